@@ -1,0 +1,69 @@
+use std::process::ExitCode;
+use std::time::Instant;
+
+use serde::Serialize;
+use shashki_arbiter::rules::{fen, notation, perft, Variant};
+
+use super::{position, print_json, CliResult};
+use crate::Format;
+
+#[derive(Serialize)]
+struct Depth {
+    depth: u32,
+    leaves: u64,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct Divided {
+    #[serde(rename = "move")]
+    mv: String,
+    leaves: u64,
+}
+
+#[derive(Serialize)]
+struct Report {
+    variant: Variant,
+    fen: String,
+    depths: Vec<Depth>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<Divided>>,
+}
+
+pub fn run(variant: Variant, fen_text: Option<&str>, divide: bool, depth: u32, format: Format) -> CliResult {
+    let pos = position(variant, fen_text)?;
+    let mut depths = Vec::new();
+    for d in 1..=depth {
+        let t = Instant::now();
+        let leaves = perft::perft(&pos, d);
+        let seconds = t.elapsed().as_secs_f64();
+        if format == Format::Text {
+            let rate = if seconds > 0.0 { leaves as f64 / seconds / 1e6 } else { 0.0 };
+            println!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
+        }
+        depths.push(Depth { depth: d, leaves, seconds });
+    }
+    let divided = divide.then(|| {
+        perft::divide(&pos, depth)
+            .into_iter()
+            .map(|(m, leaves)| Divided {
+                mv: notation::write(&pos, &m),
+                leaves,
+            })
+            .collect::<Vec<_>>()
+    });
+    match format {
+        Format::Text => {
+            for d in divided.iter().flatten() {
+                println!("{:<16} {}", d.mv, d.leaves);
+            }
+        }
+        Format::Json => print_json(&Report {
+            variant,
+            fen: fen::write(&pos),
+            depths,
+            divide: divided,
+        })?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

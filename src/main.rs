@@ -1,0 +1,126 @@
+//! `shashki-arbiter`: with no subcommand it opens the arbiter's window; the subcommands are the
+//! scriptable tools (text by default, `--format json` for scripts).
+
+mod cli;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use shashki_arbiter::rules::Variant;
+
+#[derive(Parser)]
+#[command(name = "shashki-arbiter", version, about = "The arbiter's program for draughts events")]
+struct Args {
+    /// Output format of the subcommands.
+    #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the move sequences of each length from a position (a move generator test).
+    Perft {
+        #[arg(long, default_value = "russian")]
+        variant: Variant,
+        /// Start from this FEN instead of the variant's start position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print the count below each first move.
+        #[arg(long)]
+        divide: bool,
+        depth: u32,
+    },
+    /// List every legal move of a position.
+    Moves {
+        #[arg(long, default_value = "russian")]
+        variant: Variant,
+        #[arg(long)]
+        fen: String,
+    },
+    /// Check every game of a PDN file: the first illegal move, repetitions, draw counters.
+    /// Exit status 0: all legal, 1: some illegal, 2: unreadable input.
+    Check {
+        /// The variant of games without a GameType tag.
+        #[arg(long, default_value = "russian")]
+        variant: Variant,
+        /// A PDN file, or `-` for standard input.
+        file: String,
+    },
+    /// Check a claim against a recorded game.
+    #[command(subcommand)]
+    Claim(ClaimCommand),
+}
+
+#[derive(Subcommand)]
+enum ClaimCommand {
+    /// Threefold repetition: after ply N, or with a move the claimant wrote and did not play.
+    Repetition {
+        #[arg(long, default_value = "russian")]
+        variant: Variant,
+        file: String,
+        /// Which game of the file, from 1.
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// The ply after which the claim is made (default: the last ply of the record).
+        #[arg(long)]
+        ply: Option<usize>,
+        /// The move the claimant wrote down without playing it.
+        #[arg(long = "move")]
+        mv: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let format = args.format;
+    let result = match args.command {
+        None => return open_window(),
+        Some(Command::Perft {
+            variant,
+            fen,
+            divide,
+            depth,
+        }) => cli::perft::run(variant, fen.as_deref(), divide, depth, format),
+        Some(Command::Moves { variant, fen }) => cli::moves::run(variant, &fen, format),
+        Some(Command::Check { variant, file }) => cli::check::run(variant, &file, format),
+        Some(Command::Claim(ClaimCommand::Repetition {
+            variant,
+            file,
+            game,
+            ply,
+            mv,
+        })) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("shashki-arbiter: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(feature = "gui")]
+fn open_window() -> ExitCode {
+    match shashki_arbiter::ui::run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("shashki-arbiter: the window could not open: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_window() -> ExitCode {
+    eprintln!("shashki-arbiter: built without the `gui` feature; use a subcommand (see --help)");
+    ExitCode::from(2)
+}

@@ -1,0 +1,348 @@
+//! Checking a recorded game: replay, the first illegal ply, repetitions, draw counters, claims.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use super::draw::{rules_for, DrawCounters, DrawEvent, RunningCounter};
+use super::fen;
+use super::mv::Move;
+use super::notation::{self, IllegalReason, NotationError};
+use super::pdn::PdnGame;
+use super::position::{Color, Position};
+use super::variant::Variant;
+
+/// A game replayed as far as its record is legal.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub variant: Variant,
+    /// Position after each ply; `positions[0]` is the start.
+    pub positions: Vec<Position>,
+    pub moves: Vec<Move>,
+    pub first_illegal: Option<IllegalPly>,
+    pub draw: DrawCounters,
+}
+
+/// The first ply of a record that cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalPly {
+    /// From 1: White's (the first mover's) first move is ply 1.
+    pub ply: usize,
+    /// The move number as on the score sheet.
+    pub number: usize,
+    pub side: Color,
+    #[serde(rename = "move")]
+    pub text: String,
+    pub reason: IllegalReason,
+    pub detail: String,
+    pub legal: Vec<String>,
+    /// Where the move stands in the file, when it came from one.
+    pub line: usize,
+    pub column: usize,
+}
+
+/// A position that occurred more than once.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Repetition {
+    pub fen: String,
+    /// The plies after which it stood (0 = the start position).
+    pub plies: Vec<usize>,
+    pub to_move: Color,
+    /// Three or more occurrences: a draw may be claimed.
+    pub threefold: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameReport {
+    pub game: usize,
+    pub white: String,
+    pub black: String,
+    pub variant: Variant,
+    pub legal: bool,
+    /// Legal plies replayed.
+    pub plies: usize,
+    pub first_illegal: Option<IllegalPly>,
+    pub repetitions: Vec<Repetition>,
+    /// Counting rules that reached their limit, with the ply where each would end the game.
+    pub draw_rules: Vec<DrawEvent>,
+    /// Counting rules still running at the end of the record.
+    pub draw_counters: Vec<RunningCounter>,
+    pub start_fen: String,
+    pub final_fen: String,
+    /// What the arbiter should know that is not an illegal move (an empty record, say).
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the FEN tag cannot be used: {0}")]
+    Fen(#[from] fen::FenError),
+}
+
+/// The variant of a game: its `GameType` tag wins over the default.
+pub fn variant_of(game: &PdnGame, default: Variant) -> Variant {
+    game.tag("GameType")
+        .and_then(Variant::from_game_type)
+        .unwrap_or(default)
+}
+
+/// The start position of a game: its `FEN` tag, else the variant's start.
+pub fn start_of(game: &PdnGame, variant: Variant) -> Result<Position, GameError> {
+    match game.tag("FEN") {
+        Some(f) if !f.trim().is_empty() => Ok(fen::parse(variant, f)?),
+        _ => Ok(Position::start(variant)),
+    }
+}
+
+impl Replay {
+    pub fn new(start: Position) -> Replay {
+        Replay {
+            variant: start.variant(),
+            draw: DrawCounters::new(rules_for(start.variant()), &start),
+            positions: vec![start],
+            moves: Vec::new(),
+            first_illegal: None,
+        }
+    }
+
+    pub fn current(&self) -> &Position {
+        self.positions.last().expect("a replay holds its start")
+    }
+
+    /// The number of the next ply.
+    pub fn next_ply(&self) -> usize {
+        self.moves.len() + 1
+    }
+
+    /// Plays a move known to be legal here.
+    pub fn push(&mut self, m: Move) {
+        let before = *self.current();
+        let after = before.play(&m);
+        let ply = self.next_ply();
+        self.draw.push(ply, &before, &m, &after);
+        self.moves.push(m);
+        self.positions.push(after);
+    }
+
+    /// Plays a written move, or records why it cannot be played.
+    pub fn play_text(&mut self, text: &str, line: usize, column: usize) -> Result<Move, IllegalPly> {
+        let pos = *self.current();
+        match notation::parse_move(&pos, text) {
+            Ok(m) => {
+                self.push(m);
+                Ok(m)
+            }
+            Err(e) => Err(self.illegal(text, &e, line, column)),
+        }
+    }
+
+    fn illegal(&self, text: &str, e: &NotationError, line: usize, column: usize) -> IllegalPly {
+        let pos = self.current();
+        let ply = self.next_ply();
+        let first = self.positions[0].turn();
+        // Plies before this one, counted from the first mover's first move.
+        let offset = usize::from(first != self.variant.rules().first);
+        let detail = match e {
+            NotationError::Syntax { why, .. } => why.clone(),
+            NotationError::Illegal { detail, .. } => detail.clone(),
+        };
+        let legal = match e {
+            NotationError::Syntax { .. } => notation_all(pos),
+            NotationError::Illegal { alternatives, .. } => alternatives.clone(),
+        };
+        IllegalPly {
+            ply,
+            number: (ply - 1 + offset) / 2 + 1,
+            side: pos.turn(),
+            text: text.to_string(),
+            reason: e.reason(),
+            detail,
+            legal,
+            line,
+            column,
+        }
+    }
+
+    /// Every position that stood more than once, in order of first occurrence.
+    pub fn repetitions(&self) -> Vec<Repetition> {
+        let mut seen: HashMap<Position, Vec<usize>> = HashMap::new();
+        for (ply, p) in self.positions.iter().enumerate() {
+            seen.entry(*p).or_default().push(ply);
+        }
+        let mut reps: Vec<Repetition> = seen
+            .into_iter()
+            .filter(|(_, plies)| plies.len() > 1)
+            .map(|(p, plies)| Repetition {
+                fen: fen::write(&p),
+                threefold: plies.len() >= 3,
+                plies,
+                to_move: p.turn(),
+            })
+            .collect();
+        reps.sort_by_key(|r| r.plies[0]);
+        reps
+    }
+}
+
+fn notation_all(pos: &Position) -> Vec<String> {
+    super::movegen::legal_moves(pos)
+        .iter()
+        .map(|m| notation::write(pos, m))
+        .collect()
+}
+
+/// Replays a PDN game until its end or its first illegal ply.
+pub fn replay(game: &PdnGame, default: Variant) -> Result<Replay, GameError> {
+    let variant = variant_of(game, default);
+    let start = start_of(game, variant)?;
+    let mut replay = Replay::new(start);
+    for m in &game.moves {
+        if let Err(illegal) = replay.play_text(&m.text, m.line, m.column) {
+            replay.first_illegal = Some(illegal);
+            break;
+        }
+    }
+    Ok(replay)
+}
+
+/// Checks one game of a PDN file (`index` from 1).
+pub fn check_game(index: usize, game: &PdnGame, default: Variant) -> GameReport {
+    let variant = variant_of(game, default);
+    let name = |tag| game.tag(tag).unwrap_or("").to_string();
+    let mut notes = Vec::new();
+    if game.moves.is_empty() {
+        notes.push("the game has no moves".to_string());
+    }
+    match replay(game, default) {
+        Ok(r) => {
+            let last = r.current();
+            GameReport {
+                game: index,
+                white: name("White"),
+                black: name("Black"),
+                variant,
+                legal: r.first_illegal.is_none(),
+                plies: r.moves.len(),
+                repetitions: r.repetitions(),
+                draw_rules: r.draw.events.clone(),
+                draw_counters: r.draw.running(r.moves.len(), last.turn()),
+                start_fen: fen::write(&r.positions[0]),
+                final_fen: fen::write(last),
+                first_illegal: r.first_illegal,
+                notes,
+            }
+        }
+        Err(e) => {
+            notes.push(e.to_string());
+            GameReport {
+                game: index,
+                white: name("White"),
+                black: name("Black"),
+                variant,
+                legal: false,
+                plies: 0,
+                first_illegal: None,
+                repetitions: Vec::new(),
+                draw_rules: Vec::new(),
+                draw_counters: Vec::new(),
+                start_fen: game.tag("FEN").unwrap_or("").to_string(),
+                final_fen: String::new(),
+                notes,
+            }
+        }
+    }
+}
+
+/// The arbiter's answer to a threefold-repetition claim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimVerdict {
+    pub valid: bool,
+    /// The position claimed to be repeated.
+    pub fen: String,
+    /// The plies after which it stood (with the written move counted as the next ply).
+    pub plies: Vec<usize>,
+    pub claimant: Color,
+    /// The move the claimant wrote and did not play, if the claim is of that form.
+    pub written_move: Option<String>,
+    pub detail: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClaimError {
+    #[error("the record has {available} legal plies; ply {asked} is not in it")]
+    PlyOutOfRange { asked: usize, available: usize },
+    #[error("the record is not complete: ply {0} cannot be played, so the claim waits for a complete record")]
+    IncompleteRecord(usize),
+}
+
+/// Checks a threefold-repetition claim after ply `ply` (0 = before any move). Without `written`,
+/// the claim is that the position after `ply` stands for the third time (the claimant is the side
+/// to move there). With `written`, the claimant writes that move without playing it and claims that
+/// it would repeat the position a third time (000: the claim procedure).
+pub fn claim_repetition(
+    replay: &Replay,
+    ply: usize,
+    written: Option<&str>,
+) -> Result<ClaimVerdict, ClaimError> {
+    let available = replay.moves.len();
+    if ply > available {
+        return match &replay.first_illegal {
+            Some(i) => Err(ClaimError::IncompleteRecord(i.ply)),
+            None => Err(ClaimError::PlyOutOfRange { asked: ply, available }),
+        };
+    }
+    let here = replay.positions[ply];
+    let claimant = here.turn();
+    let earlier = |target: &Position, upto: usize| -> Vec<usize> {
+        (0..=upto).filter(|&p| replay.positions[p] == *target).collect()
+    };
+    let Some(text) = written else {
+        let plies = earlier(&here, ply);
+        let valid = plies.len() >= 3;
+        let detail = if valid {
+            format!("the position stood after plies {plies:?}: draw")
+        } else {
+            format!("the position stood {} time(s) only: the game goes on", plies.len())
+        };
+        return Ok(ClaimVerdict {
+            valid,
+            fen: fen::write(&here),
+            plies,
+            claimant,
+            written_move: None,
+            detail,
+        });
+    };
+    match notation::parse_move(&here, text) {
+        Err(e) => Ok(ClaimVerdict {
+            valid: false,
+            fen: fen::write(&here),
+            plies: Vec::new(),
+            claimant,
+            written_move: Some(text.to_string()),
+            detail: format!("the written move cannot be played: {e}"),
+        }),
+        Ok(m) => {
+            let next = here.play(&m);
+            let mut plies = earlier(&next, ply);
+            plies.push(ply + 1);
+            let valid = plies.len() >= 3;
+            let detail = if valid {
+                format!("{text} repeats the position of plies {:?} a third time: draw", &plies[..plies.len() - 1])
+            } else {
+                format!(
+                    "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",
+                    plies.len()
+                )
+            };
+            Ok(ClaimVerdict {
+                valid,
+                fen: fen::write(&next),
+                plies,
+                claimant,
+                written_move: Some(notation::write(&here, &m)),
+                detail,
+            })
+        }
+    }
+}

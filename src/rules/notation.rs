@@ -1,0 +1,459 @@
+//! Move notation. Parsing is two steps, as an arbiter reads a score sheet: first the text is read
+//! as squares and separators ([`parse_text`], a syntax error names what is wrong with the text),
+//! then it is found among the legal moves of the position ([`resolve`], an illegal or ambiguous
+//! move says why in arbiter terms and lists the legal alternatives).
+//!
+//! Accepted: `c3-d4`, `c3:e5:g3`, `c3xe5`, short `cd4` and `c:e5`, start and end only for long
+//! captures, numeric `22-18`, `34x23`, space-padded `47x 9`, annotations `!?`.
+
+use serde::Serialize;
+
+use super::movegen::{capture_routes, legal_moves, quiet_moves, relaxed_captures};
+use super::mv::Move;
+use super::position::Position;
+use super::square::{Board, Square};
+use super::variant::Variant;
+
+/// Where a written move starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    Square(Square),
+    /// The short form names only the column of the moving piece (`cd4`, `c:e5`).
+    File(u8),
+}
+
+/// A move as written, before it is looked up in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub from: Origin,
+    /// Landing squares written between start and end.
+    pub via: Vec<Square>,
+    pub to: Square,
+    /// Written with `:` or `x`.
+    pub capture: bool,
+}
+
+/// Why a move on a score sheet cannot be played, in the terms of the codex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum IllegalReason {
+    /// No legal move goes like that.
+    NotAMove,
+    /// A quiet move was written while a capture was compulsory.
+    MissedCapture,
+    /// A capture stopped before its end, or took fewer pieces than the rule demands.
+    CaptureIncomplete,
+    /// The start square holds no piece of the side to move.
+    WrongPiece,
+    /// Several legal moves fit the text.
+    Ambiguous,
+    /// The text is not a move at all.
+    Syntax,
+}
+
+impl IllegalReason {
+    pub fn code(self) -> &'static str {
+        match self {
+            IllegalReason::NotAMove => "not_a_move",
+            IllegalReason::MissedCapture => "missed_capture",
+            IllegalReason::CaptureIncomplete => "capture_incomplete",
+            IllegalReason::WrongPiece => "wrong_piece",
+            IllegalReason::Ambiguous => "ambiguous",
+            IllegalReason::Syntax => "syntax",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("`{text}` is not a move: {why}")]
+    Syntax { text: String, why: String },
+    #[error("`{text}` cannot be played: {detail}")]
+    Illegal {
+        text: String,
+        reason: IllegalReason,
+        detail: String,
+        /// The legal moves that fit best: the candidates when ambiguous, else every legal move.
+        alternatives: Vec<String>,
+    },
+}
+
+impl NotationError {
+    pub fn reason(&self) -> IllegalReason {
+        match self {
+            NotationError::Syntax { .. } => IllegalReason::Syntax,
+            NotationError::Illegal { reason, .. } => *reason,
+        }
+    }
+    pub fn alternatives(&self) -> &[String] {
+        match self {
+            NotationError::Syntax { .. } => &[],
+            NotationError::Illegal { alternatives, .. } => alternatives,
+        }
+    }
+}
+
+/// How squares are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// `c3-d4`, `c3:e5`.
+    Algebraic,
+    /// `22-18`, `34x23`.
+    Numeric,
+}
+
+impl Style {
+    pub fn of(variant: Variant) -> Style {
+        match variant {
+            Variant::International | Variant::English => Style::Numeric,
+            _ => Style::Algebraic,
+        }
+    }
+    fn square(self, board: Board, s: Square) -> String {
+        match self {
+            Style::Algebraic => board.algebraic(s),
+            Style::Numeric => s.number().to_string(),
+        }
+    }
+    fn separator(self, capture: bool) -> char {
+        match (self, capture) {
+            (_, false) => '-',
+            (Style::Algebraic, true) => ':',
+            (Style::Numeric, true) => 'x',
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Token {
+    Square(Square),
+    File(u8),
+    Sep(bool),
+}
+
+fn syntax(text: &str, why: impl Into<String>) -> NotationError {
+    NotationError::Syntax {
+        text: text.to_string(),
+        why: why.into(),
+    }
+}
+
+/// Step one: reads the squares and separators of a move.
+pub fn parse_text(board: Board, text: &str) -> Result<MoveText, NotationError> {
+    let body: String = text
+        .trim()
+        .trim_end_matches(['!', '?', '+', '#', '*'])
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    if body.is_empty() {
+        return Err(syntax(text, "it is empty"));
+    }
+    let chars: Vec<char> = body.chars().collect();
+    let mut tokens = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            '-' | '—' | '–' => {
+                tokens.push(Token::Sep(false));
+                i += 1;
+            }
+            ':' | 'x' | 'X' | '×' => {
+                tokens.push(Token::Sep(true));
+                i += 1;
+            }
+            // A promotion mark after a square (`d8D`) says nothing the position does not.
+            'D' | 'K' if i > 0 && chars[i - 1].is_ascii_digit() => i += 1,
+            c if c.is_ascii_digit() => {
+                let start = i;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let number: String = chars[start..i].iter().collect();
+                let sq = number
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|n| board.from_number(n))
+                    .ok_or_else(|| syntax(text, format!("{number} is not a square of this board")))?;
+                tokens.push(Token::Square(sq));
+            }
+            c if c.is_ascii_alphabetic() => {
+                let file = c.to_ascii_lowercase() as u8 - b'a';
+                if file >= board.size() {
+                    return Err(syntax(text, format!("`{c}` is not a column of this board")));
+                }
+                let start = i + 1;
+                let mut end = start;
+                while end < chars.len() && chars[end].is_ascii_digit() {
+                    end += 1;
+                }
+                if end == start {
+                    tokens.push(Token::File(file));
+                } else {
+                    let name: String = chars[i..end].iter().collect();
+                    let sq = board
+                        .parse_square(&name)
+                        .ok_or_else(|| syntax(text, format!("{name} is not a dark square")))?;
+                    tokens.push(Token::Square(sq));
+                }
+                i = end;
+            }
+            other => return Err(syntax(text, format!("unexpected `{other}`"))),
+        }
+    }
+    let mut capture = false;
+    let mut squares = Vec::new();
+    let mut from = None;
+    let mut expect_square = true;
+    for (k, t) in tokens.iter().enumerate() {
+        match *t {
+            Token::File(f) if k == 0 => {
+                from = Some(Origin::File(f));
+                // `cd4` has no separator after the column.
+                expect_square = true;
+            }
+            Token::File(_) => return Err(syntax(text, "a lone column stands only at the start")),
+            Token::Sep(c) => {
+                if expect_square && !(k == 1 && from.is_some()) {
+                    return Err(syntax(text, "a separator must stand between two squares"));
+                }
+                capture |= c;
+                expect_square = true;
+            }
+            Token::Square(s) => {
+                // Two squares side by side (`c3d4`) read as if a separator stood between them.
+                squares.push(s);
+                expect_square = false;
+            }
+        }
+    }
+    if expect_square {
+        return Err(syntax(text, "it ends without a destination square"));
+    }
+    let (from, rest) = match from {
+        Some(f) => (f, &squares[..]),
+        None => {
+            if squares.len() < 2 {
+                return Err(syntax(text, "a move needs a start and an end square"));
+            }
+            (Origin::Square(squares[0]), &squares[1..])
+        }
+    };
+    let (to, via) = rest.split_last().expect("at least one square after the start");
+    Ok(MoveText {
+        from,
+        via: via.to_vec(),
+        to: *to,
+        capture,
+    })
+}
+
+fn fits(board: Board, text: &MoveText, m: &Move) -> bool {
+    let from_ok = match text.from {
+        Origin::Square(s) => m.from == s,
+        Origin::File(f) => board.col(m.from) == f,
+    };
+    if !from_ok || m.to != text.to {
+        return false;
+    }
+    // The written landings appear in the route, in order.
+    let n = m.route_len();
+    let mut inner = m.route().skip(1).take(n.saturating_sub(2));
+    text.via.iter().all(|v| inner.any(|s| s == *v))
+}
+
+/// Step two: the legal move a written move stands for.
+pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, NotationError> {
+    let board = pos.board();
+    let legal = legal_moves(pos);
+    let routes = if legal.first().is_some_and(Move::is_capture) {
+        capture_routes(pos)
+    } else {
+        legal.clone()
+    };
+    let mut found: Vec<Move> = Vec::new();
+    for r in routes.iter().filter(|r| fits(board, text, r)) {
+        if !found.iter().any(|f| f.key() == r.key()) {
+            found.push(*r);
+        }
+    }
+    let illegal = |reason, detail: String, alternatives: Vec<String>| NotationError::Illegal {
+        text: written.to_string(),
+        reason,
+        detail,
+        alternatives,
+    };
+    let all_written = || legal.iter().map(|m| write(pos, m)).collect::<Vec<_>>();
+    match found.len() {
+        1 => {
+            let key = found[0].key();
+            Ok(*legal.iter().find(|m| m.key() == key).expect("routes come from legal moves"))
+        }
+        0 => {
+            let (reason, detail) = classify(pos, text, &legal);
+            Err(illegal(reason, detail, all_written()))
+        }
+        _ => {
+            let candidates: Vec<String> = found.iter().map(|m| write(pos, m)).collect();
+            Err(illegal(
+                IllegalReason::Ambiguous,
+                format!("it fits {} legal moves: {}", found.len(), candidates.join(", ")),
+                candidates,
+            ))
+        }
+    }
+}
+
+/// Parses and resolves in one call.
+pub fn parse_move(pos: &Position, written: &str) -> Result<Move, NotationError> {
+    let text = parse_text(pos.board(), written)?;
+    resolve(pos, written, &text)
+}
+
+fn classify(pos: &Position, text: &MoveText, legal: &[Move]) -> (IllegalReason, String) {
+    let board = pos.board();
+    let side = pos.turn();
+    match text.from {
+        Origin::Square(s) => match pos.piece_at(s) {
+            None => {
+                return (
+                    IllegalReason::WrongPiece,
+                    format!("{} is empty", board.name(s)),
+                )
+            }
+            Some(p) if p.color != side => {
+                return (
+                    IllegalReason::WrongPiece,
+                    format!("{} holds a {} piece and {} is to move", board.name(s), p.color, side),
+                )
+            }
+            Some(_) => {}
+        },
+        Origin::File(f) => {
+            let any = pos
+                .pieces()
+                .any(|(sq, p)| p.color == side && board.col(sq) == f);
+            if !any {
+                return (
+                    IllegalReason::WrongPiece,
+                    format!("no {} piece stands on column {}", side, (b'a' + f) as char),
+                );
+            }
+        }
+    }
+    let must_capture = legal.first().is_some_and(Move::is_capture);
+    if must_capture && quiet_moves(pos).iter().any(|m| fits(board, text, m)) {
+        let names: Vec<String> = legal.iter().map(|m| write(pos, m)).collect();
+        return (
+            IllegalReason::MissedCapture,
+            format!("a capture is compulsory: {}", names.join(", ")),
+        );
+    }
+    if let Some(partial) = relaxed_captures(pos).iter().find(|m| fits(board, text, m)) {
+        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+        let detail = if partial.capture_count() < most
+            && pos.variant().rules().capture_choice == super::variant::CaptureChoice::Majority
+        {
+            format!(
+                "it takes {} piece(s) where the rule demands the most, {}",
+                partial.capture_count(),
+                most
+            )
+        } else {
+            format!(
+                "the capture must go on from {}",
+                board.name(partial.to)
+            )
+        };
+        return (IllegalReason::CaptureIncomplete, detail);
+    }
+    (IllegalReason::NotAMove, "no legal move goes like that".to_string())
+}
+
+fn join(style: Style, board: Board, squares: &[Square], capture: bool) -> String {
+    let sep = style.separator(capture).to_string();
+    squares
+        .iter()
+        .map(|s| style.square(board, *s))
+        .collect::<Vec<_>>()
+        .join(&sep)
+}
+
+/// The shortest unambiguous text of a legal move: start and end, with as few landing squares
+/// as tell it apart from another capture between the same squares (PDN 3.0).
+pub fn write(pos: &Position, m: &Move) -> String {
+    write_styled(pos, m, Style::of(pos.variant()))
+}
+
+pub fn write_styled(pos: &Position, m: &Move, style: Style) -> String {
+    let board = pos.board();
+    if !m.is_capture() {
+        return join(style, board, &[m.from, m.to], false);
+    }
+    let routes: Vec<Move> = capture_routes(pos)
+        .into_iter()
+        .filter(|r| r.from == m.from && r.to == m.to)
+        .collect();
+    let unique = |via: &[Square]| {
+        let text = MoveText {
+            from: Origin::Square(m.from),
+            via: via.to_vec(),
+            to: m.to,
+            capture: true,
+        };
+        routes
+            .iter()
+            .filter(|r| fits(board, &text, r))
+            .all(|r| r.key() == m.key())
+    };
+    if unique(&[]) {
+        return join(style, board, &[m.from, m.to], true);
+    }
+    let own_routes: Vec<Vec<Square>> = routes
+        .iter()
+        .filter(|r| r.key() == m.key())
+        .map(|r| r.route().collect())
+        .collect();
+    for size in 1..=2 {
+        for route in &own_routes {
+            let inner = &route[1..route.len() - 1];
+            for via in subsets(inner, size) {
+                if unique(&via) {
+                    let mut all = vec![m.from];
+                    all.extend(via);
+                    all.push(m.to);
+                    return join(style, board, &all, true);
+                }
+            }
+        }
+    }
+    let full: Vec<Square> = m.route().collect();
+    join(style, board, &full, true)
+}
+
+fn subsets(items: &[Square], size: usize) -> Vec<Vec<Square>> {
+    match size {
+        1 => items.iter().map(|s| vec![*s]).collect(),
+        _ => {
+            let mut out = Vec::new();
+            for i in 0..items.len() {
+                for j in i + 1..items.len() {
+                    out.push(vec![items[i], items[j]]);
+                }
+            }
+            out
+        }
+    }
+}
+
+/// Every square the piece lands on, joined with `x` for a capture (`c3xe5xg3`) or `-`.
+pub fn path(pos: &Position, m: &Move) -> String {
+    let full: Vec<Square> = m.route().collect();
+    let style = Style::of(pos.variant());
+    let sep = if m.is_capture() { "x" } else { "-" };
+    full.iter()
+        .map(|s| style.square(pos.board(), *s))
+        .collect::<Vec<_>>()
+        .join(sep)
+}

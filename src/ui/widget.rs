@@ -1,0 +1,3 @@
+//! Widgets shared by the screens.
+
+pub mod board;

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand, ValueEnum};
 use shashki_arbiter::rules::Variant;
 
 #[derive(Parser)]
-#[command(name = "shashki-arbiter", version, about = "The arbiter's program for draughts events")]
+#[command(
+    name = "shashki-arbiter",
+    version,
+    about = "The arbiter's program for draughts events"
+)]
 struct Args {
     /// Output format of the subcommands.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]

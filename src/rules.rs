@@ -23,7 +23,6 @@ pub use mv::Move;
 pub use notation::{IllegalReason, MoveText, NotationError};
 pub use pdn::{PdnError, PdnGame};
 
-
 pub use position::{Color, Piece, Position, PositionError, Setup};
 pub use square::{Board, Square};
 pub use variant::Variant;

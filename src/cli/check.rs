@@ -20,7 +20,12 @@ pub fn run(variant: Variant, file: &str, format: Format) -> CliResult {
                 print_report(file, r);
             }
             let bad = reports.iter().filter(|r| !r.legal).count();
-            println!("{} game(s), {} legal, {} not legal", reports.len(), reports.len() - bad, bad);
+            println!(
+                "{} game(s), {} legal, {} not legal",
+                reports.len(),
+                reports.len() - bad,
+                bad
+            );
         }
     }
     Ok(if reports.iter().all(|r| r.legal) {
@@ -56,10 +61,16 @@ fn print_report(file: &str, r: &GameReport) {
         }
     }
     for rep in r.repetitions.iter().filter(|rep| rep.threefold) {
-        println!("  threefold repetition after plies {:?}: {}", rep.plies, rep.fen);
+        println!(
+            "  threefold repetition after plies {:?}: {}",
+            rep.plies, rep.fen
+        );
     }
     for d in &r.draw_rules {
-        println!("  draw rule {} (counting from ply {}) is reached at ply {}", d.rule, d.since_ply, d.ends_at_ply);
+        println!(
+            "  draw rule {} (counting from ply {}) is reached at ply {}",
+            d.rule, d.since_ply, d.ends_at_ply
+        );
     }
     for c in &r.draw_counters {
         println!(

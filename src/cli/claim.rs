@@ -15,16 +15,24 @@ pub fn run(
 ) -> CliResult {
     let bytes = read_input(file)?;
     let games = pdn::read_bytes(&bytes).map_err(|e| format!("{file}:{e}"))?;
-    let g = games
-        .get(index.wrapping_sub(1))
-        .ok_or_else(|| format!("{file}: there is no game {index} (the file has {})", games.len()))?;
+    let g = games.get(index.wrapping_sub(1)).ok_or_else(|| {
+        format!(
+            "{file}: there is no game {index} (the file has {})",
+            games.len()
+        )
+    })?;
     let replay = game::replay(g, variant).map_err(|e| format!("{file}: game {index}: {e}"))?;
     let ply = ply.unwrap_or(replay.moves.len());
-    let verdict = claim_repetition(&replay, ply, written).map_err(|e| format!("{file}: game {index}: {e}"))?;
+    let verdict = claim_repetition(&replay, ply, written)
+        .map_err(|e| format!("{file}: game {index}: {e}"))?;
     match format {
         Format::Json => print_json(&verdict)?,
         Format::Text => {
-            let head = if verdict.valid { "CLAIM VALID" } else { "CLAIM NOT VALID" };
+            let head = if verdict.valid {
+                "CLAIM VALID"
+            } else {
+                "CLAIM NOT VALID"
+            };
             println!("{head} ({} claims): {}", verdict.claimant, verdict.detail);
             println!("position: {}", verdict.fen);
             if !verdict.plies.is_empty() {

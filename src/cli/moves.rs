@@ -24,7 +24,11 @@ pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
         .map(|m| MoveOut {
             from: board.name(m.from),
             to: board.name(m.to),
-            captured: m.captured(board).into_iter().map(|s| board.name(s)).collect(),
+            captured: m
+                .captured(board)
+                .into_iter()
+                .map(|s| board.name(s))
+                .collect(),
             promotion: m.promotion,
             path: notation::path(&pos, m),
             text: notation::write(&pos, m),

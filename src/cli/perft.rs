@@ -30,7 +30,13 @@ struct Report {
     divide: Option<Vec<Divided>>,
 }
 
-pub fn run(variant: Variant, fen_text: Option<&str>, divide: bool, depth: u32, format: Format) -> CliResult {
+pub fn run(
+    variant: Variant,
+    fen_text: Option<&str>,
+    divide: bool,
+    depth: u32,
+    format: Format,
+) -> CliResult {
     let pos = position(variant, fen_text)?;
     let mut depths = Vec::new();
     for d in 1..=depth {
@@ -38,10 +44,18 @@ pub fn run(variant: Variant, fen_text: Option<&str>, divide: bool, depth: u32, f
         let leaves = perft::perft(&pos, d);
         let seconds = t.elapsed().as_secs_f64();
         if format == Format::Text {
-            let rate = if seconds > 0.0 { leaves as f64 / seconds / 1e6 } else { 0.0 };
+            let rate = if seconds > 0.0 {
+                leaves as f64 / seconds / 1e6
+            } else {
+                0.0
+            };
             println!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
         }
-        depths.push(Depth { depth: d, leaves, seconds });
+        depths.push(Depth {
+            depth: d,
+            leaves,
+            seconds,
+        });
     }
     let divided = divide.then(|| {
         perft::divide(&pos, depth)

@@ -55,12 +55,22 @@ pub fn rules_for(variant: Variant) -> Vec<DrawRule> {
             r("kings_only", KingsOnly, 15),
             r(
                 "three_kings_vs_king",
-                LoneKing { min: 3, max: 12, kings: 3, main_road: false },
+                LoneKing {
+                    min: 3,
+                    max: 12,
+                    kings: 3,
+                    main_road: false,
+                },
                 15,
             ),
             r(
                 "three_vs_king_on_main_road",
-                LoneKing { min: 3, max: 3, kings: 0, main_road: true },
+                LoneKing {
+                    min: 3,
+                    max: 3,
+                    kings: 0,
+                    main_road: true,
+                },
                 5,
             ),
             r("kings_2_3_pieces", BothHaveKings { min: 2, max: 3 }, 5),
@@ -72,19 +82,33 @@ pub fn rules_for(variant: Variant) -> Vec<DrawRule> {
             r("kings_only", KingsOnly, 25),
             r(
                 "up_to_two_vs_king",
-                LoneKing { min: 1, max: 2, kings: 1, main_road: false },
+                LoneKing {
+                    min: 1,
+                    max: 2,
+                    kings: 1,
+                    main_road: false,
+                },
                 5,
             ),
             r(
                 "three_vs_king",
-                LoneKing { min: 3, max: 3, kings: 1, main_road: false },
+                LoneKing {
+                    min: 3,
+                    max: 3,
+                    kings: 1,
+                    main_road: false,
+                },
                 16,
             ),
             // 004: "five kings, or four kings and a man, against two kings" read as five pieces on
             // the board, the weaker side two kings, the stronger three pieces, at most one a man.
             r(
                 "five_pieces_vs_two_kings",
-                AgainstKings { weak_kings: 2, strong: 3, strong_men: 1 },
+                AgainstKings {
+                    weak_kings: 2,
+                    strong: 3,
+                    strong_men: 1,
+                },
                 50,
             ),
         ],
@@ -107,7 +131,12 @@ impl Condition {
         let (bm, bk) = pos.count(Color::Black);
         match *self {
             Condition::KingsOnly => Some(None),
-            Condition::LoneKing { min, max, kings, main_road } => {
+            Condition::LoneKing {
+                min,
+                max,
+                kings,
+                main_road,
+            } => {
                 for strong in [Color::White, Color::Black] {
                     let ((sm, sk), (om, ok)) = match strong {
                         Color::White => ((wm, wk), (bm, bk)),
@@ -130,7 +159,11 @@ impl Condition {
                 let total = wm + wk + bm + bk;
                 (wk > 0 && bk > 0 && (min..=max).contains(&total)).then_some(None)
             }
-            Condition::AgainstKings { weak_kings, strong, strong_men } => {
+            Condition::AgainstKings {
+                weak_kings,
+                strong,
+                strong_men,
+            } => {
                 for s in [Color::White, Color::Black] {
                     let ((sm, sk), (om, ok)) = match s {
                         Color::White => ((wm, wk), (bm, bk)),

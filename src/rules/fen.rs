@@ -26,7 +26,9 @@ pub enum FenError {
 }
 
 pub fn parse(variant: Variant, text: &str) -> Result<Position, FenError> {
-    parse_setup(variant, text)?.validate().map_err(FenError::from)
+    parse_setup(variant, text)?
+        .validate()
+        .map_err(FenError::from)
 }
 
 pub fn parse_setup(variant: Variant, text: &str) -> Result<Setup, FenError> {
@@ -42,7 +44,12 @@ pub fn parse_setup(variant: Variant, text: &str) -> Result<Setup, FenError> {
         return Err(FenError::Empty);
     }
     let mut sections = cleaned.split(':');
-    let turn = match sections.next().unwrap_or_default().to_ascii_uppercase().as_str() {
+    let turn = match sections
+        .next()
+        .unwrap_or_default()
+        .to_ascii_uppercase()
+        .as_str()
+    {
         "W" => Color::White,
         "B" => Color::Black,
         other => return Err(FenError::Turn(other.to_string())),
@@ -130,7 +137,12 @@ mod tests {
         assert_eq!(q.turn(), Color::Black);
         assert_eq!(q.count(Color::White), (2, 0));
         assert_eq!(write(&q), "B:W22,23:B1,2,K3");
-        assert_eq!(parse(Variant::Russian, "W:W21:B1:H0:F1").unwrap().count(Color::White), (1, 0));
+        assert_eq!(
+            parse(Variant::Russian, "W:W21:B1:H0:F1")
+                .unwrap()
+                .count(Color::White),
+            (1, 0)
+        );
     }
 
     #[test]
@@ -143,9 +155,21 @@ mod tests {
 
     #[test]
     fn errors_name_the_fault() {
-        assert_eq!(parse(Variant::Russian, "X:W1"), Err(FenError::Turn("X".into())));
-        assert!(matches!(parse(Variant::Russian, "W:W33"), Err(FenError::Square(..))));
-        assert!(matches!(parse(Variant::Russian, "W:W21:B21"), Err(FenError::Position(_))));
-        assert!(matches!(parse(Variant::Russian, "W:W9-3"), Err(FenError::Range(_))));
+        assert_eq!(
+            parse(Variant::Russian, "X:W1"),
+            Err(FenError::Turn("X".into()))
+        );
+        assert!(matches!(
+            parse(Variant::Russian, "W:W33"),
+            Err(FenError::Square(..))
+        ));
+        assert!(matches!(
+            parse(Variant::Russian, "W:W21:B21"),
+            Err(FenError::Position(_))
+        ));
+        assert!(matches!(
+            parse(Variant::Russian, "W:W9-3"),
+            Err(FenError::Range(_))
+        ));
     }
 }

@@ -125,7 +125,12 @@ impl Replay {
     }
 
     /// Plays a written move, or records why it cannot be played.
-    pub fn play_text(&mut self, text: &str, line: usize, column: usize) -> Result<Move, IllegalPly> {
+    pub fn play_text(
+        &mut self,
+        text: &str,
+        line: usize,
+        column: usize,
+    ) -> Result<Move, IllegalPly> {
         let pos = *self.current();
         match notation::parse_move(&pos, text) {
             Ok(m) => {
@@ -288,13 +293,18 @@ pub fn claim_repetition(
     if ply > available {
         return match &replay.first_illegal {
             Some(i) => Err(ClaimError::IncompleteRecord(i.ply)),
-            None => Err(ClaimError::PlyOutOfRange { asked: ply, available }),
+            None => Err(ClaimError::PlyOutOfRange {
+                asked: ply,
+                available,
+            }),
         };
     }
     let here = replay.positions[ply];
     let claimant = here.turn();
     let earlier = |target: &Position, upto: usize| -> Vec<usize> {
-        (0..=upto).filter(|&p| replay.positions[p] == *target).collect()
+        (0..=upto)
+            .filter(|&p| replay.positions[p] == *target)
+            .collect()
     };
     let Some(text) = written else {
         let plies = earlier(&here, ply);
@@ -302,7 +312,10 @@ pub fn claim_repetition(
         let detail = if valid {
             format!("the position stood after plies {plies:?}: draw")
         } else {
-            format!("the position stood {} time(s) only: the game goes on", plies.len())
+            format!(
+                "the position stood {} time(s) only: the game goes on",
+                plies.len()
+            )
         };
         return Ok(ClaimVerdict {
             valid,
@@ -328,7 +341,10 @@ pub fn claim_repetition(
             plies.push(ply + 1);
             let valid = plies.len() >= 3;
             let detail = if valid {
-                format!("{text} repeats the position of plies {:?} a third time: draw", &plies[..plies.len() - 1])
+                format!(
+                    "{text} repeats the position of plies {:?} a third time: draw",
+                    &plies[..plies.len() - 1]
+                )
             } else {
                 format!(
                     "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",

@@ -175,7 +175,9 @@ pub fn parse_text(board: Board, text: &str) -> Result<MoveText, NotationError> {
                     .parse::<u32>()
                     .ok()
                     .and_then(|n| board.from_number(n))
-                    .ok_or_else(|| syntax(text, format!("{number} is not a square of this board")))?;
+                    .ok_or_else(|| {
+                        syntax(text, format!("{number} is not a square of this board"))
+                    })?;
                 tokens.push(Token::Square(sq));
             }
             c if c.is_ascii_alphabetic() => {
@@ -240,7 +242,9 @@ pub fn parse_text(board: Board, text: &str) -> Result<MoveText, NotationError> {
             (Origin::Square(squares[0]), &squares[1..])
         }
     };
-    let (to, via) = rest.split_last().expect("at least one square after the start");
+    let (to, via) = rest
+        .split_last()
+        .expect("at least one square after the start");
     Ok(MoveText {
         from,
         via: via.to_vec(),
@@ -288,7 +292,10 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
     match found.len() {
         1 => {
             let key = found[0].key();
-            Ok(*legal.iter().find(|m| m.key() == key).expect("routes come from legal moves"))
+            Ok(*legal
+                .iter()
+                .find(|m| m.key() == key)
+                .expect("routes come from legal moves"))
         }
         0 => {
             let (reason, detail) = classify(pos, text, &legal);
@@ -298,7 +305,11 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
             let candidates: Vec<String> = found.iter().map(|m| write(pos, m)).collect();
             Err(illegal(
                 IllegalReason::Ambiguous,
-                format!("it fits {} legal moves: {}", found.len(), candidates.join(", ")),
+                format!(
+                    "it fits {} legal moves: {}",
+                    found.len(),
+                    candidates.join(", ")
+                ),
                 candidates,
             ))
         }
@@ -325,7 +336,12 @@ fn classify(pos: &Position, text: &MoveText, legal: &[Move]) -> (IllegalReason, 
             Some(p) if p.color != side => {
                 return (
                     IllegalReason::WrongPiece,
-                    format!("{} holds a {} piece and {} is to move", board.name(s), p.color, side),
+                    format!(
+                        "{} holds a {} piece and {} is to move",
+                        board.name(s),
+                        p.color,
+                        side
+                    ),
                 )
             }
             Some(_) => {}
@@ -361,14 +377,14 @@ fn classify(pos: &Position, text: &MoveText, legal: &[Move]) -> (IllegalReason, 
                 most
             )
         } else {
-            format!(
-                "the capture must go on from {}",
-                board.name(partial.to)
-            )
+            format!("the capture must go on from {}", board.name(partial.to))
         };
         return (IllegalReason::CaptureIncomplete, detail);
     }
-    (IllegalReason::NotAMove, "no legal move goes like that".to_string())
+    (
+        IllegalReason::NotAMove,
+        "no legal move goes like that".to_string(),
+    )
 }
 
 fn join(style: Style, board: Board, squares: &[Square], capture: bool) -> String {

@@ -49,7 +49,11 @@ impl PdnGame {
             .map(|(_, v)| v.as_str())
     }
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(name)) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
             Some((_, v)) => *v = value.to_string(),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
@@ -318,7 +322,11 @@ fn read_tag(cur: &mut Cursor, line: usize, column: usize) -> Result<(String, Str
         loop {
             match cur.bump() {
                 None | Some('\n') => {
-                    return Err(cur.error(line, column, format!("tag `{name}`: its value has no closing quote")))
+                    return Err(cur.error(
+                        line,
+                        column,
+                        format!("tag `{name}`: its value has no closing quote"),
+                    ))
                 }
                 Some('\\') => {
                     if let Some(c) = cur.bump() {
@@ -443,7 +451,10 @@ mod tests {
 
     #[test]
     fn written_games_read_back() {
-        let games = read("[Event \"E\"]\n1. c3-d4 {a \"quoted\" note} d6-e5 (1... f6-g5) 2. d4:f6 g7:e5 1/2-1/2").unwrap();
+        let games = read(
+            "[Event \"E\"]\n1. c3-d4 {a \"quoted\" note} d6-e5 (1... f6-g5) 2. d4:f6 g7:e5 1/2-1/2",
+        )
+        .unwrap();
         let again = read(&write_game(&games[0], false)).unwrap();
         let strip = |g: &PdnGame| {
             let mut g = g.clone();

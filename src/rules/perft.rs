@@ -34,7 +34,11 @@ pub fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .into_iter()
         .map(|m| {
-            let n = if depth <= 1 { 1 } else { perft(&pos.play(&m), depth - 1) };
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft(&pos.play(&m), depth - 1)
+            };
             (m, n)
         })
         .collect()

@@ -62,7 +62,9 @@ pub enum PositionError {
     Overlap(String),
     #[error("square {0} is not on the {1} board")]
     OffBoard(u8, String),
-    #[error("a {color} man stands on {square}, its own crown row, where it would have been crowned")]
+    #[error(
+        "a {color} man stands on {square}, its own crown row, where it would have been crowned"
+    )]
     ManOnCrownRow { color: Color, square: String },
 }
 
@@ -89,7 +91,10 @@ impl Setup {
         };
         for &(sq, piece) in &self.pieces {
             if sq.index() >= board.squares() {
-                return Err(PositionError::OffBoard(sq.number(), self.variant.to_string()));
+                return Err(PositionError::OffBoard(
+                    sq.number(),
+                    self.variant.to_string(),
+                ));
             }
             let bit = 1u64 << board.bit(sq);
             if (pos.white | pos.black) & bit != 0 {
@@ -297,7 +302,11 @@ impl Position {
             .filter(|r| !r.is_empty())
             .collect();
         if rows.len() != board.size() as usize {
-            return Err(format!("expected {} rows, got {}", board.size(), rows.len()));
+            return Err(format!(
+                "expected {} rows, got {}",
+                board.size(),
+                rows.len()
+            ));
         }
         let mut pieces = Vec::new();
         for (r, row) in rows.iter().enumerate() {
@@ -316,10 +325,22 @@ impl Position {
                     }
                 };
                 let piece = match c {
-                    'w' => Piece { color: Color::White, king: false },
-                    'W' => Piece { color: Color::White, king: true },
-                    'b' => Piece { color: Color::Black, king: false },
-                    'B' => Piece { color: Color::Black, king: true },
+                    'w' => Piece {
+                        color: Color::White,
+                        king: false,
+                    },
+                    'W' => Piece {
+                        color: Color::White,
+                        king: true,
+                    },
+                    'b' => Piece {
+                        color: Color::Black,
+                        king: false,
+                    },
+                    'B' => Piece {
+                        color: Color::Black,
+                        king: true,
+                    },
                     _ => continue,
                 };
                 pieces.push((sq, piece));

@@ -74,17 +74,28 @@ impl<Message> canvas::Program<Message> for Board {
             for r in 0..board.size() {
                 for c in 0..board.size() {
                     let dark = (r + c) % 2 == 1;
-                    let top_left = Point::new(origin.x + c as f32 * cell, origin.y + r as f32 * cell);
-                    frame.fill_rectangle(top_left, Size::new(cell, cell), if dark { DARK } else { LIGHT });
+                    let top_left =
+                        Point::new(origin.x + c as f32 * cell, origin.y + r as f32 * cell);
+                    frame.fill_rectangle(
+                        top_left,
+                        Size::new(cell, cell),
+                        if dark { DARK } else { LIGHT },
+                    );
                 }
             }
             let edge = Path::rectangle(origin, Size::new(cell * n, cell * n));
-            frame.stroke(&edge, Stroke::default().with_width(2.0).with_color(Color::BLACK));
+            frame.stroke(
+                &edge,
+                Stroke::default().with_width(2.0).with_color(Color::BLACK),
+            );
             for i in 0..board.size() {
                 let file = ((b'a' + i) as char).to_string();
                 frame.fill_text(Text {
                     content: file,
-                    position: Point::new(origin.x + (i as f32 + 0.5) * cell, origin.y + n * cell + cell * 0.1),
+                    position: Point::new(
+                        origin.x + (i as f32 + 0.5) * cell,
+                        origin.y + n * cell + cell * 0.1,
+                    ),
                     size: (cell * 0.3).into(),
                     align_x: iced::widget::text::Alignment::Center,
                     ..Text::default()

@@ -1,0 +1,171 @@
+//! The command line as scripts use it: JSON shapes and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    if let Some(text) = stdin {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+    }
+    drop(child.stdin.take());
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn perft_json_lists_each_depth() {
+    let out = run(
+        &["perft", "--variant", "russian", "3", "--format", "json"],
+        None,
+    );
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["variant"], "russian");
+    let leaves: Vec<u64> = v["depths"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["leaves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(leaves, [7, 49, 302]);
+    assert_eq!(
+        v["fen"],
+        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+    );
+}
+
+#[test]
+fn moves_json_names_squares_as_the_variant_writes_them() {
+    let out = run(&["moves", "--fen", "W:W22:B18", "--format", "json"], None);
+    let v = json(&out);
+    assert_eq!(
+        v,
+        serde_json::json!([{"from":"c3","to":"e5","captured":["d4"],"promotion":false,"path":"c3xe5","text":"c3:e5"}])
+    );
+    let out = run(
+        &[
+            "moves",
+            "--variant",
+            "international",
+            "--fen",
+            "W:W28:B23,K22",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let v = json(&out);
+    let mut texts: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    texts.sort();
+    // Equal captures (a king counts as one piece): both are legal, squares written as numbers.
+    assert_eq!(texts, ["28x17", "28x19"]);
+    assert_eq!(v[0]["from"], "28");
+}
+
+#[test]
+fn check_exit_codes_and_first_illegal() {
+    let good = "[Event \"t\"]\n1. c3-d4 f6-g5 2. d4-e5 *";
+    let out = run(&["check", "-"], Some(good));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    let bad = "[White \"Иванов\"]\n[Black \"Петров\"]\n1. c3-d4 f6-e5 2. d4-c5 *";
+    let out = run(&["check", "-", "--format", "json"], Some(bad));
+    assert_eq!(out.status.code(), Some(1));
+    let v = json(&out);
+    assert_eq!(v[0]["white"], "Иванов");
+    assert_eq!(v[0]["legal"], false);
+    assert_eq!(v[0]["plies"], 2);
+    let f = &v[0]["first_illegal"];
+    assert_eq!(f["ply"], 3);
+    assert_eq!(f["move"], "d4-c5");
+    assert_eq!(f["reason"], "missed_capture");
+    assert_eq!(f["legal"], serde_json::json!(["d4:f6"]));
+
+    let out = run(&["check", "-"], Some("[Event \"never closed\n1. c3-d4"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-:1:1:"));
+}
+
+#[test]
+fn game_type_tag_wins_over_the_default_variant() {
+    let intl = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+    let out = run(
+        &["check", "-", "--variant", "russian", "--format", "json"],
+        Some(intl),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json(&out)[0]["variant"], "international");
+}
+
+#[test]
+fn claim_repetition_json() {
+    let dir = std::env::temp_dir().join(format!("sa-claim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pdn");
+    std::fs::write(
+        &file,
+        "[FEN \"W:WK29:BK5\"]\n1. a1-b2 a7-b8 2. b2-a1 b8-a7 3. a1-b2 a7-b8 4. b2-a1 *",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(
+        &[
+            "claim",
+            "repetition",
+            f,
+            "--move",
+            "b8-a7",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["plies"], serde_json::json!([0, 4, 8]));
+    let out = run(
+        &["claim", "repetition", f, "--ply", "4", "--format", "json"],
+        None,
+    );
+    assert_eq!(json(&out)["valid"], false);
+    let out = run(&["claim", "repetition", f, "--game", "3"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_fen_is_a_clear_error() {
+    let out = run(&["moves", "--fen", "W:W21:B99"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("99"));
+}

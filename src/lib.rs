@@ -1,6 +1,7 @@
 //! shashki-arbiter: the domain of a draughts arbiter's program. Nothing outside `ui` knows iced or
 //! reads the system clock.
 
+pub mod clock;
 pub mod rules;
 
 #[cfg(feature = "gui")]

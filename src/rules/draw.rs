@@ -129,6 +129,11 @@ impl Condition {
     fn holds(&self, pos: &Position) -> Option<Option<Color>> {
         let (wm, wk) = pos.count(Color::White);
         let (bm, bk) = pos.count(Color::Black);
+        // (men, kings) of a side taken as the stronger one, then of the other side.
+        let split = |strong: Color| match strong {
+            Color::White => ((wm, wk), (bm, bk)),
+            Color::Black => ((bm, bk), (wm, wk)),
+        };
         match *self {
             Condition::KingsOnly => Some(None),
             Condition::LoneKing {
@@ -138,10 +143,7 @@ impl Condition {
                 main_road,
             } => {
                 for strong in [Color::White, Color::Black] {
-                    let ((sm, sk), (om, ok)) = match strong {
-                        Color::White => ((wm, wk), (bm, bk)),
-                        Color::Black => ((bm, bk), (wm, wk)),
-                    };
+                    let ((sm, sk), (om, ok)) = split(strong);
                     let total = sm + sk;
                     if om == 0 && ok == 1 && (min..=max).contains(&total) && sk >= kings {
                         let weak_bits = match strong {
@@ -165,10 +167,7 @@ impl Condition {
                 strong_men,
             } => {
                 for s in [Color::White, Color::Black] {
-                    let ((sm, sk), (om, ok)) = match s {
-                        Color::White => ((wm, wk), (bm, bk)),
-                        Color::Black => ((bm, bk), (wm, wk)),
-                    };
+                    let ((sm, sk), (om, ok)) = split(s);
                     if om == 0 && ok == weak_kings && sm + sk == strong && sm <= strong_men {
                         return Some(Some(s));
                     }

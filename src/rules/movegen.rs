@@ -334,18 +334,26 @@ fn quiets<S: Spec>(pos: &Position, out: &mut Vec<Move>) {
         }
     }
     for from in Bits(own & pos.kings) {
-        for d in dirs::<S>() {
-            let mut s = step::<S>(from, d);
-            while let Some(to) = s {
-                if empty & (1u64 << to) == 0 {
-                    break;
-                }
-                out.push(Move::new(&[sq(from), sq(to)], 0, false));
-                if !S::FLYING {
-                    break;
-                }
-                s = step::<S>(to, d);
+        king_steps::<S>(from, empty, |to| {
+            out.push(Move::new(&[sq(from), sq(to)], 0, false))
+        });
+    }
+}
+
+/// Calls `f` with every square a king on `from` can move to without capturing.
+#[inline(always)]
+fn king_steps<S: Spec>(from: u32, empty: u64, mut f: impl FnMut(u32)) {
+    for d in dirs::<S>() {
+        let mut s = step::<S>(from, d);
+        while let Some(to) = s {
+            if empty & (1u64 << to) == 0 {
+                break;
             }
+            f(to);
+            if !S::FLYING {
+                break;
+            }
+            s = step::<S>(to, d);
         }
     }
 }
@@ -373,19 +381,7 @@ fn count<S: Spec>(pos: &Position, scratch: &mut Vec<Move>) -> u64 {
         n += (shift(men, d) & empty).count_ones() as u64;
     }
     for from in Bits(own & pos.kings) {
-        for d in dirs::<S>() {
-            let mut s = step::<S>(from, d);
-            while let Some(to) = s {
-                if empty & (1u64 << to) == 0 {
-                    break;
-                }
-                n += 1;
-                if !S::FLYING {
-                    break;
-                }
-                s = step::<S>(to, d);
-            }
-        }
+        king_steps::<S>(from, empty, |_| n += 1);
     }
     n
 }

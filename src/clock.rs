@@ -1,0 +1,8 @@
+//! Game clocks. Nothing here reads the system clock: every call takes the current monotonic
+//! instant as milliseconds from the clock's zero, so a test (or a replayed log) decides the time.
+
+pub mod control;
+pub mod game_clock;
+
+pub use control::{ControlError, Delay, DelayKind, Period, TimeControl};
+pub use game_clock::{ClockError, Event, EventKind, GameClock, SideView, Snapshot};

@@ -1,0 +1,386 @@
+//! Time controls: a list of periods, each a time, optionally a number of moves to make in it, an
+//! increment per move (Fischer) or a delay (Bronstein, or simple/US). Unused time carries into the
+//! next period; the last period may repeat.
+//!
+//! Text form: periods separated by `,`, each `TIME[/MOVES][+INCREMENT][dDELAY|bDELAY]`, a trailing
+//! `*` repeats the last period; times like `45m`, `1h30m`, `90s`, `1m30.5s`. Examples: `45m/20,15m`,
+//! `30m+30s`, `2h/50,1h/25*`, `5m d5s`. The PGN/PDN `TimeControl` tag form (`40/7200:3600`,
+//! `2700+30`, seconds) is read by [`TimeControl::parse_tag`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// How a delay works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DelayKind {
+    /// Simple (US) delay: the clock waits this long before it starts counting down.
+    Simple,
+    /// Bronstein: after the move, the time used is given back, at most the delay.
+    Bronstein,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Delay {
+    pub kind: DelayKind,
+    pub ms: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Period {
+    /// Time added when the period starts.
+    pub ms: u64,
+    /// Moves to make in this period; `None` = to the end of the game.
+    pub moves: Option<u32>,
+    /// Fischer increment, added when a move is completed.
+    pub increment_ms: u64,
+    pub delay: Option<Delay>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub periods: Vec<Period>,
+    /// The last period starts again each time its moves are made (`1h/25*`).
+    pub repeat_last: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ControlError {
+    #[error("time control is empty")]
+    Empty,
+    #[error("period {index} `{text}`: {why}")]
+    Period {
+        index: usize,
+        text: String,
+        why: String,
+    },
+    #[error("only the last period may repeat (`*`)")]
+    RepeatNotLast,
+    #[error("period {0} has no move count, so nothing can follow it")]
+    OpenPeriodNotLast(usize),
+}
+
+impl TimeControl {
+    /// The period a side is in after `moves_made` moves, and the move count at which it ends.
+    pub fn period_at(&self, index: usize) -> &Period {
+        let last = self.periods.len() - 1;
+        &self.periods[index.min(last)]
+    }
+
+    /// Whether there is a period after `index`.
+    pub fn has_next(&self, index: usize) -> bool {
+        index + 1 < self.periods.len() || self.repeat_last
+    }
+
+    /// Reads the PGN/PDN `TimeControl` tag: `40/7200:3600`, `2700+30`, `300`, `?`/`-` unknown.
+    pub fn parse_tag(tag: &str) -> Result<TimeControl, ControlError> {
+        let tag = tag.trim();
+        if tag.is_empty() || tag == "?" || tag == "-" {
+            return Err(ControlError::Empty);
+        }
+        let mut periods = Vec::new();
+        for (i, part) in tag.split(':').enumerate() {
+            let bad = |why: &str| ControlError::Period {
+                index: i + 1,
+                text: part.to_string(),
+                why: why.to_string(),
+            };
+            let (moves, rest) = match part.split_once('/') {
+                Some((m, r)) => (
+                    Some(m.parse::<u32>().map_err(|_| bad("bad move count"))?),
+                    r,
+                ),
+                None => (None, part),
+            };
+            let (secs, inc) = match rest.split_once('+') {
+                Some((s, i)) => (s, Some(i)),
+                None => (rest, None),
+            };
+            let secs: u64 = secs
+                .parse()
+                .map_err(|_| bad("time must be whole seconds"))?;
+            let increment_ms = match inc {
+                Some(i) => {
+                    i.parse::<u64>()
+                        .map_err(|_| bad("increment must be whole seconds"))?
+                        * 1000
+                }
+                None => 0,
+            };
+            periods.push(Period {
+                ms: secs * 1000,
+                moves,
+                increment_ms,
+                delay: None,
+            });
+        }
+        TimeControl::checked(periods, false)
+    }
+
+    fn checked(periods: Vec<Period>, repeat_last: bool) -> Result<TimeControl, ControlError> {
+        if periods.is_empty() {
+            return Err(ControlError::Empty);
+        }
+        for (i, p) in periods.iter().enumerate() {
+            if p.moves.is_none() && i + 1 < periods.len() {
+                return Err(ControlError::OpenPeriodNotLast(i + 1));
+            }
+        }
+        Ok(TimeControl {
+            periods,
+            repeat_last,
+        })
+    }
+}
+
+/// Reads `1h30m`, `45m`, `90s`, `1m30.5s`, or a bare number of minutes (`45`).
+pub fn parse_duration(text: &str) -> Option<u64> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if let Ok(minutes) = t.parse::<u64>() {
+        return Some(minutes * 60_000);
+    }
+    let mut total = 0f64;
+    let mut number = String::new();
+    let mut any = false;
+    for c in t.chars() {
+        match c {
+            '0'..='9' | '.' => number.push(c),
+            'h' | 'm' | 's' => {
+                let n: f64 = number.parse().ok()?;
+                number.clear();
+                total += n * match c {
+                    'h' => 3_600_000.0,
+                    'm' => 60_000.0,
+                    _ => 1000.0,
+                };
+                any = true;
+            }
+            _ => return None,
+        }
+    }
+    if !number.is_empty() || !any {
+        return None;
+    }
+    Some(total.round() as u64)
+}
+
+/// Writes a duration in the shortest text form (`1h30m`, `45m`, `30s`, `2.5s`).
+pub fn format_duration(ms: u64) -> String {
+    if ms == 0 {
+        return "0s".to_string();
+    }
+    let (h, rest) = (ms / 3_600_000, ms % 3_600_000);
+    let (m, rest) = (rest / 60_000, rest % 60_000);
+    let mut out = String::new();
+    if h > 0 {
+        out.push_str(&format!("{h}h"));
+    }
+    if m > 0 {
+        out.push_str(&format!("{m}m"));
+    }
+    if rest > 0 {
+        if rest % 1000 == 0 {
+            out.push_str(&format!("{}s", rest / 1000));
+        } else {
+            out.push_str(&format!("{}s", rest as f64 / 1000.0));
+        }
+    }
+    out
+}
+
+impl FromStr for TimeControl {
+    type Err = ControlError;
+    fn from_str(text: &str) -> Result<TimeControl, ControlError> {
+        let text = text.trim();
+        let (body, repeat_last) = match text.strip_suffix('*') {
+            Some(b) => (b.trim_end(), true),
+            None => (text, false),
+        };
+        if body.is_empty() {
+            return Err(ControlError::Empty);
+        }
+        if body.contains('*') {
+            return Err(ControlError::RepeatNotLast);
+        }
+        let mut periods = Vec::new();
+        for (i, raw) in body.split(',').enumerate() {
+            let part: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+            let bad = |why: &str| ControlError::Period {
+                index: i + 1,
+                text: raw.trim().to_string(),
+                why: why.to_string(),
+            };
+            // TIME[/MOVES][+INC][dDELAY|bDELAY]
+            let (head, delay) = match part.find(['d', 'b']) {
+                Some(at) => {
+                    let kind = if part.as_bytes()[at] == b'd' {
+                        DelayKind::Simple
+                    } else {
+                        DelayKind::Bronstein
+                    };
+                    let ms = parse_duration(&part[at + 1..]).ok_or_else(|| bad("bad delay"))?;
+                    (&part[..at], Some(Delay { kind, ms }))
+                }
+                None => (part.as_str(), None),
+            };
+            let (head, increment_ms) = match head.split_once('+') {
+                Some((h, inc)) => (
+                    h,
+                    parse_duration_secs(inc).ok_or_else(|| bad("bad increment"))?,
+                ),
+                None => (head, 0),
+            };
+            let (time, moves) = match head.split_once('/') {
+                Some((t, m)) => (
+                    t,
+                    Some(
+                        m.parse::<u32>()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(|| bad("the move count must be a positive number"))?,
+                    ),
+                ),
+                None => (head, None),
+            };
+            let ms = parse_duration(time).ok_or_else(|| bad("bad time (write 45m, 1h30m, 90s)"))?;
+            if increment_ms > 0 && delay.is_some() {
+                return Err(bad("a period has an increment or a delay, not both"));
+            }
+            periods.push(Period {
+                ms,
+                moves,
+                increment_ms,
+                delay,
+            });
+        }
+        if repeat_last && periods.last().is_some_and(|p| p.moves.is_none()) {
+            return Err(ControlError::Period {
+                index: periods.len(),
+                text: body.to_string(),
+                why: "a repeating period needs a move count (`1h/25*`)".to_string(),
+            });
+        }
+        TimeControl::checked(periods, repeat_last)
+    }
+}
+
+/// An increment: `30s`, `1m`, or a bare number of seconds (`+30`).
+fn parse_duration_secs(text: &str) -> Option<u64> {
+    match text.trim().parse::<u64>() {
+        Ok(secs) => Some(secs * 1000),
+        Err(_) => parse_duration(text),
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self
+            .periods
+            .iter()
+            .map(|p| {
+                let mut s = format_duration(p.ms);
+                if let Some(m) = p.moves {
+                    s.push_str(&format!("/{m}"));
+                }
+                if p.increment_ms > 0 {
+                    s.push_str(&format!("+{}", format_duration(p.increment_ms)));
+                }
+                if let Some(d) = p.delay {
+                    let c = match d.kind {
+                        DelayKind::Simple => 'd',
+                        DelayKind::Bronstein => 'b',
+                    };
+                    s.push_str(&format!(" {c}{}", format_duration(d.ms)));
+                }
+                s
+            })
+            .collect();
+        write!(f, "{}", parts.join(","))?;
+        if self.repeat_last {
+            f.write_str("*")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tc(s: &str) -> TimeControl {
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    #[test]
+    fn reads_the_codified_controls() {
+        let c = tc("45m/20,15m");
+        assert_eq!(c.periods.len(), 2);
+        assert_eq!((c.periods[0].ms, c.periods[0].moves), (2_700_000, Some(20)));
+        assert_eq!((c.periods[1].ms, c.periods[1].moves), (900_000, None));
+        assert_eq!(tc("30m+30s").periods[0].increment_ms, 30_000);
+        assert_eq!(tc("80m+1m").periods[0].increment_ms, 60_000);
+        let f = tc("2h/50,1h/25*");
+        assert!(f.repeat_last);
+        assert_eq!(f.periods[1].moves, Some(25));
+        assert_eq!(
+            tc("5m d5s").periods[0].delay,
+            Some(Delay {
+                kind: DelayKind::Simple,
+                ms: 5000
+            })
+        );
+        assert_eq!(
+            tc("5m b3s").periods[0].delay.unwrap().kind,
+            DelayKind::Bronstein
+        );
+        assert_eq!(tc("1h30m").periods[0].ms, 5_400_000);
+        assert_eq!(tc("90s").periods[0].ms, 90_000);
+    }
+
+    #[test]
+    fn text_form_round_trips() {
+        for s in [
+            "45m/20,15m",
+            "30m+30s",
+            "80m+1m",
+            "2h/50,1h/25*",
+            "3m+2s",
+            "5m d5s",
+            "1h30m",
+            "10m b2.5s",
+        ] {
+            assert_eq!(tc(&tc(s).to_string()), tc(s), "{s}");
+        }
+        assert_eq!(tc("45m/20, 15m").to_string(), "45m/20,15m");
+    }
+
+    #[test]
+    fn reads_the_pgn_tag_form() {
+        let c = TimeControl::parse_tag("40/7200:3600").unwrap();
+        assert_eq!(c, tc("2h/40,1h"));
+        assert_eq!(TimeControl::parse_tag("2700+30").unwrap(), tc("45m+30s"));
+    }
+
+    #[test]
+    fn bad_controls_name_the_period() {
+        assert_eq!(
+            "45m/0,15m".parse::<TimeControl>().unwrap_err().to_string(),
+            "period 1 `45m/0`: the move count must be a positive number"
+        );
+        assert!(matches!(
+            "45x".parse::<TimeControl>(),
+            Err(ControlError::Period { index: 1, .. })
+        ));
+        assert_eq!(
+            "45m,15m".parse::<TimeControl>(),
+            Err(ControlError::OpenPeriodNotLast(1))
+        );
+        assert!("".parse::<TimeControl>().is_err());
+        assert!("45m*".parse::<TimeControl>().is_err());
+        assert!("5m+2s d3s".parse::<TimeControl>().is_err());
+    }
+}

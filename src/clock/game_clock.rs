@@ -1,0 +1,482 @@
+//! A paired game clock as a fold over its events: replaying the same events gives the same times to
+//! the millisecond. Flags are computed exactly (start of the running stretch + time left), so when
+//! both flags fall their order is known.
+
+use serde::{Deserialize, Serialize};
+
+use super::control::{DelayKind, TimeControl};
+use crate::rules::Color;
+
+/// What happened, at which instant (ms from the clock's zero).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub at_ms: u64,
+    pub kind: EventKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "event")]
+pub enum EventKind {
+    /// The first mover's clock starts.
+    Start,
+    /// The running side completes its move.
+    Press,
+    Pause,
+    Resume,
+    /// The arbiter adds (positive) or takes (negative) time.
+    Adjust {
+        side: Color,
+        ms: i64,
+        reason: String,
+    },
+    /// The arbiter sets the number of moves a side has made; its period follows from it.
+    SetMoves {
+        side: Color,
+        moves: u32,
+        reason: String,
+    },
+    /// Cancels the last press not yet cancelled, as if it never happened.
+    Undo {
+        reason: String,
+    },
+    /// The running time goes to `side` from now on (to charge an offender), without a move.
+    HandTo {
+        side: Color,
+        reason: String,
+    },
+    /// A claim: the claimant's clock runs until the claim is resolved.
+    Claim {
+        claimant: Color,
+    },
+    /// The claim is decided: the clock goes back to the side that was running (or stays paused).
+    Resolve,
+    /// Stopped for the result; nothing runs any more.
+    Stop,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    #[error("the clock has not started")]
+    NotStarted,
+    #[error("the clock has already started")]
+    AlreadyStarted,
+    #[error("the clock is stopped for the result")]
+    Stopped,
+    #[error("the clock is paused")]
+    Paused,
+    #[error("the clock is not paused")]
+    NotPaused,
+    #[error("there is no press to undo")]
+    NothingToUndo,
+    #[error("a claim is already being checked")]
+    ClaimOpen,
+    #[error("there is no claim to resolve")]
+    NoClaim,
+    #[error("event at {at} ms comes before the previous one at {last} ms")]
+    TimeWentBack { at: u64, last: u64 },
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Side {
+    /// Time left at the start of the current move (or at the last charge).
+    ms_left: i64,
+    moves: u32,
+    period: usize,
+    period_moves: u32,
+    flag_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ClaimState {
+    claimant: Color,
+    /// Who was running, and whether the clock was paused, when the claim was made.
+    before: (Color, bool),
+    flag_during: Option<u64>,
+}
+
+/// What a claim's check cost: reported when it is resolved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClaimTiming {
+    pub claimant: Color,
+    /// The claimant's flag fell during the check: draw if the claim holds, loss if not (000).
+    pub flag_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameClock {
+    control: TimeControl,
+    first: Color,
+    sides: [Side; 2],
+    running: Option<Color>,
+    paused: bool,
+    stopped: bool,
+    /// Start of the running stretch.
+    stretch_start: u64,
+    /// Time the running side has already thought on this move before the stretch (pauses split a
+    /// move into stretches).
+    move_elapsed: u64,
+    claim: Option<ClaimState>,
+    /// Claims resolved so far, in order.
+    pub claims: Vec<ClaimTiming>,
+    last_at: u64,
+    /// Every event accepted, in order: the state is their fold.
+    events: Vec<Event>,
+}
+
+/// One side as the display shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SideView {
+    pub ms_left: u64,
+    pub moves: u32,
+    /// From 1.
+    pub period: usize,
+    pub flag_ms: Option<u64>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Snapshot {
+    pub running: Option<Color>,
+    pub paused: bool,
+    pub white: SideView,
+    pub black: SideView,
+}
+
+fn idx(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+impl GameClock {
+    pub fn new(control: TimeControl, first: Color) -> GameClock {
+        let ms = control.periods[0].ms as i64;
+        let side = Side {
+            ms_left: ms,
+            ..Side::default()
+        };
+        GameClock {
+            control,
+            first,
+            sides: [side.clone(), side],
+            running: None,
+            paused: false,
+            stopped: false,
+            stretch_start: 0,
+            move_elapsed: 0,
+            claim: None,
+            claims: Vec::new(),
+            last_at: 0,
+            events: Vec::new(),
+        }
+    }
+
+    /// Adds an event: validated first, so a refused event changes nothing. An `Undo` folds the
+    /// log again without the press it cancels.
+    pub fn push(&mut self, e: Event) -> Result<(), ClockError> {
+        if e.at_ms < self.last_at {
+            return Err(ClockError::TimeWentBack {
+                at: e.at_ms,
+                last: self.last_at,
+            });
+        }
+        let mut events = self.events.clone();
+        events.push(e);
+        let next = if matches!(events.last().map(|e| &e.kind), Some(EventKind::Undo { .. })) {
+            let mut folded = GameClock::replay(self.control.clone(), self.first, &events)?;
+            // Time still moves forward: later events may not come before the undo.
+            folded.last_at = folded.last_at.max(events.last().map_or(0, |e| e.at_ms));
+            folded
+        } else {
+            let mut next = self.clone();
+            next.apply(events.last().expect("just pushed"))?;
+            next.events = events;
+            next
+        };
+        *self = next;
+        Ok(())
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    pub fn control(&self) -> &TimeControl {
+        &self.control
+    }
+
+    /// The state after a list of events; presses cancelled by a later `Undo` are left out.
+    pub fn replay(
+        control: TimeControl,
+        first: Color,
+        events: &[Event],
+    ) -> Result<GameClock, ClockError> {
+        let mut clock = GameClock::new(control, first);
+        for e in effective(events)? {
+            clock.apply(e)?;
+        }
+        clock.events = events.to_vec();
+        Ok(clock)
+    }
+
+    fn delay(&self, side: Color) -> Option<super::control::Delay> {
+        self.control.period_at(self.sides[idx(side)].period).delay
+    }
+
+    /// Time charged for `elapsed` ms of thinking on one move.
+    fn charged(&self, side: Color, elapsed: u64) -> u64 {
+        match self.delay(side) {
+            Some(d) if d.kind == DelayKind::Simple => elapsed.saturating_sub(d.ms),
+            _ => elapsed,
+        }
+    }
+
+    fn elapsed(&self, now: u64) -> u64 {
+        if self.paused || self.running.is_none() || self.stopped {
+            self.move_elapsed
+        } else {
+            self.move_elapsed + now.saturating_sub(self.stretch_start)
+        }
+    }
+
+    /// The instant the running side's flag falls if nothing happens first.
+    pub fn flag_instant(&self) -> Option<u64> {
+        let r = self.running?;
+        if self.paused || self.stopped || self.sides[idx(r)].flag_ms.is_some() {
+            return None;
+        }
+        let left = self.sides[idx(r)].ms_left.max(0) as u64;
+        let simple = match self.delay(r) {
+            Some(d) if d.kind == DelayKind::Simple => d.ms,
+            _ => 0,
+        };
+        // Thinking time on this move at which the charge reaches the time left.
+        let total = left + simple;
+        Some(self.stretch_start + total.saturating_sub(self.move_elapsed))
+    }
+
+    /// Records the running side's flag if it has fallen by `now`.
+    fn settle(&mut self, now: u64) {
+        if let (Some(r), Some(at)) = (self.running, self.flag_instant()) {
+            if at <= now {
+                self.sides[idx(r)].flag_ms = Some(at);
+                if let Some(claim) = self.claim.as_mut() {
+                    if claim.claimant == r {
+                        claim.flag_during = Some(at);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Charges the running side for its thinking so far, without completing a move.
+    fn charge_running(&mut self, now: u64) -> u64 {
+        let Some(r) = self.running else { return 0 };
+        let elapsed = self.elapsed(now);
+        let charged = self.charged(r, elapsed) as i64;
+        let side = &mut self.sides[idx(r)];
+        side.ms_left = if side.flag_ms.is_some() {
+            0
+        } else {
+            side.ms_left - charged
+        };
+        self.move_elapsed = 0;
+        self.stretch_start = now;
+        elapsed
+    }
+
+    fn any_flag(&self) -> bool {
+        self.sides.iter().any(|s| s.flag_ms.is_some())
+    }
+
+    fn apply(&mut self, e: &Event) -> Result<(), ClockError> {
+        let now = e.at_ms;
+        if now < self.last_at {
+            return Err(ClockError::TimeWentBack {
+                at: now,
+                last: self.last_at,
+            });
+        }
+        if self.stopped {
+            return Err(ClockError::Stopped);
+        }
+        self.settle(now);
+        let started = self.running.is_some();
+        match &e.kind {
+            EventKind::Start => {
+                if started {
+                    return Err(ClockError::AlreadyStarted);
+                }
+                self.running = Some(self.first);
+                self.stretch_start = now;
+            }
+            kind if !started
+                && !matches!(kind, EventKind::Adjust { .. } | EventKind::SetMoves { .. }) =>
+            {
+                return Err(ClockError::NotStarted);
+            }
+            EventKind::Press => {
+                if self.paused {
+                    return Err(ClockError::Paused);
+                }
+                let r = self.running.expect("started");
+                let elapsed = self.charge_running(now);
+                let no_more_increments = self.any_flag();
+                let period = *self.control.period_at(self.sides[idx(r)].period);
+                let control = self.control.clone();
+                let side = &mut self.sides[idx(r)];
+                side.moves += 1;
+                side.period_moves += 1;
+                if !no_more_increments {
+                    side.ms_left += period.increment_ms as i64;
+                    if let Some(d) = period.delay.filter(|d| d.kind == DelayKind::Bronstein) {
+                        side.ms_left += elapsed.min(d.ms) as i64;
+                    }
+                }
+                if period.moves == Some(side.period_moves) && control.has_next(side.period) {
+                    side.period += 1;
+                    side.period_moves = 0;
+                    if side.flag_ms.is_none() {
+                        side.ms_left += control.period_at(side.period).ms as i64;
+                    }
+                }
+                self.running = Some(r.opposite());
+            }
+            EventKind::Pause => {
+                if self.paused {
+                    return Err(ClockError::Paused);
+                }
+                self.move_elapsed = self.elapsed(now);
+                self.paused = true;
+            }
+            EventKind::Resume => {
+                if !self.paused {
+                    return Err(ClockError::NotPaused);
+                }
+                self.paused = false;
+                self.stretch_start = now;
+            }
+            EventKind::Adjust { side, ms, .. } => {
+                let s = &mut self.sides[idx(*side)];
+                s.ms_left += ms;
+                // An explicit correction that leaves time on the clock lifts that side's flag.
+                if s.ms_left > 0 {
+                    s.flag_ms = None;
+                }
+            }
+            EventKind::SetMoves { side, moves, .. } => {
+                let (period, period_moves) = period_of(&self.control, *moves);
+                let s = &mut self.sides[idx(*side)];
+                s.moves = *moves;
+                s.period = period;
+                s.period_moves = period_moves;
+            }
+            EventKind::Undo { .. } => {
+                // Undo is resolved by `effective` before folding; applied directly it has no effect.
+            }
+            EventKind::HandTo { side, .. } => {
+                self.charge_running(now);
+                self.running = Some(*side);
+            }
+            EventKind::Claim { claimant } => {
+                if self.claim.is_some() {
+                    return Err(ClockError::ClaimOpen);
+                }
+                let before = (self.running.expect("started"), self.paused);
+                self.charge_running(now);
+                self.claim = Some(ClaimState {
+                    claimant: *claimant,
+                    before,
+                    flag_during: None,
+                });
+                self.running = Some(*claimant);
+                self.paused = false;
+                self.stretch_start = now;
+            }
+            EventKind::Resolve => {
+                let claim = self.claim.take().ok_or(ClockError::NoClaim)?;
+                self.charge_running(now);
+                self.claims.push(ClaimTiming {
+                    claimant: claim.claimant,
+                    flag_ms: claim.flag_during,
+                });
+                let (was_running, was_paused) = claim.before;
+                self.running = Some(was_running);
+                if was_paused {
+                    self.paused = true;
+                }
+                self.stretch_start = now;
+            }
+            EventKind::Stop => {
+                if !self.paused {
+                    self.move_elapsed = self.elapsed(now);
+                }
+                self.stopped = true;
+            }
+        }
+        self.last_at = now;
+        Ok(())
+    }
+
+    /// What the display shows at `now`.
+    pub fn snapshot(&self, now: u64) -> Snapshot {
+        let flag = self.flag_instant().filter(|&at| at <= now);
+        let view = |c: Color| {
+            let s = &self.sides[idx(c)];
+            let mut left = s.ms_left;
+            let mut flag_ms = s.flag_ms;
+            if self.running == Some(c) && s.flag_ms.is_none() {
+                left -= self.charged(c, self.elapsed(now)) as i64;
+                flag_ms = flag;
+            }
+            SideView {
+                ms_left: if flag_ms.is_some() {
+                    0
+                } else {
+                    left.max(0) as u64
+                },
+                moves: s.moves,
+                period: s.period + 1,
+                flag_ms,
+            }
+        };
+        Snapshot {
+            running: if self.stopped { None } else { self.running },
+            paused: self.paused,
+            white: view(Color::White),
+            black: view(Color::Black),
+        }
+    }
+}
+
+/// The period index and moves made in it after `moves` moves.
+fn period_of(control: &TimeControl, moves: u32) -> (usize, u32) {
+    let mut period = 0;
+    let mut left = moves;
+    loop {
+        match control.period_at(period).moves {
+            Some(m) if left >= m && control.has_next(period) => {
+                left -= m;
+                period += 1;
+            }
+            _ => return (period, left),
+        }
+    }
+}
+
+/// The events that count: each `Undo` removes the latest press not already removed.
+fn effective(events: &[Event]) -> Result<Vec<&Event>, ClockError> {
+    let mut out: Vec<&Event> = Vec::with_capacity(events.len());
+    for e in events {
+        if let EventKind::Undo { .. } = e.kind {
+            let at = out
+                .iter()
+                .rposition(|x| x.kind == EventKind::Press)
+                .ok_or(ClockError::NothingToUndo)?;
+            out.remove(at);
+        } else {
+            out.push(e);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,259 @@
+//! Clock scenarios with exact milliseconds (issue 3).
+
+use shashki_arbiter::clock::{ClockError, Event, EventKind, GameClock, TimeControl};
+use shashki_arbiter::rules::Color;
+
+const MIN: u64 = 60_000;
+
+struct Script(GameClock);
+
+impl Script {
+    fn new(control: &str) -> Script {
+        Script(GameClock::new(
+            control.parse::<TimeControl>().unwrap(),
+            Color::White,
+        ))
+    }
+    fn at(&mut self, ms: u64, kind: EventKind) -> &mut Script {
+        self.0.push(Event { at_ms: ms, kind }).unwrap();
+        self
+    }
+    fn press(&mut self, ms: u64) -> &mut Script {
+        self.at(ms, EventKind::Press)
+    }
+    fn white(&self, now: u64) -> shashki_arbiter::clock::SideView {
+        self.0.snapshot(now).white
+    }
+    fn black(&self, now: u64) -> shashki_arbiter::clock::SideView {
+        self.0.snapshot(now).black
+    }
+}
+
+#[test]
+fn shashki64_classic_changes_period_at_move_20() {
+    let mut s = Script::new("45m/20,15m");
+    s.at(0, EventKind::Start);
+    // Each side thinks 10 s a move.
+    let mut t = 0;
+    for _ in 0..20 {
+        t += 10_000;
+        s.press(t);
+        t += 10_000;
+        s.press(t);
+    }
+    let w = s.white(t);
+    assert_eq!((w.moves, w.period), (20, 2));
+    assert_eq!(w.ms_left, 45 * MIN - 200_000 + 15 * MIN);
+    // White's 19th move, one second before the move count: still period 1.
+    let mut s = Script::new("45m/20,15m");
+    s.at(0, EventKind::Start);
+    for i in 1..=38 {
+        s.press(i * 1000);
+    }
+    assert_eq!(s.white(38_000).period, 1);
+}
+
+#[test]
+fn flag_at_move_19_falls_at_45_minutes_of_thinking() {
+    let mut s = Script::new("45m/20,15m");
+    s.at(0, EventKind::Start);
+    for i in 1..=36 {
+        s.press(i * 1000);
+    }
+    // White has made 18 moves using 18 s; on the 19th it thinks until its time is gone.
+    assert_eq!(s.0.flag_instant(), Some(36_000 + 45 * MIN - 18_000));
+    let later = s.white(4_000_000);
+    assert_eq!(later.flag_ms, Some(36_000 + 45 * MIN - 18_000));
+    assert_eq!((later.ms_left, later.moves, later.period), (0, 18, 1));
+    assert_eq!(s.black(4_000_000).flag_ms, None);
+}
+
+#[test]
+fn fischer_increment_is_added_after_the_move() {
+    let mut s = Script::new("3m+2s");
+    s.at(0, EventKind::Start);
+    assert_eq!(s.white(5_000).ms_left, 175_000, "running: no increment yet");
+    s.press(5_000);
+    assert_eq!(s.white(5_000).ms_left, 177_000);
+    assert_eq!(s.black(8_000).ms_left, 177_000);
+}
+
+#[test]
+fn bronstein_gives_back_at_most_what_was_used() {
+    let mut s = Script::new("5m b3s");
+    s.at(0, EventKind::Start).press(2_000);
+    assert_eq!(s.white(2_000).ms_left, 5 * MIN);
+    s.press(3_000); // Black
+    s.press(8_000); // White used 5 s, gets 3 s back
+    assert_eq!(s.white(8_000).ms_left, 5 * MIN - 2_000);
+}
+
+#[test]
+fn simple_delay_waits_before_counting() {
+    let mut s = Script::new("5m d5s");
+    s.at(0, EventKind::Start);
+    assert_eq!(s.white(4_000).ms_left, 5 * MIN);
+    s.press(4_000);
+    assert_eq!(s.white(4_000).ms_left, 5 * MIN);
+    s.press(4_500); // Black
+    s.press(11_500); // White thought 7 s: 2 s charged
+    assert_eq!(s.white(11_500).ms_left, 5 * MIN - 2_000);
+    // The flag falls after the delay plus the time left.
+    s.press(12_000);
+    assert_eq!(s.0.flag_instant(), Some(12_000 + 5_000 + 5 * MIN - 2_000));
+}
+
+#[test]
+fn repeating_period_adds_time_every_25_moves() {
+    let mut s = Script::new("2h/50,1h/25*");
+    s.at(0, EventKind::Start);
+    let mut t = 0;
+    for _ in 0..75 {
+        t += 1_000;
+        s.press(t);
+        t += 1_000;
+        s.press(t);
+    }
+    let w = s.white(t);
+    assert_eq!((w.moves, w.period), (75, 3));
+    assert_eq!(w.ms_left, 120 * MIN + 60 * MIN + 60 * MIN - 75_000);
+}
+
+#[test]
+fn both_flags_are_kept_in_order() {
+    let mut s = Script::new("1m");
+    s.at(0, EventKind::Start);
+    // White's flag falls at 60 s; the arbiter is not there and White presses at 70 s.
+    s.press(70_000);
+    // No increment or time after a flag; Black now runs out at 70 s + 60 s.
+    let snap = s.0.snapshot(200_000);
+    assert_eq!(snap.white.flag_ms, Some(60_000));
+    assert_eq!(snap.black.flag_ms, Some(130_000));
+}
+
+#[test]
+fn arbiter_corrections_and_undo() {
+    let mut s = Script::new("10m");
+    s.at(0, EventKind::Start);
+    s.at(
+        1_000,
+        EventKind::Adjust {
+            side: Color::Black,
+            ms: 60_000,
+            reason: "penalty to White: +1 min to Black".into(),
+        },
+    );
+    assert_eq!(s.black(1_000).ms_left, 11 * MIN);
+    // White presses by mistake at 10 s; undone at 15 s: White ran all along.
+    s.press(10_000);
+    assert_eq!(s.0.snapshot(12_000).running, Some(Color::Black));
+    s.at(
+        15_000,
+        EventKind::Undo {
+            reason: "pressed without moving".into(),
+        },
+    );
+    let snap = s.0.snapshot(20_000);
+    assert_eq!(snap.running, Some(Color::White));
+    assert_eq!(snap.white.ms_left, 10 * MIN - 20_000);
+    assert_eq!(snap.black.ms_left, 11 * MIN);
+    assert_eq!(snap.white.moves, 0);
+    s.at(
+        21_000,
+        EventKind::SetMoves {
+            side: Color::White,
+            moves: 5,
+            reason: "score sheet".into(),
+        },
+    );
+    assert_eq!(s.white(21_000).moves, 5);
+    // Time does not go back, and nothing is left to undo.
+    assert_eq!(
+        s.0.push(Event {
+            at_ms: 20_000,
+            kind: EventKind::Press
+        }),
+        Err(ClockError::TimeWentBack {
+            at: 20_000,
+            last: 21_000
+        })
+    );
+    assert_eq!(
+        s.0.push(Event {
+            at_ms: 22_000,
+            kind: EventKind::Undo { reason: "x".into() }
+        }),
+        Err(ClockError::NothingToUndo)
+    );
+}
+
+#[test]
+fn repetition_claim_runs_the_claimants_clock() {
+    let mut s = Script::new("5m");
+    s.at(0, EventKind::Start).press(10_000); // Black to move now
+                                             // Black claims at 20 s; the check takes 30 s on Black's clock, even while it is not Black's move.
+    s.at(
+        20_000,
+        EventKind::Claim {
+            claimant: Color::Black,
+        },
+    );
+    s.at(50_000, EventKind::Resolve);
+    assert_eq!(s.black(50_000).ms_left, 5 * MIN - 40_000);
+    assert_eq!(s.white(50_000).ms_left, 5 * MIN - 10_000);
+    assert_eq!(s.0.snapshot(50_000).running, Some(Color::Black));
+    assert_eq!(s.0.claims[0].flag_ms, None);
+}
+
+#[test]
+fn claimant_flag_during_the_check_is_reported_with_the_claim() {
+    let mut s = Script::new("1m");
+    s.at(0, EventKind::Start).press(10_000).press(20_000); // White to move, 50 s left
+    s.at(
+        25_000,
+        EventKind::Claim {
+            claimant: Color::White,
+        },
+    );
+    s.at(90_000, EventKind::Resolve);
+    // White's time ran out at 25 s + 45 s: the verdict rule decides (draw if valid, loss if not).
+    assert_eq!(s.0.claims[0].flag_ms, Some(70_000));
+    assert_eq!(s.white(90_000).flag_ms, Some(70_000));
+}
+
+#[test]
+fn pause_during_a_claim_is_not_charged() {
+    let mut s = Script::new("5m");
+    s.at(0, EventKind::Start);
+    s.at(
+        10_000,
+        EventKind::Claim {
+            claimant: Color::White,
+        },
+    );
+    s.at(20_000, EventKind::Pause);
+    s.at(80_000, EventKind::Resume);
+    s.at(90_000, EventKind::Resolve);
+    assert_eq!(s.white(90_000).ms_left, 5 * MIN - 30_000);
+}
+
+#[test]
+fn replaying_the_events_gives_the_same_times() {
+    let mut s = Script::new("45m/20,15m");
+    s.at(0, EventKind::Start);
+    for i in 1..=45u64 {
+        s.press(i * 7_321);
+    }
+    s.at(400_000, EventKind::Pause)
+        .at(430_000, EventKind::Resume);
+    s.at(
+        431_000,
+        EventKind::Adjust {
+            side: Color::White,
+            ms: -5_000,
+            reason: "r".into(),
+        },
+    );
+    let again = GameClock::replay(s.0.control().clone(), Color::White, s.0.events()).unwrap();
+    assert_eq!(again.snapshot(500_000), s.0.snapshot(500_000));
+}

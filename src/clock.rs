@@ -3,6 +3,7 @@
 
 pub mod control;
 pub mod game_clock;
+pub mod log;
 pub mod presets;
 
 pub use control::{ControlError, Delay, DelayKind, Period, TimeControl};

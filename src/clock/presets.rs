@@ -78,7 +78,14 @@ mod tests {
     #[test]
     fn every_shipped_preset_reads_and_the_codified_ones_are_there() {
         let presets = shipped();
-        let find = |id: &str| presets.iter().find(|p| p.id == id).unwrap().control.to_string();
+        let find = |id: &str| {
+            presets
+                .iter()
+                .find(|p| p.id == id)
+                .unwrap()
+                .control
+                .to_string()
+        };
         assert_eq!(find("shashki64-classic"), "45m/20,15m");
         assert_eq!(find("fmjd-classic"), "2h/50,1h/25*");
         assert_eq!(find("russian-blitz-3-2"), "3m+2s");
@@ -90,7 +97,14 @@ mod tests {
     fn bad_preset_files_name_the_place() {
         let e = parse("x.ron", "[\n  (id: \"a\", control: \"45m\", en: \"a\")\n]").unwrap_err();
         assert!(e.to_string().starts_with("x.ron:2:"), "{e}");
-        let e = parse("x.ron", "[(id: \"a\", control: \"45q\", en: \"a\", ru: \"б\")]").unwrap_err();
-        assert!(e.to_string().starts_with("x.ron: preset `a`: period 1"), "{e}");
+        let e = parse(
+            "x.ron",
+            "[(id: \"a\", control: \"45q\", en: \"a\", ru: \"б\")]",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().starts_with("x.ron: preset `a`: period 1"),
+            "{e}"
+        );
     }
 }

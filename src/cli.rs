@@ -2,6 +2,7 @@
 
 pub mod check;
 pub mod claim;
+pub mod clock;
 pub mod moves;
 pub mod perft;
 

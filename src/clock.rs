@@ -5,6 +5,7 @@ pub mod control;
 pub mod game_clock;
 pub mod log;
 pub mod presets;
+pub mod script;
 
 pub use control::{ControlError, Delay, DelayKind, Period, TimeControl};
 pub use game_clock::{ClockError, Event, EventKind, GameClock, SideView, Snapshot};

@@ -61,6 +61,32 @@ enum Command {
     /// Check a claim against a recorded game.
     #[command(subcommand)]
     Claim(ClaimCommand),
+    /// Game clocks: simulate a script, or replay a saved event log (the arbiter's audit).
+    #[command(subcommand)]
+    Clock(ClockCommand),
+}
+
+#[derive(Subcommand)]
+enum ClockCommand {
+    /// Run a script of `SECONDS ACTION [ARGS]` lines and print both sides' clocks.
+    Simulate {
+        /// The time control in text form, e.g. `45m/20,15m` or `3m+2s`.
+        #[arg(long)]
+        control: String,
+        /// Which side starts (English checkers: black).
+        #[arg(long, default_value = "white")]
+        first: String,
+        /// Print the clocks at this second instead of at the last line.
+        #[arg(long)]
+        at: Option<f64>,
+        script: String,
+    },
+    /// Print the clocks as a saved event log leaves them.
+    Replay {
+        #[arg(long)]
+        at: Option<f64>,
+        log: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -102,6 +128,15 @@ fn main() -> ExitCode {
             ply,
             mv,
         })) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
+        Some(Command::Clock(ClockCommand::Simulate {
+            control,
+            first,
+            at,
+            script,
+        })) => cli::clock::simulate(&control, &first, at, &script, format),
+        Some(Command::Clock(ClockCommand::Replay { at, log })) => {
+            cli::clock::replay(&log, at, format)
+        }
     };
     match result {
         Ok(code) => code,

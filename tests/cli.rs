@@ -169,3 +169,42 @@ fn bad_fen_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("99"));
 }
+
+#[test]
+fn clock_simulate_json_and_bad_lines() {
+    let script = "0 start\n12.5 press\n300 pause\n330 resume\n400 add black 60 penalty\n401 claim white\n460 resolve\n";
+    let out = run(
+        &[
+            "clock",
+            "simulate",
+            "--control",
+            "45m/20,15m",
+            "-",
+            "--format",
+            "json",
+            "--at",
+            "500",
+        ],
+        Some(script),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["running"], "black");
+    assert_eq!(v["white"]["ms_left"], 2_700_000 - 12_500 - 59_000);
+    assert_eq!(
+        v["black"]["ms_left"],
+        2_700_000 - 287_500 - 71_000 + 60_000 - 40_000
+    );
+    assert_eq!(v["white"]["moves"], 1);
+    assert_eq!(v["events"], 7);
+    let out = run(
+        &["clock", "simulate", "--control", "5m", "-"],
+        Some("0 start\n1 bogus\n"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+}

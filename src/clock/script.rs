@@ -1,0 +1,146 @@
+//! The scripts of `clock simulate`: lines `SECONDS ACTION [ARGS]`, `#` comments. A malformed line
+//! fails with its line number and nothing is applied.
+
+use super::game_clock::{ClockError, Event, EventKind, GameClock};
+use crate::rules::Color;
+
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScriptError {
+    #[error("line {line}: {message}")]
+    Syntax { line: usize, message: String },
+    #[error("line {line}: {source}")]
+    Clock { line: usize, source: ClockError },
+}
+
+fn side(word: Option<&str>, line: usize) -> Result<Color, ScriptError> {
+    match word.map(str::to_ascii_lowercase).as_deref() {
+        Some("white") | Some("w") => Ok(Color::White),
+        Some("black") | Some("b") => Ok(Color::Black),
+        other => Err(ScriptError::Syntax {
+            line,
+            message: format!(
+                "expected `white` or `black`, found `{}`",
+                other.unwrap_or("")
+            ),
+        }),
+    }
+}
+
+/// Reads a script into events, checking every line before any is applied.
+pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
+    let mut events = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            continue;
+        }
+        let bad = |message: String| ScriptError::Syntax { line, message };
+        let mut words = body.split_whitespace();
+        let seconds: f64 = words
+            .next()
+            .and_then(|w| w.parse().ok())
+            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| bad("a line starts with the time in seconds".into()))?;
+        let at_ms = (seconds * 1000.0).round() as u64;
+        let action = words
+            .next()
+            .ok_or_else(|| bad("the action is missing".into()))?;
+        let rest = |words: std::str::SplitWhitespace| words.collect::<Vec<_>>().join(" ");
+        let kind = match action.to_ascii_lowercase().as_str() {
+            "start" => EventKind::Start,
+            "press" => EventKind::Press,
+            "pause" => EventKind::Pause,
+            "resume" => EventKind::Resume,
+            "resolve" => EventKind::Resolve,
+            "stop" => EventKind::Stop,
+            "claim" => EventKind::Claim {
+                claimant: side(words.next(), line)?,
+            },
+            "add" => {
+                let s = side(words.next(), line)?;
+                let secs: f64 = words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| bad("`add SIDE SECONDS [REASON]`".into()))?;
+                EventKind::Adjust {
+                    side: s,
+                    ms: (secs * 1000.0).round() as i64,
+                    reason: rest(words),
+                }
+            }
+            "moves" => {
+                let s = side(words.next(), line)?;
+                let moves: u32 = words
+                    .next()
+                    .and_then(|w| w.parse().ok())
+                    .ok_or_else(|| bad("`moves SIDE N [REASON]`".into()))?;
+                EventKind::SetMoves {
+                    side: s,
+                    moves,
+                    reason: rest(words),
+                }
+            }
+            "hand" => EventKind::HandTo {
+                side: side(words.next(), line)?,
+                reason: rest(words),
+            },
+            "undo" => EventKind::Undo {
+                reason: rest(words),
+            },
+            other => return Err(bad(format!("unknown action `{other}`"))),
+        };
+        events.push((line, Event { at_ms, kind }));
+    }
+    Ok(events.into_iter().map(|(_, e)| e).collect())
+}
+
+/// Runs a script on a new clock; the first refused event names its line.
+pub fn run(clock: &mut GameClock, text: &str) -> Result<(), ScriptError> {
+    let mut trial = clock.clone();
+    let lines: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty())
+        .map(|(i, _)| i + 1)
+        .collect();
+    for (event, line) in parse(text)?.into_iter().zip(lines) {
+        trial
+            .push(event)
+            .map_err(|source| ScriptError::Clock { line, source })?;
+    }
+    *clock = trial;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scripts_drive_the_clock_and_bad_lines_name_themselves() {
+        let mut clock = GameClock::new("45m/20,15m".parse().unwrap(), Color::White);
+        run(
+            &mut clock,
+            "# a game\n0 start\n12.5 press\n300 pause\n330 resume\n400 add black 60 penalty\n",
+        )
+        .unwrap();
+        let s = clock.snapshot(400_000);
+        assert_eq!(s.white.ms_left, 2_700_000 - 12_500);
+        assert_eq!(s.black.ms_left, 2_700_000 - 357_500 + 60_000);
+        let before = clock.clone();
+        assert_eq!(
+            run(&mut clock, "401 press\n402 jump\n")
+                .unwrap_err()
+                .to_string(),
+            "line 2: unknown action `jump`"
+        );
+        assert_eq!(
+            run(&mut clock, "401 press\n402 resume\n")
+                .unwrap_err()
+                .to_string(),
+            "line 2: the clock is not paused"
+        );
+        assert_eq!(clock, before, "a failed script changes nothing");
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod control;
 pub mod game_clock;
+pub mod hall;
 pub mod log;
 pub mod presets;
 pub mod script;

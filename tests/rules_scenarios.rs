@@ -288,3 +288,23 @@ fn short_forms_and_separators_are_read() {
         parse_move(&intl, "32 - 28").unwrap()
     );
 }
+
+#[test]
+fn a_full_route_is_never_ambiguous() {
+    // h4xf6xh8 takes two pieces; h4xf6xd8xb6xd4xh8 takes five and also lands on f6 on the way.
+    // Written in full, the short route is that move; start and end alone fit both.
+    let p = shashki_arbiter::rules::fen::parse(
+        Variant::RussianGiveaway,
+        "W:W13,17,20,23,25,26,29,30,31,32:B1,3,5,6,7,8,10,12,14,16",
+    )
+    .unwrap();
+    let short = parse_move(&p, "h4:f6:h8").unwrap();
+    assert_eq!(short.capture_count(), 2);
+    assert_eq!(write(&p, &short), "h4:f6:h8");
+    let long = parse_move(&p, "h4:d8:h8").unwrap();
+    assert_eq!(long.capture_count(), 5);
+    assert_eq!(
+        parse_move(&p, "h4:h8").unwrap_err().reason(),
+        IllegalReason::Ambiguous
+    );
+}

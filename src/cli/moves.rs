@@ -19,9 +19,12 @@ struct MoveOut {
 pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
     let pos = position(variant, Some(fen_text))?;
     let board = pos.board();
-    let out: Vec<MoveOut> = movegen::legal_moves(&pos)
+    let moves = movegen::legal_moves(&pos);
+    let texts = notation::write_all(&pos, &moves);
+    let out: Vec<MoveOut> = moves
         .iter()
-        .map(|m| MoveOut {
+        .zip(texts)
+        .map(|(m, text)| MoveOut {
             from: board.name(m.from),
             to: board.name(m.to),
             captured: m
@@ -31,7 +34,7 @@ pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
                 .collect(),
             promotion: m.promotion,
             path: notation::path(&pos, m),
-            text: notation::write(&pos, m),
+            text,
         })
         .collect();
     match format {

@@ -190,10 +190,7 @@ impl Replay {
 }
 
 fn notation_all(pos: &Position) -> Vec<String> {
-    super::movegen::legal_moves(pos)
-        .iter()
-        .map(|m| notation::write(pos, m))
-        .collect()
+    notation::write_all(pos, &super::movegen::legal_moves(pos))
 }
 
 /// Replays a PDN game until its end or its first illegal ply.

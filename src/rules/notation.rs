@@ -271,15 +271,28 @@ fn fits(board: Board, text: &MoveText, m: &Move) -> bool {
 pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, NotationError> {
     let board = pos.board();
     let legal = legal_moves(pos);
-    let routes = if legal.first().is_some_and(Move::is_capture) {
+    // Captures are matched route by route, so written landing squares can tell them apart.
+    let capture_routes = if legal.first().is_some_and(Move::is_capture) {
         capture_routes(pos)
     } else {
-        legal.clone()
+        Vec::new()
     };
-    let mut found: Vec<Move> = Vec::new();
-    for r in routes.iter().filter(|r| fits(board, text, r)) {
-        if !found.iter().any(|f| f.key() == r.key()) {
-            found.push(*r);
+    let routes: &[Move] = if capture_routes.is_empty() {
+        &legal
+    } else {
+        &capture_routes
+    };
+    let mut found = distinct(routes.iter().filter(|r| fits(board, text, r)));
+    if found.len() > 1 {
+        // Every landing square written: that route exactly, even when its landings are also a
+        // subsequence of a longer capture's (PDN 3.0: the full route is never ambiguous).
+        let exact = distinct(
+            routes
+                .iter()
+                .filter(|r| fits(board, text, r) && r.route_len() == text.via.len() + 2),
+        );
+        if exact.len() == 1 {
+            found = exact;
         }
     }
     let illegal = |reason, detail: String, alternatives: Vec<String>| NotationError::Illegal {
@@ -288,7 +301,7 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
         detail,
         alternatives,
     };
-    let all_written = || legal.iter().map(|m| write(pos, m)).collect::<Vec<_>>();
+    let style = Style::of(pos.variant());
     match found.len() {
         1 => {
             let key = found[0].key();
@@ -298,11 +311,12 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
                 .expect("routes come from legal moves"))
         }
         0 => {
-            let (reason, detail) = classify(pos, text, &legal);
-            Err(illegal(reason, detail, all_written()))
+            let names = write_with_routes(pos, &legal, style, &capture_routes);
+            let (reason, detail) = classify(pos, text, &legal, &names);
+            Err(illegal(reason, detail, names))
         }
         _ => {
-            let candidates: Vec<String> = found.iter().map(|m| write(pos, m)).collect();
+            let candidates = write_with_routes(pos, &found, style, &capture_routes);
             Err(illegal(
                 IllegalReason::Ambiguous,
                 format!(
@@ -316,13 +330,30 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
     }
 }
 
+/// One move per key, in order of first appearance.
+fn distinct<'a>(routes: impl Iterator<Item = &'a Move>) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::new();
+    for r in routes {
+        if !out.iter().any(|f| f.key() == r.key()) {
+            out.push(*r);
+        }
+    }
+    out
+}
+
 /// Parses and resolves in one call.
 pub fn parse_move(pos: &Position, written: &str) -> Result<Move, NotationError> {
     let text = parse_text(pos.board(), written)?;
     resolve(pos, written, &text)
 }
 
-fn classify(pos: &Position, text: &MoveText, legal: &[Move]) -> (IllegalReason, String) {
+/// Why no legal move fits; `names` are the legal moves as written, for the details.
+fn classify(
+    pos: &Position,
+    text: &MoveText,
+    legal: &[Move],
+    names: &[String],
+) -> (IllegalReason, String) {
     let board = pos.board();
     let side = pos.turn();
     match text.from {
@@ -360,7 +391,6 @@ fn classify(pos: &Position, text: &MoveText, legal: &[Move]) -> (IllegalReason, 
     }
     let must_capture = legal.first().is_some_and(Move::is_capture);
     if must_capture && quiet_moves(pos).iter().any(|m| fits(board, text, m)) {
-        let names: Vec<String> = legal.iter().map(|m| write(pos, m)).collect();
         return (
             IllegalReason::MissedCapture,
             format!("a capture is compulsory: {}", names.join(", ")),
@@ -403,12 +433,39 @@ pub fn write(pos: &Position, m: &Move) -> String {
 }
 
 pub fn write_styled(pos: &Position, m: &Move, style: Style) -> String {
+    let routes = if m.is_capture() {
+        capture_routes(pos)
+    } else {
+        Vec::new()
+    };
+    write_route_aware(pos, m, style, &routes)
+}
+
+/// [`write`] for many moves of one position, finding the capture routes once.
+pub fn write_all(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let routes = if moves.iter().any(Move::is_capture) {
+        capture_routes(pos)
+    } else {
+        Vec::new()
+    };
+    write_with_routes(pos, moves, Style::of(pos.variant()), &routes)
+}
+
+fn write_with_routes(pos: &Position, moves: &[Move], style: Style, routes: &[Move]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| write_route_aware(pos, m, style, routes))
+        .collect()
+}
+
+/// `routes` holds every route of every legal capture of `pos` (empty for a quiet move).
+fn write_route_aware(pos: &Position, m: &Move, style: Style, routes: &[Move]) -> String {
     let board = pos.board();
     if !m.is_capture() {
         return join(style, board, &[m.from, m.to], false);
     }
-    let routes: Vec<Move> = capture_routes(pos)
-        .into_iter()
+    let routes: Vec<&Move> = routes
+        .iter()
         .filter(|r| r.from == m.from && r.to == m.to)
         .collect();
     let unique = |via: &[Square]| {

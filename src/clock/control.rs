@@ -62,7 +62,7 @@ pub enum ControlError {
 }
 
 impl TimeControl {
-    /// The period a side is in after `moves_made` moves, and the move count at which it ends.
+    /// The period with this index (from 0); past the last, the last (it repeats, or runs to the end).
     pub fn period_at(&self, index: usize) -> &Period {
         let last = self.periods.len() - 1;
         &self.periods[index.min(last)]

@@ -174,25 +174,30 @@ impl GameClock {
     /// Adds an event: validated first, so a refused event changes nothing. An `Undo` folds the
     /// log again without the press it cancels.
     pub fn push(&mut self, e: Event) -> Result<(), ClockError> {
-        if e.at_ms < self.last_at {
-            return Err(ClockError::TimeWentBack {
-                at: e.at_ms,
-                last: self.last_at,
-            });
-        }
-        let mut events = self.events.clone();
-        events.push(e);
-        let next = if matches!(events.last().map(|e| &e.kind), Some(EventKind::Undo { .. })) {
+        if let EventKind::Undo { .. } = e.kind {
+            // The fold drops the undo itself, so its time is checked here.
+            if e.at_ms < self.last_at {
+                return Err(ClockError::TimeWentBack {
+                    at: e.at_ms,
+                    last: self.last_at,
+                });
+            }
+            let undo_at = e.at_ms;
+            let mut events = self.events.clone();
+            events.push(e);
             let mut folded = GameClock::replay(self.control.clone(), self.first, &events)?;
             // Time still moves forward: later events may not come before the undo.
-            folded.last_at = folded.last_at.max(events.last().map_or(0, |e| e.at_ms));
-            folded
-        } else {
-            let mut next = self.clone();
-            next.apply(events.last().expect("just pushed"))?;
-            next.events = events;
-            next
-        };
+            folded.last_at = folded.last_at.max(undo_at);
+            *self = folded;
+            return Ok(());
+        }
+        // Try the event on a copy of the state without copying the whole log.
+        let events = std::mem::take(&mut self.events);
+        let mut next = self.clone();
+        self.events = events;
+        next.apply(&e)?;
+        next.events = std::mem::take(&mut self.events);
+        next.events.push(e);
         *self = next;
         Ok(())
     }
@@ -322,8 +327,8 @@ impl GameClock {
                 let r = self.running.expect("started");
                 let elapsed = self.charge_running(now);
                 let no_more_increments = self.any_flag();
-                let period = *self.control.period_at(self.sides[idx(r)].period);
-                let control = self.control.clone();
+                let control = &self.control;
+                let period = *control.period_at(self.sides[idx(r)].period);
                 let side = &mut self.sides[idx(r)];
                 side.moves += 1;
                 side.period_moves += 1;

@@ -26,8 +26,26 @@ fn side(word: Option<&str>, line: usize) -> Result<Color, ScriptError> {
     }
 }
 
-/// Reads a script into events, checking every line before any is applied.
-pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
+/// `SIDE NUMBER` after an action; `usage` is the message when either is missing or bad.
+fn side_and_number<T: std::str::FromStr>(
+    words: &mut std::str::SplitWhitespace,
+    line: usize,
+    usage: &str,
+) -> Result<(Color, T), ScriptError> {
+    let s = side(words.next(), line)?;
+    let n = words
+        .next()
+        .and_then(|w| w.parse().ok())
+        .ok_or_else(|| ScriptError::Syntax {
+            line,
+            message: usage.to_string(),
+        })?;
+    Ok((s, n))
+}
+
+/// Reads a script into events with the line each came from, checking every line before any is
+/// applied.
+pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
     let mut events = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -58,11 +76,8 @@ pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
                 claimant: side(words.next(), line)?,
             },
             "add" => {
-                let s = side(words.next(), line)?;
-                let secs: f64 = words
-                    .next()
-                    .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| bad("`add SIDE SECONDS [REASON]`".into()))?;
+                let (s, secs) =
+                    side_and_number::<f64>(&mut words, line, "`add SIDE SECONDS [REASON]`")?;
                 EventKind::Adjust {
                     side: s,
                     ms: (secs * 1000.0).round() as i64,
@@ -70,11 +85,8 @@ pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
                 }
             }
             "moves" => {
-                let s = side(words.next(), line)?;
-                let moves: u32 = words
-                    .next()
-                    .and_then(|w| w.parse().ok())
-                    .ok_or_else(|| bad("`moves SIDE N [REASON]`".into()))?;
+                let (s, moves) =
+                    side_and_number::<u32>(&mut words, line, "`moves SIDE N [REASON]`")?;
                 EventKind::SetMoves {
                     side: s,
                     moves,
@@ -92,19 +104,13 @@ pub fn parse(text: &str) -> Result<Vec<Event>, ScriptError> {
         };
         events.push((line, Event { at_ms, kind }));
     }
-    Ok(events.into_iter().map(|(_, e)| e).collect())
+    Ok(events)
 }
 
 /// Runs a script on a new clock; the first refused event names its line.
 pub fn run(clock: &mut GameClock, text: &str) -> Result<(), ScriptError> {
     let mut trial = clock.clone();
-    let lines: Vec<usize> = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.split('#').next().unwrap_or("").trim().is_empty())
-        .map(|(i, _)| i + 1)
-        .collect();
-    for (event, line) in parse(text)?.into_iter().zip(lines) {
+    for (line, event) in parse(text)? {
         trial
             .push(event)
             .map_err(|source| ScriptError::Clock { line, source })?;

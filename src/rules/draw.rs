@@ -208,6 +208,17 @@ struct Running {
     fired: bool,
 }
 
+impl Running {
+    fn new(since: usize, strong: Option<Color>) -> Running {
+        Running {
+            since,
+            strong,
+            count: 0,
+            fired: false,
+        }
+    }
+}
+
 /// Feeds plies one by one and reports when counters reach their limits.
 #[derive(Clone, Debug)]
 pub struct DrawCounters {
@@ -227,12 +238,10 @@ impl DrawCounters {
             if rule.condition == Condition::KingsOnly {
                 continue;
             }
-            counters.running[i] = rule.condition.holds(start).map(|strong| Running {
-                since: 0,
-                strong,
-                count: 0,
-                fired: false,
-            });
+            counters.running[i] = rule
+                .condition
+                .holds(start)
+                .map(|strong| Running::new(0, strong));
         }
         counters
     }
@@ -253,12 +262,7 @@ impl DrawCounters {
             match rule.condition {
                 Condition::KingsOnly => {
                     if was_king && !m.is_capture() {
-                        let r = slot.get_or_insert(Running {
-                            since: ply - 1,
-                            strong: None,
-                            count: 0,
-                            fired: false,
-                        });
+                        let r = slot.get_or_insert(Running::new(ply - 1, None));
                         r.count += 1;
                     } else {
                         *slot = None;
@@ -268,12 +272,7 @@ impl DrawCounters {
                     None => *slot = None,
                     Some(strong) => {
                         if changes_material || slot.as_ref().is_none_or(|r| r.strong != strong) {
-                            *slot = Some(Running {
-                                since: ply,
-                                strong,
-                                count: 0,
-                                fired: false,
-                            });
+                            *slot = Some(Running::new(ply, strong));
                         } else if let Some(r) = slot.as_mut() {
                             if r.strong.is_none() || r.strong == Some(before.turn()) {
                                 r.count += 1;

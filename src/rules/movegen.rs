@@ -424,10 +424,3 @@ pub(crate) fn quiet_moves(pos: &Position) -> Vec<Move> {
     dispatch!(pos.variant, quiets(pos, &mut out));
     out
 }
-
-/// Whether the side to move has a capture.
-pub fn has_capture(pos: &Position) -> bool {
-    let mut out = Vec::new();
-    dispatch!(pos.variant, captures(pos, &mut out, LEGAL));
-    !out.is_empty()
-}

@@ -79,15 +79,14 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Vec<PdnGame>, PdnError> {
 
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
-struct Cursor<'a> {
+struct Cursor {
     chars: Vec<char>,
     i: usize,
     line: usize,
     column: usize,
-    _text: &'a str,
 }
 
-impl Cursor<'_> {
+impl Cursor {
     fn peek(&self) -> Option<char> {
         self.chars.get(self.i).copied()
     }
@@ -146,7 +145,6 @@ pub fn read(text: &str) -> Result<Vec<PdnGame>, PdnError> {
         i: 0,
         line: 1,
         column: 1,
-        _text: text,
     };
     let mut games = Vec::new();
     let mut game = PdnGame::default();

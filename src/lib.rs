@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod rules;
+pub mod store;
 
 #[cfg(feature = "gui")]
 pub mod ui;

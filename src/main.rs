@@ -87,6 +87,20 @@ enum ClockCommand {
         at: Option<f64>,
         log: String,
     },
+    /// Run a hall of clocks in real time, logged in DIR, driven by lines on standard input:
+    /// `BOARD ACTION [ARGS]` (the actions of scripts), `pause-all`, `resume-all`, `show`, `quit`.
+    /// A DIR that already holds logs is restored, every running clock paused where it stopped.
+    Hall {
+        dir: String,
+        /// The time control of new boards.
+        #[arg(long, default_value = "45m/20,15m")]
+        control: String,
+        /// How many boards a new hall has.
+        #[arg(long, default_value_t = 1)]
+        boards: usize,
+        #[arg(long, default_value = "white")]
+        first: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -137,6 +151,12 @@ fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Replay { at, log })) => {
             cli::clock::replay(&log, at, format)
         }
+        Some(Command::Clock(ClockCommand::Hall {
+            dir,
+            control,
+            boards,
+            first,
+        })) => cli::clock::hall(&dir, &control, boards, &first, format),
     };
     match result {
         Ok(code) => code,

@@ -208,3 +208,65 @@ fn clock_simulate_json_and_bad_lines() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
 }
+
+/// The program is killed mid-game (as a crash or a pulled plug would): on the next start the hall
+/// comes back with every running clock paused, charged up to the crash to within a heartbeat.
+#[cfg(unix)]
+#[test]
+fn a_killed_hall_comes_back_paused_with_its_times() {
+    let dir = std::env::temp_dir().join(format!("sa-cli-hall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["clock", "hall", d, "--control", "10m", "--boards", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let began = std::time::Instant::now();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"1 start\n1 press\n2 start\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    child.kill().unwrap();
+    let lived = began.elapsed().as_millis() as u64;
+    child.wait().unwrap();
+
+    let out = run(
+        &["clock", "hall", d, "--format", "json"],
+        Some("show\nquit\n"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let boards = json(&out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("restored 2 board(s)"), "{stderr}");
+    let b1 = &boards[0];
+    assert_eq!(b1["board"], "Board 1");
+    assert_eq!(b1["paused"], true);
+    assert_eq!(b1["running"], "black");
+    assert_eq!(b1["white"]["moves"], 1);
+    let charged = 600_000 - b1["black"]["ms_left"].as_u64().unwrap();
+    assert!(
+        (1_000..=lived).contains(&charged),
+        "Black thought from the press until the kill ({lived} ms at most), charged {charged}"
+    );
+    let b2 = &boards[1];
+    assert_eq!(
+        (b2["paused"].as_bool(), b2["running"].as_str()),
+        (Some(true), Some("white"))
+    );
+    // The time during which the program was down is charged to nobody: a second restart shows
+    // the same times.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let again = json(&run(
+        &["clock", "hall", d, "--format", "json"],
+        Some("show\nquit\n"),
+    ));
+    assert_eq!(again[0]["black"]["ms_left"], b1["black"]["ms_left"]);
+    assert_eq!(again[1]["white"]["ms_left"], b2["white"]["ms_left"]);
+}

@@ -76,3 +76,95 @@ fn a_file_that_is_not_a_log_names_itself() {
     let e = load(&path).unwrap_err().to_string();
     assert!(e.contains("x.clock:1: not a clock log header"), "{e}");
 }
+
+mod hall {
+    use super::*;
+    use shashki_arbiter::clock::hall::Hall;
+
+    fn wall() -> chrono::DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap()
+    }
+
+    /// Two boards; board 1 runs for Black from 10 s with heartbeats to 13.5 s, board 2 is paused.
+    fn hall_until_crash(d: &std::path::Path) {
+        let control: TimeControl = "10m".parse().unwrap();
+        let mut hall = Hall::in_dir(d).unwrap();
+        let b1 = hall.add("Board 1", control.clone(), Color::White).unwrap();
+        let b2 = hall.add("Доска 2", control, Color::White).unwrap();
+        hall.push(b1, 0, EventKind::Start, wall()).unwrap();
+        hall.push(b2, 0, EventKind::Start, wall()).unwrap();
+        hall.push(b1, 10_000, EventKind::Press, wall()).unwrap();
+        hall.push(b2, 12_000, EventKind::Pause, wall()).unwrap();
+        let mut beats = 0;
+        for now in (10_000..=13_500).step_by(250) {
+            beats += hall.heartbeat(now, wall()).unwrap();
+        }
+        // One a second, for board 1 only (board 2 is paused): 10, 11, 12, 13 s.
+        assert_eq!(beats, 4);
+        // The program dies here: nothing is closed or flushed beyond what was written.
+        std::mem::forget(hall);
+    }
+
+    #[test]
+    fn a_hall_comes_back_paused_with_the_running_stretch_charged() {
+        let d = dir("hall-restore");
+        hall_until_crash(&d);
+        // The restart happens much later; the hall's instants start again from 0.
+        let (mut hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        assert_eq!(report.len(), 2);
+        assert_eq!(report[0].board, "Board 1");
+        assert_eq!(report[0].outage_ms, Some(13_000));
+        assert_eq!(report[1].board, "Доска 2");
+        assert_eq!(report[1].outage_ms, None, "a paused clock stays as it was");
+        let snaps = hall.snapshots(60_000);
+        let (_, s1) = &snaps[0];
+        assert!(s1.paused);
+        assert_eq!(
+            s1.black.ms_left,
+            600_000 - 3_000,
+            "charged to the last heartbeat"
+        );
+        assert_eq!(s1.white.ms_left, 600_000 - 10_000);
+        assert_eq!(snaps[1].1.white.ms_left, 600_000 - 12_000);
+        // The arbiter resumes everything 20 s after the restart; Black runs from there.
+        assert_eq!(hall.resume_all(20_000, wall()).unwrap().len(), 2);
+        assert_eq!(hall.snapshots(25_000)[0].1.black.ms_left, 600_000 - 8_000);
+        hall.push(0, 30_000, EventKind::Press, wall()).unwrap();
+        drop(hall);
+        // The log on disk says the same after a second restore.
+        let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        // Clock instants go on from 13 s: resumed at 33 s, pressed at 43 s, stopped there.
+        assert_eq!(report[0].outage_ms, Some(43_000));
+        let s = &hall.snapshots(0)[0].1;
+        assert_eq!((s.black.ms_left, s.black.moves), (600_000 - 13_000, 1));
+        assert_eq!(s.running, Some(Color::White));
+    }
+
+    #[test]
+    fn a_torn_log_is_repaired_and_the_damaged_file_kept() {
+        let d = dir("hall-torn");
+        hall_until_crash(&d);
+        let path = d.join("board-001.clocklog");
+        let mut bytes = std::fs::read(&path).unwrap();
+        let cut = bytes.len() - 10;
+        bytes.truncate(cut);
+        std::fs::write(&path, &bytes).unwrap();
+        let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        let r = &report[0];
+        assert!(r.bad_line.is_some());
+        let copy = r.damaged_copy.clone().unwrap();
+        assert_eq!(
+            std::fs::read(&copy).unwrap(),
+            bytes,
+            "the original is kept as it was"
+        );
+        // The torn heartbeat (13 s) is lost: the clock stops at 12 s.
+        assert_eq!(r.outage_ms, Some(12_000));
+        assert_eq!(hall.snapshots(0)[0].1.black.ms_left, 600_000 - 2_000);
+        drop(hall);
+        // The repaired log reads clean and still has the outage.
+        let loaded = load(&path).unwrap();
+        assert!(loaded.bad_line.is_none());
+        assert_eq!(loaded.records.last().unwrap().event.kind, EventKind::Outage);
+    }
+}

@@ -257,3 +257,72 @@ fn replaying_the_events_gives_the_same_times() {
     let again = GameClock::replay(s.0.control().clone(), Color::White, s.0.events()).unwrap();
     assert_eq!(again.snapshot(500_000), s.0.snapshot(500_000));
 }
+
+#[test]
+fn set_period_moves_a_side_to_the_next_control_without_touching_its_time() {
+    // The arbiter finds from the score sheets that White had completed 20 moves but the clock
+    // missed a press: White goes to period 2 and is given its 15 minutes by hand.
+    let mut s = Script::new("45m/20,15m");
+    s.at(0, EventKind::Start).press(60_000);
+    s.at(70_000, EventKind::Pause);
+    s.at(
+        80_000,
+        EventKind::SetPeriod {
+            side: Color::White,
+            period: 2,
+            reason: "score sheet shows 20 moves".into(),
+        },
+    );
+    let w = s.white(80_000);
+    assert_eq!((w.period, w.ms_left), (2, 45 * MIN - 60_000));
+    s.at(
+        81_000,
+        EventKind::Adjust {
+            side: Color::White,
+            ms: (15 * MIN) as i64,
+            reason: "second period time".into(),
+        },
+    );
+    assert_eq!(s.white(81_000).ms_left, 60 * MIN - 60_000);
+    // A control has no third period unless its last one repeats.
+    assert_eq!(
+        s.0.push(Event {
+            at_ms: 82_000,
+            kind: EventKind::SetPeriod {
+                side: Color::Black,
+                period: 3,
+                reason: String::new()
+            }
+        }),
+        Err(ClockError::NoSuchPeriod {
+            period: 3,
+            count: 2
+        })
+    );
+    let mut r = Script::new("2h/50,1h/25*");
+    r.at(
+        0,
+        EventKind::SetPeriod {
+            side: Color::Black,
+            period: 4,
+            reason: String::new(),
+        },
+    );
+    assert_eq!(r.black(0).period, 4);
+}
+
+#[test]
+fn an_outage_stops_the_running_side_at_the_last_instant_it_was_alive() {
+    let mut s = Script::new("10m");
+    s.at(0, EventKind::Start).press(30_000);
+    // Black thinks 45 s, then the laptop dies; the clock comes back paused at that instant.
+    s.at(75_000, EventKind::Outage);
+    let snap = s.0.snapshot(500_000);
+    assert!(snap.paused);
+    assert_eq!(snap.black.ms_left, 10 * MIN - 45_000);
+    assert_eq!(snap.white.ms_left, 10 * MIN - 30_000);
+    // A second outage while paused changes nothing; resume goes on from the same time.
+    s.at(500_000, EventKind::Outage);
+    s.at(600_000, EventKind::Resume);
+    assert_eq!(s.black(610_000).ms_left, 10 * MIN - 55_000);
+}

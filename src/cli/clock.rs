@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 use serde::Serialize;
+use shashki_arbiter::clock::hall::Hall;
 use shashki_arbiter::clock::{log, script, GameClock, SideView, Snapshot, TimeControl};
 use shashki_arbiter::rules::Color;
 
@@ -76,6 +77,14 @@ fn print_side(name: &str, v: &SideView) {
     );
 }
 
+fn parse_first(first: &str) -> Result<Color, String> {
+    match first.to_ascii_lowercase().as_str() {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(format!("--first: `{other}` is not white or black")),
+    }
+}
+
 pub fn simulate(
     control: &str,
     first: &str,
@@ -84,11 +93,7 @@ pub fn simulate(
     format: Format,
 ) -> CliResult {
     let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;
-    let first = match first.to_ascii_lowercase().as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => return Err(format!("--first: `{other}` is not white or black")),
-    };
+    let first = parse_first(first)?;
     let bytes = read_input(script_path)?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{script_path}: not UTF-8 text"))?;
     let mut clock = GameClock::new(control, first);
@@ -107,4 +112,147 @@ pub fn replay(path: &str, at: Option<f64>, format: Format) -> CliResult {
     }
     print(&loaded.clock, at_ms(at, &loaded.clock), format)?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct BoardReport<'a> {
+    board: &'a str,
+    #[serde(flatten)]
+    snapshot: Snapshot,
+}
+
+fn show_hall(hall: &Hall, now: u64, format: Format) -> Result<(), String> {
+    let snaps = hall.snapshots(now);
+    match format {
+        Format::Json => {
+            let boards: Vec<BoardReport> = snaps
+                .into_iter()
+                .map(|(board, snapshot)| BoardReport { board, snapshot })
+                .collect();
+            print_json(&boards)
+        }
+        Format::Text => {
+            for (i, (name, s)) in snaps.iter().enumerate() {
+                let state = match (s.running, s.paused) {
+                    (None, _) => "not running".to_string(),
+                    (Some(c), true) => format!("paused, {c} to move"),
+                    (Some(c), false) => format!("{c} running"),
+                };
+                println!("{} {name}: {state}", i + 1);
+                print_side("  White", &s.white);
+                print_side("  Black", &s.black);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// One line of `clock hall` input, applied; `Ok(false)` asks to quit.
+fn hall_line(hall: &mut Hall, now: u64, line: &str, format: Format) -> Result<bool, String> {
+    let wall = chrono::Utc::now();
+    let mut words = line.split_whitespace();
+    match words.next() {
+        None => {}
+        Some("quit") | Some("exit") => return Ok(false),
+        Some("show") => show_hall(hall, now, format)?,
+        Some("pause-all") => {
+            let paused = hall.pause_all(now, wall).map_err(|e| e.to_string())?;
+            eprintln!("paused: {}", paused.join(", "));
+        }
+        Some("resume-all") => {
+            let resumed = hall.resume_all(now, wall).map_err(|e| e.to_string())?;
+            eprintln!("resumed: {}", resumed.join(", "));
+        }
+        Some(board) => {
+            let n: usize = board
+                .parse()
+                .ok()
+                .filter(|n| (1..=hall.boards().len()).contains(n))
+                .ok_or_else(|| format!("`{board}` is not a board number"))?;
+            // The rest is a script action; its time is the hall's, given here.
+            let rest: Vec<&str> = words.collect();
+            let events = script::parse(&format!("0 {}", rest.join(" ")))
+                .map_err(|e| e.to_string().replacen("line 1: ", "", 1))?;
+            let (_, event) = events.into_iter().next().ok_or("the action is missing")?;
+            hall.push(n - 1, now, event.kind, wall)
+                .map_err(|e| e.to_string())?;
+        }
+    }
+    Ok(true)
+}
+
+pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format) -> CliResult {
+    let started = std::time::Instant::now();
+    let now = || started.elapsed().as_millis() as u64;
+    let dir_path = std::path::Path::new(dir);
+    let has_logs = std::fs::read_dir(dir_path).is_ok_and(|mut d| {
+        d.any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "clocklog")))
+    });
+    let mut hall = if has_logs {
+        let (hall, report) =
+            Hall::restore(dir_path, now(), chrono::Utc::now()).map_err(|e| e.to_string())?;
+        for r in &report {
+            if let Some(bad) = &r.bad_line {
+                eprintln!(
+                    "{}:{}: unreadable line cut off; the damaged log is kept as {}",
+                    r.path.display(),
+                    bad.line,
+                    r.damaged_copy
+                        .as_deref()
+                        .map_or_else(String::new, |p| p.display().to_string())
+                );
+            }
+            if let Some(at) = r.outage_ms {
+                eprintln!(
+                    "{}: was running; paused at {} where it stopped",
+                    r.board,
+                    clock_text(at)
+                );
+            }
+        }
+        eprintln!("restored {} board(s) from {dir}", report.len());
+        hall
+    } else {
+        let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;
+        let first = parse_first(first)?;
+        let mut hall = Hall::in_dir(dir_path).map_err(|e| e.to_string())?;
+        for i in 1..=boards {
+            hall.add(format!("Board {i}"), control.clone(), first)
+                .map_err(|e| e.to_string())?;
+        }
+        hall
+    };
+    // Standard input on its own thread, so that heartbeats go on while nobody types.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut failed = false;
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_millis(100)) {
+            Ok(line) => match hall_line(&mut hall, now(), line.trim(), format) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    failed = true;
+                    eprintln!("{line}: {e}");
+                }
+            },
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        }
+        if let Err(e) = hall.heartbeat(now(), chrono::Utc::now()) {
+            eprintln!("{e}");
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -35,6 +35,16 @@ pub enum EventKind {
         moves: u32,
         reason: String,
     },
+    /// The arbiter puts a side in a period (from 1), its moves in that period counted from now.
+    /// Time is not touched: a correction of time is a separate `Adjust`, as on a DGT clock.
+    SetPeriod {
+        side: Color,
+        period: usize,
+        reason: String,
+    },
+    /// The program stopped (crash, power cut) and was restarted: the clock stands paused from the
+    /// last instant it is known to have been alive, so the outage is charged to nobody.
+    Outage,
     /// Cancels the last press not yet cancelled, as if it never happened.
     Undo {
         reason: String,
@@ -72,6 +82,8 @@ pub enum ClockError {
     ClaimOpen,
     #[error("there is no claim to resolve")]
     NoClaim,
+    #[error("period {period} does not exist: the control has {count}")]
+    NoSuchPeriod { period: usize, count: usize },
     #[error("event at {at} ms comes before the previous one at {last} ms")]
     TimeWentBack { at: u64, last: u64 },
 }
@@ -206,6 +218,11 @@ impl GameClock {
         &self.events
     }
 
+    /// The instant of the last event accepted: the next may not come before it.
+    pub fn last_at(&self) -> u64 {
+        self.last_at
+    }
+
     pub fn control(&self) -> &TimeControl {
         &self.control
     }
@@ -316,7 +333,13 @@ impl GameClock {
                 self.stretch_start = now;
             }
             kind if !started
-                && !matches!(kind, EventKind::Adjust { .. } | EventKind::SetMoves { .. }) =>
+                && !matches!(
+                    kind,
+                    EventKind::Adjust { .. }
+                        | EventKind::SetMoves { .. }
+                        | EventKind::SetPeriod { .. }
+                        | EventKind::Outage
+                ) =>
             {
                 return Err(ClockError::NotStarted);
             }
@@ -375,6 +398,25 @@ impl GameClock {
                 s.moves = *moves;
                 s.period = period;
                 s.period_moves = period_moves;
+            }
+            EventKind::SetPeriod { side, period, .. } => {
+                let count = self.control.periods.len();
+                if *period == 0 || (*period > count && !self.control.repeat_last) {
+                    return Err(ClockError::NoSuchPeriod {
+                        period: *period,
+                        count,
+                    });
+                }
+                let s = &mut self.sides[idx(*side)];
+                s.period = period - 1;
+                s.period_moves = 0;
+            }
+            EventKind::Outage => {
+                // Only a running clock has anything to stop; otherwise it is a note in the log.
+                if started && !self.paused {
+                    self.move_elapsed = self.elapsed(now);
+                    self.paused = true;
+                }
             }
             EventKind::Undo { .. } => {
                 // Undo is resolved by `effective` before folding; applied directly it has no effect.

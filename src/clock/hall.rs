@@ -1,97 +1,358 @@
-//! A hall of boards: one clock per board, and the hall-wide stop ("pause all", "resume all") an
-//! arbiter calls for a fire alarm or a power cut in the hall.
+//! A hall of boards: one clock per board, the hall-wide stop ("pause all", "resume all") an arbiter
+//! calls for a fire alarm or a power cut in the hall, and, when the hall has a directory, one
+//! event log per board so that the whole hall comes back after a crash.
+//!
+//! Instants given to the hall are the hall's own (ms since the program started); each board adds an
+//! offset, so a clock restored after a crash goes on from the instant it stopped at.
 
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+
+use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock, Snapshot};
+use super::log::{self, BadLine, ClockLog, LogError};
+use crate::rules::Color;
 
-#[derive(Clone, Debug, Default)]
+/// How often a running clock writes a heartbeat: the most running time a crash can leave
+/// uncharged.
+pub const HEARTBEAT_MS: u64 = 1000;
+
+const EXTENSION: &str = "clocklog";
+
+#[derive(Debug, Default)]
 pub struct Hall {
-    pub boards: Vec<Board>,
+    dir: Option<PathBuf>,
+    boards: Vec<Board>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     pub name: String,
     pub clock: GameClock,
+    log: Option<ClockLog>,
+    /// Added to the hall's instant to give the clock's.
+    offset_ms: i64,
+    last_beat: Option<u64>,
+}
+
+impl Board {
+    fn at(&self, now: u64) -> u64 {
+        (now as i64 + self.offset_ms).max(0) as u64
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum HallError {
+    /// The clock refused the event; nothing changed.
+    #[error("{board}: {source}")]
+    Refused { board: String, source: ClockError },
+    /// The event took effect on the clock but could not be written: the arbiter must be told, the
+    /// game goes on.
+    #[error("{board}: the clock went on but its log could not be written: {source}")]
+    Unsaved { board: String, source: LogError },
+    #[error("there is no board {0}")]
+    NoBoard(usize),
+    #[error(transparent)]
+    Log(#[from] LogError),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// What a restore found on one board.
+#[derive(Debug)]
+pub struct BoardRestore {
+    pub board: String,
+    pub path: PathBuf,
+    /// The clock was running: it now stands paused from this instant (the clock's own time).
+    pub outage_ms: Option<u64>,
+    pub bad_line: Option<BadLine>,
+    pub damaged_copy: Option<PathBuf>,
 }
 
 impl Hall {
-    pub fn add(&mut self, name: impl Into<String>, clock: GameClock) {
+    /// A hall kept in memory only.
+    pub fn new() -> Hall {
+        Hall::default()
+    }
+
+    /// A hall that logs every board's clock in `dir` (created if missing).
+    pub fn in_dir(dir: &Path) -> Result<Hall, HallError> {
+        std::fs::create_dir_all(dir).map_err(|source| HallError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        Ok(Hall {
+            dir: Some(dir.to_path_buf()),
+            boards: Vec::new(),
+        })
+    }
+
+    pub fn boards(&self) -> &[Board] {
+        &self.boards
+    }
+
+    /// Adds a board with a new clock; returns its index. In a logged hall the log is created
+    /// first, next to the others, never over an existing file.
+    pub fn add(
+        &mut self,
+        name: impl Into<String>,
+        control: TimeControl,
+        first: Color,
+    ) -> Result<usize, HallError> {
+        let name = name.into();
+        let log = match &self.dir {
+            Some(dir) => {
+                let mut n = self.boards.len() + 1;
+                let path = loop {
+                    let p = dir.join(format!("board-{n:03}.{EXTENSION}"));
+                    if !p.exists() {
+                        break p;
+                    }
+                    n += 1;
+                };
+                Some(ClockLog::create_for(&path, &control, first, Some(&name))?)
+            }
+            None => None,
+        };
         self.boards.push(Board {
-            name: name.into(),
-            clock,
+            name,
+            clock: GameClock::new(control, first),
+            log,
+            offset_ms: 0,
+            last_beat: None,
         });
+        Ok(self.boards.len() - 1)
+    }
+
+    /// One event on one board at the hall's instant `now`.
+    pub fn push(
+        &mut self,
+        board: usize,
+        now: u64,
+        kind: EventKind,
+        wall: DateTime<Utc>,
+    ) -> Result<(), HallError> {
+        let b = self
+            .boards
+            .get_mut(board)
+            .ok_or(HallError::NoBoard(board))?;
+        let event = Event {
+            at_ms: b.at(now),
+            kind,
+        };
+        b.clock
+            .push(event.clone())
+            .map_err(|source| HallError::Refused {
+                board: b.name.clone(),
+                source,
+            })?;
+        write(b, &event, wall)
     }
 
     /// Pauses every clock that is running; returns the names of the boards paused.
-    pub fn pause_all(&mut self, now: u64) -> Result<Vec<String>, (String, ClockError)> {
-        self.each(now, |s| s.running.is_some() && !s.paused, EventKind::Pause)
+    pub fn pause_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
+        self.each(
+            now,
+            wall,
+            |s| s.running.is_some() && !s.paused,
+            EventKind::Pause,
+        )
     }
 
     /// Resumes every paused clock; returns the names of the boards resumed.
-    pub fn resume_all(&mut self, now: u64) -> Result<Vec<String>, (String, ClockError)> {
-        self.each(now, |s| s.running.is_some() && s.paused, EventKind::Resume)
+    pub fn resume_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
+        self.each(
+            now,
+            wall,
+            |s| s.running.is_some() && s.paused,
+            EventKind::Resume,
+        )
     }
 
     fn each(
         &mut self,
         now: u64,
+        wall: DateTime<Utc>,
         applies: impl Fn(&Snapshot) -> bool,
         kind: EventKind,
-    ) -> Result<Vec<String>, (String, ClockError)> {
-        // All or nothing: every board is tried on a copy first.
-        let mut next = self.boards.clone();
-        let mut touched = Vec::new();
-        for b in &mut next {
-            if applies(&b.clock.snapshot(now)) {
-                b.clock
-                    .push(Event {
-                        at_ms: now,
-                        kind: kind.clone(),
-                    })
-                    .map_err(|e| (b.name.clone(), e))?;
-                touched.push(b.name.clone());
+    ) -> Result<Vec<String>, HallError> {
+        // All or nothing: every clock is tried on a copy first.
+        let mut next = Vec::new();
+        for (i, b) in self.boards.iter().enumerate() {
+            let at = b.at(now);
+            if applies(&b.clock.snapshot(at)) {
+                let mut clock = b.clock.clone();
+                let event = Event {
+                    at_ms: at,
+                    kind: kind.clone(),
+                };
+                clock
+                    .push(event.clone())
+                    .map_err(|source| HallError::Refused {
+                        board: b.name.clone(),
+                        source,
+                    })?;
+                next.push((i, clock, event));
             }
         }
-        self.boards = next;
-        Ok(touched)
+        let mut touched = Vec::new();
+        let mut unsaved = None;
+        for (i, clock, event) in next {
+            let b = &mut self.boards[i];
+            b.clock = clock;
+            touched.push(b.name.clone());
+            if let Err(e) = write(b, &event, wall) {
+                unsaved.get_or_insert(e);
+            }
+        }
+        match unsaved {
+            Some(e) => Err(e),
+            None => Ok(touched),
+        }
     }
 
-    /// The display state of every board at `now`.
+    /// Writes a heartbeat for every running clock that has not had one for [`HEARTBEAT_MS`];
+    /// call it on every tick. Returns how many were written.
+    pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {
+        let mut written = 0;
+        let mut unsaved = None;
+        for b in &mut self.boards {
+            let at = b.at(now);
+            let snap = b.clock.snapshot(at);
+            let due = b.last_beat.is_none_or(|t| at >= t + HEARTBEAT_MS);
+            if snap.running.is_none() || snap.paused || !due {
+                continue;
+            }
+            if let Some(log) = b.log.as_mut() {
+                match log.heartbeat(at, wall) {
+                    Ok(()) => written += 1,
+                    Err(source) => {
+                        unsaved.get_or_insert(HallError::Unsaved {
+                            board: b.name.clone(),
+                            source,
+                        });
+                    }
+                }
+            }
+            b.last_beat = Some(at);
+        }
+        match unsaved {
+            Some(e) => Err(e),
+            None => Ok(written),
+        }
+    }
+
+    /// The display state of every board at the hall's instant `now`.
     pub fn snapshots(&self, now: u64) -> Vec<(&str, Snapshot)> {
         self.boards
             .iter()
-            .map(|b| (b.name.as_str(), b.clock.snapshot(now)))
+            .map(|b| (b.name.as_str(), b.clock.snapshot(b.at(now))))
             .collect()
+    }
+
+    /// Brings back every board logged in `dir` after the program stopped, at the hall's instant
+    /// `now`: running clocks stand paused at the instant they were last alive.
+    pub fn restore(
+        dir: &Path,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> Result<(Hall, Vec<BoardRestore>), HallError> {
+        let io = |source| HallError::Io {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(io)?;
+        paths.retain(|p| p.extension().is_some_and(|e| e == EXTENSION));
+        paths.sort();
+        let mut hall = Hall {
+            dir: Some(dir.to_path_buf()),
+            boards: Vec::new(),
+        };
+        let mut report = Vec::new();
+        for path in paths {
+            let r = log::recover(&path, wall)?;
+            let name = r.board.clone().unwrap_or_else(|| {
+                path.file_stem()
+                    .unwrap_or_default()
+                    .to_string_lossy()
+                    .into_owned()
+            });
+            report.push(BoardRestore {
+                board: name.clone(),
+                path: path.clone(),
+                outage_ms: r.outage_ms,
+                bad_line: r.bad_line,
+                damaged_copy: r.damaged_copy,
+            });
+            hall.boards.push(Board {
+                name,
+                offset_ms: r.clock.last_at() as i64 - now as i64,
+                clock: r.clock,
+                log: Some(r.log),
+                last_beat: None,
+            });
+        }
+        Ok((hall, report))
+    }
+}
+
+fn write(b: &mut Board, event: &Event, wall: DateTime<Utc>) -> Result<(), HallError> {
+    match b.log.as_mut() {
+        Some(log) => log
+            .append(event, wall)
+            .map_err(|source| HallError::Unsaved {
+                board: b.name.clone(),
+                source,
+            }),
+        None => Ok(()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Color;
+
+    fn wall() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000, 0).unwrap()
+    }
 
     #[test]
     fn pause_all_stops_only_running_clocks_and_resume_all_restarts_them() {
-        let control: crate::clock::TimeControl = "45m".parse().unwrap();
-        let mut hall = Hall::default();
+        let control: TimeControl = "45m".parse().unwrap();
+        let mut hall = Hall::new();
         for i in 1..=3 {
-            let mut c = GameClock::new(control.clone(), Color::White);
-            if i != 2 {
-                c.push(Event {
-                    at_ms: 0,
-                    kind: EventKind::Start,
-                })
+            let b = hall
+                .add(format!("board {i}"), control.clone(), Color::White)
                 .unwrap();
+            if i != 2 {
+                hall.push(b, 0, EventKind::Start, wall()).unwrap();
             }
-            hall.add(format!("board {i}"), c);
         }
-        assert_eq!(hall.pause_all(60_000).unwrap(), ["board 1", "board 3"]);
+        assert_eq!(
+            hall.pause_all(60_000, wall()).unwrap(),
+            ["board 1", "board 3"]
+        );
         // Ten minutes of alarm cost nobody any time.
-        assert_eq!(hall.resume_all(660_000).unwrap(), ["board 1", "board 3"]);
+        assert_eq!(
+            hall.resume_all(660_000, wall()).unwrap(),
+            ["board 1", "board 3"]
+        );
         let snaps = hall.snapshots(720_000);
         assert_eq!(snaps[0].1.white.ms_left, 45 * 60_000 - 120_000);
         assert_eq!(snaps[1].1.running, None);
-        assert_eq!(hall.pause_all(720_000).unwrap().len(), 2);
-        assert_eq!(hall.pause_all(730_000).unwrap().len(), 0, "already paused");
+        assert_eq!(hall.pause_all(720_000, wall()).unwrap().len(), 2);
+        assert_eq!(
+            hall.pause_all(730_000, wall()).unwrap().len(),
+            0,
+            "already paused"
+        );
     }
 }

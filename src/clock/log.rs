@@ -1,6 +1,11 @@
 //! The clock's event log on disk: one JSON object per line, appended and flushed as events happen,
 //! so that after a crash or a power cut the clock comes back with the times it had. A line torn by
 //! the cut is reported, not fatal: every complete event before it is kept.
+//!
+//! A running clock also writes a heartbeat line (`{"alive_ms":…}`) every second or so. After a
+//! crash, [`recover`] stops the clock at the last instant it is known to have been alive: the
+//! running side is charged up to the crash (to within one heartbeat), the outage itself is charged
+//! to nobody, and the clock comes back paused for the arbiter to resume.
 
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
@@ -10,13 +15,23 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use super::control::TimeControl;
-use super::game_clock::{ClockError, Event, GameClock};
+use super::game_clock::{ClockError, Event, EventKind, GameClock};
 use crate::rules::Color;
 
-#[derive(Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 struct Header {
     control: String,
     first: Color,
+    /// The board the clock belongs to, as the hall names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    board: Option<String>,
+}
+
+/// A running clock saying it is still alive; changes nothing in the fold.
+#[derive(Serialize, Deserialize)]
+struct Heartbeat {
+    alive_ms: u64,
+    wall: DateTime<Utc>,
 }
 
 /// One line of the log: the event, and the wall-clock time it was recorded (for the audit only;
@@ -37,6 +52,8 @@ pub enum LogError {
     },
     #[error("{path}:1: not a clock log header: {message}")]
     Header { path: PathBuf, message: String },
+    #[error(transparent)]
+    Save(#[from] crate::store::atomic::AtomicError),
     #[error("{path}:{line}: {source}")]
     Event {
         path: PathBuf,
@@ -60,9 +77,14 @@ pub struct Loaded {
     pub clock: GameClock,
     pub records: Vec<Record>,
     pub bad_line: Option<BadLine>,
+    pub board: Option<String>,
+    /// The last instant the clock is known to have been alive: its last event or heartbeat.
+    pub alive_ms: u64,
+    header: Header,
 }
 
 /// An open log, appended to as events happen.
+#[derive(Debug)]
 pub struct ClockLog {
     path: PathBuf,
     file: File,
@@ -78,6 +100,16 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> LogError + '_ {
 impl ClockLog {
     /// Starts a new log; an existing file is never overwritten.
     pub fn create(path: &Path, control: &TimeControl, first: Color) -> Result<ClockLog, LogError> {
+        ClockLog::create_for(path, control, first, None)
+    }
+
+    /// Starts a new log for a named board of a hall.
+    pub fn create_for(
+        path: &Path,
+        control: &TimeControl,
+        first: Color,
+        board: Option<&str>,
+    ) -> Result<ClockLog, LogError> {
         let mut file = OpenOptions::new()
             .write(true)
             .create_new(true)
@@ -86,6 +118,7 @@ impl ClockLog {
         let header = Header {
             control: control.to_string(),
             first,
+            board: board.map(str::to_string),
         };
         let line = serde_json::to_string(&header).expect("header serialises");
         writeln!(file, "{line}").map_err(io(path))?;
@@ -114,9 +147,25 @@ impl ClockLog {
             event: event.clone(),
             wall,
         };
-        let line = serde_json::to_string(&record).expect("records serialise");
+        self.write_line(&serde_json::to_string(&record).expect("records serialise"))
+    }
+
+    /// Records that the clock is alive at `at_ms` (see the module notes).
+    pub fn heartbeat(&mut self, at_ms: u64, wall: DateTime<Utc>) -> Result<(), LogError> {
+        let beat = Heartbeat {
+            alive_ms: at_ms,
+            wall,
+        };
+        self.write_line(&serde_json::to_string(&beat).expect("heartbeats serialise"))
+    }
+
+    fn write_line(&mut self, line: &str) -> Result<(), LogError> {
         writeln!(self.file, "{line}").map_err(io(&self.path))?;
         self.file.sync_data().map_err(io(&self.path))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 }
 
@@ -142,6 +191,7 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                 message: e.to_string(),
             })?;
     let mut clock = GameClock::new(control, header.first);
+    let mut alive_ms = 0;
     let mut records = Vec::new();
     let mut bad_line: Option<BadLine> = None;
     for (i, line) in lines.enumerate() {
@@ -164,7 +214,12 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                         line: number,
                         source,
                     })?;
+                alive_ms = alive_ms.max(record.event.at_ms);
                 records.push(record);
+            }
+            Err(_) if serde_json::from_str::<Heartbeat>(&line).is_ok() => {
+                let beat: Heartbeat = serde_json::from_str(&line).expect("just parsed");
+                alive_ms = alive_ms.max(beat.alive_ms);
             }
             Err(_) => {
                 bad_line = Some(BadLine {
@@ -179,5 +234,73 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
         clock,
         records,
         bad_line,
+        board: header.board.clone(),
+        alive_ms,
+        header,
+    })
+}
+
+/// A log brought back after the program stopped without closing it.
+#[derive(Debug)]
+pub struct Recovered {
+    pub clock: GameClock,
+    pub log: ClockLog,
+    pub board: Option<String>,
+    pub bad_line: Option<BadLine>,
+    /// Where the damaged original was kept, when a torn line made a repaired copy necessary.
+    pub damaged_copy: Option<PathBuf>,
+    /// The instant the clock was stopped at, if it was running.
+    pub outage_ms: Option<u64>,
+}
+
+/// Opens a log after a crash: a torn line is cut off (the damaged original is kept beside it), and
+/// a running clock is stopped at the last instant it was alive and comes back paused.
+pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> {
+    let loaded = load(path)?;
+    let mut damaged_copy = None;
+    if loaded.bad_line.is_some() {
+        // Appending after a torn line would hide every later event from the next load: write the
+        // good lines to a fresh log, keeping the damaged file for the audit.
+        damaged_copy = Some(crate::store::atomic::keep_copy(path, "damaged")?);
+        let mut text = serde_json::to_string(&loaded.header).expect("header serialises");
+        text.push('\n');
+        for r in &loaded.records {
+            text.push_str(&serde_json::to_string(r).expect("records serialise"));
+            text.push('\n');
+        }
+        let beat = Heartbeat {
+            alive_ms: loaded.alive_ms,
+            wall,
+        };
+        text.push_str(&serde_json::to_string(&beat).expect("heartbeats serialise"));
+        text.push('\n');
+        crate::store::atomic::write(path, text.as_bytes(), false)?;
+    }
+    let mut clock = loaded.clock;
+    let mut log = ClockLog::reopen(path)?;
+    let snap = clock.snapshot(loaded.alive_ms);
+    let mut outage_ms = None;
+    if snap.running.is_some() && !snap.paused {
+        let event = Event {
+            at_ms: loaded.alive_ms.max(clock.last_at()),
+            kind: EventKind::Outage,
+        };
+        clock
+            .push(event.clone())
+            .map_err(|source| LogError::Event {
+                path: path.to_path_buf(),
+                line: 0,
+                source,
+            })?;
+        log.append(&event, wall)?;
+        outage_ms = Some(event.at_ms);
+    }
+    Ok(Recovered {
+        clock,
+        log,
+        board: loaded.board,
+        bad_line: loaded.bad_line,
+        damaged_copy,
+        outage_ms,
     })
 }

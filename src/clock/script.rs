@@ -93,6 +93,16 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
                     reason: rest(words),
                 }
             }
+            "period" => {
+                let (s, period) =
+                    side_and_number::<usize>(&mut words, line, "`period SIDE N [REASON]`")?;
+                EventKind::SetPeriod {
+                    side: s,
+                    period,
+                    reason: rest(words),
+                }
+            }
+            "outage" => EventKind::Outage,
             "hand" => EventKind::HandTo {
                 side: side(words.next(), line)?,
                 reason: rest(words),

@@ -1,0 +1,3 @@
+//! Files on disk: atomic saves with a backup, copies of damaged files kept aside.
+
+pub mod atomic;

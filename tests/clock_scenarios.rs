@@ -326,3 +326,78 @@ fn an_outage_stops_the_running_side_at_the_last_instant_it_was_alive() {
     s.at(600_000, EventKind::Resume);
     assert_eq!(s.black(610_000).ms_left, 10 * MIN - 55_000);
 }
+
+/// Every shipped preset through the same game: 30 moves each, 9 s a move. The expected times are
+/// worked out by hand from what each control says, not from the clock's code.
+#[test]
+fn every_preset_through_thirty_moves_at_nine_seconds() {
+    // (preset, White's time left, White's period, White's flag instant)
+    let expected: [(&str, u64, usize, Option<u64>); 15] = [
+        ("russian-classic-45", 2_700_000 - 270_000, 1, None),
+        (
+            "russian-classic-30-30",
+            1_800_000 - 270_000 + 30 * 30_000,
+            1,
+            None,
+        ),
+        (
+            "russian-classic-40-5",
+            2_400_000 - 270_000 + 30 * 5_000,
+            1,
+            None,
+        ),
+        ("russian-rapid-15", 900_000 - 270_000, 1, None),
+        ("russian-rapid-8-4", 480_000 - 270_000 + 30 * 4_000, 1, None),
+        ("russian-blitz-5", 300_000 - 270_000, 1, None),
+        // 3 min + 2 s: 7 s net a move, 5 s left before move 26, which starts at 25 x 18 s.
+        ("russian-blitz-3-2", 0, 1, Some(25 * 18_000 + 5_000)),
+        // 20 moves in period 1, then 15 min more.
+        ("shashki64-classic", 2_700_000 - 270_000 + 900_000, 2, None),
+        (
+            "shashki64-classic-45-30",
+            2_700_000 - 270_000 + 30 * 30_000,
+            1,
+            None,
+        ),
+        ("shashki64-rapid-15", 900_000 - 270_000, 1, None),
+        (
+            "shashki64-rapid-8-4",
+            480_000 - 270_000 + 30 * 4_000,
+            1,
+            None,
+        ),
+        ("shashki64-blitz-5", 300_000 - 270_000, 1, None),
+        ("shashki64-blitz-3-2", 0, 1, Some(25 * 18_000 + 5_000)),
+        ("fmjd-classic", 7_200_000 - 270_000, 1, None),
+        ("fmjd-80-1", 4_800_000 - 270_000 + 30 * 60_000, 1, None),
+    ];
+    let presets = shashki_arbiter::clock::presets::shipped();
+    assert_eq!(presets.len(), expected.len());
+    for (id, left, period, flag) in expected {
+        let preset = presets
+            .iter()
+            .find(|p| p.id == id)
+            .unwrap_or_else(|| panic!("{id}"));
+        let mut clock = GameClock::new(preset.control.clone(), Color::White);
+        clock
+            .push(Event {
+                at_ms: 0,
+                kind: EventKind::Start,
+            })
+            .unwrap();
+        for ply in 1..=60u64 {
+            clock
+                .push(Event {
+                    at_ms: ply * 9_000,
+                    kind: EventKind::Press,
+                })
+                .unwrap();
+        }
+        let w = clock.snapshot(540_000).white;
+        assert_eq!(
+            (w.ms_left, w.moves, w.period, w.flag_ms),
+            (left, 30, period, flag),
+            "{id}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 pub mod clock;
 pub mod rules;
 pub mod store;
+pub mod tournament;
 
 #[cfg(feature = "gui")]
 pub mod ui;

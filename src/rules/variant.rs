@@ -185,3 +185,19 @@ impl FromStr for Variant {
             .ok_or_else(|| UnknownVariant(s.to_string()))
     }
 }
+
+/// A variant written as its name string (`"russian-giveaway"`), for RON files, where enum variants
+/// would otherwise be bare identifiers that cannot hold a `-`.
+pub mod as_name {
+    use super::Variant;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(v.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}

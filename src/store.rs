@@ -1,5 +1,6 @@
 //! Files on disk: atomic saves with a backup, copies of damaged files kept aside, RON with errors
-//! that name the place.
+//! that name the place, and the event file with its journal.
 
 pub mod atomic;
+pub mod event;
 pub mod ron_text;

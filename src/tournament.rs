@@ -1,3 +1,9 @@
 //! Events: colour-order tables, micromatches, opening ballots, results and standings.
 
 pub mod ballot;
+pub mod berger;
+pub mod command;
+pub mod model;
+pub mod standings;
+
+pub use model::{GameResult, Player, PlayerId, TieBreak, Tournament};

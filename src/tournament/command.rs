@@ -1,0 +1,554 @@
+//! Every change to an event is a [`Command`]: [`apply`] validates it against the current state and
+//! returns the command that undoes it, so the journal can take changes back one by one.
+
+use std::collections::BTreeSet;
+
+use chrono::{DateTime, Utc};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+
+use super::ballot;
+use super::berger;
+use super::model::{
+    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, System, Tournament,
+};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "command")]
+pub enum Command {
+    AddPlayer {
+        player: Player,
+    },
+    /// Replaces a player's details (the id stays).
+    EditPlayer {
+        player: Player,
+    },
+    RemovePlayer {
+        id: PlayerId,
+    },
+    /// The player leaves after `after_round` (`None` takes a withdrawal back).
+    Withdraw {
+        id: PlayerId,
+        after_round: Option<usize>,
+    },
+    /// Pairing numbers by lot, from a seed (stored, so the lot can be re-run).
+    DrawNumbers {
+        seed: u64,
+    },
+    /// Pairing numbers as given (the order of a list, or the undo of a lot).
+    SetNumbers {
+        numbers: Vec<(PlayerId, Option<usize>)>,
+        seed: Option<u64>,
+    },
+    /// Pairs the next round of a round robin from the colour-order table. `table_round` plays
+    /// that round of the table (the order of rounds may be drawn before each round).
+    PairRound {
+        round: usize,
+        table_round: Option<usize>,
+    },
+    /// Takes back a round with no result entered.
+    UnpairRound {
+        round: usize,
+    },
+    /// Draws the opening for one board, or for every board without one (`board: None`), with the
+    /// table of the event's rule.
+    DrawBallot {
+        round: usize,
+        board: Option<usize>,
+        seed: u64,
+        at: DateTime<Utc>,
+    },
+    /// A ballot drawn by hand and entered, or cleared (`None`).
+    SetBallot {
+        round: usize,
+        board: usize,
+        ballot: Option<Ballot>,
+    },
+    /// Several boards' ballots at once (the undo of a round's draw).
+    SetBallots {
+        round: usize,
+        ballots: Vec<(usize, Option<Ballot>)>,
+    },
+    SetResult {
+        round: usize,
+        board: usize,
+        game: usize,
+        result: GameResult,
+    },
+    LockRound {
+        round: usize,
+    },
+    UnlockRound {
+        round: usize,
+    },
+}
+
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum CommandError {
+    #[error("player {0} is not in the event")]
+    NoPlayer(PlayerId),
+    #[error("player id {0} is taken")]
+    DuplicateId(PlayerId),
+    #[error("a player needs a surname")]
+    NoSurname,
+    #[error("player {0} has games in the event and cannot be removed (withdraw instead)")]
+    HasGames(PlayerId),
+    #[error("pairing numbers are fixed once round 1 is paired")]
+    NumbersFixed,
+    #[error("round {0} does not exist")]
+    NoRound(usize),
+    #[error("the next round to pair is {0}")]
+    NotNextRound(usize),
+    #[error("round {0} is not complete: every game needs a result before the next round")]
+    RoundIncomplete(usize),
+    #[error("round {0} is locked")]
+    Locked(usize),
+    #[error("round {0} has results and cannot be taken back")]
+    HasResults(usize),
+    #[error("a round robin of {players} players has {rounds} rounds")]
+    NoTableRound { players: usize, rounds: usize },
+    #[error("table round {0} has already been played")]
+    TableRoundPlayed(usize),
+    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing")]
+    NotRoundRobin,
+    #[error("a round robin needs at least 2 players")]
+    TooFewPlayers,
+    #[error("round {round} has no board {board}")]
+    NoBoard { round: usize, board: usize },
+    #[error("a micromatch here has {games} game(s); there is no game {game}")]
+    NoGame { game: usize, games: u32 },
+    #[error("the event draws no opening ballots")]
+    NoBallots,
+    #[error(transparent)]
+    Ballot(#[from] BallotProblem),
+}
+
+/// A ballot problem, kept as text so that the command error stays comparable.
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("{0}")]
+pub struct BallotProblem(pub String);
+
+/// Applies `cmd` to `t` if it is valid; returns the command that undoes it. On error `t` is left
+/// as it was.
+pub fn apply(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    let mut next = t.clone();
+    let undo = apply_to(&mut next, cmd)?;
+    *t = next;
+    Ok(undo)
+}
+
+fn round_mut(t: &mut Tournament, round: usize) -> Result<&mut Round, CommandError> {
+    t.rounds
+        .iter_mut()
+        .find(|r| r.number == round)
+        .ok_or(CommandError::NoRound(round))
+}
+
+fn unlocked(t: &mut Tournament, round: usize) -> Result<&mut Round, CommandError> {
+    let r = round_mut(t, round)?;
+    if r.locked {
+        return Err(CommandError::Locked(round));
+    }
+    Ok(r)
+}
+
+fn in_rounds(t: &Tournament, id: PlayerId) -> bool {
+    t.rounds
+        .iter()
+        .any(|r| r.bye == Some(id) || r.pairings.iter().any(|p| p.white == id || p.black == id))
+}
+
+fn check_player(p: &Player) -> Result<(), CommandError> {
+    if p.surname.trim().is_empty() {
+        return Err(CommandError::NoSurname);
+    }
+    Ok(())
+}
+
+fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
+        Command::AddPlayer { player } => {
+            check_player(player)?;
+            if t.player(player.id).is_some() {
+                return Err(CommandError::DuplicateId(player.id));
+            }
+            t.players.push(player.clone());
+            Command::RemovePlayer { id: player.id }
+        }
+        Command::EditPlayer { player } => {
+            check_player(player)?;
+            let slot = t
+                .players
+                .iter_mut()
+                .find(|p| p.id == player.id)
+                .ok_or(CommandError::NoPlayer(player.id))?;
+            let old = std::mem::replace(slot, player.clone());
+            Command::EditPlayer { player: old }
+        }
+        Command::RemovePlayer { id } => {
+            if in_rounds(t, *id) {
+                return Err(CommandError::HasGames(*id));
+            }
+            let at = t
+                .players
+                .iter()
+                .position(|p| p.id == *id)
+                .ok_or(CommandError::NoPlayer(*id))?;
+            let player = t.players.remove(at);
+            Command::AddPlayer { player }
+        }
+        Command::Withdraw { id, after_round } => {
+            let p = t
+                .players
+                .iter_mut()
+                .find(|p| p.id == *id)
+                .ok_or(CommandError::NoPlayer(*id))?;
+            let old = std::mem::replace(&mut p.withdrawn_after, *after_round);
+            Command::Withdraw {
+                id: *id,
+                after_round: old,
+            }
+        }
+        Command::DrawNumbers { seed } => {
+            if !t.rounds.is_empty() {
+                return Err(CommandError::NumbersFixed);
+            }
+            let undo = numbers_undo(t);
+            // Fisher–Yates with the seeded stream: the same seed gives the same numbers.
+            let mut rng = ChaCha20Rng::seed_from_u64(*seed);
+            let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+            ids.sort();
+            for i in (1..ids.len()).rev() {
+                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+                ids.swap(i, j);
+            }
+            for (n, id) in ids.iter().enumerate() {
+                if let Some(p) = t.players.iter_mut().find(|p| p.id == *id) {
+                    p.number = Some(n + 1);
+                }
+            }
+            t.numbers_seed = Some(*seed);
+            undo
+        }
+        Command::SetNumbers { numbers, seed } => {
+            if !t.rounds.is_empty() {
+                return Err(CommandError::NumbersFixed);
+            }
+            let undo = numbers_undo(t);
+            for (id, n) in numbers {
+                let p = t
+                    .players
+                    .iter_mut()
+                    .find(|p| p.id == *id)
+                    .ok_or(CommandError::NoPlayer(*id))?;
+                p.number = *n;
+            }
+            t.numbers_seed = *seed;
+            undo
+        }
+        Command::PairRound { round, table_round } => {
+            pair_round(t, *round, *table_round)?;
+            Command::UnpairRound { round: *round }
+        }
+        Command::UnpairRound { round } => {
+            let last = t.rounds.last().map(|r| r.number);
+            if last != Some(*round) {
+                return Err(CommandError::NoRound(*round));
+            }
+            let r = unlocked(t, *round)?;
+            if r.pairings
+                .iter()
+                .any(|p| p.games.iter().any(|g| *g != GameResult::Pending) || p.ballot.is_some())
+            {
+                return Err(CommandError::HasResults(*round));
+            }
+            let table_round = table_round_of(t, *round);
+            t.rounds.pop();
+            Command::PairRound {
+                round: *round,
+                table_round,
+            }
+        }
+        Command::DrawBallot {
+            round,
+            board,
+            seed,
+            at,
+        } => draw_ballot(t, *round, *board, *seed, *at)?,
+        Command::SetBallot {
+            round,
+            board,
+            ballot,
+        } => {
+            if let Some(b) = ballot {
+                let table = load_table(&b.table)?;
+                table
+                    .entry(&b.cell)
+                    .map_err(|e| BallotProblem(e.to_string()))?;
+            }
+            let r = unlocked(t, *round)?;
+            let p =
+                r.pairings
+                    .iter_mut()
+                    .find(|p| p.board == *board)
+                    .ok_or(CommandError::NoBoard {
+                        round: *round,
+                        board: *board,
+                    })?;
+            let old = std::mem::replace(&mut p.ballot, ballot.clone());
+            Command::SetBallot {
+                round: *round,
+                board: *board,
+                ballot: old,
+            }
+        }
+        Command::SetBallots { round, ballots } => {
+            let r = unlocked(t, *round)?;
+            let mut old = Vec::new();
+            for (board, ballot) in ballots {
+                let p = r.pairings.iter_mut().find(|p| p.board == *board).ok_or(
+                    CommandError::NoBoard {
+                        round: *round,
+                        board: *board,
+                    },
+                )?;
+                old.push((*board, std::mem::replace(&mut p.ballot, ballot.clone())));
+            }
+            Command::SetBallots {
+                round: *round,
+                ballots: old,
+            }
+        }
+        Command::SetResult {
+            round,
+            board,
+            game,
+            result,
+        } => {
+            let games = t.format.games;
+            let r = unlocked(t, *round)?;
+            let p =
+                r.pairings
+                    .iter_mut()
+                    .find(|p| p.board == *board)
+                    .ok_or(CommandError::NoBoard {
+                        round: *round,
+                        board: *board,
+                    })?;
+            let slot = p
+                .games
+                .get_mut(*game)
+                .ok_or(CommandError::NoGame { game: *game, games })?;
+            let old = std::mem::replace(slot, *result);
+            Command::SetResult {
+                round: *round,
+                board: *board,
+                game: *game,
+                result: old,
+            }
+        }
+        Command::LockRound { round } => {
+            round_mut(t, *round)?.locked = true;
+            Command::UnlockRound { round: *round }
+        }
+        Command::UnlockRound { round } => {
+            round_mut(t, *round)?.locked = false;
+            Command::LockRound { round: *round }
+        }
+    })
+}
+
+fn numbers_undo(t: &Tournament) -> Command {
+    Command::SetNumbers {
+        numbers: t.players.iter().map(|p| (p.id, p.number)).collect(),
+        seed: t.numbers_seed,
+    }
+}
+
+/// Which round of the colour-order table a tournament round played (matched by its pairs).
+fn table_round_of(t: &Tournament, round: usize) -> Option<usize> {
+    let r = t.rounds.iter().find(|r| r.number == round)?;
+    let table = table(t).ok()?;
+    let number_of = |id: PlayerId| t.player(id).and_then(|p| p.number);
+    let first = r.pairings.first()?;
+    let pair = [number_of(first.white)?, number_of(first.black)?];
+    table
+        .iter()
+        .find(|tr| tr.pairs.contains(&pair))
+        .map(|tr| tr.round)
+}
+
+fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
+    let n = t.players.len();
+    if n < 2 {
+        return Err(CommandError::TooFewPlayers);
+    }
+    Ok(match t.system {
+        System::RoundRobin => berger::single(n),
+        System::DoubleRoundRobin => berger::double(n),
+        System::Swiss => return Err(CommandError::NotRoundRobin),
+    })
+}
+
+fn pair_round(
+    t: &mut Tournament,
+    round: usize,
+    table_round: Option<usize>,
+) -> Result<(), CommandError> {
+    let expected = t.rounds.len() + 1;
+    if round != expected {
+        return Err(CommandError::NotNextRound(expected));
+    }
+    if let Some(prev) = t.rounds.last() {
+        if prev.pairings.iter().any(|p| !p.complete()) {
+            return Err(CommandError::RoundIncomplete(prev.number));
+        }
+    }
+    let rounds = table(t)?;
+    let table_round = table_round.unwrap_or(round);
+    if table_round == 0 || table_round > rounds.len() {
+        return Err(CommandError::NoTableRound {
+            players: t.players.len(),
+            rounds: rounds.len(),
+        });
+    }
+    let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
+    if played.contains(&Some(table_round)) {
+        return Err(CommandError::TableRoundPlayed(table_round));
+    }
+    // Players without a number get the next numbers in list order.
+    let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
+    for p in &mut t.players {
+        if p.number.is_none() {
+            next_number += 1;
+            p.number = Some(next_number);
+        }
+    }
+    let by_number = |n: usize| t.players.iter().find(|p| p.number == Some(n)).map(|p| p.id);
+    let tr = &rounds[table_round - 1];
+    let games = t.format.games.max(1) as usize;
+    let mut pairings = Vec::new();
+    for (i, &[w, b]) in tr.pairs.iter().enumerate() {
+        let (Some(white), Some(black)) = (by_number(w), by_number(b)) else {
+            continue;
+        };
+        // A player who withdrew before this round loses by forfeit.
+        let gone = |id: PlayerId| {
+            t.player(id)
+                .and_then(|p| p.withdrawn_after)
+                .is_some_and(|after| after < round)
+        };
+        let result = match (gone(white), gone(black)) {
+            (true, true) => GameResult::DoubleForfeit,
+            (true, false) => GameResult::BlackByForfeit,
+            (false, true) => GameResult::WhiteByForfeit,
+            (false, false) => GameResult::Pending,
+        };
+        let games_vec = (0..games)
+            .map(|g| match result {
+                // Colours alternate: game 2's White is the pairing's Black.
+                GameResult::WhiteByForfeit if g % 2 == 1 => GameResult::BlackByForfeit,
+                GameResult::BlackByForfeit if g % 2 == 1 => GameResult::WhiteByForfeit,
+                r => r,
+            })
+            .collect();
+        pairings.push(Pairing {
+            board: i + 1,
+            white,
+            black,
+            games: games_vec,
+            ballot: None,
+        });
+    }
+    t.rounds.push(Round {
+        number: round,
+        pairings,
+        bye: tr.bye.and_then(by_number),
+        locked: false,
+    });
+    Ok(())
+}
+
+/// A ballot table by the name the event uses: a shipped id or a path to a custom table.
+pub fn load_table(name: &str) -> Result<ballot::Table, BallotProblem> {
+    match ballot::shipped(name) {
+        Ok(t) => Ok(t),
+        Err(ballot::BallotError::NoTable(_)) => {
+            let text =
+                std::fs::read_to_string(name).map_err(|e| BallotProblem(format!("{name}: {e}")))?;
+            ballot::parse(name, &text).map_err(|e| BallotProblem(e.to_string()))
+        }
+        Err(e) => Err(BallotProblem(e.to_string())),
+    }
+}
+
+/// Cells already drawn in the event for this table.
+pub fn used_cells(t: &Tournament, table: &str) -> BTreeSet<String> {
+    t.rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter_map(|p| p.ballot.as_ref())
+        .filter(|b| b.table == table)
+        .map(|b| b.cell.clone())
+        .collect()
+}
+
+fn draw_ballot(
+    t: &mut Tournament,
+    round: usize,
+    board: Option<usize>,
+    seed: u64,
+    at: DateTime<Utc>,
+) -> Result<Command, CommandError> {
+    let rule = t.format.ballot.clone().ok_or(CommandError::NoBallots)?;
+    let table = load_table(&rule.table)?;
+    let used = used_cells(t, &rule.table);
+    let r = unlocked(t, round)?;
+    let boards: Vec<usize> = match board {
+        Some(b) => {
+            if !r.pairings.iter().any(|p| p.board == b) {
+                return Err(CommandError::NoBoard { round, board: b });
+            }
+            vec![b]
+        }
+        None => r
+            .pairings
+            .iter()
+            .filter(|p| p.ballot.is_none())
+            .map(|p| p.board)
+            .collect(),
+    };
+    let cells: Vec<String> = match rule.per {
+        BallotPer::Round => {
+            let cell = table.draw(seed, &used).cell.clone();
+            vec![cell; boards.len()]
+        }
+        BallotPer::Micromatch => table
+            .draw_many(seed, boards.len(), &used)
+            .into_iter()
+            .map(|e| e.cell.clone())
+            .collect(),
+    };
+    let mut old = Vec::new();
+    for (b, cell) in boards.iter().zip(cells) {
+        let p = r
+            .pairings
+            .iter_mut()
+            .find(|p| p.board == *b)
+            .expect("boards come from this round");
+        old.push((
+            *b,
+            p.ballot.replace(Ballot {
+                table: rule.table.clone(),
+                cell,
+                seed: Some(seed),
+                at,
+            }),
+        ));
+    }
+    Ok(Command::SetBallots {
+        round,
+        ballots: old,
+    })
+}

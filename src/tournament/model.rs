@@ -1,0 +1,430 @@
+//! The event as it is saved: details, settings, players, rounds with pairings, ballots and results.
+//! Changes go through [`super::command::apply`]; this module only describes and reads the state.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Color, Variant};
+
+/// The file format's version; a file with a higher one is refused, never overwritten.
+pub const SCHEMA: u32 = 1;
+
+pub type PlayerId = u32;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    pub schema: u32,
+    pub name: String,
+    #[serde(default)]
+    pub dates: String,
+    #[serde(default)]
+    pub venue: String,
+    #[serde(default)]
+    pub chief_arbiter: String,
+    #[serde(default)]
+    pub arbiters: Vec<String>,
+    #[serde(with = "crate::rules::variant::as_name")]
+    pub variant: Variant,
+    pub system: System,
+    /// The clock's text form (`45m/20,15m`).
+    pub time_control: String,
+    pub format: MatchFormat,
+    pub scoring: Scoring,
+    pub tiebreaks: Vec<TieBreak>,
+    #[serde(default)]
+    pub unplayed: Unplayed,
+    pub players: Vec<Player>,
+    #[serde(default)]
+    pub rounds: Vec<Round>,
+    /// The seed of the draw of pairing numbers by lot, once made.
+    #[serde(default)]
+    pub numbers_seed: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchFormat {
+    /// Games per pairing: 1 for single games, 2 for the шашки-64 micromatch.
+    pub games: u32,
+    /// The opening ballot, if the event draws openings.
+    #[serde(default)]
+    pub ballot: Option<BallotRule>,
+    /// Extra micromatches the regulation orders on a tied micromatch (0: a tie stands).
+    #[serde(default)]
+    pub extra_micromatches: u32,
+    #[serde(default)]
+    pub extra_time_control: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BallotRule {
+    /// `idf`, `fmjd`, `idf-basic`, or a path to a custom table.
+    pub table: String,
+    pub per: BallotPer,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BallotPer {
+    /// Each micromatch draws its own opening.
+    Micromatch,
+    /// One opening for every board of the round.
+    Round,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scoring {
+    pub game: GamePoints,
+    /// When set, the standings count micromatch points (win/draw/loss of the micromatch) and game
+    /// points become a tie-break.
+    #[serde(default)]
+    pub match_points: Option<MatchPoints>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GamePoints {
+    /// 1 - ½ - 0
+    OneHalfZero,
+    /// 2 - 1 - 0
+    TwoOneZero,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchPoints {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+}
+
+/// The criteria that order players with equal points, in the order the regulation lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    SonnebornBerger,
+    Buchholz,
+    BuchholzCut1,
+    BuchholzCut2,
+    BuchholzMedian,
+    Shmulyan,
+    Wins,
+    WinsBlack,
+    HeadToHead,
+    Koya,
+    Progressive,
+    AverageRatingOpponents,
+    GamePoints,
+}
+
+impl TieBreak {
+    pub const ALL: [TieBreak; 13] = [
+        TieBreak::SonnebornBerger,
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::BuchholzCut2,
+        TieBreak::BuchholzMedian,
+        TieBreak::Shmulyan,
+        TieBreak::Wins,
+        TieBreak::WinsBlack,
+        TieBreak::HeadToHead,
+        TieBreak::Koya,
+        TieBreak::Progressive,
+        TieBreak::AverageRatingOpponents,
+        TieBreak::GamePoints,
+    ];
+
+    /// The key in files, JSON and CSV.
+    pub fn id(self) -> &'static str {
+        match self {
+            TieBreak::SonnebornBerger => "sonneborn_berger",
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::BuchholzCut1 => "buchholz_cut1",
+            TieBreak::BuchholzCut2 => "buchholz_cut2",
+            TieBreak::BuchholzMedian => "buchholz_median",
+            TieBreak::Shmulyan => "shmulyan",
+            TieBreak::Wins => "wins",
+            TieBreak::WinsBlack => "wins_black",
+            TieBreak::HeadToHead => "head_to_head",
+            TieBreak::Koya => "koya",
+            TieBreak::Progressive => "progressive",
+            TieBreak::AverageRatingOpponents => "average_rating_opponents",
+            TieBreak::GamePoints => "game_points",
+        }
+    }
+
+    /// Column heading (English, Russian).
+    pub fn short(self) -> (&'static str, &'static str) {
+        match self {
+            TieBreak::SonnebornBerger => ("SB", "Берг."),
+            TieBreak::Buchholz => ("Buch", "Солк."),
+            TieBreak::BuchholzCut1 => ("Buch-1", "Солк.-1"),
+            TieBreak::BuchholzCut2 => ("Buch-2", "Солк.-2"),
+            TieBreak::BuchholzMedian => ("Med", "Мед."),
+            TieBreak::Shmulyan => ("Shm", "Шмул."),
+            TieBreak::Wins => ("Wins", "Поб."),
+            TieBreak::WinsBlack => ("W.Bl", "Поб.ч."),
+            TieBreak::HeadToHead => ("H2H", "Личн."),
+            TieBreak::Koya => ("Koya", "Коя"),
+            TieBreak::Progressive => ("Prog", "Прогр."),
+            TieBreak::AverageRatingOpponents => ("ARO", "Ср.рейт."),
+            TieBreak::GamePoints => ("Games", "Партии"),
+        }
+    }
+}
+
+impl std::str::FromStr for TieBreak {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        TieBreak::ALL
+            .into_iter()
+            .find(|t| t.id() == s.trim())
+            .ok_or_else(|| format!("unknown tie-break `{s}`"))
+    }
+}
+
+/// How rounds without a game over the board enter points and tie-breaks (README, "Standings").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Unplayed {
+    /// What a bye is worth, as a pairing result.
+    #[serde(default = "default_bye")]
+    pub bye: ByeValue,
+    /// Whether a win by forfeit counts in `wins`.
+    #[serde(default)]
+    pub forfeit_counts_as_win: bool,
+    /// How a round without an opponent over the board enters the opponent-based criteria.
+    #[serde(default)]
+    pub in_coefficients: UnplayedInCoefficients,
+}
+
+fn default_bye() -> ByeValue {
+    ByeValue::Win
+}
+
+impl Default for Unplayed {
+    fn default() -> Unplayed {
+        Unplayed {
+            bye: ByeValue::Win,
+            forfeit_counts_as_win: false,
+            in_coefficients: UnplayedInCoefficients::Skip,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeValue {
+    Win,
+    Draw,
+    Zero,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UnplayedInCoefficients {
+    /// The round adds nothing to Buchholz, Berger, Shmulyan, Koya (the default).
+    #[default]
+    Skip,
+    /// The round counts as a game against an opponent with the player's own final points (the
+    /// "virtual opponent" of FIDE C.07).
+    OwnPoints,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub id: PlayerId,
+    pub surname: String,
+    pub name: String,
+    /// Title or rank: ГМ, МС, КМС, 1 разряд, GMI…
+    #[serde(default)]
+    pub title: String,
+    #[serde(default)]
+    pub rating: Option<u32>,
+    /// Club, region or federation.
+    #[serde(default)]
+    pub club: String,
+    #[serde(default)]
+    pub birth_year: Option<u16>,
+    /// Pairing number (from the draw by lot, or the order of the list).
+    #[serde(default)]
+    pub number: Option<usize>,
+    /// The player left after this round; later rounds are not played.
+    #[serde(default)]
+    pub withdrawn_after: Option<usize>,
+}
+
+impl Player {
+    pub fn full_name(&self) -> String {
+        if self.name.is_empty() {
+            self.surname.clone()
+        } else {
+            format!("{} {}", self.surname, self.name)
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Round {
+    pub number: usize,
+    pub pairings: Vec<Pairing>,
+    #[serde(default)]
+    pub bye: Option<PlayerId>,
+    #[serde(default)]
+    pub locked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub board: usize,
+    /// White in game 1; colours alternate game by game.
+    pub white: PlayerId,
+    pub black: PlayerId,
+    /// One per game of the micromatch, from the White of that game's side.
+    pub games: Vec<GameResult>,
+    #[serde(default)]
+    pub ballot: Option<Ballot>,
+}
+
+/// A game's result as the score sheet has it, for the White of that game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    Pending,
+    WhiteWins,
+    Draw,
+    BlackWins,
+    /// `+/−`: White wins by forfeit.
+    WhiteByForfeit,
+    /// `−/+`
+    BlackByForfeit,
+    /// `−/−`: neither came.
+    DoubleForfeit,
+    /// Not played and not scored (an event cut short).
+    Unplayed,
+}
+
+impl GameResult {
+    /// How the arbiter types it: `1`, `=`, `0`, `+`, `-`, `--`, `*` (pending).
+    pub fn parse(text: &str) -> Option<GameResult> {
+        Some(match text.trim() {
+            "1" | "1-0" | "2-0" => GameResult::WhiteWins,
+            "=" | "½" | "1/2" | "½-½" | "1-1" => GameResult::Draw,
+            "0" | "0-1" | "0-2" => GameResult::BlackWins,
+            "+" | "+/-" | "+/−" => GameResult::WhiteByForfeit,
+            "-" | "−" | "-/+" | "−/+" => GameResult::BlackByForfeit,
+            "--" | "-/-" | "−/−" => GameResult::DoubleForfeit,
+            "*" | "" => GameResult::Pending,
+            "x" | "unplayed" => GameResult::Unplayed,
+            _ => return None,
+        })
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            GameResult::Pending => "*",
+            GameResult::WhiteWins => "1-0",
+            GameResult::Draw => "½-½",
+            GameResult::BlackWins => "0-1",
+            GameResult::WhiteByForfeit => "+/−",
+            GameResult::BlackByForfeit => "−/+",
+            GameResult::DoubleForfeit => "−/−",
+            GameResult::Unplayed => "x",
+        }
+    }
+
+    /// Score of the game's White and Black in halves (win 2, draw 1), or `None` if nothing is
+    /// scored yet.
+    pub fn halves(self) -> Option<(u32, u32)> {
+        match self {
+            GameResult::WhiteWins | GameResult::WhiteByForfeit => Some((2, 0)),
+            GameResult::Draw => Some((1, 1)),
+            GameResult::BlackWins | GameResult::BlackByForfeit => Some((0, 2)),
+            GameResult::DoubleForfeit => Some((0, 0)),
+            GameResult::Pending | GameResult::Unplayed => None,
+        }
+    }
+
+    pub fn over_the_board(self) -> bool {
+        matches!(
+            self,
+            GameResult::WhiteWins | GameResult::Draw | GameResult::BlackWins
+        )
+    }
+}
+
+/// The opening drawn for a pairing (or for the round).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ballot {
+    pub table: String,
+    pub cell: String,
+    /// The seed it was drawn with; `None` for a ballot drawn by hand and entered.
+    pub seed: Option<u64>,
+    pub at: DateTime<Utc>,
+}
+
+impl Pairing {
+    /// White of game `game` (from 0).
+    pub fn white_of(&self, game: usize) -> PlayerId {
+        if game % 2 == 0 {
+            self.white
+        } else {
+            self.black
+        }
+    }
+
+    pub fn colour_of(&self, player: PlayerId, game: usize) -> Option<Color> {
+        if self.white_of(game) == player {
+            Some(Color::White)
+        } else if self.white == player || self.black == player {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    pub fn opponent(&self, player: PlayerId) -> Option<PlayerId> {
+        if self.white == player {
+            Some(self.black)
+        } else if self.black == player {
+            Some(self.white)
+        } else {
+            None
+        }
+    }
+
+    pub fn complete(&self) -> bool {
+        self.games.iter().all(|g| *g != GameResult::Pending)
+    }
+}
+
+impl Tournament {
+    pub fn player(&self, id: PlayerId) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Games scored per game in display points: (win, draw).
+    pub fn game_value(&self) -> (f64, f64) {
+        match self.scoring.game {
+            GamePoints::OneHalfZero => (1.0, 0.5),
+            GamePoints::TwoOneZero => (2.0, 1.0),
+        }
+    }
+
+    /// Display points for a number of halves.
+    pub fn points_of_halves(&self, halves: u32) -> f64 {
+        halves as f64 * self.game_value().1
+    }
+
+    /// Players in pairing-number order (unnumbered players last, by list order).
+    pub fn by_number(&self) -> Vec<&Player> {
+        let mut v: Vec<&Player> = self.players.iter().collect();
+        v.sort_by_key(|p| p.number.unwrap_or(usize::MAX));
+        v
+    }
+}

@@ -1,0 +1,331 @@
+//! Standings: points, then the tournament's tie-breaks in order. Every criterion is documented in
+//! README ("Standings") with its formula; the code follows those words.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::model::{ByeValue, PlayerId, TieBreak, Tournament, UnplayedInCoefficients};
+use crate::rules::Color;
+
+/// One player's round, as the standings count it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RoundLine {
+    pub round: usize,
+    pub opponent: Option<PlayerId>,
+    /// The player's colour in game 1.
+    pub colour: Option<Color>,
+    /// Points from the pairing (the micromatch sums its games), in the tournament's scoring.
+    pub score: f64,
+    #[serde(skip)]
+    max: f64,
+    /// At least one game was played over the board.
+    #[serde(skip)]
+    played: bool,
+    #[serde(skip)]
+    wins: u32,
+    #[serde(skip)]
+    wins_black: u32,
+    #[serde(skip)]
+    forfeit_wins: u32,
+    /// Counted in points (a scored pairing or a bye), even if not complete.
+    #[serde(skip)]
+    scored: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Line {
+    /// `3` or, for players still tied after every criterion, `3-4`.
+    pub place: String,
+    pub number: Option<usize>,
+    pub id: PlayerId,
+    pub name: String,
+    pub points: f64,
+    /// In the tournament's order; `None` where a criterion does not apply (head-to-head outside a
+    /// tie, no rated opponents).
+    pub tiebreaks: Vec<(TieBreak, Option<f64>)>,
+    pub rounds: Vec<RoundLine>,
+}
+
+/// The standings after `up_to` rounds (all rounds when `None`).
+pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
+    let last = up_to.unwrap_or(usize::MAX);
+    let rounds: Vec<_> = t.rounds.iter().filter(|r| r.number <= last).collect();
+    let (win, draw) = t.game_value();
+    let per_pairing_max = win * t.format.games.max(1) as f64;
+    let mut lines: BTreeMap<PlayerId, Vec<RoundLine>> =
+        t.players.iter().map(|p| (p.id, Vec::new())).collect();
+    for r in &rounds {
+        for p in &r.pairings {
+            for (me, opp) in [(p.white, p.black), (p.black, p.white)] {
+                let mut line = RoundLine {
+                    round: r.number,
+                    opponent: Some(opp),
+                    colour: p.colour_of(me, 0),
+                    score: 0.0,
+                    max: per_pairing_max,
+                    played: false,
+                    wins: 0,
+                    wins_black: 0,
+                    forfeit_wins: 0,
+                    scored: false,
+                };
+                for (g, result) in p.games.iter().enumerate() {
+                    let Some((w, b)) = result.halves() else {
+                        continue;
+                    };
+                    line.scored = true;
+                    let mine_white = p.white_of(g) == me;
+                    let halves = if mine_white { w } else { b };
+                    line.score += halves as f64 * draw;
+                    if result.over_the_board() {
+                        line.played = true;
+                        if halves == 2 {
+                            line.wins += 1;
+                            if !mine_white {
+                                line.wins_black += 1;
+                            }
+                        }
+                    } else if halves == 2 {
+                        line.forfeit_wins += 1;
+                    }
+                }
+                if let Some(v) = lines.get_mut(&me) {
+                    v.push(line);
+                }
+            }
+        }
+        if let Some(bye) = r.bye {
+            let score = match t.unplayed.bye {
+                ByeValue::Win => per_pairing_max,
+                ByeValue::Draw => per_pairing_max / 2.0,
+                ByeValue::Zero => 0.0,
+            };
+            if let Some(v) = lines.get_mut(&bye) {
+                v.push(RoundLine {
+                    round: r.number,
+                    opponent: None,
+                    colour: None,
+                    score,
+                    max: per_pairing_max,
+                    played: false,
+                    wins: 0,
+                    wins_black: 0,
+                    forfeit_wins: 0,
+                    scored: true,
+                });
+            }
+        }
+    }
+
+    let match_points = t.scoring.match_points;
+    let primary = |l: &RoundLine| -> f64 {
+        match match_points {
+            Some(mp) if l.scored => {
+                if l.score * 2.0 > l.max {
+                    mp.win
+                } else if l.score * 2.0 == l.max {
+                    mp.draw
+                } else {
+                    mp.loss
+                }
+            }
+            _ => l.score,
+        }
+    };
+    let points: BTreeMap<PlayerId, f64> = lines
+        .iter()
+        .map(|(id, ls)| (*id, ls.iter().map(primary).sum()))
+        .collect();
+    let game_points: BTreeMap<PlayerId, f64> = lines
+        .iter()
+        .map(|(id, ls)| (*id, ls.iter().map(|l| l.score).sum()))
+        .collect();
+    let rounds_played = rounds.len() as f64;
+    let max_points = match match_points {
+        Some(mp) => mp.win * rounds_played,
+        None => per_pairing_max * rounds_played,
+    };
+    let own = t.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
+
+    // Opponents over the board with this player's result against each: (opponent points, score
+    // fraction). A round without a game over the board is skipped or counts as the player's own
+    // points (setting).
+    let opponents = |id: PlayerId| -> Vec<(f64, f64)> {
+        lines[&id]
+            .iter()
+            .filter_map(|l| match l.opponent {
+                Some(o) if l.played => Some((points[&o], l.score / l.max)),
+                _ if own && l.scored => Some((points[&id], l.score / l.max)),
+                _ => None,
+            })
+            .collect()
+    };
+    let value = |tb: TieBreak, id: PlayerId| -> Option<f64> {
+        let ls = &lines[&id];
+        let opp = || opponents(id);
+        let buchholz_sorted = || {
+            let mut v: Vec<f64> = opp().iter().map(|o| o.0).collect();
+            v.sort_by(f64::total_cmp);
+            v
+        };
+        Some(match tb {
+            TieBreak::SonnebornBerger => opp().iter().map(|(p, f)| p * f).sum(),
+            TieBreak::Buchholz => opp().iter().map(|o| o.0).sum(),
+            TieBreak::BuchholzCut1 => buchholz_sorted().iter().skip(1).sum(),
+            TieBreak::BuchholzCut2 => buchholz_sorted().iter().skip(2).sum(),
+            TieBreak::BuchholzMedian => {
+                let v = buchholz_sorted();
+                if v.len() <= 2 {
+                    0.0
+                } else {
+                    v[1..v.len() - 1].iter().sum()
+                }
+            }
+            TieBreak::Shmulyan => opp()
+                .iter()
+                .map(|&(p, f)| {
+                    if f > 0.5 {
+                        p
+                    } else if f < 0.5 {
+                        -p
+                    } else {
+                        0.0
+                    }
+                })
+                .sum(),
+            TieBreak::Wins => ls
+                .iter()
+                .map(|l| {
+                    l.wins
+                        + if t.unplayed.forfeit_counts_as_win {
+                            l.forfeit_wins
+                        } else {
+                            0
+                        }
+                })
+                .sum::<u32>() as f64,
+            TieBreak::WinsBlack => ls.iter().map(|l| l.wins_black).sum::<u32>() as f64,
+            TieBreak::Koya => ls
+                .iter()
+                .filter(|l| l.played)
+                .filter(|l| l.opponent.is_some_and(|o| points[&o] * 2.0 >= max_points))
+                .map(|l| l.score)
+                .sum(),
+            TieBreak::Progressive => {
+                let mut by_round: Vec<&RoundLine> = ls.iter().collect();
+                by_round.sort_by_key(|l| l.round);
+                let mut running = 0.0;
+                let mut total = 0.0;
+                for l in by_round {
+                    running += primary(l);
+                    total += running;
+                }
+                total
+            }
+            TieBreak::AverageRatingOpponents => {
+                let ratings: Vec<u32> = ls
+                    .iter()
+                    .filter(|l| l.played)
+                    .filter_map(|l| t.player(l.opponent?)?.rating)
+                    .collect();
+                if ratings.is_empty() {
+                    return None;
+                }
+                (ratings.iter().map(|&r| r as f64).sum::<f64>() / ratings.len() as f64).round()
+            }
+            TieBreak::GamePoints => game_points[&id],
+            // Depends on the group still tied: computed while ordering.
+            TieBreak::HeadToHead => return None,
+        })
+    };
+
+    let mut rows: Vec<Line> = t
+        .players
+        .iter()
+        .map(|p| Line {
+            place: String::new(),
+            number: p.number,
+            id: p.id,
+            name: p.full_name(),
+            points: points[&p.id],
+            tiebreaks: t
+                .tiebreaks
+                .iter()
+                .map(|&tb| (tb, value(tb, p.id)))
+                .collect(),
+            rounds: lines[&p.id].clone(),
+        })
+        .collect();
+    // Stable final order among players still tied: pairing number, then name.
+    rows.sort_by(|a, b| {
+        b.points
+            .total_cmp(&a.points)
+            .then(
+                a.number
+                    .unwrap_or(usize::MAX)
+                    .cmp(&b.number.unwrap_or(usize::MAX)),
+            )
+            .then(a.name.cmp(&b.name))
+    });
+
+    // Groups of players still tied, refined criterion by criterion.
+    let mut groups: Vec<std::ops::Range<usize>> = split(&rows, 0..rows.len(), |l| l.points);
+    for (k, tb) in t.tiebreaks.iter().enumerate() {
+        let mut next = Vec::new();
+        for g in groups {
+            if g.len() < 2 {
+                next.push(g);
+                continue;
+            }
+            if *tb == TieBreak::HeadToHead {
+                let ids: Vec<PlayerId> = rows[g.clone()].iter().map(|l| l.id).collect();
+                for row in &mut rows[g.clone()] {
+                    let among: f64 = lines[&row.id]
+                        .iter()
+                        .filter(|l| l.opponent.is_some_and(|o| ids.contains(&o)))
+                        .map(primary)
+                        .sum();
+                    row.tiebreaks[k].1 = Some(among);
+                }
+            }
+            rows[g.clone()].sort_by(|a, b| {
+                let (x, y) = (a.tiebreaks[k].1, b.tiebreaks[k].1);
+                y.unwrap_or(f64::NEG_INFINITY)
+                    .total_cmp(&x.unwrap_or(f64::NEG_INFINITY))
+            });
+            next.extend(split(&rows, g, |l| {
+                l.tiebreaks[k].1.unwrap_or(f64::NEG_INFINITY)
+            }));
+        }
+        groups = next;
+    }
+    for g in groups {
+        let place = if g.len() == 1 {
+            (g.start + 1).to_string()
+        } else {
+            format!("{}-{}", g.start + 1, g.end)
+        };
+        for row in &mut rows[g] {
+            row.place = place.clone();
+        }
+    }
+    rows
+}
+
+/// Splits a sorted range into runs of equal `key`.
+fn split(
+    rows: &[Line],
+    range: std::ops::Range<usize>,
+    key: impl Fn(&Line) -> f64,
+) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = range.start;
+    for i in range.start + 1..=range.end {
+        if i == range.end || key(&rows[i]) != key(&rows[start]) {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out
+}

@@ -1,0 +1,524 @@
+//! Events: pairing from the table, results, tie-breaks computed by hand, files and journal (issue 4).
+
+use chrono::{TimeZone, Utc};
+use proptest::prelude::*;
+use shashki_arbiter::store::event::{EventError, EventFile};
+use shashki_arbiter::tournament::command::{apply, Command, CommandError};
+use shashki_arbiter::tournament::model::*;
+use shashki_arbiter::tournament::standings;
+
+fn at() -> chrono::DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 30, 12, 0, 0).unwrap()
+}
+
+fn event(players: usize, games: u32, tiebreaks: Vec<TieBreak>) -> Tournament {
+    let mut t = Tournament {
+        schema: SCHEMA,
+        name: "Test".into(),
+        dates: String::new(),
+        venue: String::new(),
+        chief_arbiter: String::new(),
+        arbiters: vec![],
+        variant: shashki_arbiter::rules::Variant::Russian,
+        system: System::RoundRobin,
+        time_control: "45m/20,15m".into(),
+        format: MatchFormat {
+            games,
+            ballot: None,
+            extra_micromatches: 0,
+            extra_time_control: None,
+        },
+        scoring: Scoring {
+            game: GamePoints::OneHalfZero,
+            match_points: None,
+        },
+        tiebreaks,
+        unplayed: Unplayed::default(),
+        players: vec![],
+        rounds: vec![],
+        numbers_seed: None,
+    };
+    for i in 1..=players as u32 {
+        apply(
+            &mut t,
+            &Command::AddPlayer {
+                player: Player {
+                    id: i,
+                    surname: format!("Player{i}"),
+                    name: String::new(),
+                    title: String::new(),
+                    rating: Some(2000 + 10 * i),
+                    club: String::new(),
+                    birth_year: None,
+                    number: Some(i as usize),
+                    withdrawn_after: None,
+                },
+            },
+        )
+        .unwrap();
+    }
+    t
+}
+
+/// Plays round `round` with results given per board (one string of `1`, `=`, `0` per game).
+fn play(t: &mut Tournament, round: usize, results: &[&str]) {
+    apply(
+        t,
+        &Command::PairRound {
+            round,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    for (b, games) in results.iter().enumerate() {
+        for (g, c) in games.chars().enumerate() {
+            apply(
+                t,
+                &Command::SetResult {
+                    round,
+                    board: b + 1,
+                    game: g,
+                    result: GameResult::parse(&c.to_string()).unwrap(),
+                },
+            )
+            .unwrap();
+        }
+    }
+}
+
+fn value(line: &standings::Line, tb: TieBreak) -> Option<f64> {
+    line.tiebreaks.iter().find(|(t, _)| *t == tb).unwrap().1
+}
+
+#[test]
+fn every_criterion_on_a_hand_computed_round_robin() {
+    use TieBreak::*;
+    let all = vec![
+        SonnebornBerger,
+        Buchholz,
+        BuchholzCut1,
+        BuchholzCut2,
+        BuchholzMedian,
+        Shmulyan,
+        Wins,
+        WinsBlack,
+        Koya,
+        Progressive,
+        AverageRatingOpponents,
+        GamePoints,
+    ];
+    let mut t = event(4, 1, all);
+    // Table: R1 1-4, 2-3 · R2 4-3, 1-2 · R3 2-4, 3-1.
+    play(&mut t, 1, &["1", "="]);
+    play(&mut t, 2, &["0", "="]);
+    play(&mut t, 3, &["1", "0"]);
+    let s = standings::compute(&t, None);
+    let names: Vec<&str> = s.iter().map(|l| l.name.as_str()).collect();
+    assert_eq!(names, ["Player1", "Player2", "Player3", "Player4"]);
+    assert_eq!(
+        s.iter().map(|l| l.points).collect::<Vec<_>>(),
+        [2.5, 2.0, 1.5, 0.0]
+    );
+    // (criterion, values for players 1..4), worked out by hand in the README's words.
+    let expected: [(TieBreak, [f64; 4]); 11] = [
+        (SonnebornBerger, [2.5, 2.0, 1.0, 0.0]),
+        (Buchholz, [3.5, 4.0, 4.5, 6.0]),
+        (BuchholzCut1, [3.5, 4.0, 4.5, 4.5]),
+        (BuchholzCut2, [2.0, 2.5, 2.5, 2.5]),
+        (BuchholzMedian, [1.5, 1.5, 2.0, 2.0]),
+        (Shmulyan, [1.5, 0.0, -2.5, -6.0]),
+        (Wins, [2.0, 1.0, 1.0, 0.0]),
+        (WinsBlack, [1.0, 0.0, 1.0, 0.0]),
+        (Koya, [1.5, 1.0, 0.5, 0.0]),
+        (Progressive, [5.0, 3.5, 3.5, 0.0]),
+        (GamePoints, [2.5, 2.0, 1.5, 0.0]),
+    ];
+    for (tb, values) in expected {
+        let got: Vec<f64> = s.iter().map(|l| value(l, tb).unwrap()).collect();
+        assert_eq!(got, values, "{tb:?}");
+    }
+    // Opponents' ratings: 2010..2040; player 1 met 2, 3, 4.
+    assert_eq!(value(&s[0], AverageRatingOpponents), Some(2030.0));
+    assert_eq!(
+        s.iter().map(|l| l.place.as_str()).collect::<Vec<_>>(),
+        ["1", "2", "3", "4"]
+    );
+}
+
+#[test]
+fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
+    use TieBreak::*;
+    let mut t = event(4, 2, vec![HeadToHead, Wins, SonnebornBerger]);
+    // 1, 2 and 3 beat 4 2:0 and draw their micromatches 1:1 among themselves; 1-2 is won one game
+    // each, the others are two draws.
+    play(&mut t, 1, &["10", "=="]); // 1-4, 2-3
+    play(&mut t, 2, &["01", "11"]); // 4-3 (3 wins both), 1-2 (each wins with White)
+    play(&mut t, 3, &["10", "=="]); // 2-4, 3-1
+    let s = standings::compute(&t, None);
+    let row = |id: u32| s.iter().find(|l| l.id == id).unwrap();
+    for id in 1..=3 {
+        assert_eq!(row(id).points, 4.0);
+        assert_eq!(value(row(id), HeadToHead), Some(2.0));
+    }
+    assert_eq!(value(row(4), HeadToHead), None, "not tied: no mini-table");
+    assert_eq!(value(row(1), Wins), Some(3.0));
+    assert_eq!(value(row(3), Wins), Some(2.0));
+    assert_eq!(value(row(1), SonnebornBerger), Some(4.0));
+    assert_eq!(value(row(2), SonnebornBerger), Some(4.0));
+    let places: Vec<(u32, &str)> = s.iter().map(|l| (l.id, l.place.as_str())).collect();
+    assert_eq!(places, [(1, "1-2"), (2, "1-2"), (3, "3"), (4, "4")]);
+    // The micromatch score per round: 1.5 of 2 is kept as 1.5 in the round lines.
+    assert_eq!(row(3).rounds[1].score, 2.0);
+    // With micromatch points (2-1-0) the tied micromatches count 1 each.
+    t.scoring.match_points = Some(MatchPoints {
+        win: 2.0,
+        draw: 1.0,
+        loss: 0.0,
+    });
+    let s = standings::compute(&t, None);
+    assert_eq!(s[0].points, 4.0);
+    assert_eq!(s.last().unwrap().points, 0.0);
+}
+
+#[test]
+fn byes_and_forfeits_follow_the_settings() {
+    let mut t = event(3, 1, vec![TieBreak::Wins, TieBreak::Buchholz]);
+    // 3 players: table of 4, whoever meets 4 rests. R1: 1 rests, 2-3.
+    apply(
+        &mut t,
+        &Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(t.rounds[0].bye, Some(1));
+    apply(
+        &mut t,
+        &Command::SetResult {
+            round: 1,
+            board: 1,
+            game: 0,
+            result: GameResult::WhiteByForfeit,
+        },
+    )
+    .unwrap();
+    let s = standings::compute(&t, None);
+    let row = |s: &[standings::Line], id: u32| s.iter().find(|l| l.id == id).unwrap().clone();
+    assert_eq!(row(&s, 1).points, 1.0, "a bye is a win by default");
+    assert_eq!(row(&s, 2).points, 1.0);
+    assert_eq!(
+        value(&row(&s, 2), TieBreak::Wins),
+        Some(0.0),
+        "a forfeit is not a win over the board"
+    );
+    assert_eq!(
+        value(&row(&s, 2), TieBreak::Buchholz),
+        Some(0.0),
+        "no opponent over the board"
+    );
+    t.unplayed.forfeit_counts_as_win = true;
+    t.unplayed.in_coefficients = UnplayedInCoefficients::OwnPoints;
+    t.unplayed.bye = ByeValue::Draw;
+    let s = standings::compute(&t, None);
+    assert_eq!(row(&s, 1).points, 0.5);
+    assert_eq!(value(&row(&s, 2), TieBreak::Wins), Some(1.0));
+    assert_eq!(
+        value(&row(&s, 2), TieBreak::Buchholz),
+        Some(1.0),
+        "virtual opponent with own points"
+    );
+}
+
+#[test]
+fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
+    let mut t = event(4, 2, vec![]);
+    play(&mut t, 1, &["1=", "0="]);
+    let r1: Vec<(u32, u32)> = t.rounds[0]
+        .pairings
+        .iter()
+        .map(|p| (p.white, p.black))
+        .collect();
+    assert_eq!(r1, [(1, 4), (2, 3)]);
+    apply(
+        &mut t,
+        &Command::PairRound {
+            round: 2,
+            table_round: Some(3),
+        },
+    )
+    .unwrap();
+    let r2: Vec<(u32, u32)> = t.rounds[1]
+        .pairings
+        .iter()
+        .map(|p| (p.white, p.black))
+        .collect();
+    assert_eq!(r2, [(2, 4), (3, 1)], "the third table round played second");
+    let before = t.clone();
+    assert_eq!(
+        apply(
+            &mut t,
+            &Command::PairRound {
+                round: 3,
+                table_round: None
+            }
+        ),
+        Err(CommandError::RoundIncomplete(2))
+    );
+    assert_eq!(
+        apply(&mut t, &Command::DrawNumbers { seed: 1 }),
+        Err(CommandError::NumbersFixed)
+    );
+    assert_eq!(
+        apply(
+            &mut t,
+            &Command::SetResult {
+                round: 2,
+                board: 1,
+                game: 2,
+                result: GameResult::Draw
+            }
+        ),
+        Err(CommandError::NoGame { game: 2, games: 2 })
+    );
+    apply(&mut t, &Command::LockRound { round: 1 }).unwrap();
+    assert_eq!(
+        apply(
+            &mut t,
+            &Command::SetResult {
+                round: 1,
+                board: 1,
+                game: 0,
+                result: GameResult::Draw
+            }
+        ),
+        Err(CommandError::Locked(1))
+    );
+    assert_eq!(t.rounds[0], before.rounds[0].clone().tap_locked());
+}
+
+trait TapLocked {
+    fn tap_locked(self) -> Self;
+}
+impl TapLocked for Round {
+    fn tap_locked(mut self) -> Round {
+        self.locked = true;
+        self
+    }
+}
+
+#[test]
+fn ballots_are_drawn_per_micromatch_without_repeats_and_undone_together() {
+    let mut t = event(10, 2, vec![]);
+    t.format.ballot = Some(BallotRule {
+        table: "idf".into(),
+        per: BallotPer::Micromatch,
+    });
+    apply(
+        &mut t,
+        &Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    let undo = apply(
+        &mut t,
+        &Command::DrawBallot {
+            round: 1,
+            board: None,
+            seed: 42,
+            at: at(),
+        },
+    )
+    .unwrap();
+    let cells: Vec<String> = t.rounds[0]
+        .pairings
+        .iter()
+        .map(|p| p.ballot.clone().unwrap().cell)
+        .collect();
+    assert_eq!(cells.len(), 5);
+    assert_eq!(
+        cells
+            .iter()
+            .collect::<std::collections::BTreeSet<_>>()
+            .len(),
+        5
+    );
+    // The same seed on the same history draws the same cells.
+    let mut again = t.clone();
+    apply(&mut again, &undo).unwrap();
+    assert!(again.rounds[0].pairings.iter().all(|p| p.ballot.is_none()));
+    apply(
+        &mut again,
+        &Command::DrawBallot {
+            round: 1,
+            board: None,
+            seed: 42,
+            at: at(),
+        },
+    )
+    .unwrap();
+    assert_eq!(again, t);
+    // A hand-drawn cell must exist in the table.
+    let e = apply(
+        &mut t,
+        &Command::SetBallot {
+            round: 1,
+            board: 1,
+            ballot: Some(Ballot {
+                table: "idf".into(),
+                cell: "XL/1".into(),
+                seed: None,
+                at: at(),
+            }),
+        },
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("no cell"), "{e}");
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("sa-event-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d.join("event.ron")
+}
+
+#[test]
+fn the_file_round_trips_keeps_a_backup_and_the_journal_undoes() {
+    let path = temp("roundtrip");
+    let mut f = EventFile::create(&path, event(4, 2, vec![TieBreak::Wins])).unwrap();
+    f.apply(
+        Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+        at(),
+    )
+    .unwrap();
+    f.apply(
+        Command::SetResult {
+            round: 1,
+            board: 1,
+            game: 0,
+            result: GameResult::WhiteWins,
+        },
+        at(),
+    )
+    .unwrap();
+    let saved = f.tournament.clone();
+    drop(f);
+    let mut f = EventFile::open(&path).unwrap();
+    assert_eq!(f.tournament, saved);
+    assert_eq!(f.journal().len(), 2);
+    let bak = shashki_arbiter::store::atomic::sibling(&path, "bak");
+    assert_eq!(
+        shashki_arbiter::store::event::read(&bak).unwrap().rounds[0].pairings[0].games[0],
+        GameResult::Pending,
+        "the backup is the version before the last change"
+    );
+    // Undo takes back the result, then the pairing; then nothing is left.
+    f.undo(at()).unwrap();
+    assert_eq!(
+        f.tournament.rounds[0].pairings[0].games[0],
+        GameResult::Pending
+    );
+    f.undo(at()).unwrap();
+    assert!(f.tournament.rounds.is_empty());
+    assert!(matches!(f.undo(at()), Err(EventError::NothingToUndo)));
+    let reopened = EventFile::open(&path).unwrap();
+    assert!(reopened.tournament.rounds.is_empty());
+    // A refused command changes nothing on disk.
+    let text = std::fs::read(&path).unwrap();
+    let mut f = reopened;
+    assert!(f
+        .apply(
+            Command::SetResult {
+                round: 1,
+                board: 1,
+                game: 0,
+                result: GameResult::Draw
+            },
+            at()
+        )
+        .is_err());
+    assert_eq!(std::fs::read(&path).unwrap(), text);
+}
+
+#[test]
+fn a_save_cut_before_the_rename_leaves_the_previous_file() {
+    let path = temp("cut");
+    let f = EventFile::create(&path, event(4, 2, vec![])).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    drop(f);
+    // The crash: the temporary file is half written and never renamed.
+    let tmp = shashki_arbiter::store::atomic::sibling(&path, "tmp");
+    std::fs::write(&tmp, &before[..before.len() / 2]).unwrap();
+    let f = EventFile::open(&path).unwrap();
+    assert_eq!(f.tournament, event(4, 2, vec![]));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn a_truncated_or_newer_file_is_an_error_that_names_the_place_and_is_not_touched() {
+    let path = temp("bad");
+    let f = EventFile::create(&path, event(4, 2, vec![])).unwrap();
+    drop(f);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut = &text[..text.len() * 2 / 3];
+    std::fs::write(&path, cut).unwrap();
+    let e = EventFile::open(&path).err().unwrap().to_string();
+    let lines = cut.lines().count();
+    assert!(
+        e.starts_with(&format!("{}:{lines}:", path.display())),
+        "{e} (file has {lines} lines)"
+    );
+    let newer = text.replacen("schema: 1", "schema: 7", 1);
+    std::fs::write(&path, &newer).unwrap();
+    let e = EventFile::open(&path).err().unwrap().to_string();
+    assert!(e.contains("newer version") && e.contains("schema 7"), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), newer);
+    assert!(
+        EventFile::create(&path, event(2, 1, vec![])).is_err(),
+        "never created over a file"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+    /// Points and coefficients do not depend on the order the results were entered in.
+    #[test]
+    fn standings_do_not_depend_on_the_order_of_entry(
+        results in proptest::collection::vec(0u8..3, 5 * 9 * 2),
+        order in Just((0..5 * 9 * 2).collect::<Vec<usize>>()).prop_shuffle(),
+    ) {
+        let all = TieBreak::ALL.to_vec();
+        let base = event(10, 2, all);
+        let mut a = base.clone();
+        let mut b = base.clone();
+        let result = |k: usize| [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins][results[k] as usize];
+        for round in 1..=9 {
+            for t in [&mut a, &mut b] {
+                apply(t, &Command::PairRound { round, table_round: None }).unwrap();
+            }
+            // a: rounds filled in as they come; b: filled in below in shuffled order, but the
+            // pairing of the next round needs this one complete, so give b the same now and
+            // overwrite in the shuffled pass with the same values.
+            for board in 1..=5 {
+                for game in 0..2 {
+                    let k = ((round - 1) * 5 + board - 1) * 2 + game;
+                    let cmd = Command::SetResult { round, board, game, result: result(k) };
+                    apply(&mut a, &cmd).unwrap();
+                    apply(&mut b, &Command::SetResult { round, board, game, result: GameResult::Draw }).unwrap();
+                }
+            }
+        }
+        for &k in &order {
+            let (round, rest) = (k / 10 + 1, k % 10);
+            let (board, game) = (rest / 2 + 1, rest % 2);
+            apply(&mut b, &Command::SetResult { round, board, game, result: result(k) }).unwrap();
+        }
+        prop_assert_eq!(standings::compute(&a, None), standings::compute(&b, None));
+    }
+}

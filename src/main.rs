@@ -26,6 +26,10 @@ struct Args {
 pub enum Format {
     Text,
     Json,
+    /// `standings` only.
+    Csv,
+    /// `standings` only.
+    Html,
 }
 
 #[derive(Subcommand)]
@@ -64,6 +68,59 @@ enum Command {
     /// Game clocks: simulate a script, or replay a saved event log (the arbiter's audit).
     #[command(subcommand)]
     Clock(ClockCommand),
+    /// The colour-order (Berger) table for N players: pairs `white-black` by player number.
+    Berger {
+        players: usize,
+        /// The double round robin (colours reversed in the second cycle).
+        #[arg(long)]
+        double: bool,
+    },
+    /// Opening ballot tables: show a cell, draw cells, check a custom table.
+    #[command(subcommand)]
+    Ballot(BallotCommand),
+    /// The standings of an event file, with its tie-breaks (`--format text|json|csv|html`).
+    Standings {
+        file: String,
+        /// Standings after this round (default: every round).
+        #[arg(long)]
+        round: Option<usize>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// Standings, crosstable and rounds of an event as HTML, CSV or PDF (by the output's extension).
+    Report {
+        file: String,
+        #[arg(long, short)]
+        output: String,
+        #[arg(long)]
+        round: Option<usize>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum BallotCommand {
+    /// One cell and the position it leaves.
+    Show {
+        /// `idf`, `fmjd`, `idf-basic`, or a custom table file.
+        #[arg(long, default_value = "idf")]
+        table: String,
+        #[arg(long)]
+        cell: String,
+    },
+    /// Draw cells reproducibly: the same seed draws the same cells. Without --seed, the operating
+    /// system gives one, and it is printed so the draw can be re-run.
+    Draw {
+        #[arg(long, default_value = "idf")]
+        table: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+    },
+    /// Load a custom table and replay every entry.
+    Check { file: String },
 }
 
 #[derive(Subcommand)]
@@ -125,6 +182,12 @@ enum ClaimCommand {
 fn main() -> ExitCode {
     let args = Args::parse();
     let format = args.format;
+    if matches!(format, Format::Csv | Format::Html)
+        && !matches!(args.command, Some(Command::Standings { .. }))
+    {
+        eprintln!("shashki-arbiter: --format csv and html are for `standings` only");
+        return ExitCode::from(2);
+    }
     let result = match args.command {
         None => return open_window(),
         Some(Command::Perft {
@@ -151,6 +214,25 @@ fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Replay { at, log })) => {
             cli::clock::replay(&log, at, format)
         }
+        Some(Command::Berger { players, double }) => cli::event::berger(players, double, format),
+        Some(Command::Ballot(BallotCommand::Show { table, cell })) => {
+            cli::event::ballot_show(&table, &cell, format)
+        }
+        Some(Command::Ballot(BallotCommand::Draw { table, seed, count })) => {
+            cli::event::ballot_draw(&table, seed, count, format)
+        }
+        Some(Command::Ballot(BallotCommand::Check { file })) => {
+            cli::event::ballot_check(&file, format)
+        }
+        Some(Command::Standings { file, round, lang }) => {
+            cli::event::standings(&file, round, &lang, format)
+        }
+        Some(Command::Report {
+            file,
+            output,
+            round,
+            lang,
+        }) => cli::event::report(&file, &output, round, &lang),
         Some(Command::Clock(ClockCommand::Hall {
             dir,
             control,

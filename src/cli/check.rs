@@ -15,7 +15,7 @@ pub fn run(variant: Variant, file: &str, format: Format) -> CliResult {
         .collect();
     match format {
         Format::Json => print_json(&reports)?,
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             for r in &reports {
                 print_report(file, r);
             }

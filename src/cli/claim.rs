@@ -27,7 +27,7 @@ pub fn run(
         .map_err(|e| format!("{file}: game {index}: {e}"))?;
     match format {
         Format::Json => print_json(&verdict)?,
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             let head = if verdict.valid {
                 "CLAIM VALID"
             } else {

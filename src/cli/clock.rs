@@ -34,7 +34,7 @@ fn print(clock: &GameClock, now: u64, format: Format) -> Result<(), String> {
             snapshot,
             events: clock.events().len(),
         }),
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             let state = match (snapshot.running, snapshot.paused) {
                 (None, _) => "not running".to_string(),
                 (Some(c), true) => format!("paused, {c} to move"),
@@ -131,7 +131,7 @@ fn show_hall(hall: &Hall, now: u64, format: Format) -> Result<(), String> {
                 .collect();
             print_json(&boards)
         }
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             for (i, (name, s)) in snaps.iter().enumerate() {
                 let state = match (s.running, s.paused) {
                     (None, _) => "not running".to_string(),

@@ -39,7 +39,7 @@ pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
         .collect();
     match format {
         Format::Json => print_json(&out)?,
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             if out.is_empty() {
                 println!("{} has no legal move", pos.turn());
             }

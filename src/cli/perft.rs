@@ -67,7 +67,7 @@ pub fn run(
             .collect::<Vec<_>>()
     });
     match format {
-        Format::Text => {
+        Format::Text | Format::Csv | Format::Html => {
             for d in divided.iter().flatten() {
                 println!("{:<16} {}", d.mv, d.leaves);
             }

@@ -1,0 +1,385 @@
+//! Writes the sample events in `tournaments/` (run: `cargo run --example samples -- tournaments`).
+//! Results are invented by a seeded generator weighted by rating, so the files are the same on
+//! every run. The Swiss sample's pairings are made here by a simple score-group rule, not by the
+//! program (Swiss pairing is issue 6); it exists to show a 48-player standings view.
+
+use chrono::{TimeZone, Utc};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use shashki_arbiter::rules::Variant;
+use shashki_arbiter::store::ron_text;
+use shashki_arbiter::tournament::command::{apply, Command};
+use shashki_arbiter::tournament::model::*;
+
+const SURNAMES: [&str; 48] = [
+    "Иванов",
+    "Смирнов",
+    "Кузнецов",
+    "Попов",
+    "Васильев",
+    "Петров",
+    "Соколов",
+    "Михайлов",
+    "Новиков",
+    "Фёдоров",
+    "Морозов",
+    "Волков",
+    "Алексеев",
+    "Лебедев",
+    "Семёнов",
+    "Егоров",
+    "Павлов",
+    "Козлов",
+    "Степанов",
+    "Николаев",
+    "Орлов",
+    "Андреев",
+    "Макаров",
+    "Никитин",
+    "Захаров",
+    "Зайцев",
+    "Соловьёв",
+    "Борисов",
+    "Яковлев",
+    "Григорьев",
+    "Романов",
+    "Воробьёв",
+    "Сергеев",
+    "Кузьмин",
+    "Фролов",
+    "Александров",
+    "Дмитриев",
+    "Королёв",
+    "Гусев",
+    "Киселёв",
+    "Ильин",
+    "Максимов",
+    "Поляков",
+    "Сорокин",
+    "Виноградов",
+    "Ковалёв",
+    "Белов",
+    "Медведев",
+];
+const NAMES: [&str; 12] = [
+    "Александр",
+    "Сергей",
+    "Дмитрий",
+    "Андрей",
+    "Алексей",
+    "Максим",
+    "Евгений",
+    "Иван",
+    "Михаил",
+    "Артём",
+    "Николай",
+    "Владимир",
+];
+const TITLES: [&str; 5] = ["ГМ", "МС", "КМС", "1 разряд", "2 разряд"];
+const CLUBS: [&str; 6] = [
+    "Москва",
+    "Санкт-Петербург",
+    "Казань",
+    "Уфа",
+    "Якутск",
+    "Пермь",
+];
+
+fn players(n: usize, rng: &mut ChaCha20Rng) -> Vec<Player> {
+    (0..n)
+        .map(|i| {
+            let rating = 2500 - (i as u32) * 600 / n as u32 - (rng.next_u64() % 40) as u32;
+            Player {
+                id: i as u32 + 1,
+                surname: SURNAMES[i].into(),
+                name: NAMES[(i * 7) % NAMES.len()].into(),
+                title: TITLES[(i * TITLES.len()) / n].into(),
+                rating: Some(rating),
+                club: CLUBS[(i * 5) % CLUBS.len()].into(),
+                birth_year: Some(1970 + (rng.next_u64() % 40) as u16),
+                number: None,
+                withdrawn_after: None,
+            }
+        })
+        .collect()
+}
+
+/// A game result for White rated `w` against Black rated `b`: many draws, the stronger side wins
+/// more often.
+fn game(w: u32, b: u32, rng: &mut ChaCha20Rng) -> GameResult {
+    let expect = 1.0 / (1.0 + 10f64.powf((b as f64 - w as f64) / 400.0));
+    let x = (rng.next_u64() % 10_000) as f64 / 10_000.0;
+    let draw = 0.5;
+    if x < draw {
+        GameResult::Draw
+    } else if x < draw + (1.0 - draw) * expect {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+
+fn rating(t: &Tournament, id: PlayerId) -> u32 {
+    t.player(id).and_then(|p| p.rating).unwrap_or(1500)
+}
+
+fn base(name: &str, variant: Variant, control: &str, games: u32) -> Tournament {
+    Tournament {
+        schema: SCHEMA,
+        name: name.into(),
+        dates: String::new(),
+        venue: String::new(),
+        chief_arbiter: String::new(),
+        arbiters: vec![],
+        variant,
+        system: System::RoundRobin,
+        time_control: control.into(),
+        format: MatchFormat {
+            games,
+            ballot: None,
+            extra_micromatches: 0,
+            extra_time_control: None,
+        },
+        scoring: Scoring {
+            game: GamePoints::OneHalfZero,
+            match_points: None,
+        },
+        tiebreaks: vec![],
+        unplayed: Unplayed::default(),
+        players: vec![],
+        rounds: vec![],
+        numbers_seed: None,
+    }
+}
+
+fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20Rng) {
+    let at = Utc.with_ymd_and_hms(2026, 11, 28, 10, 0, 0).unwrap();
+    apply(t, &Command::DrawNumbers { seed }).unwrap();
+    let rounds = match t.system {
+        System::DoubleRoundRobin => 2 * (t.players.len() - 1),
+        _ => t.players.len() - 1 + t.players.len() % 2,
+    };
+    for round in 1..=rounds.min(played + 1) {
+        apply(
+            t,
+            &Command::PairRound {
+                round,
+                table_round: None,
+            },
+        )
+        .unwrap();
+        if t.format.ballot.is_some() {
+            let draw_at = at + chrono::Duration::days(round as i64 / 2);
+            apply(
+                t,
+                &Command::DrawBallot {
+                    round,
+                    board: None,
+                    seed: seed + round as u64,
+                    at: draw_at,
+                },
+            )
+            .unwrap();
+        }
+        if round > played {
+            break;
+        }
+        let pairings = t.rounds[round - 1].pairings.clone();
+        for p in pairings {
+            for g in 0..p.games.len() {
+                let w = p.white_of(g);
+                let b = if w == p.white { p.black } else { p.white };
+                let result = game(rating(t, w), rating(t, b), rng);
+                apply(
+                    t,
+                    &Command::SetResult {
+                        round,
+                        board: p.board,
+                        game: g,
+                        result,
+                    },
+                )
+                .unwrap();
+            }
+        }
+        apply(t, &Command::LockRound { round }).unwrap();
+    }
+}
+
+fn shashki64(dir: &std::path::Path) {
+    let mut rng = ChaCha20Rng::seed_from_u64(64);
+    let mut t = base(
+        "Кубок города по шашкам-64 (круговой, микроматчи)",
+        Variant::Russian,
+        "45m/20,15m",
+        2,
+    );
+    t.dates = "2026-11-28 – 2026-12-02".into();
+    t.venue = "Казань, шахматно-шашечный клуб".into();
+    t.chief_arbiter = "Сорокина Е. В. (ВК)".into();
+    t.arbiters = vec!["Гусев П. А.".into()];
+    t.format.ballot = Some(BallotRule {
+        table: "idf".into(),
+        per: BallotPer::Micromatch,
+    });
+    t.tiebreaks = vec![
+        TieBreak::HeadToHead,
+        TieBreak::Wins,
+        TieBreak::SonnebornBerger,
+        TieBreak::Shmulyan,
+    ];
+    for p in players(10, &mut rng) {
+        apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
+    }
+    round_robin(&mut t, 20261128, 5, &mut rng);
+    write(dir, "shashki64-round-robin.ron", &t);
+}
+
+fn international(dir: &std::path::Path) {
+    let mut rng = ChaCha20Rng::seed_from_u64(100);
+    let mut t = base(
+        "International draughts round robin",
+        Variant::International,
+        "2h/50,1h/25*",
+        1,
+    );
+    t.dates = "2026-10-10 – 2026-10-16".into();
+    t.venue = "Amsterdam".into();
+    t.chief_arbiter = "J. de Vries (IA)".into();
+    t.scoring.game = GamePoints::TwoOneZero;
+    t.tiebreaks = vec![
+        TieBreak::SonnebornBerger,
+        TieBreak::Wins,
+        TieBreak::HeadToHead,
+    ];
+    let mut ps = players(8, &mut rng);
+    let latin = [
+        "Schwarzman",
+        "Georgiev",
+        "Boomstra",
+        "Baba Sy",
+        "Ndjofang",
+        "Jansen",
+        "Valneris",
+        "Amrillaev",
+    ];
+    for (p, s) in ps.iter_mut().zip(latin) {
+        p.surname = s.into();
+        p.name = String::new();
+        p.title = "GMI".into();
+        p.club = "FMJD".into();
+    }
+    for p in ps {
+        apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
+    }
+    round_robin(&mut t, 1010, 7, &mut rng);
+    write(dir, "international-round-robin.ron", &t);
+}
+
+/// A 48-player Swiss-style open, pairings by score group here (see the module notes).
+fn open(dir: &std::path::Path) {
+    let mut rng = ChaCha20Rng::seed_from_u64(48);
+    let mut t = base(
+        "Открытый турнир «Осенний» (шашки-64)",
+        Variant::Russian,
+        "30m+30s",
+        2,
+    );
+    t.system = System::Swiss;
+    t.dates = "2026-09-19 – 2026-09-21".into();
+    t.venue = "Уфа".into();
+    t.tiebreaks = vec![
+        TieBreak::BuchholzCut1,
+        TieBreak::Buchholz,
+        TieBreak::Wins,
+        TieBreak::HeadToHead,
+    ];
+    for (i, mut p) in players(48, &mut rng).into_iter().enumerate() {
+        p.number = Some(i + 1);
+        apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
+    }
+    let at = Utc.with_ymd_and_hms(2026, 9, 19, 10, 0, 0).unwrap();
+    t.format.ballot = Some(BallotRule {
+        table: "fmjd".into(),
+        per: BallotPer::Round,
+    });
+    for round in 1..=7 {
+        let lines = shashki_arbiter::tournament::standings::compute(&t, None);
+        let mut order: Vec<PlayerId> = lines.iter().map(|l| l.id).collect();
+        order.sort_by(|a, b| {
+            let pa = lines.iter().find(|l| l.id == *a).unwrap().points;
+            let pb = lines.iter().find(|l| l.id == *b).unwrap().points;
+            pb.total_cmp(&pa).then(a.cmp(b))
+        });
+        let met = |a: PlayerId, b: PlayerId, t: &Tournament| {
+            t.rounds
+                .iter()
+                .flat_map(|r| &r.pairings)
+                .any(|p| (p.white == a && p.black == b) || (p.white == b && p.black == a))
+        };
+        let mut pairings = Vec::new();
+        while let Some(a) = order.first().copied() {
+            order.remove(0);
+            let k = order.iter().position(|&b| !met(a, b, &t)).unwrap_or(0);
+            let b = order.remove(k);
+            let (white, black) = if (round + pairings.len()) % 2 == 0 {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            let games = (0..2)
+                .map(|g| {
+                    let (w, bl) = if g == 0 {
+                        (white, black)
+                    } else {
+                        (black, white)
+                    };
+                    game(rating(&t, w), rating(&t, bl), &mut rng)
+                })
+                .collect();
+            pairings.push(Pairing {
+                board: pairings.len() + 1,
+                white,
+                black,
+                games,
+                ballot: None,
+            });
+        }
+        t.rounds.push(Round {
+            number: round,
+            pairings,
+            bye: None,
+            locked: true,
+        });
+        t.rounds[round - 1].locked = false;
+        apply(
+            &mut t,
+            &Command::DrawBallot {
+                round,
+                board: None,
+                seed: 919 + round as u64,
+                at,
+            },
+        )
+        .unwrap();
+        apply(&mut t, &Command::LockRound { round }).unwrap();
+    }
+    write(dir, "open-swiss-48.ron", &t);
+}
+
+fn write(dir: &std::path::Path, name: &str, t: &Tournament) {
+    let path = dir.join(name);
+    std::fs::write(&path, ron_text::to_string(t)).unwrap();
+    println!("{}", path.display());
+}
+
+fn main() {
+    let dir = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "tournaments".into());
+    let dir = std::path::Path::new(&dir);
+    std::fs::create_dir_all(dir).unwrap();
+    shashki64(dir);
+    international(dir);
+    open(dir);
+}

@@ -1,0 +1,222 @@
+//! `berger`, `ballot`, `standings`, `report`.
+
+use std::process::ExitCode;
+
+use serde::Serialize;
+use shashki_arbiter::report::{self, Lang};
+use shashki_arbiter::rules::fen;
+use shashki_arbiter::store::event;
+use shashki_arbiter::tournament::ballot::{self, Kind};
+use shashki_arbiter::tournament::command::load_table;
+use shashki_arbiter::tournament::{berger, standings};
+
+use super::{print_json, CliResult};
+use crate::Format;
+
+#[derive(Serialize)]
+struct BergerJson {
+    players: usize,
+    rounds: Vec<berger::Round>,
+}
+
+pub fn berger(players: usize, double: bool, format: Format) -> CliResult {
+    if players < 2 {
+        return Err("a round robin needs at least 2 players".into());
+    }
+    let rounds = if double {
+        berger::double(players)
+    } else {
+        berger::single(players)
+    };
+    match format {
+        Format::Json => print_json(&BergerJson { players, rounds })?,
+        _ => {
+            for r in &rounds {
+                let pairs: Vec<String> = r.pairs.iter().map(|[w, b]| format!("{w}-{b}")).collect();
+                let bye = r.bye.map_or_else(String::new, |b| format!("  (bye: {b})"));
+                println!("Rd {}: {}{bye}", r.round, pairs.join(", "));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct CellJson<'a> {
+    table: &'a str,
+    cell: &'a str,
+    kind: Kind,
+    text: &'a str,
+    fen: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u64>,
+}
+
+fn print_cells(
+    table: &ballot::Table,
+    entries: &[&ballot::Entry],
+    seed: Option<u64>,
+    list: bool,
+    format: Format,
+) -> Result<(), String> {
+    let json: Vec<CellJson> = entries
+        .iter()
+        .map(|e| CellJson {
+            table: &table.id,
+            cell: &e.cell,
+            kind: e.kind,
+            text: &e.text,
+            fen: &e.fen,
+            seed,
+        })
+        .collect();
+    match format {
+        Format::Json if list => print_json(&json),
+        Format::Json => print_json(&json[0]),
+        _ => {
+            if let Some(s) = seed {
+                println!("seed {s}");
+            }
+            for e in entries {
+                println!("{} {}: {}  ({})", table.id, e.cell, e.text, e.fen);
+                if entries.len() == 1 {
+                    let pos = fen::parse(table.variant, &e.fen).map_err(|e| e.to_string())?;
+                    println!("{}", pos.diagram());
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+pub fn ballot_show(table: &str, cell: &str, format: Format) -> CliResult {
+    let t = load_table(table).map_err(|e| e.to_string())?;
+    let e = t.entry(cell).map_err(|e| e.to_string())?;
+    print_cells(&t, &[e], None, false, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn ballot_draw(table: &str, seed: Option<u64>, count: usize, format: Format) -> CliResult {
+    let t = load_table(table).map_err(|e| e.to_string())?;
+    let seed = match seed {
+        Some(s) => s,
+        None => ballot::os_seed().map_err(|e| e.to_string())?,
+    };
+    let drawn = t.draw_many(seed, count, &Default::default());
+    print_cells(&t, &drawn, Some(seed), true, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn ballot_check(file: &str, format: Format) -> CliResult {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let t = ballot::parse(file, &text).map_err(|e| e.to_string())?;
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "table": t.id, "entries": t.entries.len(), "valid": true
+        }))?,
+        _ => println!(
+            "{file}: table {} with {} entries, every entry replays",
+            t.id,
+            t.entries.len()
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn lang(text: &str) -> Result<Lang, String> {
+    text.parse().map_err(|e| format!("--lang: {e}"))
+}
+
+#[derive(Serialize)]
+struct StandingJson<'a> {
+    place: &'a str,
+    number: Option<usize>,
+    name: &'a str,
+    points: f64,
+    tiebreaks: serde_json::Map<String, serde_json::Value>,
+    rounds: &'a [standings::RoundLine],
+}
+
+pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Format) -> CliResult {
+    let lang = lang(lang_text)?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    let lines = standings::compute(&t, round);
+    match format {
+        Format::Json => {
+            let out: Vec<StandingJson> = lines
+                .iter()
+                .map(|l| StandingJson {
+                    place: &l.place,
+                    number: l.number,
+                    name: &l.name,
+                    points: l.points,
+                    tiebreaks: l
+                        .tiebreaks
+                        .iter()
+                        .map(|(tb, v)| (tb.id().to_string(), serde_json::json!(v)))
+                        .collect(),
+                    rounds: &l.rounds,
+                })
+                .collect();
+            print_json(&out)?;
+        }
+        Format::Csv => print!(
+            "{}",
+            report::csv::render(&report::standings_section(&t, &lines, lang))
+        ),
+        Format::Html => {
+            let doc = report::Document {
+                title: t.name.clone(),
+                subtitle: vec![],
+                sections: vec![report::standings_section(&t, &lines, lang)],
+            };
+            print!("{}", report::html::render(&doc, lang));
+        }
+        Format::Text => {
+            let s = report::standings_section(&t, &lines, lang);
+            let widths: Vec<usize> = (0..s.header.len())
+                .map(|i| {
+                    std::iter::once(&s.header)
+                        .chain(&s.rows)
+                        .map(|r| r[i].chars().count())
+                        .max()
+                        .unwrap_or(0)
+                })
+                .collect();
+            for row in std::iter::once(&s.header).chain(&s.rows) {
+                let cells: Vec<String> = row
+                    .iter()
+                    .zip(&widths)
+                    .map(|(c, w)| format!("{c:<w$}"))
+                    .collect();
+                println!("{}", cells.join("  ").trim_end());
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn report(file: &str, output: &str, round: Option<usize>, lang_text: &str) -> CliResult {
+    let lang = lang(lang_text)?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    let doc = report::document(&t, round, lang);
+    let bytes = match std::path::Path::new(output)
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+        .as_deref()
+    {
+        Some("html") | Some("htm") => report::html::render(&doc, lang).into_bytes(),
+        Some("csv") => report::csv::render(&doc.sections[0]).into_bytes(),
+        Some("pdf") => report::pdf::render(&doc).map_err(|e| e.to_string())?,
+        _ => {
+            return Err(format!(
+                "{output}: the extension must be .html, .csv or .pdf"
+            ))
+        }
+    };
+    shashki_arbiter::store::atomic::write(std::path::Path::new(output), &bytes, false)
+        .map_err(|e| e.to_string())?;
+    eprintln!("{output}: {} bytes", bytes.len());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,268 @@
+//! Reports of an event: standings, crosstable and the rounds (pairings, ballots, results), as one
+//! document model rendered to HTML (one self-contained printable file), CSV and PDF (with an
+//! embedded font that covers Cyrillic).
+
+pub mod csv;
+pub mod html;
+pub mod pdf;
+
+use crate::tournament::ballot;
+use crate::tournament::command::load_table;
+use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::standings::{self, Line};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Ru,
+}
+
+impl std::str::FromStr for Lang {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Lang, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "en" => Ok(Lang::En),
+            "ru" => Ok(Lang::Ru),
+            other => Err(format!("language `{other}`: en or ru")),
+        }
+    }
+}
+
+/// A document: a title block and tables.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    pub title: String,
+    pub subtitle: Vec<String>,
+    pub sections: Vec<Section>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Section {
+    pub heading: String,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Ru => ru,
+    }
+    .to_string()
+}
+
+/// `2.5` → `2.5`, `4.0` → `4`, `21.125` → `21.125` (coefficients of micromatches come in eighths).
+pub fn number(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        let s = format!("{x:.3}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// The standings table (also the CSV).
+pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
+    let mut header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "No", "№"),
+        t(lang, "Name", "Участник"),
+        t(lang, "Title", "Звание"),
+        t(lang, "Club", "Клуб"),
+        t(lang, "Rating", "Рейтинг"),
+        t(lang, "Points", "Очки"),
+    ];
+    for tb in &tour.tiebreaks {
+        let (en, ru) = tb.short();
+        header.push(match lang {
+            Lang::En => en.to_string(),
+            Lang::Ru => ru.to_string(),
+        });
+    }
+    let rows = lines
+        .iter()
+        .map(|l| {
+            let p = tour.player(l.id);
+            let mut row = vec![
+                l.place.clone(),
+                l.number.map_or_else(String::new, |n| n.to_string()),
+                l.name.clone(),
+                p.map_or_else(String::new, |p| p.title.clone()),
+                p.map_or_else(String::new, |p| p.club.clone()),
+                p.and_then(|p| p.rating)
+                    .map_or_else(String::new, |r| r.to_string()),
+                number(l.points),
+            ];
+            row.extend(
+                l.tiebreaks
+                    .iter()
+                    .map(|(_, v)| v.map_or_else(String::new, number)),
+            );
+            row
+        })
+        .collect();
+    Section {
+        heading: t(lang, "Standings", "Турнирная таблица"),
+        header,
+        rows,
+    }
+}
+
+fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
+    let players = tour.by_number();
+    let mut header = vec![t(lang, "No", "№"), t(lang, "Name", "Участник")];
+    header.extend(players.iter().map(|p| p.number.unwrap_or(0).to_string()));
+    header.push(t(lang, "Points", "Очки"));
+    header.push(t(lang, "Place", "Место"));
+    let rows = players
+        .iter()
+        .map(|p| {
+            let line = lines.iter().find(|l| l.id == p.id);
+            let mut row = vec![p.number.unwrap_or(0).to_string(), p.full_name()];
+            for q in &players {
+                if q.id == p.id {
+                    row.push("×".into());
+                    continue;
+                }
+                let scores: Vec<String> = line
+                    .map(|l| {
+                        l.rounds
+                            .iter()
+                            .filter(|r| r.opponent == Some(q.id))
+                            .map(|r| number(r.score))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                row.push(scores.join(" "));
+            }
+            row.push(line.map_or_else(String::new, |l| number(l.points)));
+            row.push(line.map_or_else(String::new, |l| l.place.clone()));
+            row
+        })
+        .collect();
+    Section {
+        heading: t(lang, "Crosstable", "Таблица результатов"),
+        header,
+        rows,
+    }
+}
+
+fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
+    let mut tables: Vec<ballot::Table> = Vec::new();
+    let mut ballot_text = |table: &str, cell: &str| -> String {
+        if !tables.iter().any(|t| t.id == table) {
+            if let Ok(t) = load_table(table) {
+                tables.push(t);
+            }
+        }
+        tables
+            .iter()
+            .find(|t| t.id == table)
+            .and_then(|t| t.entry(cell).ok())
+            .map_or_else(String::new, |e| e.text.clone())
+    };
+    let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
+    tour.rounds
+        .iter()
+        .map(|r| {
+            let mut header = vec![
+                t(lang, "Board", "Доска"),
+                t(lang, "White", "Белые"),
+                t(lang, "Black", "Чёрные"),
+            ];
+            if tour.format.ballot.is_some() {
+                header.push(t(lang, "Ballot", "Жребий"));
+                header.push(t(lang, "Opening", "Начало"));
+            }
+            header.push(t(lang, "Games", "Партии"));
+            header.push(t(lang, "Score", "Счёт"));
+            let (_, draw) = tour.game_value();
+            let mut rows: Vec<Vec<String>> = r
+                .pairings
+                .iter()
+                .map(|p| {
+                    let mut row = vec![p.board.to_string(), name(p.white), name(p.black)];
+                    if tour.format.ballot.is_some() {
+                        match &p.ballot {
+                            Some(b) => {
+                                row.push(format!("{} {}", b.table.to_uppercase(), b.cell));
+                                row.push(ballot_text(&b.table, &b.cell));
+                            }
+                            None => row.extend([String::new(), String::new()]),
+                        }
+                    }
+                    row.push(
+                        p.games
+                            .iter()
+                            .map(|g| g.symbol())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    );
+                    let (mut w, mut b) = (0u32, 0u32);
+                    for (g, res) in p.games.iter().enumerate() {
+                        if let Some((x, y)) = res.halves() {
+                            if p.white_of(g) == p.white {
+                                (w, b) = (w + x, b + y);
+                            } else {
+                                (w, b) = (w + y, b + x);
+                            }
+                        }
+                    }
+                    let done = p.games.iter().all(|g| *g != GameResult::Pending);
+                    row.push(if done || w + b > 0 {
+                        format!("{} : {}", number(w as f64 * draw), number(b as f64 * draw))
+                    } else {
+                        String::new()
+                    });
+                    row
+                })
+                .collect();
+            if let Some(bye) = r.bye {
+                let mut row = vec![String::new(), name(bye), t(lang, "bye", "свободен")];
+                row.resize(rows.first().map_or(5, Vec::len), String::new());
+                rows.push(row);
+            }
+            Section {
+                heading: format!("{} {}", t(lang, "Round", "Тур"), r.number),
+                header,
+                rows,
+            }
+        })
+        .collect()
+}
+
+/// The whole report: standings, crosstable (round robins), every round.
+pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
+    let lines = standings::compute(tour, up_to);
+    let mut subtitle = Vec::new();
+    for s in [&tour.dates, &tour.venue] {
+        if !s.is_empty() {
+            subtitle.push(s.clone());
+        }
+    }
+    if !tour.chief_arbiter.is_empty() {
+        subtitle.push(format!(
+            "{}: {}",
+            t(lang, "Chief arbiter", "Главный судья"),
+            tour.chief_arbiter
+        ));
+    }
+    let tiebreaks: Vec<&str> = tour.tiebreaks.iter().map(|tb| tb.id()).collect();
+    subtitle.push(format!(
+        "{}: {}; {}: {}",
+        t(lang, "Time control", "Контроль времени"),
+        tour.time_control,
+        t(lang, "tie-breaks", "доп. показатели"),
+        tiebreaks.join(", ")
+    ));
+    let mut sections = vec![standings_section(tour, &lines, lang)];
+    if tour.system != crate::tournament::model::System::Swiss && tour.players.len() <= 24 {
+        sections.push(crosstable(tour, &lines, lang));
+    }
+    sections.extend(rounds(tour, lang));
+    Document {
+        title: tour.name.clone(),
+        subtitle,
+        sections,
+    }
+}

@@ -1,0 +1,60 @@
+//! One self-contained HTML file (styles inline, no scripts, no external files), printable.
+
+use super::{Document, Lang};
+
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+const STYLE: &str = "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5em;color:#000}\
+h1{font-size:1.6em;margin:0 0 .2em}p.sub{margin:.1em 0;color:#333}\
+h2{font-size:1.2em;margin:1.2em 0 .4em;page-break-after:avoid}\
+table{border-collapse:collapse;margin-bottom:1em}th,td{border:1px solid #888;padding:.2em .5em;text-align:left}\
+th{background:#eee}tbody tr:nth-child(even){background:#f7f7f7}\
+@media print{body{margin:0}section{page-break-inside:avoid}}";
+
+pub fn render(doc: &Document, lang: Lang) -> String {
+    let mut out = String::new();
+    let code = match lang {
+        Lang::En => "en",
+        Lang::Ru => "ru",
+    };
+    out.push_str(&format!(
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        escape(&doc.title),
+        escape(&doc.title)
+    ));
+    for s in &doc.subtitle {
+        out.push_str(&format!("<p class=\"sub\">{}</p>\n", escape(s)));
+    }
+    for section in &doc.sections {
+        out.push_str(&format!(
+            "<section>\n<h2>{}</h2>\n<table>\n<thead><tr>",
+            escape(&section.heading)
+        ));
+        for h in &section.header {
+            out.push_str(&format!("<th>{}</th>", escape(h)));
+        }
+        out.push_str("</tr></thead>\n<tbody>\n");
+        for row in &section.rows {
+            out.push_str("<tr>");
+            for cell in row {
+                out.push_str(&format!("<td>{}</td>", escape(cell)));
+            }
+            out.push_str("</tr>\n");
+        }
+        out.push_str("</tbody>\n</table>\n</section>\n");
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}

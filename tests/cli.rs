@@ -270,3 +270,95 @@ fn a_killed_hall_comes_back_paused_with_its_times() {
     assert_eq!(again[0]["black"]["ms_left"], b1["black"]["ms_left"]);
     assert_eq!(again[1]["white"]["ms_left"], b2["white"]["ms_left"]);
 }
+
+#[test]
+fn berger_json_lists_pairs_white_first_and_the_bye() {
+    let out = run(&["berger", "5", "--format", "json"], None);
+    assert!(out.status.success());
+    let v = json(&out);
+    assert_eq!(v["players"], 5);
+    assert_eq!(v["rounds"][0]["pairs"], serde_json::json!([[2, 5], [3, 4]]));
+    assert_eq!(v["rounds"][0]["bye"], 1);
+    assert_eq!(v["rounds"].as_array().unwrap().len(), 5);
+    let double = json(&run(&["berger", "4", "--double", "--format", "json"], None));
+    assert_eq!(double["rounds"].as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn ballot_show_and_draw_json() {
+    let v = json(&run(
+        &[
+            "ballot", "show", "--table", "idf", "--cell", "XII/13", "--format", "json",
+        ],
+        None,
+    ));
+    assert_eq!(v["table"], "idf");
+    assert_eq!(v["cell"], "XII/13");
+    assert_eq!(v["kind"], "relocation");
+    assert!(v["fen"].as_str().unwrap().starts_with("W:W"));
+    let a = json(&run(
+        &[
+            "ballot", "draw", "--table", "fmjd", "--seed", "5", "--count", "3", "--format", "json",
+        ],
+        None,
+    ));
+    let b = json(&run(
+        &[
+            "ballot", "draw", "--table", "fmjd", "--seed", "5", "--count", "3", "--format", "json",
+        ],
+        None,
+    ));
+    assert_eq!(a, b);
+    assert_eq!(a.as_array().unwrap().len(), 3);
+    let out = run(
+        &["ballot", "show", "--table", "idf", "--cell", "XL/1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no cell `XL/1`"));
+}
+
+#[test]
+fn standings_json_gives_places_tiebreaks_and_rounds() {
+    let v = json(&run(
+        &[
+            "standings",
+            "tournaments/shashki64-round-robin.ron",
+            "--format",
+            "json",
+        ],
+        None,
+    ));
+    let rows = v.as_array().unwrap();
+    assert_eq!(rows.len(), 10);
+    let first = &rows[0];
+    assert_eq!(first["place"], "1");
+    let keys: Vec<&String> = first["tiebreaks"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        ["head_to_head", "wins", "sonneborn_berger", "shmulyan"],
+        "in the tournament's order"
+    );
+    assert!(first["rounds"][0]["score"].is_number());
+    let after1 = json(&run(
+        &[
+            "standings",
+            "tournaments/shashki64-round-robin.ron",
+            "--round",
+            "1",
+            "--format",
+            "json",
+        ],
+        None,
+    ));
+    let total: f64 = after1
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["points"].as_f64().unwrap())
+        .sum();
+    assert_eq!(total, 10.0, "five micromatches of two games after round 1");
+    let out = run(&["standings", "Cargo.toml"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml:1:"));
+}

@@ -522,3 +522,25 @@ proptest! {
         prop_assert_eq!(standings::compute(&a, None), standings::compute(&b, None));
     }
 }
+
+#[test]
+fn the_table_round_drawn_by_lot_is_one_not_yet_played_and_repeats_with_its_seed() {
+    let mut t = event(6, 2, vec![]);
+    play(&mut t, 1, &["==", "==", "=="]);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut u = t.clone();
+        apply(&mut u, &Command::DrawTableRound { round: 2, seed }).unwrap();
+        let first = (u.rounds[1].pairings[0].white, u.rounds[1].pairings[0].black);
+        assert_ne!(first, (1, 6), "table round 1 is already played");
+        let mut again = t.clone();
+        apply(&mut again, &Command::DrawTableRound { round: 2, seed }).unwrap();
+        assert_eq!(again, u);
+        seen.insert(first);
+    }
+    assert_eq!(
+        seen.len(),
+        4,
+        "every one of the four unplayed table rounds comes up"
+    );
+}

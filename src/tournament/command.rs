@@ -47,6 +47,12 @@ pub enum Command {
         round: usize,
         table_round: Option<usize>,
     },
+    /// Pairs the next round with a table round drawn by lot among those not yet played (the
+    /// regulation may have the round drawn on each playing day).
+    DrawTableRound {
+        round: usize,
+        seed: u64,
+    },
     /// Takes back a round with no result entered.
     UnpairRound {
         round: usize,
@@ -249,6 +255,23 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         }
         Command::PairRound { round, table_round } => {
             pair_round(t, *round, *table_round)?;
+            Command::UnpairRound { round: *round }
+        }
+        Command::DrawTableRound { round, seed } => {
+            let total = table(t)?.len();
+            let played: Vec<Option<usize>> = (1..*round).map(|r| table_round_of(t, r)).collect();
+            let left: Vec<usize> = (1..=total)
+                .filter(|n| !played.contains(&Some(*n)))
+                .collect();
+            if left.is_empty() {
+                return Err(CommandError::NoTableRound {
+                    players: t.players.len(),
+                    rounds: total,
+                });
+            }
+            let mut rng = ChaCha20Rng::seed_from_u64(*seed);
+            let pick = left[(rng.next_u64() % left.len() as u64) as usize];
+            pair_round(t, *round, Some(pick))?;
             Command::UnpairRound { round: *round }
         }
         Command::UnpairRound { round } => {

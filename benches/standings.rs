@@ -7,44 +7,15 @@ use shashki_arbiter::tournament::standings;
 
 fn event() -> Tournament {
     let players = 500u32;
-    let mut t = Tournament {
-        schema: SCHEMA,
-        name: "bench".into(),
-        dates: String::new(),
-        venue: String::new(),
-        chief_arbiter: String::new(),
-        arbiters: vec![],
-        variant: Variant::Russian,
-        system: System::Swiss,
-        time_control: "45m".into(),
-        format: MatchFormat {
-            games: 2,
-            ballot: None,
-            extra_micromatches: 0,
-            extra_time_control: None,
-        },
-        scoring: Scoring {
-            game: GamePoints::OneHalfZero,
-            match_points: None,
-        },
-        tiebreaks: TieBreak::ALL.to_vec(),
-        unplayed: Unplayed::default(),
-        players: (1..=players)
-            .map(|id| Player {
-                id,
-                surname: format!("P{id}"),
-                name: String::new(),
-                title: String::new(),
-                rating: Some(1500 + id),
-                club: String::new(),
-                birth_year: None,
-                number: Some(id as usize),
-                withdrawn_after: None,
-            })
-            .collect(),
-        rounds: vec![],
-        numbers_seed: None,
-    };
+    let mut t = Tournament::new("bench", Variant::Russian, System::Swiss, "45m", 2);
+    t.tiebreaks = TieBreak::ALL.to_vec();
+    t.players = (1..=players)
+        .map(|id| Player {
+            rating: Some(1500 + id),
+            number: Some(id as usize),
+            ..Player::new(id, format!("P{id}"))
+        })
+        .collect();
     // Round r pairs i with i + 250 shifted by r: no rematches, deterministic results.
     let results = [
         GameResult::WhiteWins,

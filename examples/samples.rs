@@ -90,15 +90,12 @@ fn players(n: usize, rng: &mut ChaCha20Rng) -> Vec<Player> {
         .map(|i| {
             let rating = 2500 - (i as u32) * 600 / n as u32 - (rng.next_u64() % 40) as u32;
             Player {
-                id: i as u32 + 1,
-                surname: SURNAMES[i].into(),
                 name: NAMES[(i * 7) % NAMES.len()].into(),
                 title: TITLES[(i * TITLES.len()) / n].into(),
                 rating: Some(rating),
                 club: CLUBS[(i * 5) % CLUBS.len()].into(),
                 birth_year: Some(1970 + (rng.next_u64() % 40) as u16),
-                number: None,
-                withdrawn_after: None,
+                ..Player::new(i as u32 + 1, SURNAMES[i])
             }
         })
         .collect()
@@ -121,35 +118,6 @@ fn game(w: u32, b: u32, rng: &mut ChaCha20Rng) -> GameResult {
 
 fn rating(t: &Tournament, id: PlayerId) -> u32 {
     t.player(id).and_then(|p| p.rating).unwrap_or(1500)
-}
-
-fn base(name: &str, variant: Variant, control: &str, games: u32) -> Tournament {
-    Tournament {
-        schema: SCHEMA,
-        name: name.into(),
-        dates: String::new(),
-        venue: String::new(),
-        chief_arbiter: String::new(),
-        arbiters: vec![],
-        variant,
-        system: System::RoundRobin,
-        time_control: control.into(),
-        format: MatchFormat {
-            games,
-            ballot: None,
-            extra_micromatches: 0,
-            extra_time_control: None,
-        },
-        scoring: Scoring {
-            game: GamePoints::OneHalfZero,
-            match_points: None,
-        },
-        tiebreaks: vec![],
-        unplayed: Unplayed::default(),
-        players: vec![],
-        rounds: vec![],
-        numbers_seed: None,
-    }
 }
 
 fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20Rng) {
@@ -208,9 +176,10 @@ fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20R
 
 fn shashki64(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(64);
-    let mut t = base(
+    let mut t = Tournament::new(
         "Кубок города по шашкам-64 (круговой, микроматчи)",
         Variant::Russian,
+        System::RoundRobin,
         "45m/20,15m",
         2,
     );
@@ -237,9 +206,10 @@ fn shashki64(dir: &std::path::Path) {
 
 fn international(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(100);
-    let mut t = base(
+    let mut t = Tournament::new(
         "International draughts round robin",
         Variant::International,
+        System::RoundRobin,
         "2h/50,1h/25*",
         1,
     );
@@ -279,13 +249,13 @@ fn international(dir: &std::path::Path) {
 /// A 48-player Swiss-style open, pairings by score group here (see the module notes).
 fn open(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(48);
-    let mut t = base(
+    let mut t = Tournament::new(
         "Открытый турнир «Осенний» (шашки-64)",
         Variant::Russian,
+        System::Swiss,
         "30m+30s",
         2,
     );
-    t.system = System::Swiss;
     t.dates = "2026-09-19 – 2026-09-21".into();
     t.venue = "Уфа".into();
     t.tiebreaks = vec![
@@ -304,13 +274,14 @@ fn open(dir: &std::path::Path) {
         per: BallotPer::Round,
     });
     for round in 1..=7 {
-        let lines = shashki_arbiter::tournament::standings::compute(&t, None);
-        let mut order: Vec<PlayerId> = lines.iter().map(|l| l.id).collect();
-        order.sort_by(|a, b| {
-            let pa = lines.iter().find(|l| l.id == *a).unwrap().points;
-            let pb = lines.iter().find(|l| l.id == *b).unwrap().points;
-            pb.total_cmp(&pa).then(a.cmp(b))
-        });
+        // Score groups: by points, then by id.
+        let mut lines: Vec<(f64, PlayerId)> =
+            shashki_arbiter::tournament::standings::compute(&t, None)
+                .iter()
+                .map(|l| (l.points, l.id))
+                .collect();
+        lines.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut order: Vec<PlayerId> = lines.into_iter().map(|(_, id)| id).collect();
         let met = |a: PlayerId, b: PlayerId, t: &Tournament| {
             t.rounds
                 .iter()
@@ -349,9 +320,8 @@ fn open(dir: &std::path::Path) {
             number: round,
             pairings,
             bye: None,
-            locked: true,
+            locked: false,
         });
-        t.rounds[round - 1].locked = false;
         apply(
             &mut t,
             &Command::DrawBallot {

@@ -12,56 +12,26 @@ fn at() -> chrono::DateTime<Utc> {
 }
 
 fn event(players: usize, games: u32, tiebreaks: Vec<TieBreak>) -> Tournament {
-    let mut t = Tournament {
-        schema: SCHEMA,
-        name: "Test".into(),
-        dates: String::new(),
-        venue: String::new(),
-        chief_arbiter: String::new(),
-        arbiters: vec![],
-        variant: shashki_arbiter::rules::Variant::Russian,
-        system: System::RoundRobin,
-        time_control: "45m/20,15m".into(),
-        format: MatchFormat {
-            games,
-            ballot: None,
-            extra_micromatches: 0,
-            extra_time_control: None,
-        },
-        scoring: Scoring {
-            game: GamePoints::OneHalfZero,
-            match_points: None,
-        },
-        tiebreaks,
-        unplayed: Unplayed::default(),
-        players: vec![],
-        rounds: vec![],
-        numbers_seed: None,
-    };
+    let mut t = Tournament::new(
+        "Test",
+        shashki_arbiter::rules::Variant::Russian,
+        System::RoundRobin,
+        "45m/20,15m",
+        games,
+    );
+    t.tiebreaks = tiebreaks;
     for i in 1..=players as u32 {
-        apply(
-            &mut t,
-            &Command::AddPlayer {
-                player: Player {
-                    id: i,
-                    surname: format!("Player{i}"),
-                    name: String::new(),
-                    title: String::new(),
-                    rating: Some(2000 + 10 * i),
-                    club: String::new(),
-                    birth_year: None,
-                    number: Some(i as usize),
-                    withdrawn_after: None,
-                },
-            },
-        )
-        .unwrap();
+        let player = Player {
+            rating: Some(2000 + 10 * i),
+            number: Some(i as usize),
+            ..Player::new(i, format!("Player{i}"))
+        };
+        apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
     t
 }
 
-/// Plays round `round` with results given per board (one string of `1`, `=`, `0` per game).
-fn play(t: &mut Tournament, round: usize, results: &[&str]) {
+fn pair(t: &mut Tournament, round: usize) {
     apply(
         t,
         &Command::PairRound {
@@ -70,6 +40,11 @@ fn play(t: &mut Tournament, round: usize, results: &[&str]) {
         },
     )
     .unwrap();
+}
+
+/// Plays round `round` with results given per board (one string of `1`, `=`, `0` per game).
+fn play(t: &mut Tournament, round: usize, results: &[&str]) {
+    pair(t, round);
     for (b, games) in results.iter().enumerate() {
         for (g, c) in games.chars().enumerate() {
             apply(
@@ -93,20 +68,11 @@ fn value(line: &standings::Line, tb: TieBreak) -> Option<f64> {
 #[test]
 fn every_criterion_on_a_hand_computed_round_robin() {
     use TieBreak::*;
-    let all = vec![
-        SonnebornBerger,
-        Buchholz,
-        BuchholzCut1,
-        BuchholzCut2,
-        BuchholzMedian,
-        Shmulyan,
-        Wins,
-        WinsBlack,
-        Koya,
-        Progressive,
-        AverageRatingOpponents,
-        GamePoints,
-    ];
+    // Head-to-head applies only inside a tie; it has its own test below.
+    let all = TieBreak::ALL
+        .into_iter()
+        .filter(|tb| *tb != HeadToHead)
+        .collect();
     let mut t = event(4, 1, all);
     // Table: R1 1-4, 2-3 · R2 4-3, 1-2 · R3 2-4, 3-1.
     play(&mut t, 1, &["1", "="]);
@@ -184,14 +150,7 @@ fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
 fn byes_and_forfeits_follow_the_settings() {
     let mut t = event(3, 1, vec![TieBreak::Wins, TieBreak::Buchholz]);
     // 3 players: table of 4, whoever meets 4 rests. R1: 1 rests, 2-3.
-    apply(
-        &mut t,
-        &Command::PairRound {
-            round: 1,
-            table_round: None,
-        },
-    )
-    .unwrap();
+    pair(&mut t, 1);
     assert_eq!(t.rounds[0].bye, Some(1));
     apply(
         &mut t,
@@ -294,17 +253,10 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
         ),
         Err(CommandError::Locked(1))
     );
-    assert_eq!(t.rounds[0], before.rounds[0].clone().tap_locked());
-}
-
-trait TapLocked {
-    fn tap_locked(self) -> Self;
-}
-impl TapLocked for Round {
-    fn tap_locked(mut self) -> Round {
-        self.locked = true;
-        self
-    }
+    // The refused commands left round 1 as it was, apart from the lock.
+    let mut locked = before.rounds[0].clone();
+    locked.locked = true;
+    assert_eq!(t.rounds[0], locked);
 }
 
 #[test]
@@ -314,14 +266,7 @@ fn ballots_are_drawn_per_micromatch_without_repeats_and_undone_together() {
         table: "idf".into(),
         per: BallotPer::Micromatch,
     });
-    apply(
-        &mut t,
-        &Command::PairRound {
-            round: 1,
-            table_round: None,
-        },
-    )
-    .unwrap();
+    pair(&mut t, 1);
     let undo = apply(
         &mut t,
         &Command::DrawBallot {
@@ -500,7 +445,7 @@ proptest! {
         let result = |k: usize| [GameResult::WhiteWins, GameResult::Draw, GameResult::BlackWins][results[k] as usize];
         for round in 1..=9 {
             for t in [&mut a, &mut b] {
-                apply(t, &Command::PairRound { round, table_round: None }).unwrap();
+                pair(t, round);
             }
             // a: rounds filled in as they come; b: filled in below in shuffled order, but the
             // pairing of the next round needs this one complete, so give b the same now and

@@ -35,12 +35,7 @@ fn print(clock: &GameClock, now: u64, format: Format) -> Result<(), String> {
             events: clock.events().len(),
         }),
         Format::Text | Format::Csv | Format::Html => {
-            let state = match (snapshot.running, snapshot.paused) {
-                (None, _) => "not running".to_string(),
-                (Some(c), true) => format!("paused, {c} to move"),
-                (Some(c), false) => format!("{c} running"),
-            };
-            println!("at {}: {state}", clock_text(now));
+            println!("at {}: {}", clock_text(now), state_text(&snapshot));
             for (name, v) in [("White", &snapshot.white), ("Black", &snapshot.black)] {
                 print_side(name, v);
             }
@@ -61,6 +56,14 @@ fn print(clock: &GameClock, now: u64, format: Format) -> Result<(), String> {
             }
             Ok(())
         }
+    }
+}
+
+fn state_text(s: &Snapshot) -> String {
+    match (s.running, s.paused) {
+        (None, _) => "not running".to_string(),
+        (Some(c), true) => format!("paused, {c} to move"),
+        (Some(c), false) => format!("{c} running"),
     }
 }
 
@@ -133,12 +136,7 @@ fn show_hall(hall: &Hall, now: u64, format: Format) -> Result<(), String> {
         }
         Format::Text | Format::Csv | Format::Html => {
             for (i, (name, s)) in snaps.iter().enumerate() {
-                let state = match (s.running, s.paused) {
-                    (None, _) => "not running".to_string(),
-                    (Some(c), true) => format!("paused, {c} to move"),
-                    (Some(c), false) => format!("{c} running"),
-                };
-                println!("{} {name}: {state}", i + 1);
+                println!("{} {name}: {}", i + 1, state_text(s));
                 print_side("  White", &s.white);
                 print_side("  Black", &s.black);
             }
@@ -185,10 +183,7 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
     let started = std::time::Instant::now();
     let now = || started.elapsed().as_millis() as u64;
     let dir_path = std::path::Path::new(dir);
-    let has_logs = std::fs::read_dir(dir_path).is_ok_and(|mut d| {
-        d.any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "clocklog")))
-    });
-    let mut hall = if has_logs {
+    let mut hall = if Hall::has_logs(dir_path) {
         let (hall, report) =
             Hall::restore(dir_path, now(), chrono::Utc::now()).map_err(|e| e.to_string())?;
         for r in &report {

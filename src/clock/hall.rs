@@ -29,7 +29,8 @@ pub struct Hall {
 #[derive(Debug)]
 pub struct Board {
     pub name: String,
-    pub clock: GameClock,
+    /// Private so that every event goes through the hall, which logs it.
+    clock: GameClock,
     log: Option<ClockLog>,
     /// Added to the hall's instant to give the clock's.
     offset_ms: i64,
@@ -37,6 +38,10 @@ pub struct Board {
 }
 
 impl Board {
+    pub fn clock(&self) -> &GameClock {
+        &self.clock
+    }
+
     fn at(&self, now: u64) -> u64 {
         (now as i64 + self.offset_ms).max(0) as u64
     }
@@ -254,6 +259,11 @@ impl Hall {
             .collect()
     }
 
+    /// Whether `dir` holds board logs, i.e. a hall to restore rather than to create.
+    pub fn has_logs(dir: &Path) -> bool {
+        log_paths(dir).is_ok_and(|p| !p.is_empty())
+    }
+
     /// Brings back every board logged in `dir` after the program stopped, at the hall's instant
     /// `now`: running clocks stand paused at the instant they were last alive.
     pub fn restore(
@@ -265,13 +275,7 @@ impl Hall {
             path: dir.to_path_buf(),
             source,
         };
-        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-            .map_err(io)?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<_, _>>()
-            .map_err(io)?;
-        paths.retain(|p| p.extension().is_some_and(|e| e == EXTENSION));
-        paths.sort();
+        let paths = log_paths(dir).map_err(io)?;
         let mut hall = Hall {
             dir: Some(dir.to_path_buf()),
             boards: Vec::new(),
@@ -302,6 +306,16 @@ impl Hall {
         }
         Ok((hall, report))
     }
+}
+
+/// The board logs in `dir`, in board order.
+fn log_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    paths.retain(|p| p.extension().is_some_and(|e| e == EXTENSION));
+    paths.sort();
+    Ok(paths)
 }
 
 fn write(b: &mut Board, event: &Event, wall: DateTime<Utc>) -> Result<(), HallError> {

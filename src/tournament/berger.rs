@@ -21,26 +21,19 @@ pub fn single(players: usize) -> Vec<Round> {
         .map(|r| {
             // 0-based index of the player who meets n in round r.
             let a = ((r - 1) * n / 2) % (n - 1);
+            // Board 1 is a + 1 against n; with an odd number n does not exist and a + 1 rests.
             let mut pairs = Vec::with_capacity(n / 2);
-            let first = if r % 2 == 1 { [a + 1, n] } else { [n, a + 1] };
-            pairs.push(first);
+            let bye = if players < n {
+                Some(a + 1)
+            } else {
+                pairs.push(if r % 2 == 1 { [a + 1, n] } else { [n, a + 1] });
+                None
+            };
             for k in 1..n / 2 {
                 let white = (a + k) % (n - 1) + 1;
                 let black = (a + (n - 1) - k) % (n - 1) + 1;
                 pairs.push([white, black]);
             }
-            let mut bye = None;
-            if players < n {
-                pairs.retain(|p| {
-                    if p.contains(&n) {
-                        bye = Some(p[0] + p[1] - n);
-                        false
-                    } else {
-                        true
-                    }
-                });
-            }
-            // FIDE prints the board with the highest number first; with a bye the rest keep order.
             Round {
                 round: r,
                 pairs,

@@ -138,10 +138,17 @@ pub struct BallotProblem(pub String);
 /// Applies `cmd` to `t` if it is valid; returns the command that undoes it. On error `t` is left
 /// as it was.
 pub fn apply(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
-    let mut next = t.clone();
-    let undo = apply_to(&mut next, cmd)?;
+    let (next, undo) = applied(t, cmd)?;
     *t = next;
     Ok(undo)
+}
+
+/// The state `cmd` would leave, and its undo, with `t` untouched (for a caller that must save the
+/// new state before it takes it).
+pub fn applied(t: &Tournament, cmd: &Command) -> Result<(Tournament, Command), CommandError> {
+    let mut next = t.clone();
+    let undo = apply_to(&mut next, cmd)?;
+    Ok((next, undo))
 }
 
 fn round_mut(t: &mut Tournament, round: usize) -> Result<&mut Round, CommandError> {
@@ -157,6 +164,14 @@ fn unlocked(t: &mut Tournament, round: usize) -> Result<&mut Round, CommandError
         return Err(CommandError::Locked(round));
     }
     Ok(r)
+}
+
+fn pairing_mut(r: &mut Round, board: usize) -> Result<&mut Pairing, CommandError> {
+    let round = r.number;
+    r.pairings
+        .iter_mut()
+        .find(|p| p.board == board)
+        .ok_or(CommandError::NoBoard { round, board })
 }
 
 fn in_rounds(t: &Tournament, id: PlayerId) -> bool {
@@ -310,15 +325,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                     .entry(&b.cell)
                     .map_err(|e| BallotProblem(e.to_string()))?;
             }
-            let r = unlocked(t, *round)?;
-            let p =
-                r.pairings
-                    .iter_mut()
-                    .find(|p| p.board == *board)
-                    .ok_or(CommandError::NoBoard {
-                        round: *round,
-                        board: *board,
-                    })?;
+            let p = pairing_mut(unlocked(t, *round)?, *board)?;
             let old = std::mem::replace(&mut p.ballot, ballot.clone());
             Command::SetBallot {
                 round: *round,
@@ -330,12 +337,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             let r = unlocked(t, *round)?;
             let mut old = Vec::new();
             for (board, ballot) in ballots {
-                let p = r.pairings.iter_mut().find(|p| p.board == *board).ok_or(
-                    CommandError::NoBoard {
-                        round: *round,
-                        board: *board,
-                    },
-                )?;
+                let p = pairing_mut(r, *board)?;
                 old.push((*board, std::mem::replace(&mut p.ballot, ballot.clone())));
             }
             Command::SetBallots {
@@ -350,15 +352,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             result,
         } => {
             let games = t.format.games;
-            let r = unlocked(t, *round)?;
-            let p =
-                r.pairings
-                    .iter_mut()
-                    .find(|p| p.board == *board)
-                    .ok_or(CommandError::NoBoard {
-                        round: *round,
-                        board: *board,
-                    })?;
+            let p = pairing_mut(unlocked(t, *round)?, *board)?;
             let slot = p
                 .games
                 .get_mut(*game)
@@ -530,9 +524,7 @@ fn draw_ballot(
     let r = unlocked(t, round)?;
     let boards: Vec<usize> = match board {
         Some(b) => {
-            if !r.pairings.iter().any(|p| p.board == b) {
-                return Err(CommandError::NoBoard { round, board: b });
-            }
+            pairing_mut(r, b)?;
             vec![b]
         }
         None => r
@@ -555,11 +547,7 @@ fn draw_ballot(
     };
     let mut old = Vec::new();
     for (b, cell) in boards.iter().zip(cells) {
-        let p = r
-            .pairings
-            .iter_mut()
-            .find(|p| p.board == *b)
-            .expect("boards come from this round");
+        let p = pairing_mut(r, *b)?;
         old.push((
             *b,
             p.ballot.replace(Ballot {

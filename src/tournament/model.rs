@@ -179,16 +179,6 @@ impl TieBreak {
     }
 }
 
-impl std::str::FromStr for TieBreak {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        TieBreak::ALL
-            .into_iter()
-            .find(|t| t.id() == s.trim())
-            .ok_or_else(|| format!("unknown tie-break `{s}`"))
-    }
-}
-
 /// How rounds without a game over the board enter points and tie-breaks (README, "Standings").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Unplayed {
@@ -260,6 +250,21 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player with only an id and a surname; the rest is filled in by the caller.
+    pub fn new(id: PlayerId, surname: impl Into<String>) -> Player {
+        Player {
+            id,
+            surname: surname.into(),
+            name: String::new(),
+            title: String::new(),
+            rating: None,
+            club: String::new(),
+            birth_year: None,
+            number: None,
+            withdrawn_after: None,
+        }
+    }
+
     pub fn full_name(&self) -> String {
         if self.name.is_empty() {
             self.surname.clone()
@@ -404,6 +409,42 @@ impl Pairing {
 }
 
 impl Tournament {
+    /// A new event without players: scoring 1-½-0, no ballots, no tie-breaks, default byes.
+    pub fn new(
+        name: impl Into<String>,
+        variant: Variant,
+        system: System,
+        time_control: impl Into<String>,
+        games: u32,
+    ) -> Tournament {
+        Tournament {
+            schema: SCHEMA,
+            name: name.into(),
+            dates: String::new(),
+            venue: String::new(),
+            chief_arbiter: String::new(),
+            arbiters: vec![],
+            variant,
+            system,
+            time_control: time_control.into(),
+            format: MatchFormat {
+                games,
+                ballot: None,
+                extra_micromatches: 0,
+                extra_time_control: None,
+            },
+            scoring: Scoring {
+                game: GamePoints::OneHalfZero,
+                match_points: None,
+            },
+            tiebreaks: vec![],
+            unplayed: Unplayed::default(),
+            players: vec![],
+            rounds: vec![],
+            numbers_seed: None,
+        }
+    }
+
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
     }
@@ -414,11 +455,6 @@ impl Tournament {
             GamePoints::OneHalfZero => (1.0, 0.5),
             GamePoints::TwoOneZero => (2.0, 1.0),
         }
-    }
-
-    /// Display points for a number of halves.
-    pub fn points_of_halves(&self, halves: u32) -> f64 {
-        halves as f64 * self.game_value().1
     }
 
     /// Players in pairing-number order (unnumbered players last, by list order).

@@ -151,27 +151,36 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     // Opponents over the board with this player's result against each: (opponent points, score
     // fraction). A round without a game over the board is skipped or counts as the player's own
     // points (setting).
-    let opponents = |id: PlayerId| -> Vec<(f64, f64)> {
-        lines[&id]
-            .iter()
-            .filter_map(|l| match l.opponent {
-                Some(o) if l.played => Some((points[&o], l.score / l.max)),
-                _ if own && l.scored => Some((points[&id], l.score / l.max)),
-                _ => None,
-            })
-            .collect()
-    };
+    let opponents: BTreeMap<PlayerId, Vec<(f64, f64)>> = lines
+        .iter()
+        .map(|(&id, ls)| {
+            let opp = ls
+                .iter()
+                .filter_map(|l| match l.opponent {
+                    Some(o) if l.played => Some((points[&o], l.score / l.max)),
+                    _ if own && l.scored => Some((points[&id], l.score / l.max)),
+                    _ => None,
+                })
+                .collect();
+            (id, opp)
+        })
+        .collect();
+    let ratings: BTreeMap<PlayerId, u32> = t
+        .players
+        .iter()
+        .filter_map(|p| Some((p.id, p.rating?)))
+        .collect();
     let value = |tb: TieBreak, id: PlayerId| -> Option<f64> {
         let ls = &lines[&id];
-        let opp = || opponents(id);
+        let opp = &opponents[&id];
         let buchholz_sorted = || {
-            let mut v: Vec<f64> = opp().iter().map(|o| o.0).collect();
+            let mut v: Vec<f64> = opp.iter().map(|o| o.0).collect();
             v.sort_by(f64::total_cmp);
             v
         };
         Some(match tb {
-            TieBreak::SonnebornBerger => opp().iter().map(|(p, f)| p * f).sum(),
-            TieBreak::Buchholz => opp().iter().map(|o| o.0).sum(),
+            TieBreak::SonnebornBerger => opp.iter().map(|(p, f)| p * f).sum(),
+            TieBreak::Buchholz => opp.iter().map(|o| o.0).sum(),
             TieBreak::BuchholzCut1 => buchholz_sorted().iter().skip(1).sum(),
             TieBreak::BuchholzCut2 => buchholz_sorted().iter().skip(2).sum(),
             TieBreak::BuchholzMedian => {
@@ -182,7 +191,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     v[1..v.len() - 1].iter().sum()
                 }
             }
-            TieBreak::Shmulyan => opp()
+            TieBreak::Shmulyan => opp
                 .iter()
                 .map(|&(p, f)| {
                     if f > 0.5 {
@@ -227,7 +236,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 let ratings: Vec<u32> = ls
                     .iter()
                     .filter(|l| l.played)
-                    .filter_map(|l| t.player(l.opponent?)?.rating)
+                    .filter_map(|l| ratings.get(&l.opponent?).copied())
                     .collect();
                 if ratings.is_empty() {
                     return None;

@@ -489,3 +489,31 @@ fn the_table_round_drawn_by_lot_is_one_not_yet_played_and_repeats_with_its_seed(
         "every one of the four unplayed table rounds comes up"
     );
 }
+
+#[test]
+fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
+    let path = temp("torn-journal");
+    let mut f = EventFile::create(&path, event(4, 2, vec![])).unwrap();
+    let player = Player {
+        number: Some(5),
+        ..Player::new(5, "Щукин")
+    };
+    f.apply(Command::AddPlayer { player }, at()).unwrap();
+    let saved = f.tournament.clone();
+    drop(f);
+    let journal = shashki_arbiter::store::event::journal_path(&path);
+    let bytes = std::fs::read(&journal).unwrap();
+    // Cut one byte into "Щ" (two bytes in UTF-8), as a power cut during the append would.
+    let at_letter = bytes.windows(2).position(|w| w == "Щ".as_bytes()).unwrap();
+    std::fs::write(&journal, &bytes[..at_letter + 1]).unwrap();
+    let mut f = EventFile::open(&path).unwrap();
+    assert_eq!(f.tournament, saved, "the state file has the change");
+    assert!(f.journal().is_empty());
+    assert!(matches!(f.undo(at()), Err(EventError::NothingToUndo)));
+    // The next change is journaled on a clean line and survives a reopen.
+    f.apply(Command::RemovePlayer { id: 5 }, at()).unwrap();
+    drop(f);
+    let f = EventFile::open(&path).unwrap();
+    assert_eq!(f.journal().len(), 1);
+    assert!(shashki_arbiter::store::atomic::sibling(&journal, "damaged-1").exists());
+}

@@ -163,10 +163,6 @@ impl ClockLog {
         writeln!(self.file, "{line}").map_err(io(&self.path))?;
         self.file.sync_data().map_err(io(&self.path))
     }
-
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
 }
 
 /// Reads a log: the clock as its complete events leave it, and the first unreadable line, if any.
@@ -217,17 +213,16 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                 alive_ms = alive_ms.max(record.event.at_ms);
                 records.push(record);
             }
-            Err(_) if serde_json::from_str::<Heartbeat>(&line).is_ok() => {
-                let beat: Heartbeat = serde_json::from_str(&line).expect("just parsed");
-                alive_ms = alive_ms.max(beat.alive_ms);
-            }
-            Err(_) => {
-                bad_line = Some(BadLine {
-                    line: number,
-                    text: line,
-                    ignored_after: 0,
-                })
-            }
+            Err(_) => match serde_json::from_str::<Heartbeat>(&line) {
+                Ok(beat) => alive_ms = alive_ms.max(beat.alive_ms),
+                Err(_) => {
+                    bad_line = Some(BadLine {
+                        line: number,
+                        text: line,
+                        ignored_after: 0,
+                    })
+                }
+            },
         }
     }
     Ok(Loaded {
@@ -261,7 +256,6 @@ pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> 
     if loaded.bad_line.is_some() {
         // Appending after a torn line would hide every later event from the next load: write the
         // good lines to a fresh log, keeping the damaged file for the audit.
-        damaged_copy = Some(crate::store::atomic::keep_copy(path, "damaged")?);
         let mut text = serde_json::to_string(&loaded.header).expect("header serialises");
         text.push('\n');
         for r in &loaded.records {
@@ -274,7 +268,7 @@ pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> 
         };
         text.push_str(&serde_json::to_string(&beat).expect("heartbeats serialise"));
         text.push('\n');
-        crate::store::atomic::write(path, text.as_bytes(), false)?;
+        damaged_copy = Some(crate::store::atomic::repair(path, text.as_bytes())?);
     }
     let mut clock = loaded.clock;
     let mut log = ClockLog::reopen(path)?;

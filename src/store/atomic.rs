@@ -69,6 +69,14 @@ pub fn keep_copy(path: &Path, stem: &str) -> Result<PathBuf, AtomicError> {
     unreachable!("the numbers run out before the disk does")
 }
 
+/// Replaces a damaged file with its readable part, keeping the damaged original as
+/// `path.damaged-N`; returns the copy's name.
+pub fn repair(path: &Path, good: &[u8]) -> Result<PathBuf, AtomicError> {
+    let copy = keep_copy(path, "damaged")?;
+    write(path, good, false)?;
+    Ok(copy)
+}
+
 /// Makes a rename durable (the directory entry itself). Best effort: not every platform can open
 /// a directory for syncing.
 fn sync_dir(path: &Path) {

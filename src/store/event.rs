@@ -4,7 +4,7 @@
 //! the program, is an error naming the place and is never written over.
 
 use std::fs::OpenOptions;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -127,17 +127,27 @@ impl EventFile {
         let jpath = journal_path(path);
         let mut journal = Vec::new();
         if jpath.exists() {
-            let file = std::fs::File::open(&jpath).map_err(io(&jpath))?;
-            for (i, line) in BufReader::new(file).lines().enumerate() {
-                let line = line.map_err(io(&jpath))?;
+            // Lossy: a line torn inside a Cyrillic letter must not make the whole journal unreadable.
+            let bytes = std::fs::read(&jpath).map_err(io(&jpath))?;
+            let text = String::from_utf8_lossy(&bytes);
+            let lines: Vec<&str> = text.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
                 if line.trim().is_empty() {
                     continue;
                 }
-                match serde_json::from_str::<Entry>(&line) {
+                match serde_json::from_str::<Entry>(line) {
                     Ok(e) => journal.push(e),
                     // A line torn by a crash while appending: the state file is already saved;
-                    // only the undo of that change is lost.
-                    Err(_) if i + 1 == count_lines(&jpath) => break,
+                    // only the undo of that change is lost. The journal is rewritten without it
+                    // (the damaged one kept), or the next append would be glued to the fragment.
+                    Err(_) if i + 1 == lines.len() => {
+                        let mut good = String::new();
+                        for e in &journal {
+                            good.push_str(&serde_json::to_string(e).expect("entries serialise"));
+                            good.push('\n');
+                        }
+                        atomic::repair(&jpath, good.as_bytes())?;
+                    }
                     Err(_) => {
                         return Err(EventError::Journal {
                             path: jpath,
@@ -174,8 +184,7 @@ impl EventFile {
         at: DateTime<Utc>,
         undoes: Option<u64>,
     ) -> Result<&Entry, EventError> {
-        let mut next = self.tournament.clone();
-        let undo = command::apply(&mut next, &cmd)?;
+        let (next, undo) = command::applied(&self.tournament, &cmd)?;
         atomic::write(&self.path, ron_text::to_string(&next).as_bytes(), true)?;
         self.tournament = next;
         let entry = Entry {
@@ -214,10 +223,4 @@ impl EventFile {
         let (seq, cmd) = (target.seq, target.undo.clone());
         self.commit(cmd, at, Some(seq))
     }
-}
-
-fn count_lines(path: &Path) -> usize {
-    std::fs::read_to_string(path)
-        .map(|t| t.lines().count())
-        .unwrap_or(0)
 }

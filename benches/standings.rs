@@ -33,6 +33,7 @@ fn event() -> Tournament {
                     black: if r % 2 == 0 { b } else { a },
                     games: vec![results[(i + r) % 3], results[(i * 7 + r) % 3]],
                     ballot: None,
+                    extra: vec![],
                 }
             })
             .collect();

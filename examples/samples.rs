@@ -314,6 +314,7 @@ fn open(dir: &std::path::Path) {
                 black,
                 games,
                 ballot: None,
+                extra: vec![],
             });
         }
         t.rounds.push(Round {

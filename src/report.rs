@@ -191,29 +191,36 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                             None => row.extend([String::new(), String::new()]),
                         }
                     }
-                    row.push(
-                        p.games
+                    let symbols = |games: &[GameResult]| {
+                        games
                             .iter()
                             .map(|g| g.symbol())
                             .collect::<Vec<_>>()
-                            .join(", "),
-                    );
-                    let (mut w, mut b) = (0u32, 0u32);
-                    for (g, res) in p.games.iter().enumerate() {
-                        if let Some((x, y)) = res.halves() {
-                            if p.white_of(g) == p.white {
-                                (w, b) = (w + x, b + y);
-                            } else {
-                                (w, b) = (w + y, b + x);
-                            }
-                        }
+                            .join(", ")
+                    };
+                    let mut games = symbols(&p.games);
+                    if !p.extra.is_empty() {
+                        games = format!(
+                            "{games}; {}: {}",
+                            t(lang, "extra", "доп."),
+                            symbols(&p.extra)
+                        );
                     }
-                    let done = p.games.iter().all(|g| *g != GameResult::Pending);
-                    row.push(if done || w + b > 0 {
+                    row.push(games);
+                    let (w, b) = p.halves();
+                    let mut score = if p.complete() || w + b > 0 {
                         format!("{} : {}", number(w as f64 * draw), number(b as f64 * draw))
                     } else {
                         String::new()
-                    });
+                    };
+                    if let Some(winner) = p.extra_winner(tour.format.games.max(1) as usize) {
+                        score = format!(
+                            "{score} ({} {})",
+                            t(lang, "extra won by", "доп. выиграл"),
+                            name(winner)
+                        );
+                    }
+                    row.push(score);
                     row
                 })
                 .collect();

@@ -517,3 +517,147 @@ fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
     assert_eq!(f.journal().len(), 1);
     assert!(shashki_arbiter::store::atomic::sibling(&journal, "damaged-1").exists());
 }
+
+fn extra(
+    t: &mut Tournament,
+    board: usize,
+    game: usize,
+    result: &str,
+) -> Result<Command, CommandError> {
+    apply(
+        t,
+        &Command::SetExtraResult {
+            round: 1,
+            board,
+            game,
+            result: GameResult::parse(result).unwrap(),
+        },
+    )
+}
+
+#[test]
+fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
+    // 4 players, micromatches of 2, match points 2-1-0, up to 2 extra micromatches.
+    let mut t = event(4, 2, vec![TieBreak::GamePoints]);
+    t.scoring.match_points = Some(MatchPoints {
+        win: 2.0,
+        draw: 1.0,
+        loss: 0.0,
+    });
+    t.format.extra_micromatches = 2;
+    // Board 1 tied 1:1 (each won with White), board 2 decided 1½:½.
+    play(&mut t, 1, &["11", "1="]);
+    let b1 = t.rounds[0].pairings[0].clone();
+    let b2 = t.rounds[0].pairings[1].clone();
+
+    // Not due on a decided micromatch; not beyond what the regulation orders.
+    assert_eq!(
+        extra(&mut t, 2, 0, "1"),
+        Err(CommandError::NotTied { round: 1, board: 2 })
+    );
+    assert!(matches!(
+        extra(&mut t, 1, 4, "1"),
+        Err(CommandError::NoExtraGame { game: 4, .. })
+    ));
+    // The next round waits for the extras.
+    assert_eq!(
+        apply(
+            &mut t,
+            &Command::PairRound {
+                round: 2,
+                table_round: None
+            }
+        ),
+        Err(CommandError::RoundIncomplete(1))
+    );
+    // Extra micromatch 2 cannot start before extra micromatch 1 is over.
+    assert!(matches!(
+        extra(&mut t, 1, 2, "1"),
+        Err(CommandError::ExtraNotDue { micromatch: 2, .. })
+    ));
+
+    // Extra 1: two draws (still tied); extra 2: game 1 (White = board 1's White) drawn, game 2
+    // won by board 1's Black playing White.
+    for (g, r) in [(0, "="), (1, "="), (2, "="), (3, "1")] {
+        extra(&mut t, 1, g, r).unwrap();
+    }
+    let lines = standings::compute(&t, None);
+    let points = |id| lines.iter().find(|l| l.id == id).unwrap().points;
+    let game_points = |id| {
+        value(
+            lines.iter().find(|l| l.id == id).unwrap(),
+            TieBreak::GamePoints,
+        )
+    };
+    assert_eq!(points(b1.black), 2.0, "extra winner takes the micromatch");
+    assert_eq!(points(b1.white), 0.0);
+    assert_eq!(points(b2.white), 2.0);
+    // Game points count the micromatch only: 1 each on board 1.
+    assert_eq!(game_points(b1.black), Some(1.0));
+    assert_eq!(game_points(b1.white), Some(1.0));
+    let round_score = |id| lines.iter().find(|l| l.id == id).unwrap().rounds[0].score;
+    assert_eq!((round_score(b1.white), round_score(b1.black)), (1.0, 1.0));
+    // The round's report shows the extra games and who won them.
+    let doc = shashki_arbiter::report::document(&t, None, shashki_arbiter::report::Lang::En);
+    let round = doc
+        .sections
+        .iter()
+        .find(|s| s.heading == "Round 1")
+        .unwrap();
+    let row = round.rows.iter().find(|r| r[0] == "1").unwrap();
+    assert!(
+        row.iter()
+            .any(|c| c == "1-0, 1-0; extra: ½-½, ½-½, ½-½, 1-0"),
+        "{row:?}"
+    );
+    let winner = t.player(b1.black).unwrap().full_name();
+    assert!(
+        row.iter()
+            .any(|c| c == &format!("1 : 1 (extra won by {winner})")),
+        "{row:?}"
+    );
+
+    // A correction that ends the tie is refused while extras stand.
+    assert_eq!(
+        apply(
+            &mut t,
+            &Command::SetResult {
+                round: 1,
+                board: 1,
+                game: 1,
+                result: GameResult::Draw
+            }
+        ),
+        Err(CommandError::ExtrasRecorded { round: 1, board: 1 })
+    );
+    // Clearing an earlier extra game while a later micromatch stands is refused too.
+    assert!(matches!(
+        extra(&mut t, 1, 0, "*"),
+        Err(CommandError::ExtraNotDue { micromatch: 2, .. })
+    ));
+
+    // The round can now be followed; undo of the deciding game brings the tie back.
+    let undo = extra(&mut t, 1, 3, "=").unwrap();
+    let lines = standings::compute(&t, None);
+    assert_eq!(lines.iter().find(|l| l.id == b1.black).unwrap().points, 1.0);
+    // Both extras drawn and exhausted: the tie stands and the round is complete.
+    apply(
+        &mut t,
+        &Command::PairRound {
+            round: 2,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    apply(&mut t, &Command::UnpairRound { round: 2 }).unwrap();
+    apply(&mut t, &undo).unwrap();
+    assert_eq!(t.rounds[0].pairings[0].extra.len(), 4);
+
+    // Without extras in the regulation the command is refused outright.
+    let mut plain = event(4, 2, vec![]);
+    play(&mut plain, 1, &["10", "1="]);
+    assert_eq!(
+        extra(&mut plain, 1, 0, "1"),
+        Err(CommandError::NoExtraMicromatches)
+    );
+}

@@ -82,6 +82,14 @@ pub enum Command {
         game: usize,
         result: GameResult,
     },
+    /// A game of the extra micromatches after a tied micromatch: `game` counts from 0 across
+    /// all extra games, colours going on alternating from the micromatch.
+    SetExtraResult {
+        round: usize,
+        board: usize,
+        game: usize,
+        result: GameResult,
+    },
     LockRound {
         round: usize,
     },
@@ -124,6 +132,20 @@ pub enum CommandError {
     NoBoard { round: usize, board: usize },
     #[error("a micromatch here has {games} game(s); there is no game {game}")]
     NoGame { game: usize, games: u32 },
+    #[error("the regulation of this event orders no extra micromatches")]
+    NoExtraMicromatches,
+    #[error("the regulation orders {allowed} extra micromatch(es) of {per} game(s); there is no extra game {game}")]
+    NoExtraGame { game: usize, allowed: u32, per: u32 },
+    #[error("round {round}, board {board}: the micromatch is not over and tied, so no extra micromatch is due")]
+    NotTied { round: usize, board: usize },
+    #[error("round {round}, board {board}: extra micromatch {micromatch} comes after an earlier one that is unfinished or already decided")]
+    ExtraNotDue {
+        round: usize,
+        board: usize,
+        micromatch: usize,
+    },
+    #[error("round {round}, board {board}: extra games are recorded; clear them before changing the micromatch's result")]
+    ExtrasRecorded { round: usize, board: usize },
     #[error("the event draws no opening ballots")]
     NoBallots,
     #[error(transparent)]
@@ -358,7 +380,71 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                 .get_mut(*game)
                 .ok_or(CommandError::NoGame { game: *game, games })?;
             let old = std::mem::replace(slot, *result);
+            // Extra games only mean something after a tie; a correction that ends the tie would
+            // leave them deciding nothing while still on the score sheet.
+            if !p.tied() && p.extra.iter().any(|g| *g != GameResult::Pending) {
+                return Err(CommandError::ExtrasRecorded {
+                    round: *round,
+                    board: *board,
+                });
+            }
             Command::SetResult {
+                round: *round,
+                board: *board,
+                game: *game,
+                result: old,
+            }
+        }
+        Command::SetExtraResult {
+            round,
+            board,
+            game,
+            result,
+        } => {
+            let (per, allowed) = (t.format.games.max(1), t.format.extra_micromatches);
+            if allowed == 0 {
+                return Err(CommandError::NoExtraMicromatches);
+            }
+            if *game >= (per * allowed) as usize {
+                return Err(CommandError::NoExtraGame {
+                    game: *game,
+                    allowed,
+                    per,
+                });
+            }
+            let p = pairing_mut(unlocked(t, *round)?, *board)?;
+            if !p.tied() {
+                return Err(CommandError::NotTied {
+                    round: *round,
+                    board: *board,
+                });
+            }
+            if p.extra.len() <= *game {
+                p.extra.resize(*game + 1, GameResult::Pending);
+            }
+            let old = std::mem::replace(&mut p.extra[*game], *result);
+            // Clearing the last games leaves no trailing placeholders in the file.
+            while p.extra.last() == Some(&GameResult::Pending) {
+                p.extra.pop();
+            }
+            // An extra micromatch is played only after every earlier one ended tied; checking the
+            // whole list also stops a correction from leaving later games deciding a tie that no
+            // longer exists.
+            let per = per as usize;
+            let played = p.extra_micromatches(per);
+            let chunks: Vec<&[GameResult]> = p.extra.chunks(per).collect();
+            let out_of_turn = (1..chunks.len()).find(|&k| {
+                chunks[k].iter().any(|g| *g != GameResult::Pending)
+                    && !played[..k].iter().all(|&((w, b), done)| done && w == b)
+            });
+            if let Some(k) = out_of_turn {
+                return Err(CommandError::ExtraNotDue {
+                    round: *round,
+                    board: *board,
+                    micromatch: k + 1,
+                });
+            }
+            Command::SetExtraResult {
                 round: *round,
                 board: *board,
                 game: *game,
@@ -418,7 +504,12 @@ fn pair_round(
         return Err(CommandError::NotNextRound(expected));
     }
     if let Some(prev) = t.rounds.last() {
-        if prev.pairings.iter().any(|p| !p.complete()) {
+        let (per, allowed) = (t.format.games.max(1) as usize, t.format.extra_micromatches);
+        if prev
+            .pairings
+            .iter()
+            .any(|p| !p.complete() || p.extras_due(per, allowed))
+        {
             return Err(CommandError::RoundIncomplete(prev.number));
         }
     }
@@ -476,6 +567,7 @@ fn pair_round(
             black,
             games: games_vec,
             ballot: None,
+            extra: vec![],
         });
     }
     t.rounds.push(Round {

@@ -294,6 +294,11 @@ pub struct Pairing {
     pub games: Vec<GameResult>,
     #[serde(default)]
     pub ballot: Option<Ballot>,
+    /// Games of the extra micromatches played after a tied micromatch, in order; colours go on
+    /// alternating from the last game of the micromatch. They decide who won the micromatch and
+    /// add nothing to game points.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<GameResult>,
 }
 
 /// A game's result as the score sheet has it, for the White of that game.
@@ -405,6 +410,74 @@ impl Pairing {
 
     pub fn complete(&self) -> bool {
         self.games.iter().all(|g| *g != GameResult::Pending)
+    }
+
+    /// Halves scored by (`white`, `black`) of the pairing in `results`, whose first game is game
+    /// `first` of the pairing (colours alternate across the micromatch and its extras).
+    fn halves_from(&self, first: usize, results: &[GameResult]) -> (u32, u32) {
+        let (mut w, mut b) = (0, 0);
+        for (i, r) in results.iter().enumerate() {
+            if let Some((x, y)) = r.halves() {
+                if self.white_of(first + i) == self.white {
+                    (w, b) = (w + x, b + y);
+                } else {
+                    (w, b) = (w + y, b + x);
+                }
+            }
+        }
+        (w, b)
+    }
+
+    /// Halves of the micromatch itself for (`white`, `black`), extras left out.
+    pub fn halves(&self) -> (u32, u32) {
+        self.halves_from(0, &self.games)
+    }
+
+    /// The micromatch is over and tied, so extra micromatches (if the regulation orders any)
+    /// are due.
+    pub fn tied(&self) -> bool {
+        let (w, b) = self.halves();
+        self.complete() && w == b && self.games.iter().any(|g| g.halves().is_some())
+    }
+
+    /// The extra micromatches of `per` games each, as played so far: each one's halves for
+    /// (`white`, `black`) and whether all its games have a result.
+    pub fn extra_micromatches(&self, per: usize) -> Vec<((u32, u32), bool)> {
+        let per = per.max(1);
+        self.extra
+            .chunks(per)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let done = chunk.len() == per && chunk.iter().all(|g| *g != GameResult::Pending);
+                (self.halves_from(self.games.len() + k * per, chunk), done)
+            })
+            .collect()
+    }
+
+    /// Who won the first decided extra micromatch, if the micromatch was tied and one was.
+    pub fn extra_winner(&self, per: usize) -> Option<PlayerId> {
+        if !self.tied() {
+            return None;
+        }
+        self.extra_micromatches(per)
+            .into_iter()
+            .take_while(|&(_, done)| done)
+            .find(|&((w, b), _)| w != b)
+            .map(|((w, b), _)| if w > b { self.white } else { self.black })
+    }
+
+    /// The regulation's extra micromatches are still to be played: the micromatch is tied, no
+    /// extra one has decided it and not all `allowed` have been played.
+    pub fn extras_due(&self, per: usize, allowed: u32) -> bool {
+        if allowed == 0 || !self.tied() || self.extra_winner(per).is_some() {
+            return false;
+        }
+        let played = self
+            .extra_micromatches(per)
+            .iter()
+            .filter(|(_, done)| *done)
+            .count();
+        played < allowed as usize
     }
 }
 

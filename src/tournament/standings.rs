@@ -31,6 +31,9 @@ pub struct RoundLine {
     /// Counted in points (a scored pairing or a bye), even if not complete.
     #[serde(skip)]
     scored: bool,
+    /// A tied micromatch decided by extra micromatches: `Some(true)` if this player won them.
+    #[serde(skip)]
+    extra_won: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -69,6 +72,9 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     wins_black: 0,
                     forfeit_wins: 0,
                     scored: false,
+                    extra_won: p
+                        .extra_winner(t.format.games.max(1) as usize)
+                        .map(|w| w == me),
                 };
                 for (g, result) in p.games.iter().enumerate() {
                     let Some((w, b)) = result.halves() else {
@@ -113,6 +119,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     wins_black: 0,
                     forfeit_wins: 0,
                     scored: true,
+                    extra_won: None,
                 });
             }
         }
@@ -122,12 +129,12 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     let primary = |l: &RoundLine| -> f64 {
         match match_points {
             Some(mp) if l.scored => {
-                if l.score * 2.0 > l.max {
+                if l.score * 2.0 > l.max || l.extra_won == Some(true) {
                     mp.win
-                } else if l.score * 2.0 == l.max {
-                    mp.draw
-                } else {
+                } else if l.score * 2.0 < l.max || l.extra_won == Some(false) {
                     mp.loss
+                } else {
+                    mp.draw
                 }
             }
             _ => l.score,

@@ -28,6 +28,50 @@ impl std::str::FromStr for Lang {
     }
 }
 
+impl Lang {
+    /// The text in this language (every text in the program is written in both at its place of
+    /// use, so no translation can go missing).
+    pub fn pick<'a>(self, en: &'a str, ru: &'a str) -> &'a str {
+        match self {
+            Lang::En => en,
+            Lang::Ru => ru,
+        }
+    }
+
+    /// Russian when the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, first one set) is Russian.
+    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|v| var(v))
+            .find(|v| !v.is_empty())
+            .unwrap_or_default();
+        if locale.to_ascii_lowercase().starts_with("ru") {
+            Lang::Ru
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// The document in the format `path`'s extension names (`.html`, `.csv` for the standings, `.pdf`).
+pub fn render_for(path: &std::path::Path, doc: &Document, lang: Lang) -> Result<Vec<u8>, String> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    Ok(match ext.as_deref() {
+        Some("html") | Some("htm") => html::render(doc, lang).into_bytes(),
+        Some("csv") => csv::render(&doc.sections[0]).into_bytes(),
+        Some("pdf") => pdf::render(doc).map_err(|e| e.to_string())?,
+        _ => {
+            return Err(format!(
+                "{}: the extension must be .html, .csv or .pdf",
+                path.display()
+            ))
+        }
+    })
+}
+
 /// A document: a title block and tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
@@ -44,11 +88,7 @@ pub struct Section {
 }
 
 fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
-    match lang {
-        Lang::En => en,
-        Lang::Ru => ru,
-    }
-    .to_string()
+    lang.pick(en, ru).to_string()
 }
 
 /// `2.5` → `2.5`, `4.0` → `4`, `21.125` → `21.125` (coefficients of micromatches come in eighths).

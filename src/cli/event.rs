@@ -200,21 +200,7 @@ pub fn report(file: &str, output: &str, round: Option<usize>, lang_text: &str) -
     let lang = lang(lang_text)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     let doc = report::document(&t, round, lang);
-    let bytes = match std::path::Path::new(output)
-        .extension()
-        .and_then(|e| e.to_str())
-        .map(str::to_ascii_lowercase)
-        .as_deref()
-    {
-        Some("html") | Some("htm") => report::html::render(&doc, lang).into_bytes(),
-        Some("csv") => report::csv::render(&doc.sections[0]).into_bytes(),
-        Some("pdf") => report::pdf::render(&doc).map_err(|e| e.to_string())?,
-        _ => {
-            return Err(format!(
-                "{output}: the extension must be .html, .csv or .pdf"
-            ))
-        }
-    };
+    let bytes = report::render_for(std::path::Path::new(output), &doc, lang)?;
     shashki_arbiter::store::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;
     eprintln!("{output}: {} bytes", bytes.len());

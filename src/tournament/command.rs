@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::ballot;
 use super::berger;
 use super::model::{
-    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, System, Tournament,
+    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, System, TieBreak, Tournament,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,6 +90,10 @@ pub enum Command {
         game: usize,
         result: GameResult,
     },
+    /// The regulation's tie-break order.
+    SetTiebreaks {
+        tiebreaks: Vec<TieBreak>,
+    },
     LockRound {
         round: usize,
     },
@@ -146,6 +150,8 @@ pub enum CommandError {
     },
     #[error("round {round}, board {board}: extra games are recorded; clear them before changing the micromatch's result")]
     ExtrasRecorded { round: usize, board: usize },
+    #[error("tie-break `{0}` is listed twice")]
+    DuplicateTiebreak(&'static str),
     #[error("the event draws no opening ballots")]
     NoBallots,
     #[error(transparent)]
@@ -449,6 +455,15 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                 board: *board,
                 game: *game,
                 result: old,
+            }
+        }
+        Command::SetTiebreaks { tiebreaks } => {
+            let mut seen = BTreeSet::new();
+            if let Some(tb) = tiebreaks.iter().find(|tb| !seen.insert(**tb)) {
+                return Err(CommandError::DuplicateTiebreak(tb.id()));
+            }
+            Command::SetTiebreaks {
+                tiebreaks: std::mem::replace(&mut t.tiebreaks, tiebreaks.clone()),
             }
         }
         Command::LockRound { round } => {

@@ -5,7 +5,7 @@ use iced::mouse;
 use iced::widget::canvas::{self, Cache, Canvas, Geometry, Path, Stroke, Text};
 use iced::{Color, Element, Length, Point, Rectangle, Renderer, Size, Theme};
 
-use crate::rules::{Color as Side, Position};
+use crate::rules::{Color as Side, Position, Square};
 
 const LIGHT: Color = Color::from_rgb(0.93, 0.87, 0.74);
 const DARK: Color = Color::from_rgb(0.45, 0.30, 0.20);
@@ -15,14 +15,19 @@ const CROWN: Color = Color::from_rgb(0.85, 0.65, 0.10);
 
 pub struct Board {
     position: Position,
+    /// Squares ringed in red: the evidence of a claim (an illegal move's squares).
+    highlight: Vec<Square>,
     squares: Cache,
     pieces: Cache,
 }
+
+const HIGHLIGHT: Color = Color::from_rgb(0.9, 0.1, 0.1);
 
 impl Board {
     pub fn new(position: Position) -> Board {
         Board {
             position,
+            highlight: Vec::new(),
             squares: Cache::new(),
             pieces: Cache::new(),
         }
@@ -34,6 +39,19 @@ impl Board {
         }
         self.position = position;
         self.pieces.clear();
+    }
+
+    pub fn with_highlight(mut self, squares: Vec<Square>) -> Board {
+        self.highlight = squares;
+        self
+    }
+
+    /// The board as an element that owns it (for screens that draw a position once).
+    pub fn into_view<'a, Message: 'a>(self) -> Element<'a, Message> {
+        Canvas::new(self)
+            .width(Length::Fill)
+            .height(Length::Fill)
+            .into()
     }
 
     pub fn view<'a, Message: 'a>(&'a self) -> Element<'a, Message> {
@@ -129,6 +147,14 @@ impl<Message> canvas::Program<Message> for Board {
                 if piece.king {
                     frame.fill(&Path::circle(center, cell * 0.14), CROWN);
                 }
+            }
+            for &sq in &self.highlight {
+                let (r, c) = (board.row(sq) as f32, board.col(sq) as f32);
+                let corner = Point::new(origin.x + c * cell + 2.0, origin.y + r * cell + 2.0);
+                frame.stroke(
+                    &Path::rectangle(corner, Size::new(cell - 4.0, cell - 4.0)),
+                    Stroke::default().with_width(4.0).with_color(HIGHLIGHT),
+                );
             }
         });
         vec![squares, pieces]

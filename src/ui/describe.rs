@@ -1,0 +1,127 @@
+//! One line per journal entry, in the arbiter's words.
+
+use crate::report::Lang;
+use crate::tournament::command::Command;
+use crate::tournament::model::Tournament;
+
+pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
+    let name = |id| {
+        t.player(id)
+            .map(|p| p.full_name())
+            .unwrap_or_else(|| format!("#{id}"))
+    };
+    let l = |en: &str, ru: &str| lang.pick(en, ru).to_string();
+    match cmd {
+        Command::AddPlayer { player } => {
+            format!("{} {}", l("added", "добавлен"), player.full_name())
+        }
+        Command::EditPlayer { player } => {
+            format!("{} {}", l("edited", "изменён"), player.full_name())
+        }
+        Command::RemovePlayer { id } => format!("{} {}", l("removed", "удалён"), name(*id)),
+        Command::Withdraw { id, after_round } => match after_round {
+            Some(r) => format!(
+                "{} {} {} {r}",
+                name(*id),
+                l("withdrew after round", "выбыл после тура"),
+                ""
+            )
+            .replace("  ", " "),
+            None => format!("{} {}", name(*id), l("back in the event", "вернулся")),
+        },
+        Command::DrawNumbers { seed } => {
+            format!(
+                "{} (seed {seed})",
+                l("numbers drawn by lot", "жеребьёвка номеров")
+            )
+        }
+        Command::SetNumbers { .. } => l("pairing numbers set", "номера установлены"),
+        Command::PairRound { round, .. } | Command::DrawTableRound { round, .. } => {
+            format!("{} {round} {}", l("round", "тур"), l("paired", "составлен"))
+        }
+        Command::UnpairRound { round } => {
+            format!(
+                "{} {round} {}",
+                l("round", "тур"),
+                l("taken back", "отменён")
+            )
+        }
+        Command::DrawBallot {
+            round, board, seed, ..
+        } => match board {
+            Some(b) => format!(
+                "{} {round}, {} {b}: {} (seed {seed})",
+                l("round", "тур"),
+                l("board", "доска"),
+                l("ballot drawn", "жеребьёвка начала")
+            ),
+            None => format!(
+                "{} {round}: {} (seed {seed})",
+                l("round", "тур"),
+                l("ballots drawn", "жеребьёвка начал")
+            ),
+        },
+        Command::SetBallot {
+            round,
+            board,
+            ballot,
+        } => format!(
+            "{} {round}, {} {board}: {} {}",
+            l("round", "тур"),
+            l("board", "доска"),
+            l("ballot", "начало"),
+            ballot
+                .as_ref()
+                .map(|b| b.cell.clone())
+                .unwrap_or_else(|| "—".into())
+        ),
+        Command::SetBallots { round, .. } => {
+            format!(
+                "{} {round}: {}",
+                l("round", "тур"),
+                l("ballots set", "начала")
+            )
+        }
+        Command::SetResult {
+            round,
+            board,
+            game,
+            result,
+        } => format!(
+            "{} {round}, {} {board}, {} {}: {}",
+            l("round", "тур"),
+            l("board", "доска"),
+            l("game", "партия"),
+            game + 1,
+            result.symbol()
+        ),
+        Command::SetExtraResult {
+            round,
+            board,
+            game,
+            result,
+        } => format!(
+            "{} {round}, {} {board}, {} {}: {}",
+            l("round", "тур"),
+            l("board", "доска"),
+            l("extra game", "доп. партия"),
+            game + 1,
+            result.symbol()
+        ),
+        Command::SetTiebreaks { tiebreaks } => format!(
+            "{}: {}",
+            l("tie-breaks", "доп. показатели"),
+            tiebreaks
+                .iter()
+                .map(|tb| tb.id())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Command::LockRound { round } => {
+            format!("{} {round} {}", l("round", "тур"), l("locked", "закрыт"))
+        }
+        Command::UnlockRound { round } => {
+            format!("{} {round} {}", l("round", "тур"), l("unlocked", "открыт"))
+        }
+    }
+}

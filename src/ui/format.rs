@@ -1,0 +1,41 @@
+//! Texts shared by the screens: clock times, points.
+
+/// `1:02:05`, `45:00`, and tenths in the last ten seconds (`0:07.3`), when a flag is near.
+pub fn clock(ms: u64) -> String {
+    let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else if ms < 10_000 {
+        format!("0:{s:02}.{}", ms / 100 % 10)
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+pub use crate::report::number as points;
+
+/// The variant's name as an arbiter says it.
+pub fn variant(v: crate::rules::Variant, lang: crate::report::Lang) -> &'static str {
+    use crate::rules::Variant::*;
+    match v {
+        Russian => lang.pick("Russian draughts (shashki-64)", "русские шашки (шашки-64)"),
+        RussianGiveaway => lang.pick("Russian giveaway", "обратные шашки (поддавки)"),
+        Diagonal => lang.pick("diagonal draughts", "диагональные шашки"),
+        International => lang.pick("international draughts", "международные шашки"),
+        English => lang.pick("English checkers", "английские шашки"),
+        Brazilian => lang.pick("Brazilian draughts", "бразильские шашки"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock;
+
+    #[test]
+    fn clock_texts() {
+        assert_eq!(clock(2_700_000), "45:00");
+        assert_eq!(clock(3_725_000), "1:02:05");
+        assert_eq!(clock(7_350), "0:07.3");
+        assert_eq!(clock(0), "0:00.0");
+    }
+}

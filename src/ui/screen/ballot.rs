@@ -1,0 +1,275 @@
+//! The ballot ceremony: draw the opening for a micromatch (or for the whole round) in front of
+//! the players, show the cell large with its position, list the round's ballots, and enter a
+//! ballot drawn by hand. Every draw is journaled with its seed and time.
+
+use chrono::Utc;
+use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::report::Lang;
+use crate::rules::{fen, Position};
+use crate::tournament::ballot;
+use crate::tournament::command::{load_table, Command};
+use crate::tournament::model::{Ballot, BallotPer, Tournament};
+use crate::ui::{theme, widget};
+
+#[derive(Default)]
+pub struct State {
+    /// The board whose ballot is shown large.
+    pub board: Option<usize>,
+    /// A seed typed by the arbiter (to re-run an audited draw); empty: from the system.
+    pub seed: String,
+    pub manual_cell: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Board(usize),
+    Seed(String),
+    Draw,
+    DrawRound,
+    ManualCell(String),
+    EnterManual,
+}
+
+impl State {
+    pub fn for_event(t: &Tournament) -> State {
+        State {
+            board: t
+                .rounds
+                .last()
+                .and_then(|r| r.pairings.first())
+                .map(|p| p.board),
+            ..State::default()
+        }
+    }
+
+    fn seed(&self) -> Result<u64, String> {
+        if self.seed.trim().is_empty() {
+            ballot::os_seed().map_err(|e| e.to_string())
+        } else {
+            self.seed
+                .trim()
+                .parse()
+                .map_err(|_| format!("seed `{}`: a whole number", self.seed.trim()))
+        }
+    }
+
+    pub fn update(
+        &mut self,
+        message: Message,
+        t: Option<&Tournament>,
+        round: usize,
+        lang: Lang,
+    ) -> Action {
+        let Some(t) = t else { return Action::None };
+        let Some(rule) = &t.format.ballot else {
+            return Action::error(lang.pick(
+                "The event draws no opening ballots",
+                "В этом турнире жеребьёвка начал не проводится",
+            ));
+        };
+        match message {
+            Message::Board(b) => {
+                self.board = Some(b);
+                Action::None
+            }
+            Message::Seed(s) => {
+                self.seed = s;
+                Action::None
+            }
+            Message::ManualCell(s) => {
+                self.manual_cell = s;
+                Action::None
+            }
+            Message::Draw | Message::DrawRound => {
+                let seed = match self.seed() {
+                    Ok(s) => s,
+                    Err(e) => return Action::error(e),
+                };
+                let board = match message {
+                    Message::Draw if rule.per == BallotPer::Micromatch => self.board,
+                    _ => None,
+                };
+                if board.is_none() {
+                    self.board = t
+                        .rounds
+                        .iter()
+                        .find(|r| r.number == round)
+                        .and_then(|r| r.pairings.first())
+                        .map(|p| p.board);
+                }
+                Action::Apply(Command::DrawBallot {
+                    round,
+                    board,
+                    seed,
+                    at: Utc::now(),
+                })
+            }
+            Message::EnterManual => {
+                let Some(board) = self.board else {
+                    return Action::None;
+                };
+                let cell = self.manual_cell.trim().to_uppercase();
+                Action::Apply(Command::SetBallot {
+                    round,
+                    board,
+                    ballot: (!cell.is_empty()).then(|| Ballot {
+                        table: rule.table.clone(),
+                        cell,
+                        seed: None,
+                        at: Utc::now(),
+                    }),
+                })
+            }
+        }
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, round: usize, lang: Lang) -> Element<'a, Message> {
+        let Some(rule) = &t.format.ballot else {
+            return text(lang.pick(
+                "The event draws no opening ballots (set in the event's match format).",
+                "В этом турнире жеребьёвка начал не проводится.",
+            ))
+            .size(20)
+            .into();
+        };
+        let table = load_table(&rule.table);
+        let table_name = match &table {
+            Ok(tb) => lang.pick(&tb.en, &tb.ru).to_string(),
+            Err(e) => e.to_string(),
+        };
+        let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
+            return text(lang.pick("Pair a round first.", "Сначала составьте тур.")).into();
+        };
+        let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+        let boards: Vec<usize> = r.pairings.iter().map(|p| p.board).collect();
+        let per = match rule.per {
+            BallotPer::Micromatch => lang.pick("one per micromatch", "на каждый микроматч"),
+            BallotPer::Round => lang.pick("one for the whole round", "одно на весь тур"),
+        };
+        let mut controls = column![
+            text(format!(
+                "{} {} · {table_name} · {per}",
+                lang.pick("Round", "Тур"),
+                r.number
+            ))
+            .size(20),
+            row![
+                text(lang.pick("Board", "Доска")).size(18),
+                pick_list(boards, self.board, Message::Board),
+                text_input(
+                    lang.pick(
+                        "seed (empty: from the system)",
+                        "зерно (пусто — от системы)"
+                    ),
+                    &self.seed
+                )
+                .on_input(Message::Seed)
+                .width(Length::Fixed(260.0)),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center),
+        ]
+        .spacing(10);
+        let mut draw_buttons = row![].spacing(8);
+        if rule.per == BallotPer::Micromatch {
+            draw_buttons = draw_buttons.push(
+                button(text(lang.pick("Draw for this board", "Жребий для доски")).size(20))
+                    .on_press(Message::Draw),
+            );
+        }
+        draw_buttons = draw_buttons.push(
+            button(
+                text(lang.pick(
+                    "Draw for every board without one",
+                    "Жребий для всех досок без начала",
+                ))
+                .size(20),
+            )
+            .on_press(Message::DrawRound),
+        );
+        controls = controls.push(draw_buttons).push(
+            row![
+                text_input(
+                    lang.pick(
+                        "cell drawn by hand, e.g. XII/13",
+                        "клетка, вынутая вручную, напр. XII/13"
+                    ),
+                    &self.manual_cell
+                )
+                .on_input(Message::ManualCell)
+                .on_submit(Message::EnterManual)
+                .width(Length::Fixed(320.0)),
+                button(text(lang.pick("Enter", "Ввести")))
+                    .style(button::secondary)
+                    .on_press(Message::EnterManual),
+            ]
+            .spacing(8),
+        );
+        let history = r.pairings.iter().map(|p| {
+            let b = match &p.ballot {
+                Some(b) => format!(
+                    "{} {} · {} · {}",
+                    b.table.to_uppercase(),
+                    b.cell,
+                    b.seed
+                        .map(|s| format!("seed {s}"))
+                        .unwrap_or_else(|| lang.pick("by hand", "вручную").to_string()),
+                    b.at.format("%H:%M:%S")
+                ),
+                None => "—".to_string(),
+            };
+            text(format!(
+                "{}. {} – {}: {b}",
+                p.board,
+                name(p.white),
+                name(p.black)
+            ))
+            .size(16)
+            .into()
+        });
+        controls = controls.push(
+            container(column(history).spacing(4))
+                .padding(8)
+                .width(Length::Fill)
+                .style(theme::panel),
+        );
+
+        let shown = self
+            .board
+            .and_then(|b| r.pairings.iter().find(|p| p.board == b))
+            .and_then(|p| p.ballot.as_ref());
+        let big: Element<'a, Message> = match (shown, &table) {
+            (Some(b), Ok(tb)) => {
+                let entry = tb.entry(&b.cell).ok();
+                let position = entry
+                    .and_then(|e| fen::parse(tb.variant, &e.fen).ok())
+                    .unwrap_or_else(|| Position::start(tb.variant));
+                column![
+                    text(b.cell.clone()).size(96),
+                    text(entry.map(|e| e.text.clone()).unwrap_or_default()).size(26),
+                    widget::board::Board::new(position).into_view(),
+                ]
+                .spacing(8)
+                .align_x(iced::Alignment::Center)
+                .into()
+            }
+            _ => text(lang.pick(
+                "No ballot drawn for this board yet.",
+                "Для этой доски жребий ещё не брошен.",
+            ))
+            .size(22)
+            .into(),
+        };
+        row![
+            scrollable(controls).width(Length::FillPortion(1)),
+            container(big)
+                .width(Length::FillPortion(1))
+                .height(Length::Fill),
+        ]
+        .spacing(16)
+        .into()
+    }
+}

@@ -1,0 +1,315 @@
+//! Claims: the game's record typed or pasted (moves or PDN), checked move by move; the first
+//! illegal ply flagged with its legal alternatives; a threefold-repetition claim judged at any
+//! ply with the occurrences listed; the draw counters. Starting a claim runs the claimant's
+//! clock on the chosen board, as the codex says, until the arbiter resolves it.
+
+use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_editor};
+use iced::{Element, Length};
+
+use super::clocks::{Request, State as Clocks};
+use super::Action;
+use crate::report::Lang;
+use crate::rules::{claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Variant};
+use crate::tournament::model::Tournament;
+use crate::ui::{theme, widget};
+
+pub struct State {
+    pub record: text_editor::Content,
+    variant: Variant,
+    /// The record as checked: its replay, or why it could not be read.
+    pub checked: Option<Result<Replay, String>>,
+    /// The ply whose position is shown (0: the start).
+    pub ply: usize,
+    pub verdict: Option<Result<ClaimVerdict, String>>,
+    pub board: Option<usize>,
+    pub claimant: Option<Color>,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            record: text_editor::Content::new(),
+            variant: Variant::Russian,
+            checked: None,
+            ply: 0,
+            verdict: None,
+            board: None,
+            claimant: None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Edit(text_editor::Action),
+    Check,
+    Ply(usize),
+    ClaimRepetition,
+    Board(usize),
+    Claimant(Color),
+    StartClaim,
+    Resolve,
+}
+
+impl State {
+    pub fn for_event(t: &Tournament) -> State {
+        State {
+            variant: t.variant,
+            ..State::default()
+        }
+    }
+
+    /// Reads and replays the record as typed.
+    pub fn check(&mut self) {
+        let text = self.record.text();
+        let result = pdn::read(&text)
+            .map_err(|e| format!("{}: {e}", "record"))
+            .and_then(|games| {
+                let g = games
+                    .first()
+                    .ok_or_else(|| "the record has no moves".to_string())?;
+                game::replay(g, self.variant).map_err(|e| e.to_string())
+            });
+        self.ply = match &result {
+            Ok(r) => r.moves.len(),
+            Err(_) => 0,
+        };
+        self.checked = Some(result);
+        self.verdict = None;
+    }
+
+    pub fn update(&mut self, message: Message, clocks: &Clocks, lang: Lang) -> Action {
+        match message {
+            Message::Edit(action) => {
+                self.record.perform(action);
+                Action::None
+            }
+            Message::Check => {
+                self.check();
+                Action::None
+            }
+            Message::Ply(p) => {
+                self.ply = p;
+                self.verdict = None;
+                Action::None
+            }
+            Message::ClaimRepetition => {
+                if let Some(Ok(replay)) = &self.checked {
+                    self.verdict =
+                        Some(claim_repetition(replay, self.ply, None).map_err(|e| e.to_string()));
+                }
+                Action::None
+            }
+            Message::Board(b) => {
+                self.board = Some(b);
+                Action::None
+            }
+            Message::Claimant(c) => {
+                self.claimant = Some(c);
+                Action::None
+            }
+            Message::StartClaim => match (self.board, self.claimant) {
+                (Some(board), Some(claimant)) if board < clocks.hall.boards().len() => {
+                    Action::Clock(Request::Claim { board, claimant })
+                }
+                _ => Action::error(lang.pick(
+                    "Choose the board and the claimant first",
+                    "Сначала выберите доску и заявившего",
+                )),
+            },
+            Message::Resolve => match self.board {
+                Some(board) => Action::Clock(Request::Resolve(board)),
+                None => Action::None,
+            },
+        }
+    }
+
+    pub fn view<'a>(&'a self, clocks: &'a Clocks, lang: Lang) -> Element<'a, Message> {
+        let editor = text_editor(&self.record)
+            .placeholder(lang.pick(
+                "Type or paste the game: 1. cd4 fe5 2. dc5 bd4 … or a PDN game",
+                "Введите или вставьте партию: 1. cd4 fe5 2. dc5 bd4 … или партию PDN",
+            ))
+            .on_action(Message::Edit)
+            .height(Length::Fixed(160.0))
+            .size(18);
+        let mut left = column![
+            editor,
+            row![
+                button(text(lang.pick("Check the record", "Проверить запись")).size(18))
+                    .on_press(Message::Check),
+                button(
+                    text(lang.pick(
+                        "Claim threefold repetition here",
+                        "Заявить троекратное повторение здесь"
+                    ))
+                    .size(18)
+                )
+                .style(button::secondary)
+                .on_press_maybe(
+                    matches!(self.checked, Some(Ok(_))).then_some(Message::ClaimRepetition)
+                ),
+            ]
+            .spacing(8),
+        ]
+        .spacing(10);
+        let mut position = None;
+        let mut marks = Vec::new();
+        match &self.checked {
+            None => {}
+            Some(Err(e)) => left = left.push(text(e.clone()).size(18).color(theme::ERROR)),
+            Some(Ok(replay)) => {
+                let ply = self.ply.min(replay.moves.len());
+                position = Some(replay.positions[ply]);
+                if ply > 0 {
+                    let m = &replay.moves[ply - 1];
+                    marks = vec![m.from, m.to];
+                }
+                left = left.push(moves(replay, ply, lang));
+                match &replay.first_illegal {
+                    Some(i) => {
+                        left = left.push(
+                            text(format!(
+                                "{} {} ({}), {} «{}»: {}. {}: {}",
+                                lang.pick("Illegal at move", "Ход невозможен: ход"),
+                                i.number,
+                                i.side,
+                                lang.pick("written", "записано"),
+                                i.text,
+                                i.detail,
+                                lang.pick("Legal here", "Возможные ходы"),
+                                i.legal.join(", ")
+                            ))
+                            .size(18)
+                            .color(theme::ERROR),
+                        );
+                    }
+                    None => {
+                        left = left.push(
+                            text(format!(
+                                "{} {} {}",
+                                lang.pick("All", "Все"),
+                                replay.moves.len(),
+                                lang.pick("plies are legal.", "полуходов возможны.")
+                            ))
+                            .size(18)
+                            .color(theme::OK),
+                        );
+                    }
+                }
+                let turn = replay.positions[ply].turn();
+                for c in replay.draw.running(ply, turn) {
+                    left = left.push(
+                        text(format!(
+                            "{}: {} / {} {} ({} {}), {} {}",
+                            c.rule,
+                            c.moves,
+                            c.limit,
+                            lang.pick("moves", "ходов"),
+                            lang.pick("since ply", "с полухода"),
+                            c.since_ply,
+                            lang.pick("draw at ply", "ничья на полуходе"),
+                            c.ends_at_ply
+                        ))
+                        .size(16),
+                    );
+                }
+            }
+        }
+        if let Some(v) = &self.verdict {
+            let (line, colour) = match v {
+                Ok(v) if v.valid => (
+                    format!(
+                        "{}: {}",
+                        lang.pick("CLAIM VALID — draw", "ЗАЯВЛЕНИЕ ВЕРНО — ничья"),
+                        v.detail
+                    ),
+                    theme::OK,
+                ),
+                Ok(v) => (
+                    format!(
+                        "{}: {}",
+                        lang.pick("CLAIM NOT VALID", "ЗАЯВЛЕНИЕ НЕВЕРНО"),
+                        v.detail
+                    ),
+                    theme::ERROR,
+                ),
+                Err(e) => (e.clone(), theme::ERROR),
+            };
+            left = left.push(text(line).size(22).color(colour));
+        }
+        let boards: Vec<usize> = (0..clocks.hall.boards().len()).collect();
+        left = left.push(
+            container(
+                row![
+                    text(lang.pick("Clock of board", "Часы доски")).size(16),
+                    pick_list(boards, self.board, Message::Board),
+                    pick_list(
+                        [Color::White, Color::Black],
+                        self.claimant,
+                        Message::Claimant
+                    )
+                    .placeholder(lang.pick("claimant", "заявивший")),
+                    button(text(lang.pick("Start the claim", "Начать проверку")))
+                        .on_press(Message::StartClaim),
+                    button(text(lang.pick("Resolve", "Решено")))
+                        .style(button::secondary)
+                        .on_press(Message::Resolve),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+            )
+            .padding(8)
+            .style(theme::panel),
+        );
+        let board: Element<'a, Message> = match position {
+            Some(p) => widget::board::Board::new(p)
+                .with_highlight(marks)
+                .into_view(),
+            None => text("").into(),
+        };
+        row![
+            scrollable(left.padding([0, 8])).width(Length::FillPortion(3)),
+            container(board)
+                .width(Length::FillPortion(2))
+                .height(Length::Fill),
+        ]
+        .spacing(12)
+        .into()
+    }
+}
+
+/// The moves as numbered buttons; the one shown is highlighted.
+fn moves<'a>(replay: &Replay, shown: usize, lang: Lang) -> Element<'a, Message> {
+    let first_black = replay.positions[0].turn() == Color::Black;
+    let mut items: Vec<Element<'a, Message>> =
+        vec![button(text(lang.pick("start", "начало")).size(15))
+            .style(if shown == 0 {
+                button::primary
+            } else {
+                button::text
+            })
+            .on_press(Message::Ply(0))
+            .into()];
+    for (i, m) in replay.moves.iter().enumerate() {
+        let ply = i + 1;
+        let written = notation::write(&replay.positions[i], m);
+        let number = (i + usize::from(first_black)) / 2 + 1;
+        let label = if (i + usize::from(first_black)) % 2 == 0 {
+            format!("{number}. {written}")
+        } else {
+            written
+        };
+        items.push(
+            button(text(label).size(15))
+                .style(if shown == ply {
+                    button::primary
+                } else {
+                    button::text
+                })
+                .on_press(Message::Ply(ply))
+                .into(),
+        );
+    }
+    iced::widget::row(items).spacing(2).wrap().into()
+}

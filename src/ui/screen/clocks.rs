@@ -1,0 +1,568 @@
+//! Clocks: one paired clock per board of the round's game, started by the arbiter, pressed by
+//! mouse or keys, paused one by one or all at once, corrected with a reason. Every event is
+//! written to the board's log (`<event>.clocks/round-N-game-G/`), so a restart brings them back.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use iced::keyboard::{key::Named, Key, Location};
+use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::clock::game_clock::{EventKind, Snapshot};
+use crate::clock::hall::{Hall, HallError};
+use crate::clock::TimeControl;
+use crate::report::Lang;
+use crate::rules::Color;
+use crate::tournament::model::{PlayerId, Tournament};
+use crate::ui::{format, theme};
+
+/// Redraw rate while a clock runs: 5 per second shows every second change within 0.2 s and the
+/// tenths of the last ten seconds well enough, at a fraction of the CPU of 60 frames.
+pub const TICK_MS: u64 = 200;
+
+#[derive(Default)]
+pub struct State {
+    pub hall: Hall,
+    /// The round and game (from 0) the hall's clocks belong to.
+    pub game: Option<(usize, usize)>,
+    base: Option<PathBuf>,
+    pub selected: usize,
+    side: Option<Color>,
+    seconds: String,
+    reason: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Clocks for every board of `round`, game `game` (from 0).
+    Setup {
+        round: usize,
+        game: usize,
+    },
+    Start(usize),
+    /// The side completes its move (a player's button): ignored unless that side runs.
+    Press {
+        board: usize,
+        side: Option<Color>,
+    },
+    Pause(usize),
+    Resume(usize),
+    PauseAll,
+    ResumeAll,
+    Claim {
+        board: usize,
+        claimant: Color,
+    },
+    Resolve(usize),
+    Adjust {
+        board: usize,
+        side: Color,
+        ms: i64,
+        reason: String,
+    },
+    Undo {
+        board: usize,
+        reason: String,
+    },
+    Select(usize),
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Request(Request),
+    Side(Color),
+    Seconds(String),
+    Reason(String),
+    Correct,
+    UndoPress,
+}
+
+/// The board's display name and the players of the hall's game on it.
+pub struct Seat {
+    pub board: String,
+    pub white: String,
+    pub black: String,
+}
+
+fn dir_for(base: &Path, round: usize, game: usize) -> PathBuf {
+    base.join(format!("round-{round}-game-{}", game + 1))
+}
+
+impl State {
+    /// The clocks of an event just opened: the latest logged game of the last round comes back
+    /// (paused if it was running). Returns how many clocks were restored.
+    pub fn for_event(
+        path: &Path,
+        t: &Tournament,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> (State, Result<usize, HallError>) {
+        let base = path.with_extension("clocks");
+        let mut state = State {
+            base: Some(base.clone()),
+            ..State::default()
+        };
+        let Some(round) = t.rounds.last() else {
+            return (state, Ok(0));
+        };
+        let games = t.format.games.max(1) as usize;
+        let Some(game) = (0..games)
+            .rev()
+            .find(|&g| Hall::has_logs(&dir_for(&base, round.number, g)))
+        else {
+            return (state, Ok(0));
+        };
+        match Hall::restore(&dir_for(&base, round.number, game), now, wall) {
+            Ok((hall, report)) => {
+                let paused = report.iter().filter(|r| r.outage_ms.is_some()).count();
+                state.hall = hall;
+                state.game = Some((round.number, game));
+                (state, Ok(paused.max(report.len())))
+            }
+            Err(e) => (state, Err(e)),
+        }
+    }
+
+    pub fn any_running(&self, now: u64) -> bool {
+        self.hall
+            .snapshots(now)
+            .iter()
+            .any(|(_, s)| s.running.is_some() && !s.paused)
+    }
+
+    pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {
+        self.hall.heartbeat(now, wall)
+    }
+
+    /// Who sits at each of the hall's boards in this game.
+    pub fn seats(&self, t: Option<&Tournament>) -> Vec<Seat> {
+        let name = |id: PlayerId| {
+            t.and_then(|t| t.player(id))
+                .map(|p| p.full_name())
+                .unwrap_or_default()
+        };
+        let pairings = t.zip(self.game).and_then(|(t, (round, _))| {
+            t.rounds
+                .iter()
+                .find(|r| r.number == round)
+                .map(|r| &r.pairings)
+        });
+        let game = self.game.map_or(0, |g| g.1);
+        self.hall
+            .boards()
+            .iter()
+            .map(|b| {
+                let p = pairings.and_then(|ps| ps.iter().find(|p| p.board.to_string() == b.name));
+                Seat {
+                    board: b.name.clone(),
+                    white: p.map(|p| name(p.white_of(game))).unwrap_or_default(),
+                    black: p
+                        .map(|p| {
+                            name(if p.white_of(game) == p.white {
+                                p.black
+                            } else {
+                                p.white
+                            })
+                        })
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// Carries out a clock request; returns what to tell the arbiter.
+    pub fn request(
+        &mut self,
+        request: Request,
+        t: Option<&Tournament>,
+        now: u64,
+        wall: DateTime<Utc>,
+        lang: Lang,
+    ) -> Option<(bool, String)> {
+        let push =
+            |hall: &mut Hall, board: usize, kind: EventKind| hall.push(board, now, kind, wall);
+        let result: Result<Option<String>, HallError> = match request {
+            Request::Setup { round, game } => return self.setup(t?, round, game, now, wall, lang),
+            Request::Select(i) => {
+                self.selected = i.min(self.hall.boards().len().saturating_sub(1));
+                Ok(None)
+            }
+            Request::Start(b) => push(&mut self.hall, b, EventKind::Start).map(|_| None),
+            Request::Press { board, side } => {
+                let fresh = self.hall.boards().get(board)?.clock().events().is_empty();
+                let running = self.hall.snapshots(now)[board].1.running;
+                if fresh {
+                    // The first press starts the clock of the side to move first.
+                    push(&mut self.hall, board, EventKind::Start).map(|_| None)
+                } else if running.is_none() || (side.is_some() && side != running) {
+                    // A player's button only ends that player's own move.
+                    Ok(None)
+                } else {
+                    push(&mut self.hall, board, EventKind::Press).map(|_| None)
+                }
+            }
+            Request::Pause(b) => push(&mut self.hall, b, EventKind::Pause).map(|_| None),
+            Request::Resume(b) => push(&mut self.hall, b, EventKind::Resume).map(|_| None),
+            Request::PauseAll => self.hall.pause_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Paused", "Остановлены"),
+                    names.len()
+                ))
+            }),
+            Request::ResumeAll => self.hall.resume_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Resumed", "Пущены"),
+                    names.len()
+                ))
+            }),
+            Request::Claim { board, claimant } => {
+                push(&mut self.hall, board, EventKind::Claim { claimant }).map(|_| {
+                    Some(
+                        lang.pick(
+                            "Claim: the claimant's clock runs while the arbiter checks",
+                            "Заявление: во время проверки идут часы заявившего",
+                        )
+                        .to_string(),
+                    )
+                })
+            }
+            Request::Resolve(b) => push(&mut self.hall, b, EventKind::Resolve).map(|_| None),
+            Request::Adjust {
+                board,
+                side,
+                ms,
+                reason,
+            } => push(
+                &mut self.hall,
+                board,
+                EventKind::Adjust { side, ms, reason },
+            )
+            .map(|_| None),
+            Request::Undo { board, reason } => {
+                push(&mut self.hall, board, EventKind::Undo { reason }).map(|_| None)
+            }
+        };
+        match result {
+            Ok(None) => None,
+            Ok(Some(text)) => Some((false, text)),
+            Err(e) => Some((true, e.to_string())),
+        }
+    }
+
+    fn setup(
+        &mut self,
+        t: &Tournament,
+        round: usize,
+        game: usize,
+        now: u64,
+        wall: DateTime<Utc>,
+        lang: Lang,
+    ) -> Option<(bool, String)> {
+        let control: TimeControl = match t.time_control.parse() {
+            Ok(c) => c,
+            Err(e) => return Some((true, format!("{}: {e}", t.time_control))),
+        };
+        let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
+            return Some((true, format!("{} {round}?", lang.pick("Round", "Тур"))));
+        };
+        let hall = match &self.base {
+            Some(base) => {
+                let dir = dir_for(base, round, game);
+                if Hall::has_logs(&dir) {
+                    // The clocks of this game already exist: bring them back, never overwrite.
+                    return match Hall::restore(&dir, now, wall) {
+                        Ok((hall, _)) => {
+                            self.hall = hall;
+                            self.game = Some((round, game));
+                            None
+                        }
+                        Err(e) => Some((true, e.to_string())),
+                    };
+                }
+                Hall::in_dir(&dir)
+            }
+            None => Ok(Hall::new()),
+        };
+        let mut hall = match hall {
+            Ok(h) => h,
+            Err(e) => return Some((true, e.to_string())),
+        };
+        for p in &r.pairings {
+            if let Err(e) = hall.add(p.board.to_string(), control.clone(), Color::White) {
+                return Some((true, e.to_string()));
+            }
+        }
+        self.hall = hall;
+        self.game = Some((round, game));
+        self.selected = 0;
+        None
+    }
+
+    pub fn update(&mut self, message: Message) -> Action {
+        match message {
+            Message::Request(r) => Action::Clock(r),
+            Message::Side(c) => {
+                self.side = Some(c);
+                Action::None
+            }
+            Message::Seconds(s) => {
+                self.seconds = s;
+                Action::None
+            }
+            Message::Reason(s) => {
+                self.reason = s;
+                Action::None
+            }
+            Message::Correct => {
+                let (Some(side), Ok(secs)) = (self.side, self.seconds.trim().parse::<f64>()) else {
+                    return Action::error("side and seconds (e.g. 120 or -60)");
+                };
+                if self.reason.trim().is_empty() {
+                    return Action::error("a correction needs a reason / нужна причина");
+                }
+                Action::Clock(Request::Adjust {
+                    board: self.selected,
+                    side,
+                    ms: (secs * 1000.0).round() as i64,
+                    reason: std::mem::take(&mut self.reason),
+                })
+            }
+            Message::UndoPress => {
+                if self.reason.trim().is_empty() {
+                    return Action::error("a correction needs a reason / нужна причина");
+                }
+                Action::Clock(Request::Undo {
+                    board: self.selected,
+                    reason: std::mem::take(&mut self.reason),
+                })
+            }
+        }
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
+        let req = Message::Request;
+        let mut setup = row![].spacing(8).align_y(iced::Alignment::Center);
+        if let Some(r) = t.rounds.last() {
+            for g in 0..t.format.games.max(1) as usize {
+                setup = setup.push(
+                    button(text(format!(
+                        "{} {}, {} {}",
+                        lang.pick("Clocks for round", "Часы: тур"),
+                        r.number,
+                        lang.pick("game", "партия"),
+                        g + 1
+                    )))
+                    .style(if self.game == Some((r.number, g)) {
+                        button::primary
+                    } else {
+                        button::secondary
+                    })
+                    .on_press(req(Request::Setup {
+                        round: r.number,
+                        game: g,
+                    })),
+                );
+            }
+        }
+        setup = setup
+            .push(iced::widget::space::horizontal())
+            .push(
+                button(text(lang.pick("Pause all", "Стоп все")))
+                    .style(button::danger)
+                    .on_press(req(Request::PauseAll)),
+            )
+            .push(
+                button(text(lang.pick("Resume all", "Пуск все"))).on_press(req(Request::ResumeAll)),
+            );
+
+        let seats = self.seats(Some(t));
+        let snaps = self.hall.snapshots(now);
+        let boards = seats
+            .into_iter()
+            .zip(snaps)
+            .enumerate()
+            .map(|(i, (seat, (_, s)))| board_row(i, seat, s, i == self.selected, lang));
+        let title = match self.game {
+            Some((r, g)) => format!(
+                "{} {r}, {} {} · {}",
+                lang.pick("Round", "Тур"),
+                lang.pick("game", "партия"),
+                g + 1,
+                t.time_control
+            ),
+            None => lang
+                .pick(
+                    "No clocks yet: set them up for the round's game.",
+                    "Часов ещё нет: создайте их для партии тура.",
+                )
+                .to_string(),
+        };
+        let sides = [Color::White, Color::Black];
+        let correction = row![
+            text(format!(
+                "{} {}:",
+                lang.pick("Board", "Доска"),
+                self.selected + 1
+            ))
+            .size(18),
+            pick_list(sides, self.side, Message::Side).placeholder(lang.pick("side", "сторона")),
+            text_input(lang.pick("± seconds", "± секунды"), &self.seconds)
+                .on_input(Message::Seconds)
+                .width(Length::Fixed(110.0)),
+            text_input(lang.pick("reason", "причина"), &self.reason)
+                .on_input(Message::Reason)
+                .width(Length::Fill),
+            button(text(lang.pick("Add time", "Добавить время"))).on_press(Message::Correct),
+            button(text(lang.pick("Undo last press", "Отменить нажатие")))
+                .style(button::secondary)
+                .on_press(Message::UndoPress),
+        ]
+        .spacing(8)
+        .align_y(iced::Alignment::Center);
+        column![
+            setup,
+            text(title).size(20),
+            scrollable(column(boards).spacing(6)).height(Length::Fill),
+            container(correction).padding(8).style(theme::panel),
+            text(lang.pick(
+                "Keys: Shift left / right — White / Black of the chosen board completes a move; Space — pause / resume it; Page Up / Down — choose the board; Pause — the whole hall.",
+                "Клавиши: левый / правый Shift — ход белых / чёрных на выбранной доске; пробел — пауза / пуск; Page Up / Down — выбор доски; Pause — весь зал."
+            ))
+            .size(15),
+        ]
+        .spacing(10)
+        .into()
+    }
+}
+
+fn side_text(v: &crate::clock::game_clock::SideView, lang: Lang) -> String {
+    let mut s = format!(
+        "{} {} · {} {}",
+        v.moves,
+        lang.pick("moves", "ходов"),
+        lang.pick("period", "период"),
+        v.period
+    );
+    if let Some(f) = v.flag_ms {
+        s.push_str(&format!(
+            " · {} {}",
+            lang.pick("FLAG at", "ФЛАГ в"),
+            format::clock(f)
+        ));
+    }
+    s
+}
+
+fn board_row<'a>(
+    i: usize,
+    seat: Seat,
+    s: Snapshot,
+    selected: bool,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let req = Message::Request;
+    let colour = |side: Color, v: &crate::clock::game_clock::SideView| {
+        if v.flag_ms.is_some() {
+            theme::FLAG
+        } else if s.running == Some(side) && !s.paused {
+            theme::OK
+        } else {
+            iced::Color::BLACK
+        }
+    };
+    let face = |side: Color, name: String, v: &crate::clock::game_clock::SideView| {
+        column![
+            text(name).size(18),
+            text(format::clock(v.ms_left))
+                .size(40)
+                .color(colour(side, v)),
+            text(side_text(v, lang)).size(14),
+        ]
+        .width(Length::FillPortion(3))
+    };
+    let state = match (s.running, s.paused) {
+        (None, _) if s.white.flag_ms.is_none() && s.black.flag_ms.is_none() => {
+            lang.pick("not started / stopped", "не пущены / остановлены")
+        }
+        (None, _) => lang.pick("stopped", "остановлены"),
+        (Some(_), true) => lang.pick("paused", "пауза"),
+        (Some(Color::White), false) => lang.pick("White to move", "ход белых"),
+        (Some(Color::Black), false) => lang.pick("Black to move", "ход чёрных"),
+    };
+    let controls = row![
+        button(text(lang.pick("Start", "Пуск"))).on_press(req(Request::Start(i))),
+        button(text(lang.pick("Press", "Ход"))).on_press(req(Request::Press {
+            board: i,
+            side: None
+        })),
+        if s.paused {
+            button(text(lang.pick("Resume", "Продолжить"))).on_press(req(Request::Resume(i)))
+        } else {
+            button(text(lang.pick("Pause", "Пауза")))
+                .style(button::secondary)
+                .on_press(req(Request::Pause(i)))
+        },
+    ]
+    .spacing(6);
+    let content = row![
+        button(text(seat.board.clone()).size(26))
+            .style(button::text)
+            .on_press(req(Request::Select(i))),
+        face(Color::White, seat.white, &s.white),
+        face(Color::Black, seat.black, &s.black),
+        column![text(state).size(16), controls]
+            .spacing(6)
+            .width(Length::FillPortion(3)),
+    ]
+    .spacing(16)
+    .align_y(iced::Alignment::Center);
+    let c = container(content).padding(8).width(Length::Fill);
+    if selected {
+        c.style(theme::focused).into()
+    } else {
+        c.style(theme::panel).into()
+    }
+}
+
+/// The clock keys: Shift left / right presses for White / Black of the chosen board (a single
+/// match uses the two Shift keys as its two buttons), Space pauses or resumes it, Page Up / Down
+/// chooses the board, Pause stops or restarts the whole hall.
+pub fn key(key: &Key, location: Location, state: &State) -> Option<Request> {
+    let board = state.selected;
+    match key.as_ref() {
+        Key::Named(Named::Shift) => Some(Request::Press {
+            board,
+            side: Some(if location == Location::Right {
+                Color::Black
+            } else {
+                Color::White
+            }),
+        }),
+        Key::Named(Named::Space) => {
+            let paused = state.hall.boards().get(board)?.clock().snapshot(0).paused;
+            Some(if paused {
+                Request::Resume(board)
+            } else {
+                Request::Pause(board)
+            })
+        }
+        Key::Named(Named::PageDown) => Some(Request::Select(board + 1)),
+        Key::Named(Named::PageUp) => Some(Request::Select(board.saturating_sub(1))),
+        Key::Named(Named::Pause) => {
+            let any_running = state.hall.boards().iter().any(|b| {
+                let s = b.clock().snapshot(b.clock().last_at());
+                s.running.is_some() && !s.paused
+            });
+            Some(if any_running {
+                Request::PauseAll
+            } else {
+                Request::ResumeAll
+            })
+        }
+        _ => None,
+    }
+}

@@ -1,0 +1,427 @@
+//! Rounds: the pairings of a round from the colour-order table, results typed game by game
+//! (1, =, 0, +, −), extra micromatches after a tie, lock, and the journal with undo.
+
+use iced::keyboard::{key::Named, Key};
+use iced::widget::{button, column, container, row, scrollable, table, text};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::report::Lang;
+use crate::store::event::EventFile;
+use crate::tournament::command::Command;
+use crate::tournament::model::{GameResult, Pairing, System, Tournament};
+use crate::ui::{describe, format, theme};
+
+#[derive(Default)]
+pub struct State {
+    /// The round shown (from 1; 0 before any round is paired).
+    pub round: usize,
+    /// (board, slot): slot counts the micromatch's games, then its extra games.
+    pub focus: Option<(usize, usize)>,
+    known_rounds: usize,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Round(usize),
+    Focus(usize, usize),
+    Result(GameResult),
+    PairNext,
+    Lock(bool),
+    Undo,
+}
+
+const RESULT_KEYS: [(GameResult, &str); 7] = [
+    (GameResult::WhiteWins, "1"),
+    (GameResult::Draw, "="),
+    (GameResult::BlackWins, "0"),
+    (GameResult::WhiteByForfeit, "+"),
+    (GameResult::BlackByForfeit, "-"),
+    (GameResult::DoubleForfeit, "/"),
+    (GameResult::Pending, "Del"),
+];
+
+/// Slots shown for a pairing: its games, then the extra games played or now due.
+fn slots(t: &Tournament, p: &Pairing) -> usize {
+    let per = t.format.games.max(1) as usize;
+    let mut extra = p.extra.len().div_ceil(per) * per;
+    if p.extras_due(per, t.format.extra_micromatches)
+        && p.extra_micromatches(per).iter().all(|(_, done)| *done)
+    {
+        extra += per;
+    }
+    p.games.len() + extra
+}
+
+fn result_at(p: &Pairing, slot: usize) -> GameResult {
+    if slot < p.games.len() {
+        p.games[slot]
+    } else {
+        p.extra
+            .get(slot - p.games.len())
+            .copied()
+            .unwrap_or(GameResult::Pending)
+    }
+}
+
+impl State {
+    pub fn for_event(t: &Tournament) -> State {
+        let mut s = State::default();
+        s.follow(t);
+        s
+    }
+
+    /// Keeps the shown round valid after a change; a newly paired round is shown at once.
+    pub fn follow(&mut self, t: &Tournament) {
+        let n = t.rounds.len();
+        if n > self.known_rounds || self.round > n || self.round == 0 {
+            self.round = n;
+            self.focus = self.first_open(t);
+        }
+        self.known_rounds = n;
+    }
+
+    fn current<'a>(&self, t: &'a Tournament) -> Option<&'a crate::tournament::model::Round> {
+        t.rounds.iter().find(|r| r.number == self.round)
+    }
+
+    /// The first game without a result, where the arbiter will type next.
+    fn first_open(&self, t: &Tournament) -> Option<(usize, usize)> {
+        let r = self.current(t)?;
+        r.pairings
+            .iter()
+            .find_map(|p| {
+                (0..slots(t, p))
+                    .find(|&s| result_at(p, s) == GameResult::Pending)
+                    .map(|s| (p.board, s))
+            })
+            .or(r.pairings.first().map(|p| (p.board, 0)))
+    }
+
+    fn set(&mut self, result: GameResult, t: &Tournament) -> Action {
+        let Some((board, slot)) = self.focus else {
+            return Action::None;
+        };
+        let Some(p) = self
+            .current(t)
+            .and_then(|r| r.pairings.iter().find(|p| p.board == board))
+        else {
+            return Action::None;
+        };
+        let cmd = if slot < p.games.len() {
+            Command::SetResult {
+                round: self.round,
+                board,
+                game: slot,
+                result,
+            }
+        } else {
+            Command::SetExtraResult {
+                round: self.round,
+                board,
+                game: slot - p.games.len(),
+                result,
+            }
+        };
+        // Typing goes on to the next game, as on a paper sheet.
+        if result != GameResult::Pending {
+            self.step(t, 1);
+        }
+        Action::Apply(cmd)
+    }
+
+    /// Moves the focus by `by` games through the round (boards in order).
+    fn step(&mut self, t: &Tournament, by: isize) {
+        let Some(r) = self.current(t) else { return };
+        let all: Vec<(usize, usize)> = r
+            .pairings
+            .iter()
+            .flat_map(|p| (0..slots(t, p)).map(move |s| (p.board, s)))
+            .collect();
+        let Some(i) = self.focus.and_then(|f| all.iter().position(|x| *x == f)) else {
+            self.focus = all.first().copied();
+            return;
+        };
+        let j = (i as isize + by).clamp(0, all.len() as isize - 1) as usize;
+        self.focus = Some(all[j]);
+    }
+
+    fn step_board(&mut self, t: &Tournament, by: isize) {
+        let Some(r) = self.current(t) else { return };
+        let Some((board, slot)) = self.focus else {
+            self.focus = self.first_open(t);
+            return;
+        };
+        let i = r
+            .pairings
+            .iter()
+            .position(|p| p.board == board)
+            .unwrap_or(0);
+        let j = (i as isize + by).clamp(0, r.pairings.len() as isize - 1) as usize;
+        let p = &r.pairings[j];
+        self.focus = Some((p.board, slot.min(slots(t, p) - 1)));
+    }
+
+    pub fn key(&mut self, key: &Key, t: Option<&Tournament>) -> Action {
+        let Some(t) = t else { return Action::None };
+        match key.as_ref() {
+            Key::Named(Named::ArrowRight) | Key::Named(Named::Tab) => self.step(t, 1),
+            Key::Named(Named::ArrowLeft) => self.step(t, -1),
+            Key::Named(Named::ArrowDown) => self.step_board(t, 1),
+            Key::Named(Named::ArrowUp) => self.step_board(t, -1),
+            Key::Named(Named::Delete) | Key::Named(Named::Backspace) => {
+                return self.set(GameResult::Pending, t)
+            }
+            Key::Character(c) => {
+                let result = match c {
+                    "1" => GameResult::WhiteWins,
+                    "=" | "5" => GameResult::Draw,
+                    "0" => GameResult::BlackWins,
+                    "+" => GameResult::WhiteByForfeit,
+                    "-" => GameResult::BlackByForfeit,
+                    "/" => GameResult::DoubleForfeit,
+                    _ => return Action::None,
+                };
+                return self.set(result, t);
+            }
+            _ => {}
+        }
+        Action::None
+    }
+
+    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action {
+        let Some(t) = t else { return Action::None };
+        match message {
+            Message::Round(n) => {
+                self.round = n.clamp(1, t.rounds.len().max(1));
+                self.focus = self.first_open(t);
+                Action::None
+            }
+            Message::Focus(board, slot) => {
+                self.focus = Some((board, slot));
+                Action::None
+            }
+            Message::Result(r) => self.set(r, t),
+            Message::PairNext => Action::Apply(Command::PairRound {
+                round: t.rounds.len() + 1,
+                table_round: None,
+            }),
+            Message::Lock(true) => Action::Apply(Command::LockRound { round: self.round }),
+            Message::Lock(false) => Action::Apply(Command::UnlockRound { round: self.round }),
+            Message::Undo => Action::Undo,
+        }
+    }
+
+    pub fn view<'a>(&'a self, file: &'a EventFile, lang: Lang) -> Element<'a, Message> {
+        let t = &file.tournament;
+        let total = match t.system {
+            System::RoundRobin => t.players.len() - 1 + t.players.len() % 2,
+            System::DoubleRoundRobin => 2 * (t.players.len() - 1 + t.players.len() % 2),
+            System::Swiss => 0,
+        };
+        let of_total = if total > 0 {
+            format!(" / {total}")
+        } else {
+            String::new()
+        };
+        let round = self.current(t);
+        let mut bar = row![
+            button(text("◀").size(20))
+                .on_press_maybe((self.round > 1).then(|| Message::Round(self.round - 1))),
+            text(format!(
+                "{} {}{of_total}",
+                lang.pick("Round", "Тур"),
+                self.round
+            ))
+            .size(26),
+            button(text("▶").size(20)).on_press_maybe(
+                (self.round < t.rounds.len()).then(|| Message::Round(self.round + 1))
+            ),
+        ]
+        .spacing(10)
+        .align_y(iced::Alignment::Center);
+        let last_done = t.rounds.last().is_none_or(|r| {
+            let per = t.format.games.max(1) as usize;
+            r.pairings
+                .iter()
+                .all(|p| p.complete() && !p.extras_due(per, t.format.extra_micromatches))
+        });
+        if t.system != System::Swiss && t.rounds.len() < total && last_done {
+            bar = bar.push(
+                button(text(format!(
+                    "{} {}",
+                    lang.pick("Pair round", "Составить тур"),
+                    t.rounds.len() + 1
+                )))
+                .on_press(Message::PairNext),
+            );
+        }
+        if let Some(r) = round {
+            bar = bar.push(if r.locked {
+                button(text(lang.pick("Unlock round", "Открыть тур")))
+                    .style(button::secondary)
+                    .on_press(Message::Lock(false))
+            } else {
+                button(text(lang.pick("Lock round", "Закрыть тур")))
+                    .style(button::secondary)
+                    .on_press(Message::Lock(true))
+            });
+        }
+        bar = bar.push(
+            button(text(lang.pick("Undo (Ctrl+Z)", "Отменить (Ctrl+Z)")))
+                .style(button::danger)
+                .on_press_maybe((!file.journal().is_empty()).then_some(Message::Undo)),
+        );
+
+        let body: Element<'a, Message> = match round {
+            None => text(lang.pick("No round is paired yet.", "Ни один тур ещё не составлен."))
+                .size(20)
+                .into(),
+            Some(r) => {
+                let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+                let max_slots = r.pairings.iter().map(|p| slots(t, p)).max().unwrap_or(0);
+                let games = t.format.games.max(1) as usize;
+                let mut columns = vec![
+                    table::column(text(lang.pick("Board", "Доска")), |p: &Pairing| {
+                        text(p.board).size(18)
+                    }),
+                    table::column(
+                        text(lang.pick("White", "Белые")),
+                        move |p: &Pairing| text(name(p.white)).size(18),
+                    ),
+                    table::column(
+                        text(lang.pick("Black", "Чёрные")),
+                        move |p: &Pairing| text(name(p.black)).size(18),
+                    ),
+                ];
+                if t.format.ballot.is_some() {
+                    columns.push(table::column(
+                        text(lang.pick("Ballot", "Начало")),
+                        |p: &Pairing| {
+                            text(
+                                p.ballot
+                                    .as_ref()
+                                    .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell))
+                                    .unwrap_or_else(|| "—".into()),
+                            )
+                            .size(18)
+                        },
+                    ));
+                }
+                for slot in 0..max_slots {
+                    let header = if slot < games {
+                        format!("{} {}", lang.pick("Game", "Партия"), slot + 1)
+                    } else {
+                        format!("{} {}", lang.pick("Extra", "Доп."), slot - games + 1)
+                    };
+                    let focus = self.focus;
+                    columns.push(table::column(text(header), move |p: &Pairing| {
+                        cell(t, p, slot, focus)
+                    }));
+                }
+                let (_, draw) = t.game_value();
+                columns.push(table::column(
+                    text(lang.pick("Score", "Счёт")),
+                    move |p: &Pairing| {
+                        let (w, b) = p.halves();
+                        let mut s = if w + b > 0 {
+                            format!(
+                                "{} : {}",
+                                format::points(w as f64 * draw),
+                                format::points(b as f64 * draw)
+                            )
+                        } else {
+                            String::new()
+                        };
+                        if let Some(winner) = p.extra_winner(games) {
+                            s.push_str(&format!(
+                                " ({} {})",
+                                lang.pick("extra:", "доп.:"),
+                                name(winner)
+                            ));
+                        }
+                        text(s).size(18)
+                    },
+                ));
+                let mut lines =
+                    column![table(columns, r.pairings.iter()).padding_x(10).padding_y(6)];
+                if let Some(bye) = r.bye {
+                    lines = lines.push(
+                        text(format!("{}: {}", lang.pick("Bye", "Свободен"), name(bye))).size(18),
+                    );
+                }
+                if r.locked {
+                    lines = lines.push(
+                        text(lang.pick(
+                            "The round is locked: unlock it to correct a result (journaled).",
+                            "Тур закрыт: чтобы исправить результат, откройте его (записывается в журнал).",
+                        ))
+                        .size(16),
+                    );
+                }
+                let keys = RESULT_KEYS.iter().map(|(res, key)| {
+                    let label = match res {
+                        GameResult::Pending => lang.pick("clear", "стереть").to_string(),
+                        r => r.symbol().to_string(),
+                    };
+                    button(text(format!("{label}  [{key}]")).size(18))
+                        .on_press_maybe(
+                            (self.focus.is_some() && !r.locked).then_some(Message::Result(*res)),
+                        )
+                        .into()
+                });
+                lines = lines.push(row(keys).spacing(6));
+                lines.spacing(12).into()
+            }
+        };
+
+        let journal = file.journal().iter().rev().take(8).map(|e| {
+            text(format!(
+                "{}  {}  {}",
+                e.seq,
+                e.at.format("%H:%M:%S"),
+                describe::command(t, &e.command, lang)
+            ))
+            .size(15)
+            .into()
+        });
+        let journal = container(
+            column![
+                text(lang.pick("Journal (latest first)", "Журнал (последние сверху)")).size(18)
+            ]
+            .extend(journal)
+            .spacing(4),
+        )
+        .padding(8)
+        .width(Length::Fill)
+        .style(theme::panel);
+        scrollable(column![bar, body, journal].spacing(16).padding([0, 4]))
+            .height(Length::Fill)
+            .into()
+    }
+}
+
+fn cell<'a>(
+    t: &Tournament,
+    p: &Pairing,
+    slot: usize,
+    focus: Option<(usize, usize)>,
+) -> Element<'a, Message> {
+    if slot >= slots(t, p) {
+        return text("").into();
+    }
+    let result = result_at(p, slot);
+    let label = match result {
+        GameResult::Pending => "·".to_string(),
+        r => r.symbol().to_string(),
+    };
+    let focused = focus == Some((p.board, slot));
+    button(text(label).size(20).width(Length::Fixed(56.0)).center())
+        .style(if focused {
+            button::primary
+        } else {
+            button::secondary
+        })
+        .on_press(Message::Focus(p.board, slot))
+        .into()
+}

@@ -1,0 +1,121 @@
+//! Standings: the table with every tie-break column of the event, after any round; exports the
+//! report (standings, crosstable, rounds) as HTML, CSV or PDF beside the event file.
+
+use iced::widget::{button, column, pick_list, row, scrollable, table, text};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::report::{self, Lang};
+use crate::store::event::EventFile;
+use crate::tournament::model::Tournament;
+use crate::tournament::standings::{self, Line};
+use crate::ui::format;
+
+#[derive(Default)]
+pub struct State {
+    /// After this round (`None`: all rounds).
+    pub up_to: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    UpTo(usize),
+    Export(&'static str),
+}
+
+impl State {
+    pub fn update(&mut self, message: Message, file: Option<&EventFile>, lang: Lang) -> Action {
+        match message {
+            Message::UpTo(n) => {
+                self.up_to = Some(n);
+                Action::None
+            }
+            Message::Export(ext) => {
+                let Some(file) = file else {
+                    return Action::None;
+                };
+                let stem = file
+                    .path()
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let out = file.path().with_file_name(format!("{stem}-report.{ext}"));
+                let doc = report::document(&file.tournament, self.up_to, lang);
+                let written = report::render_for(&out, &doc, lang).and_then(|bytes| {
+                    crate::store::atomic::write(&out, &bytes, true).map_err(|e| e.to_string())
+                });
+                match written {
+                    Ok(()) => Action::info(format!(
+                        "{} {}",
+                        lang.pick("Report written:", "Отчёт записан:"),
+                        out.display()
+                    )),
+                    Err(e) => Action::error(e),
+                }
+            }
+        }
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let lines = standings::compute(t, self.up_to);
+        let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
+        let shown = self.up_to.or(rounds.last().copied());
+        let bar = row![
+            text(lang.pick("After round", "После тура")).size(18),
+            pick_list(rounds, shown, Message::UpTo),
+            iced::widget::space::horizontal(),
+            text(lang.pick("Export:", "Экспорт:")).size(18),
+            button(text("HTML")).on_press(Message::Export("html")),
+            button(text("CSV")).on_press(Message::Export("csv")),
+            button(text("PDF")).on_press(Message::Export("pdf")),
+        ]
+        .spacing(8)
+        .align_y(iced::Alignment::Center);
+        let mut columns = vec![
+            table::column(text(lang.pick("Place", "Место")), |l: Line| {
+                text(l.place).size(18)
+            }),
+            table::column(text("№"), |l: Line| {
+                text(l.number.map(|n| n.to_string()).unwrap_or_default()).size(18)
+            }),
+            table::column(text(lang.pick("Name", "Участник")), |l: Line| {
+                text(l.name).size(18)
+            }),
+            table::column(text(lang.pick("Points", "Очки")), |l: Line| {
+                text(format::points(l.points)).size(18)
+            }),
+        ];
+        for (k, tb) in t.tiebreaks.iter().enumerate() {
+            let (en, ru) = tb.short();
+            columns.push(table::column(
+                text(lang.pick(en, ru).to_string()),
+                move |l: Line| {
+                    text(
+                        l.tiebreaks
+                            .get(k)
+                            .and_then(|(_, v)| *v)
+                            .map(format::points)
+                            .unwrap_or_else(|| "—".into()),
+                    )
+                    .size(18)
+                },
+            ));
+        }
+        let legend = t
+            .tiebreaks
+            .iter()
+            .map(|tb| {
+                let (en, ru) = tb.short();
+                format!("{} = {}", lang.pick(en, ru), tb.id())
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        column![
+            bar,
+            scrollable(table(columns, lines).padding_x(12).padding_y(5)).height(Length::Fill),
+            text(legend).size(14),
+        ]
+        .spacing(10)
+        .into()
+    }
+}

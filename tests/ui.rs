@@ -1,0 +1,486 @@
+//! The arbiter's program driven headless (iced_test, tiny-skia): each screen's main task, and
+//! the screenshots in docs/screenshots/ that README shows.
+#![cfg(feature = "gui")]
+
+use std::path::{Path, PathBuf};
+
+use iced::keyboard::{self, Key, Location, Modifiers};
+use iced::{Settings, Size};
+use iced_test::selector::Candidate;
+use iced_test::simulator::Simulator;
+use shashki_arbiter::report::Lang;
+use shashki_arbiter::store::event::EventFile;
+use shashki_arbiter::tournament::command::{self, Command};
+use shashki_arbiter::tournament::model::GameResult;
+use shashki_arbiter::tournament::standings;
+use shashki_arbiter::ui::app::{App, Message, Tab, Time};
+
+const SAMPLE: &str = "tournaments/shashki64-round-robin.ron";
+
+/// A copy of a sample event in its own directory, so the test can change it.
+fn event_copy(name: &str, sample: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let to = dir.join(Path::new(sample).file_name().unwrap());
+    std::fs::copy(sample, &to).unwrap();
+    to
+}
+
+fn app(name: &str, lang: Lang) -> App {
+    let path = event_copy(name, SAMPLE);
+    let app = App::with(Some(&path), None, lang, Time::Manual(0));
+    assert!(app.event.is_some(), "{:?}", app.status);
+    app
+}
+
+fn simulator(app: &App, size: Size) -> Simulator<'_, Message> {
+    Simulator::with_size(Settings::default(), size, app.view())
+}
+
+/// Renders the app at `size` (logical pixels; the PNG has twice as many) into docs/screenshots.
+fn screenshot(app: &mut App, size: Size, name: &str) {
+    let path = Path::new("docs/screenshots").join(format!("{name}.png"));
+    // iced_test names the file after the renderer; a fresh render replaces the old one.
+    let _ =
+        std::fs::remove_file(Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png")));
+    // The status line names the temporary copy: not part of the picture.
+    app.status = None;
+    let mut ui = simulator(app, size);
+    let snap = ui.snapshot(&app.theme()).unwrap();
+    assert!(snap.matches_image(&path).unwrap());
+}
+
+/// Clicks the element with this exact text and feeds the messages to the app.
+fn click(app: &mut App, label: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(app, Size::new(1280.0, 800.0));
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("no `{label}` to click: {e:?}"));
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty(), "clicking `{label}` did nothing");
+    for m in messages {
+        let _ = app.update(m);
+    }
+}
+
+fn sees(app: &App, label: &str) -> bool {
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    ui.find(label).is_ok()
+}
+
+/// The first text on screen that contains `part`.
+fn text_containing(app: &App, part: &str) -> Option<String> {
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    let part = part.to_string();
+    ui.find(move |c: Candidate<'_>| match c {
+        Candidate::Text { content, .. } if content.contains(&part) => Some(content.to_string()),
+        _ => None,
+    })
+    .ok()
+}
+
+fn key(app: &mut App, key: Key, location: Location, modifiers: Modifiers) {
+    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+        modified_key: key.clone(),
+        key,
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location,
+        modifiers,
+        text: None,
+        repeat: false,
+    }));
+}
+
+fn char_key(app: &mut App, c: &str) {
+    key(
+        app,
+        Key::Character(c.into()),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+}
+
+fn points_of(app: &App, surname: &str) -> f64 {
+    let t = &app.event.as_ref().unwrap().tournament;
+    standings::compute(t, None)
+        .into_iter()
+        .find(|l| l.name.starts_with(surname))
+        .unwrap()
+        .points
+}
+
+#[test]
+fn every_screen_renders_for_the_readme() {
+    let console = Size::new(1280.0, 800.0);
+    for (lang, suffix) in [(Lang::En, "en"), (Lang::Ru, "ru")] {
+        let mut app = app(&format!("shots-{suffix}"), lang);
+        for tab in Tab::ALL {
+            let _ = app.update(Message::Tab(tab));
+            screenshot(
+                &mut app,
+                console,
+                &format!("{tab:?}-{suffix}").to_lowercase(),
+            );
+        }
+    }
+}
+
+#[test]
+fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
+    let mut app = app("results", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    // Round 6, board 1: Попов (White in game 1) – Михайлов; the focus starts on game 1.
+    let before = points_of(&app, "Попов");
+    char_key(&mut app, "1");
+    click(&mut app, "½-½  [=]");
+    assert_eq!(points_of(&app, "Попов"), before + 1.5);
+    assert!(
+        sees(&app, "1-0") && sees(&app, "½-½"),
+        "the results show in the table"
+    );
+    assert!(sees(&app, "1.5 : 0.5"), "the micromatch score shows");
+    // Saved at once: a fresh open of the file sees both games.
+    let games = |p: &Path| {
+        EventFile::open(p).unwrap().tournament.rounds[5].pairings[0]
+            .games
+            .clone()
+    };
+    assert_eq!(games(&path), vec![GameResult::WhiteWins, GameResult::Draw]);
+
+    let _ = app.update(Message::Tab(Tab::Standings));
+    let row = text_containing(&app, "Попов").unwrap();
+    assert!(row.starts_with("Попов"), "{row}");
+    assert!(sees(&app, "7"), "Попов's 5.5 + 1.5 is on the table");
+
+    // Ctrl+Z takes the draw back, on screen and on disk.
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(points_of(&app, "Попов"), before + 1.0);
+    assert_eq!(
+        games(&path),
+        vec![GameResult::WhiteWins, GameResult::Pending]
+    );
+    assert!(
+        text_containing(&app, "undone").is_some(),
+        "{:?}",
+        app.status
+    );
+}
+
+#[test]
+fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
+    let mut app = app("ballot", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Ballot));
+    // Board 1 of round 6 already has its opening: take it back as a hand entry would.
+    app.ballot.manual_cell.clear();
+    click(&mut app, "Ввести");
+    assert!(app.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
+        .ballot
+        .is_none());
+
+    // The arbiter types the seed of an audited draw and draws for board 1.
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click("зерно (пусто — от системы)").unwrap();
+        ui.typewrite("42");
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    assert_eq!(app.ballot.seed, "42");
+    let t = app.event.as_ref().unwrap().tournament.clone();
+    click(&mut app, "Жребий для доски");
+    let drawn = app.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
+        .ballot
+        .clone()
+        .unwrap();
+    assert_eq!(drawn.seed, Some(42));
+    // The same draw, done by the domain on the state before: the same cell.
+    let (expected, _) = command::applied(
+        &t,
+        &Command::DrawBallot {
+            round: 6,
+            board: Some(1),
+            seed: 42,
+            at: drawn.at,
+        },
+    )
+    .unwrap();
+    let cell = expected.rounds[5].pairings[0]
+        .ballot
+        .as_ref()
+        .unwrap()
+        .cell
+        .clone();
+    assert_eq!(drawn.cell, cell);
+    assert!(sees(&app, &cell), "the cell {cell} is shown large");
+    assert!(text_containing(&app, &format!("IDF {cell} · seed 42")).is_some());
+}
+
+#[test]
+fn an_illegal_move_in_a_typed_game_is_flagged_with_the_legal_moves() {
+    let mut app = app("claims", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
+    click(&mut app, "Check the record");
+    let flagged = text_containing(&app, "Illegal at move").expect("the illegal ply is flagged");
+    assert!(flagged.contains("Illegal at move 2 (White)"), "{flagged}");
+    assert!(flagged.contains("«ab4»"), "{flagged}");
+    assert!(flagged.contains("a capture is compulsory"), "{flagged}");
+    // The legal alternatives are the engine's: the capture that was compulsory.
+    let replay = match &app.claims.checked {
+        Some(Ok(r)) => r.clone(),
+        other => panic!("{other:?}"),
+    };
+    let legal = replay.first_illegal.as_ref().unwrap().legal.join(", ");
+    assert!(flagged.ends_with(&legal), "{flagged} / {legal}");
+    assert_eq!(replay.moves.len(), 2, "the record stops at the illegal ply");
+}
+
+#[test]
+fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
+    let mut app = app("repetition", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    // Kings shuffle: after 3.… the position after ply 0 recurs at plies 4 and 8.
+    app.claims.record = iced::widget::text_editor::Content::with_text(
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
+    );
+    click(&mut app, "Check the record");
+    assert!(
+        sees(&app, "All 8 plies are legal."),
+        "{:?}",
+        app.claims.checked
+    );
+    click(&mut app, "Claim threefold repetition here");
+    let verdict = text_containing(&app, "CLAIM VALID").expect("a valid claim");
+    assert!(verdict.contains("[0, 4, 8]"), "{verdict}");
+}
+
+#[test]
+fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
+    let mut app = app("clocks", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    assert_eq!(app.clocks.hall.boards().len(), 5);
+    let shift = |app: &mut App, side: Location| {
+        key(
+            app,
+            Key::Named(keyboard::key::Named::Shift),
+            side,
+            Modifiers::SHIFT,
+        )
+    };
+    app.set_time_ms(1_000);
+    shift(&mut app, Location::Left); // starts White's clock on board 1
+    app.set_time_ms(11_000);
+    shift(&mut app, Location::Right); // Black's button: not Black's move, nothing happens
+    shift(&mut app, Location::Left); // White completes move 1
+    app.set_time_ms(26_000);
+    assert!(sees(&app, "44:50"), "White used 10 s");
+    assert!(sees(&app, "44:45"), "Black's clock runs: 15 s");
+    assert!(sees(&app, "Black to move"));
+    assert!(app.clocks.any_running(26_000));
+    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    drop(app);
+
+    // The program dies and comes back: the clock stands paused at its last known instant.
+    let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let status = back.status.clone().unwrap().text;
+    assert!(status.contains("Restored 5 clock(s)"), "{status}");
+    let mut back = back;
+    let _ = back.update(Message::Tab(Tab::Clocks));
+    assert!(sees(&back, "44:50"));
+    assert!(sees(&back, "paused"));
+    assert!(!back.clocks.any_running(0));
+}
+
+const SURNAMES: [&str; 20] = [
+    "Смирнов",
+    "Иванов",
+    "Кузнецов",
+    "Соколов",
+    "Попов",
+    "Лебедев",
+    "Козлов",
+    "Новиков",
+    "Морозов",
+    "Петров",
+    "Волков",
+    "Соловьёв",
+    "Васильев",
+    "Зайцев",
+    "Павлов",
+    "Семёнов",
+    "Голубев",
+    "Виноградов",
+    "Богданов",
+    "Воробьёв",
+];
+
+/// An event of `boards` boards, round 1 paired, saved in its own directory.
+fn event_with_boards(name: &str, boards: usize) -> PathBuf {
+    use shashki_arbiter::tournament::model::{Player, System, Tournament};
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = Tournament::new(
+        "Первенство области, шашки-64",
+        shashki_arbiter::rules::Variant::Russian,
+        System::RoundRobin,
+        "45m/20,15m",
+        2,
+    );
+    for i in 1..=2 * boards as u32 {
+        let player = Player {
+            name: format!("{}.", ["А", "Б", "В", "Г", "Д", "Е"][i as usize % 6]),
+            number: Some(i as usize),
+            ..Player::new(i, SURNAMES[(i as usize - 1) % 20])
+        };
+        command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
+    }
+    command::apply(
+        &mut t,
+        &Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    let path = dir.join("event.ron");
+    EventFile::create(&path, t).unwrap();
+    path
+}
+
+/// Clocks of round 1 in every state the wall must show: running either side, paused, flagged.
+fn hall_in_play(app: &mut App) {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, Request};
+    let request = |app: &mut App, at: u64, r: Request| {
+        app.set_time_ms(at);
+        let _ = app.update(Message::Clocks(Clocks::Request(r)));
+    };
+    request(app, 0, Request::Setup { round: 1, game: 0 });
+    let n = app.clocks.hall.boards().len();
+    for b in 0..n {
+        if b == 2 {
+            // Board 3: White has 50 s left and lets them run out.
+            request(
+                app,
+                0,
+                Request::Adjust {
+                    board: b,
+                    side: Color::White,
+                    ms: -2_650_000,
+                    reason: "test".into(),
+                },
+            );
+        }
+        request(app, 0, Request::Start(b));
+        let step = 11_000 + 7_000 * (b as u64 % 5);
+        for k in 1..=(b as u64 % 4 + 1) {
+            if b != 2 {
+                request(
+                    app,
+                    k * step,
+                    Request::Press {
+                        board: b,
+                        side: None,
+                    },
+                );
+            }
+        }
+        if b % 4 == 1 {
+            request(app, 200_000, Request::Pause(b));
+        }
+    }
+    app.set_time_ms(600_000);
+}
+
+#[test]
+fn the_hall_wall_shows_4_and_40_boards_on_a_projector() {
+    for (boards, lang) in [(4, Lang::Ru), (40, Lang::En)] {
+        let path = event_with_boards(&format!("wall-{boards}"), boards);
+        let mut app = App::with(Some(&path), None, lang, Time::Manual(0));
+        hall_in_play(&mut app);
+        assert_eq!(app.clocks.hall.boards().len(), boards);
+        let _ = app.update(Message::Wall(true));
+        // Board 3's White flag fell; board 1 shows White's time after one move of 11 s.
+        assert!(sees(
+            &app,
+            match lang {
+                Lang::Ru => "ФЛАГ",
+                Lang::En => "FLAG",
+            }
+        ));
+        assert!(sees(&app, "44:49"), "board 1: 45:00 − 11 s");
+        // A 1080p projector at scale 1 (the PNG has twice the pixels each way).
+        screenshot(
+            &mut app,
+            Size::new(1920.0, 1080.0),
+            &format!("wall-{boards}"),
+        );
+        if boards == 4 {
+            let png = Path::new("docs/screenshots/wall-4-tiny-skia.png");
+            let (height, digits) = tallest_white_glyphs(png);
+            assert!(
+                digits * 8 >= height,
+                "digits {digits} px of {height}: under 1/8"
+            );
+        }
+    }
+}
+
+/// The screen height and the tallest run of rows holding pure white pixels in the left clock
+/// of board 1 (its digits), in pixels of the rendered PNG.
+fn tallest_white_glyphs(path: &Path) -> (u32, u32) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let white_row = |y: usize| {
+        (w / 50..w / 4).any(|x| {
+            let i = (y * w + x) * 4;
+            buf[i] == 255 && buf[i + 1] == 255 && buf[i + 2] == 255
+        })
+    };
+    let (mut best, mut run) = (0, 0);
+    for y in h / 10..h / 2 {
+        run = if white_row(y) { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    (h as u32, best)
+}
+
+#[test]
+fn the_help_overlay_lists_the_keys() {
+    let mut app = app("help", Lang::Ru);
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::F1),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert!(app.help);
+    assert!(sees(&app, "Клавиши"));
+    assert!(sees(&app, "стена зала вкл/выкл (Esc — выход)"));
+    screenshot(&mut app, Size::new(1280.0, 800.0), "help-ru");
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::Escape),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert!(!app.help);
+}

@@ -291,6 +291,10 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     assert!(sees(&app, "44:45"), "Black's clock runs: 15 s");
     assert!(sees(&app, "Black to move"));
     assert!(app.clocks.any_running(26_000));
+    // One running clock: the next redraw comes when its second changes, not five times a
+    // second (Black has 44:45.000 left at 26 s, 44:44.700 at 26.3 s).
+    assert_eq!(app.clocks.next_tick_ms(26_000), Some(200));
+    assert_eq!(app.clocks.next_tick_ms(26_300), Some(705));
     let path = app.event.as_ref().unwrap().path().to_path_buf();
     drop(app);
 
@@ -483,4 +487,42 @@ fn the_help_overlay_lists_the_keys() {
         Modifiers::empty(),
     );
     assert!(!app.help);
+}
+
+#[test]
+fn the_wall_pages_show_pairings_standings_and_the_ballot() {
+    let mut app = app("wall-pages", Lang::Ru);
+    let _ = app.update(Message::Wall(true));
+    assert!(sees(&app, "Часов нет: создайте их на экране «Часы» (F4)."));
+    let right = |app: &mut App| {
+        key(
+            app,
+            Key::Named(keyboard::key::Named::ArrowRight),
+            Location::Standard,
+            Modifiers::empty(),
+        )
+    };
+    right(&mut app);
+    assert!(
+        sees(&app, "Попов Артём") && sees(&app, "IX/10"),
+        "pairings with ballots"
+    );
+    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-pairings-ru");
+    right(&mut app);
+    assert!(
+        sees(&app, "Смирнов Иван") && sees(&app, "1.5"),
+        "standings with head-to-head"
+    );
+    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-standings-ru");
+    right(&mut app);
+    assert!(
+        sees(&app, "IX/10") && sees(&app, "1.cb4 fg5 2.ed4 ef6"),
+        "board 1's ballot"
+    );
+    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-ballot-ru");
+    right(&mut app);
+    assert_eq!(
+        app.wall_page,
+        shashki_arbiter::ui::screen::wall::Page::Clocks
+    );
 }

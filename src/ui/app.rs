@@ -73,6 +73,7 @@ pub enum Message {
     Lang(Lang),
     /// Shows the hall wall in the window (`true`) or the console.
     Wall(bool),
+    WallPage(wall::Page),
     Fullscreen(bool),
     Help(bool),
     Key(keyboard::Event),
@@ -99,6 +100,7 @@ pub struct App {
     pub tab: Tab,
     pub event: Option<EventFile>,
     pub wall: bool,
+    pub wall_page: wall::Page,
     pub help: bool,
     pub status: Option<Status>,
     pub open: open::State,
@@ -132,6 +134,7 @@ impl App {
             tab: Tab::Rounds,
             event: None,
             wall: false,
+            wall_page: wall::Page::default(),
             help: false,
             status: None,
             open: open::State::default(),
@@ -296,6 +299,10 @@ impl App {
                 self.wall = on;
                 Action::None
             }
+            Message::WallPage(page) => {
+                self.wall_page = page;
+                Action::None
+            }
             Message::Fullscreen(on) => {
                 self.fullscreen = on;
                 let mode = if on {
@@ -361,6 +368,12 @@ impl App {
                 Named::F12 => return self.update(Message::Wall(!self.wall)),
                 Named::Escape if self.help => return self.update(Message::Help(false)),
                 Named::Escape if self.wall => return self.update(Message::Wall(false)),
+                Named::ArrowRight if self.wall => {
+                    return self.update(Message::WallPage(self.wall_page.next(1)))
+                }
+                Named::ArrowLeft if self.wall => {
+                    return self.update(Message::WallPage(self.wall_page.next(-1)))
+                }
                 _ => {}
             }
         }
@@ -383,14 +396,14 @@ impl App {
 
     pub fn subscription(&self) -> Subscription<Message> {
         let keys = keyboard::listen().map(Message::Key);
-        // Ticks only while a clock runs: an idle program draws nothing.
-        if self.clocks.any_running(self.now_ms()) {
-            Subscription::batch([
+        // Ticks only while a clock runs (an idle program draws nothing), timed to when a
+        // display changes: one board costs one frame a second, not five.
+        match self.clocks.next_tick_ms(self.now_ms()) {
+            Some(ms) => Subscription::batch([
                 keys,
-                iced::time::every(Duration::from_millis(clocks::TICK_MS)).map(|_| Message::Tick),
-            ])
-        } else {
-            keys
+                iced::time::every(Duration::from_millis(ms)).map(|_| Message::Tick),
+            ]),
+            None => keys,
         }
     }
 
@@ -399,7 +412,8 @@ impl App {
         let now = self.now_ms();
         if self.wall {
             let t = self.event.as_ref().map(|e| &e.tournament);
-            return wall::view(&self.clocks, t, now, lang);
+            let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
+            return wall::view(self.wall_page, &self.clocks, t, drawn, now, lang);
         }
         let Some(file) = &self.event else {
             return column![self.header(None), self.open.view(lang).map(Message::Open)].into();

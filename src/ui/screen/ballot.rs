@@ -126,6 +126,28 @@ impl State {
         }
     }
 
+    /// The ballot of the chosen board, as the hall wall shows it.
+    pub fn drawn(&self, t: &Tournament, round: usize) -> Option<crate::ui::screen::wall::Drawn> {
+        let board = self.board?;
+        let b = t
+            .rounds
+            .iter()
+            .find(|r| r.number == round)?
+            .pairings
+            .iter()
+            .find(|p| p.board == board)?
+            .ballot
+            .as_ref()?;
+        let table = load_table(&b.table).ok()?;
+        let entry = table.entry(&b.cell).ok()?;
+        Some(crate::ui::screen::wall::Drawn {
+            board,
+            cell: b.cell.clone(),
+            text: entry.text.clone(),
+            position: fen::parse(table.variant, &entry.fen).ok()?,
+        })
+    }
+
     pub fn view<'a>(&'a self, t: &'a Tournament, round: usize, lang: Lang) -> Element<'a, Message> {
         let Some(rule) = &t.format.ballot else {
             return text(lang.pick(

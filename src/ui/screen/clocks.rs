@@ -18,9 +18,9 @@ use crate::rules::Color;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::ui::{format, theme};
 
-/// Redraw rate while a clock runs: 5 per second shows every second change within 0.2 s and the
-/// tenths of the last ten seconds well enough, at a fraction of the CPU of 60 frames.
-pub const TICK_MS: u64 = 200;
+/// The fastest redraw while clocks run (5 per second): with many boards some display changes
+/// every few milliseconds, and a software-rendered frame of the wall costs ~20 ms.
+pub const MIN_TICK_MS: u64 = 200;
 
 #[derive(Default)]
 pub struct State {
@@ -130,6 +130,31 @@ impl State {
             .snapshots(now)
             .iter()
             .any(|(_, s)| s.running.is_some() && !s.paused)
+    }
+
+    /// Milliseconds until the next redraw is worth doing: when the soonest running display
+    /// changes (its second, or its tenth in the last ten seconds), a little after it so the
+    /// change has happened, but no sooner than [`MIN_TICK_MS`]; heartbeats ride on the same
+    /// ticks (at least one a second). `None` when no clock runs: nothing needs drawing.
+    pub fn next_tick_ms(&self, now: u64) -> Option<u64> {
+        let until_change = self
+            .hall
+            .snapshots(now)
+            .into_iter()
+            .filter(|(_, s)| !s.paused)
+            .filter_map(|(_, s)| match s.running? {
+                Color::White => Some(s.white.ms_left),
+                Color::Black => Some(s.black.ms_left),
+            })
+            .map(|left| {
+                if left < 10_000 {
+                    left % 100
+                } else {
+                    left % 1000
+                }
+            })
+            .min()?;
+        Some((until_change + 5).max(MIN_TICK_MS))
     }
 
     pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {

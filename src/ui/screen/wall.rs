@@ -39,33 +39,106 @@ pub fn layout(n: usize, area: Size) -> (usize, usize, f32) {
     best
 }
 
+/// What the hall sees; ← and → (or the buttons) change it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Page {
+    #[default]
+    Clocks,
+    Pairings,
+    Standings,
+    Ballot,
+}
+
+impl Page {
+    pub const ALL: [Page; 4] = [Page::Clocks, Page::Pairings, Page::Standings, Page::Ballot];
+
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            Page::Clocks => lang.pick("Clocks", "Часы"),
+            Page::Pairings => lang.pick("Pairings", "Пары"),
+            Page::Standings => lang.pick("Standings", "Таблица"),
+            Page::Ballot => lang.pick("Ballot", "Жеребьёвка"),
+        }
+    }
+
+    pub fn next(self, by: isize) -> Page {
+        let i = Page::ALL.iter().position(|p| *p == self).unwrap_or(0) as isize;
+        Page::ALL[(i + by).rem_euclid(Page::ALL.len() as isize) as usize]
+    }
+}
+
+/// The ballot shown to the hall: the cell, its moves and the position.
+pub struct Drawn {
+    pub board: usize,
+    pub cell: String,
+    pub text: String,
+    pub position: crate::rules::Position,
+}
+
 pub fn view<'a>(
+    page: Page,
+    clocks: &'a State,
+    t: Option<&'a Tournament>,
+    drawn: Option<Drawn>,
+    now: u64,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let mut title = t.map(|t| t.name.clone()).unwrap_or_default();
+    match (page, clocks.game) {
+        (Page::Clocks, Some((r, g))) => title.push_str(&format!(
+            " · {} {r} · {} {}",
+            lang.pick("round", "тур"),
+            lang.pick("game", "партия"),
+            g + 1
+        )),
+        (Page::Pairings, _) | (Page::Ballot, _) => {
+            if let Some(r) = t.and_then(|t| t.rounds.last()) {
+                title.push_str(&format!(" · {} {}", lang.pick("round", "тур"), r.number));
+            }
+        }
+        _ => {}
+    }
+    let pages = Page::ALL.into_iter().map(|p| {
+        button(text(p.label(lang)).size(16))
+            .style(if p == page {
+                button::primary
+            } else {
+                button::secondary
+            })
+            .on_press(Message::WallPage(p))
+            .into()
+    });
+    let header = row![text(title)
+        .size(28)
+        .color(theme::WALL_TEXT)
+        .width(Length::Fill)]
+    .extend(pages)
+    .push(
+        button(text(lang.pick("Console (Esc)", "Пульт (Esc)")).size(16))
+            .style(button::secondary)
+            .on_press(Message::Wall(false)),
+    )
+    .spacing(6)
+    .align_y(iced::Alignment::Center);
+    let body = match page {
+        Page::Clocks => clock_grid(clocks, t, now, lang),
+        Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, lang)),
+        Page::Standings => t.map_or_else(|| text("").into(), |t| standings(t, lang)),
+        Page::Ballot => ballot(drawn, lang),
+    };
+    container(column![header, body].spacing(6).padding(6))
+        .width(Length::Fill)
+        .height(Length::Fill)
+        .style(theme::wall)
+        .into()
+}
+
+fn clock_grid<'a>(
     clocks: &'a State,
     t: Option<&'a Tournament>,
     now: u64,
     lang: Lang,
 ) -> Element<'a, Message> {
-    let title = match (t, clocks.game) {
-        (Some(t), Some((r, g))) => format!(
-            "{} · {} {r} · {} {}",
-            t.name,
-            lang.pick("round", "тур"),
-            lang.pick("game", "партия"),
-            g + 1
-        ),
-        (Some(t), None) => t.name.clone(),
-        _ => String::new(),
-    };
-    let header = row![
-        text(title)
-            .size(28)
-            .color(theme::WALL_TEXT)
-            .width(Length::Fill),
-        button(text(lang.pick("Console (Esc)", "Пульт (Esc)")).size(16))
-            .style(button::secondary)
-            .on_press(Message::Wall(false)),
-    ]
-    .align_y(iced::Alignment::Center);
     let seats = clocks.seats(t);
     let snaps: Vec<Snapshot> = clocks
         .hall
@@ -73,7 +146,7 @@ pub fn view<'a>(
         .into_iter()
         .map(|(_, s)| s)
         .collect();
-    let body = responsive(move |size| {
+    responsive(move |size| {
         let n = seats.len();
         if n == 0 {
             return container(
@@ -97,12 +170,159 @@ pub fn view<'a>(
             .spacing(8)
             .height(grid::Sizing::EvenlyDistribute(Length::Fill))
             .into()
-    });
-    container(column![header, body].spacing(6).padding(6))
-        .width(Length::Fill)
-        .height(Length::Fill)
-        .style(theme::wall)
+    })
+    .into()
+}
+
+/// Rows of large text, as large as the height and the longest entries allow (12 to 56 px).
+fn big_table<'a>(header: Vec<String>, rows: Vec<Vec<String>>) -> Element<'a, Message> {
+    // Each column as wide as its longest entry; a character of Fira Sans is about 0.55 of the
+    // font size wide, and a column gap 0.8.
+    let chars: Vec<usize> = (0..header.len())
+        .map(|c| {
+            std::iter::once(&header)
+                .chain(&rows)
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(1)
+                .max(2)
+        })
+        .collect();
+    responsive(move |size| {
+        let lines = rows.len() as f32 + 1.5;
+        let by_height = size.height / lines / 1.45;
+        let total: usize = chars.iter().sum();
+        let by_width = (size.width - 24.0) / (0.55 * total as f32 + 0.8 * chars.len() as f32);
+        let size_px = by_height.min(by_width).clamp(12.0, 56.0);
+        let line = |cells: &[String], colour: iced::Color| {
+            row(cells.iter().zip(&chars).map(|(c, w)| {
+                text(c.clone())
+                    .size(size_px)
+                    .color(colour)
+                    .wrapping(Wrapping::None)
+                    .width(Length::FillPortion(*w as u16))
+                    .into()
+            }))
+            .spacing(size_px * 0.8)
+            .into()
+        };
+        column(
+            std::iter::once(line(&header, theme::RUNNING))
+                .chain(rows.iter().map(|r| line(r, theme::WALL_TEXT))),
+        )
+        .spacing(size_px * 0.2)
+        .padding([0, 12])
         .into()
+    })
+    .into()
+}
+
+fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
+    let Some(r) = t.rounds.last() else {
+        return text("").into();
+    };
+    let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let (_, draw) = t.game_value();
+    let mut rows: Vec<Vec<String>> = r
+        .pairings
+        .iter()
+        .map(|p| {
+            let (w, b) = p.halves();
+            vec![
+                p.board.to_string(),
+                name(p.white),
+                name(p.black),
+                p.ballot
+                    .as_ref()
+                    .map(|b| b.cell.clone())
+                    .unwrap_or_default(),
+                if p.games.iter().any(|g| g.halves().is_some()) {
+                    format!(
+                        "{} : {}",
+                        format::points(w as f64 * draw),
+                        format::points(b as f64 * draw)
+                    )
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect();
+    if let Some(bye) = r.bye {
+        rows.push(vec![
+            String::new(),
+            name(bye),
+            lang.pick("bye", "свободен").into(),
+            String::new(),
+            String::new(),
+        ]);
+    }
+    let header = vec![
+        lang.pick("Board", "Доска").into(),
+        lang.pick("White", "Белые").into(),
+        lang.pick("Black", "Чёрные").into(),
+        lang.pick("Ballot", "Начало").into(),
+        lang.pick("Score", "Счёт").into(),
+    ];
+    big_table(header, rows)
+}
+
+fn standings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
+    let lines = crate::tournament::standings::compute(t, None);
+    let shown: Vec<_> = t.tiebreaks.iter().take(2).collect();
+    let mut header = vec![
+        lang.pick("Place", "Место").to_string(),
+        lang.pick("Name", "Участник").to_string(),
+        lang.pick("Points", "Очки").to_string(),
+    ];
+    header.extend(shown.iter().map(|tb| {
+        let (en, ru) = tb.short();
+        lang.pick(en, ru).to_string()
+    }));
+    let rows = lines
+        .into_iter()
+        .map(|l| {
+            let mut row = vec![l.place, l.name, format::points(l.points)];
+            row.extend(
+                l.tiebreaks
+                    .iter()
+                    .take(shown.len())
+                    .map(|(_, v)| v.map(format::points).unwrap_or_else(|| "—".into())),
+            );
+            row
+        })
+        .collect();
+    big_table(header, rows)
+}
+
+fn ballot<'a>(drawn: Option<Drawn>, lang: Lang) -> Element<'a, Message> {
+    let Some(d) = drawn else {
+        return container(
+            text(lang.pick("No ballot drawn yet.", "Жребий ещё не брошен."))
+                .size(48)
+                .color(theme::WALL_TEXT),
+        )
+        .center(Length::Fill)
+        .into();
+    };
+    row![
+        column![
+            text(format!("{} {}", lang.pick("Board", "Доска"), d.board))
+                .size(48)
+                .color(theme::WALL_TEXT),
+            text(d.cell).size(220).color(theme::RUNNING),
+            text(d.text).size(56).color(theme::WALL_TEXT),
+        ]
+        .spacing(10)
+        .width(Length::FillPortion(1))
+        .align_x(iced::Alignment::Center),
+        container(crate::ui::widget::board::Board::new(d.position).into_view())
+            .width(Length::FillPortion(1))
+            .height(Length::Fill),
+    ]
+    .padding(12)
+    .into()
 }
 
 fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Message> {
@@ -147,12 +367,16 @@ fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Me
         line(t, small, colour(c, v))
     };
     let gap = digit * 0.12;
+    // A long name shrinks to its half of the cell (about 2.1 digit sizes wide) instead of
+    // running into the other one.
+    let name_size =
+        |name: &str| small.min(2.1 * digit / (0.55 * name.chars().count().max(1) as f32));
     container(
         column![
             row![
                 text(seat.board.clone()).size(small).color(theme::WALL_TEXT),
-                line(seat.white.clone(), small, theme::WALL_TEXT),
-                line(seat.black.clone(), small, theme::WALL_TEXT),
+                line(seat.white.clone(), name_size(&seat.white), theme::WALL_TEXT),
+                line(seat.black.clone(), name_size(&seat.black), theme::WALL_TEXT),
             ]
             .spacing(gap),
             row![time(Color::White, &s.white), time(Color::Black, &s.black)].spacing(gap),

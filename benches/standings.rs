@@ -34,6 +34,7 @@ fn event() -> Tournament {
                     games: vec![results[(i + r) % 3], results[(i * 7 + r) % 3]],
                     ballot: None,
                     extra: vec![],
+                    notes: vec![],
                 }
             })
             .collect();

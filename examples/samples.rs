@@ -315,6 +315,7 @@ fn open(dir: &std::path::Path) {
                 games,
                 ballot: None,
                 extra: vec![],
+                notes: vec![],
             });
         }
         t.rounds.push(Round {

@@ -148,7 +148,7 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
     }
 }
 
-fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
+pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
     let players = tour.by_number();
     let mut header = vec![t(lang, "No", "№"), t(lang, "Name", "Участник")];
     header.extend(players.iter().map(|p| p.number.unwrap_or(0).to_string()));

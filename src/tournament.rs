@@ -4,6 +4,7 @@ pub mod ballot;
 pub mod berger;
 pub mod command;
 pub mod model;
+pub mod roster;
 pub mod standings;
 
 pub use model::{GameResult, Player, PlayerId, TieBreak, Tournament};

@@ -353,14 +353,13 @@ fn event_with_boards(name: &str, boards: usize) -> PathBuf {
         };
         command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
-    command::apply(
-        &mut t,
-        &Command::PairRound {
+    if boards > 0 {
+        let pair = Command::PairRound {
             round: 1,
             table_round: None,
-        },
-    )
-    .unwrap();
+        };
+        command::apply(&mut t, &pair).unwrap();
+    }
     let path = dir.join("event.ron");
     EventFile::create(&path, t).unwrap();
     path
@@ -525,4 +524,118 @@ fn the_wall_pages_show_pairings_standings_and_the_ballot() {
         app.wall_page,
         shashki_arbiter::ui::screen::wall::Page::Clocks
     );
+}
+
+#[test]
+fn players_are_imported_from_csv_edited_and_the_settings_saved() {
+    use shashki_arbiter::ui::screen::event::{Edit, Message as Ev};
+    let path = event_with_boards("players", 0);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    let csv = path.with_file_name("list.csv");
+    std::fs::write(
+        &csv,
+        "Фамилия;Имя;Разряд;Рейтинг;Клуб\nОрлова;Мария;КМС;2210;Казань\nБелов;Пётр;1 разряд;;Уфа\n",
+    )
+    .unwrap();
+    app.players.csv_path = csv.display().to_string();
+    click(&mut app, "Import CSV");
+    let t = &app.event.as_ref().unwrap().tournament;
+    assert_eq!(t.players.len(), 2, "{:?}", app.status);
+    assert!(sees(&app, "Орлова Мария") && sees(&app, "2210"));
+
+    // Click a name: the form takes the player; a new rating is saved on the same player.
+    click(&mut app, "Белов Пётр");
+    assert_eq!(app.players.surname, "Белов");
+    app.players.rating = "1875".into();
+    click(&mut app, "Save player");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.players.len(), 2);
+    assert_eq!(t.players[1].rating, Some(1875));
+
+    // Settings: a preset time control and micromatch points, saved together.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "25m+10s".into(),
+    ))));
+    let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(true))));
+    click(&mut app, "Save settings");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.time_control, "25m+10s");
+    assert!(t.scoring.match_points.is_some());
+    // A time control the clock cannot read is refused and said so; the file keeps the old one.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "forty-five".into(),
+    ))));
+    click(&mut app, "Save settings");
+    assert!(app.status.as_ref().unwrap().error);
+    assert_eq!(
+        EventFile::open(&path).unwrap().tournament.time_control,
+        "25m+10s"
+    );
+}
+
+#[test]
+fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
+    use shashki_arbiter::ui::screen::open::Message as Files;
+    let mut app = app("new", Lang::Ru);
+    click(&mut app, "Файлы…");
+    assert!(app.files);
+    assert!(
+        sees(&app, "Новый турнир"),
+        "{:?}",
+        text_containing(&app, "тур")
+    );
+    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    click(&mut app, "Создать");
+    let made = app.event.as_ref().unwrap().path().to_path_buf();
+    assert_eq!(made.file_name().unwrap(), "кубок-клуба-2027.ron");
+    assert_eq!(
+        app.event.as_ref().unwrap().tournament.name,
+        "Кубок клуба 2027"
+    );
+    assert_eq!(app.tab, Tab::Event);
+    // The same name again: refused, the existing file untouched.
+    let before = std::fs::read(&made).unwrap();
+    click(&mut app, "Файлы…");
+    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    click(&mut app, "Создать");
+    assert!(app.status.as_ref().unwrap().error);
+    assert_eq!(std::fs::read(&made).unwrap(), before);
+}
+
+#[test]
+fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = app("claim-record", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.record = iced::widget::text_editor::Content::with_text(
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
+    );
+    click(&mut app, "Check the record");
+    click(&mut app, "Claim threefold repetition here");
+    let _ = app.update(Message::Claims(Claims::Board(2)));
+    let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
+    click(&mut app, "Record the verdict");
+    let p = &app.event.as_ref().unwrap().tournament.rounds[5].pairings[2];
+    assert_eq!(p.games[0], GameResult::Draw);
+    assert!(
+        p.notes[0].contains("threefold repetition claimed by"),
+        "{:?}",
+        p.notes
+    );
+    assert!(p.notes[0].contains("valid, draw"), "{:?}", p.notes);
+}
+
+#[test]
+fn the_crosstable_and_the_files_page_render() {
+    let mut app = app("crosstable", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Standings));
+    click(&mut app, "Турнирная таблица");
+    assert!(app.standings.crosstable);
+    screenshot(&mut app, Size::new(1280.0, 800.0), "crosstable-ru");
+    let _ = app.update(Message::Files(true));
+    screenshot(&mut app, Size::new(1280.0, 800.0), "files-ru");
 }

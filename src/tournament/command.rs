@@ -11,7 +11,8 @@ use serde::{Deserialize, Serialize};
 use super::ballot;
 use super::berger;
 use super::model::{
-    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, System, TieBreak, Tournament,
+    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, Settings, System, TieBreak,
+    Tournament,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -90,6 +91,17 @@ pub enum Command {
         game: usize,
         result: GameResult,
     },
+    /// The event's details and settings. The variant, the system and the games per pairing are
+    /// fixed once round 1 is paired.
+    SetSettings {
+        settings: Box<Settings>,
+    },
+    /// The arbiter's notes on a pairing (claims and verdicts, incidents), as a whole list.
+    SetNotes {
+        round: usize,
+        board: usize,
+        notes: Vec<String>,
+    },
     /// The regulation's tie-break order.
     SetTiebreaks {
         tiebreaks: Vec<TieBreak>,
@@ -150,6 +162,14 @@ pub enum CommandError {
     },
     #[error("round {round}, board {board}: extra games are recorded; clear them before changing the micromatch's result")]
     ExtrasRecorded { round: usize, board: usize },
+    #[error("the {0} cannot change once round 1 is paired")]
+    FixedSetting(&'static str),
+    #[error("time control `{text}`: {why}")]
+    TimeControl { text: String, why: String },
+    #[error("the event needs a name")]
+    NoName,
+    #[error("a pairing has at least one game")]
+    NoGames,
     #[error("tie-break `{0}` is listed twice")]
     DuplicateTiebreak(&'static str),
     #[error("the event draws no opening ballots")]
@@ -457,6 +477,52 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                 result: old,
             }
         }
+        Command::SetSettings { settings } => {
+            if settings.name.trim().is_empty() {
+                return Err(CommandError::NoName);
+            }
+            if settings.format.games == 0 {
+                return Err(CommandError::NoGames);
+            }
+            settings
+                .time_control
+                .parse::<crate::clock::TimeControl>()
+                .map_err(|e| CommandError::TimeControl {
+                    text: settings.time_control.clone(),
+                    why: e.to_string(),
+                })?;
+            if let Some(b) = &settings.format.ballot {
+                load_table(&b.table)?;
+            }
+            if !t.rounds.is_empty() {
+                let fixed = [
+                    ("variant", settings.variant != t.variant),
+                    ("system", settings.system != t.system),
+                    (
+                        "number of games per pairing",
+                        settings.format.games != t.format.games,
+                    ),
+                ];
+                if let Some((what, _)) = fixed.iter().find(|(_, changed)| *changed) {
+                    return Err(CommandError::FixedSetting(what));
+                }
+            }
+            Command::SetSettings {
+                settings: Box::new(t.replace_settings((**settings).clone())),
+            }
+        }
+        Command::SetNotes {
+            round,
+            board,
+            notes,
+        } => {
+            let p = pairing_mut(round_mut(t, *round)?, *board)?;
+            Command::SetNotes {
+                round: *round,
+                board: *board,
+                notes: std::mem::replace(&mut p.notes, notes.clone()),
+            }
+        }
         Command::SetTiebreaks { tiebreaks } => {
             let mut seen = BTreeSet::new();
             if let Some(tb) = tiebreaks.iter().find(|tb| !seen.insert(**tb)) {
@@ -583,6 +649,7 @@ fn pair_round(
             games: games_vec,
             ballot: None,
             extra: vec![],
+            notes: vec![],
         });
     }
     t.rounds.push(Round {

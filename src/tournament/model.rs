@@ -41,6 +41,23 @@ pub struct Tournament {
     pub numbers_seed: Option<u64>,
 }
 
+/// Everything about an event that is not players and rounds: what the Event screen edits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub name: String,
+    pub dates: String,
+    pub venue: String,
+    pub chief_arbiter: String,
+    pub arbiters: Vec<String>,
+    #[serde(with = "crate::rules::variant::as_name")]
+    pub variant: Variant,
+    pub system: System,
+    pub time_control: String,
+    pub format: MatchFormat,
+    pub scoring: Scoring,
+    pub unplayed: Unplayed,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum System {
@@ -299,6 +316,9 @@ pub struct Pairing {
     /// add nothing to game points.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<GameResult>,
+    /// The arbiter's notes on the pairing: claims and their verdicts, incidents.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 /// A game's result as the score sheet has it, for the White of that game.
@@ -516,6 +536,39 @@ impl Tournament {
             rounds: vec![],
             numbers_seed: None,
         }
+    }
+
+    pub fn settings(&self) -> Settings {
+        Settings {
+            name: self.name.clone(),
+            dates: self.dates.clone(),
+            venue: self.venue.clone(),
+            chief_arbiter: self.chief_arbiter.clone(),
+            arbiters: self.arbiters.clone(),
+            variant: self.variant,
+            system: self.system,
+            time_control: self.time_control.clone(),
+            format: self.format.clone(),
+            scoring: self.scoring.clone(),
+            unplayed: self.unplayed.clone(),
+        }
+    }
+
+    /// Replaces the settings; returns the old ones.
+    pub fn replace_settings(&mut self, s: Settings) -> Settings {
+        let old = self.settings();
+        self.name = s.name;
+        self.dates = s.dates;
+        self.venue = s.venue;
+        self.chief_arbiter = s.chief_arbiter;
+        self.arbiters = s.arbiters;
+        self.variant = s.variant;
+        self.system = s.system;
+        self.time_control = s.time_control;
+        self.format = s.format;
+        self.scoring = s.scoring;
+        self.unplayed = s.unplayed;
+        old
     }
 
     pub fn player(&self, id: PlayerId) -> Option<&Player> {

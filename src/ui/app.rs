@@ -76,6 +76,7 @@ pub enum Message {
     WallPage(wall::Page),
     Fullscreen(bool),
     Help(bool),
+    Files(bool),
     Key(keyboard::Event),
     Tick,
     Open(open::Message),
@@ -100,6 +101,8 @@ pub struct App {
     pub tab: Tab,
     pub event: Option<EventFile>,
     pub wall: bool,
+    /// The files page (open or create an event) over the open event.
+    pub files: bool,
     pub wall_page: wall::Page,
     pub help: bool,
     pub status: Option<Status>,
@@ -134,6 +137,7 @@ impl App {
             tab: Tab::Rounds,
             event: None,
             wall: false,
+            files: false,
             wall_page: wall::Page::default(),
             help: false,
             status: None,
@@ -193,6 +197,7 @@ impl App {
         match EventFile::open(path) {
             Ok(file) => {
                 settings::remember(self.config.as_deref(), path);
+                self.files = false;
                 self.open = open::State::default();
                 self.rounds = rounds::State::for_event(&file.tournament);
                 self.standings = standings::State::default();
@@ -266,8 +271,29 @@ impl App {
         match action {
             Action::None => {}
             Action::Apply(cmd) => self.apply(cmd),
+            Action::ApplyAll(cmds) => {
+                let n = cmds.len();
+                for (i, cmd) in cmds.into_iter().enumerate() {
+                    self.apply(cmd);
+                    if self.status.as_ref().is_some_and(|s| s.error) {
+                        break;
+                    }
+                    if i + 1 == n {
+                        let done = self.lang.pick("changes saved", "изменений сохранено");
+                        self.say(false, format!("{n} {done}"));
+                    }
+                }
+            }
             Action::Undo => self.undo(),
             Action::Open(path) => self.open_event(&path),
+            Action::CloseFiles => self.files = false,
+            Action::Create(path, t) => match EventFile::create(&path, *t) {
+                Ok(_) => {
+                    self.open_event(&path);
+                    self.tab = Tab::Event;
+                }
+                Err(e) => self.say(true, e.to_string()),
+            },
             Action::Say { error, text } => self.say(error, text),
             Action::Task(task) => return task,
             Action::Clock(request) => {
@@ -316,6 +342,14 @@ impl App {
                 self.help = on;
                 Action::None
             }
+            Message::Files(on) => {
+                self.files = on;
+                self.open.folder = self
+                    .event
+                    .as_ref()
+                    .and_then(|e| e.path().parent().map(Path::to_path_buf));
+                Action::None
+            }
             Message::Tick => {
                 if let Err(e) = self.clocks.heartbeat(now, Utc::now()) {
                     self.say(true, e.to_string());
@@ -343,7 +377,10 @@ impl App {
                 let t = self.event.as_ref().map(|e| &e.tournament);
                 self.ballot.update(m, t, self.rounds.round, lang)
             }
-            Message::Claims(m) => self.claims.update(m, &self.clocks, lang),
+            Message::Claims(m) => {
+                let t = self.event.as_ref().map(|e| &e.tournament);
+                self.claims.update(m, &self.clocks, t, lang)
+            }
             Message::Standings(m) => {
                 let file = self.event.as_ref();
                 self.standings.update(m, file, lang)
@@ -415,8 +452,16 @@ impl App {
             let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
             return wall::view(self.wall_page, &self.clocks, t, drawn, now, lang);
         }
-        let Some(file) = &self.event else {
-            return column![self.header(None), self.open.view(lang).map(Message::Open)].into();
+        let Some(file) = self.event.as_ref().filter(|_| !self.files) else {
+            let status = self.status.as_ref().map(|s| {
+                text(s.text.clone())
+                    .size(16)
+                    .color(if s.error { theme::ERROR } else { theme::OK })
+            });
+            let t = self.event.as_ref().map(|e| &e.tournament);
+            return column![self.header(t), self.open.view(lang).map(Message::Open)]
+                .push(status.map(|s| container(s).padding([4, 16])))
+                .into();
         };
         let t = &file.tournament;
         let body: Element<'_, Message> = match self.tab {
@@ -471,6 +516,9 @@ impl App {
                 row![
                     text(name).size(22),
                     space::horizontal(),
+                    button(text(lang.pick("Files…", "Файлы…")))
+                        .style(button::secondary)
+                        .on_press(Message::Files(true)),
                     button(text(lang.pick("Hall wall (F12)", "Стена зала (F12)")))
                         .style(button::secondary)
                         .on_press(Message::Wall(true)),

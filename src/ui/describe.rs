@@ -21,12 +21,10 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         Command::RemovePlayer { id } => format!("{} {}", l("removed", "удалён"), name(*id)),
         Command::Withdraw { id, after_round } => match after_round {
             Some(r) => format!(
-                "{} {} {} {r}",
+                "{} {} {r}",
                 name(*id),
-                l("withdrew after round", "выбыл после тура"),
-                ""
-            )
-            .replace("  ", " "),
+                l("withdrew after round", "выбыл после тура")
+            ),
             None => format!("{} {}", name(*id), l("back in the event", "вернулся")),
         },
         Command::DrawNumbers { seed } => {
@@ -107,6 +105,20 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             l("extra game", "доп. партия"),
             game + 1,
             result.symbol()
+        ),
+        Command::SetSettings { .. } => l("event settings saved", "настройки турнира"),
+        Command::SetNotes {
+            round,
+            board,
+            notes,
+        } => format!(
+            "{} {round}, {} {board}: {}",
+            l("round", "тур"),
+            l("board", "доска"),
+            notes
+                .last()
+                .cloned()
+                .unwrap_or_else(|| l("notes cleared", "заметки стёрты"))
         ),
         Command::SetTiebreaks { tiebreaks } => format!(
             "{}: {}",

@@ -27,6 +27,38 @@ pub fn variant(v: crate::rules::Variant, lang: crate::report::Lang) -> &'static 
     }
 }
 
+/// A choice in a pick list, shown in the arbiter's language.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<T> {
+    pub value: T,
+    pub label: String,
+}
+
+impl<T> std::fmt::Display for Choice<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+pub fn systems(lang: crate::report::Lang) -> [Choice<crate::tournament::model::System>; 3] {
+    use crate::tournament::model::System;
+    [
+        (
+            System::RoundRobin,
+            lang.pick("round robin", "круговая система"),
+        ),
+        (
+            System::DoubleRoundRobin,
+            lang.pick("double round robin", "двухкруговая система"),
+        ),
+        (System::Swiss, lang.pick("Swiss", "швейцарская система")),
+    ]
+    .map(|(value, label)| Choice {
+        value,
+        label: label.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::clock;

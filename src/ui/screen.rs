@@ -22,9 +22,14 @@ pub enum Action {
     None,
     /// A change to the event (validated, saved and journaled by the router).
     Apply(Command),
+    /// Several changes in order, stopping at the first refused (an imported list).
+    ApplyAll(Vec<Command>),
     /// Takes back the last change in the journal.
     Undo,
     Open(PathBuf),
+    /// A new event file (never over an existing one), then opened.
+    Create(PathBuf, Box<crate::tournament::model::Tournament>),
+    CloseFiles,
     Clock(clocks::Request),
     Say {
         error: bool,

@@ -3,14 +3,18 @@
 //! ply with the occurrences listed; the draw counters. Starting a claim runs the claimant's
 //! clock on the chosen board, as the codex says, until the arbiter resolves it.
 
-use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_editor};
+use iced::widget::{
+    button, column, container, pick_list, row, scrollable, text, text_editor, text_input,
+};
 use iced::{Element, Length};
 
 use super::clocks::{Request, State as Clocks};
 use super::Action;
 use crate::report::Lang;
 use crate::rules::{claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Variant};
-use crate::tournament::model::Tournament;
+use crate::tournament::command::Command;
+use crate::tournament::model::{GameResult, Tournament};
+use crate::ui::format::Choice;
 use crate::ui::{theme, widget};
 
 pub struct State {
@@ -23,6 +27,7 @@ pub struct State {
     pub verdict: Option<Result<ClaimVerdict, String>>,
     pub board: Option<usize>,
     pub claimant: Option<Color>,
+    pub pdn_path: String,
 }
 
 impl Default for State {
@@ -35,6 +40,7 @@ impl Default for State {
             verdict: None,
             board: None,
             claimant: None,
+            pdn_path: String::new(),
         }
     }
 }
@@ -49,6 +55,10 @@ pub enum Message {
     Claimant(Color),
     StartClaim,
     Resolve,
+    /// Writes the verdict on the chosen board's pairing (and the draw on its game if it holds).
+    Record,
+    PdnPath(String),
+    LoadPdn,
 }
 
 impl State {
@@ -78,8 +88,87 @@ impl State {
         self.verdict = None;
     }
 
-    pub fn update(&mut self, message: Message, clocks: &Clocks, lang: Lang) -> Action {
+    pub fn update(
+        &mut self,
+        message: Message,
+        clocks: &Clocks,
+        t: Option<&Tournament>,
+        lang: Lang,
+    ) -> Action {
         match message {
+            Message::PdnPath(p) => {
+                self.pdn_path = p;
+                Action::None
+            }
+            Message::LoadPdn => {
+                let path = self.pdn_path.trim().to_string();
+                match std::fs::read(&path) {
+                    Ok(bytes) => {
+                        self.record = text_editor::Content::with_text(&pdn::decode(&bytes));
+                        self.check();
+                        Action::None
+                    }
+                    Err(e) => Action::error(format!("{path}: {e}")),
+                }
+            }
+            Message::Record => {
+                let (Some(t), Some((round, game)), Some(board)) = (t, clocks.game, self.board)
+                else {
+                    return Action::error(lang.pick(
+                        "Choose the board whose clock the claim ran on",
+                        "Выберите доску, на часах которой шла проверка",
+                    ));
+                };
+                let Some(Ok(v)) = &self.verdict else {
+                    return Action::None;
+                };
+                let Some(number) = clocks
+                    .hall
+                    .boards()
+                    .get(board)
+                    .and_then(|b| b.name.parse::<usize>().ok())
+                else {
+                    return Action::None;
+                };
+                let Some(p) = t
+                    .rounds
+                    .iter()
+                    .find(|r| r.number == round)
+                    .and_then(|r| r.pairings.iter().find(|p| p.board == number))
+                else {
+                    return Action::None;
+                };
+                let mut notes = p.notes.clone();
+                notes.push(format!(
+                    "{} {}: {} ({}) — {}",
+                    lang.pick("game", "партия"),
+                    game + 1,
+                    lang.pick(
+                        "threefold repetition claimed by",
+                        "троекратное повторение заявили"
+                    ),
+                    v.claimant,
+                    if v.valid {
+                        format!("{}: {}", lang.pick("valid, draw", "верно, ничья"), v.detail)
+                    } else {
+                        format!("{}: {}", lang.pick("not valid", "неверно"), v.detail)
+                    }
+                ));
+                let mut cmds = vec![Command::SetNotes {
+                    round,
+                    board: number,
+                    notes,
+                }];
+                if v.valid {
+                    cmds.push(Command::SetResult {
+                        round,
+                        board: number,
+                        game,
+                        result: GameResult::Draw,
+                    });
+                }
+                Action::ApplyAll(cmds)
+            }
             Message::Edit(action) => {
                 self.record.perform(action);
                 Action::None
@@ -135,6 +224,18 @@ impl State {
             .size(18);
         let mut left = column![
             editor,
+            row![
+                text_input(
+                    lang.pick("or a PDN file to load", "или файл PDN"),
+                    &self.pdn_path
+                )
+                .on_input(Message::PdnPath)
+                .on_submit(Message::LoadPdn),
+                button(text(lang.pick("Load", "Загрузить")))
+                    .style(button::secondary)
+                    .on_press(Message::LoadPdn),
+            ]
+            .spacing(8),
             row![
                 button(text(lang.pick("Check the record", "Проверить запись")).size(18))
                     .on_press(Message::Check),
@@ -238,12 +339,22 @@ impl State {
             };
             left = left.push(text(line).size(22).color(colour));
         }
-        let boards: Vec<usize> = (0..clocks.hall.boards().len()).collect();
+        let boards: Vec<Choice<usize>> = clocks
+            .hall
+            .boards()
+            .iter()
+            .enumerate()
+            .map(|(i, b)| Choice {
+                value: i,
+                label: b.name.clone(),
+            })
+            .collect();
+        let chosen = self.board.and_then(|i| boards.get(i).cloned());
         left = left.push(
             container(
                 row![
                     text(lang.pick("Clock of board", "Часы доски")).size(16),
-                    pick_list(boards, self.board, Message::Board),
+                    pick_list(boards, chosen, |c| Message::Board(c.value)),
                     pick_list(
                         [Color::White, Color::Black],
                         self.claimant,
@@ -255,6 +366,11 @@ impl State {
                     button(text(lang.pick("Resolve", "Решено")))
                         .style(button::secondary)
                         .on_press(Message::Resolve),
+                    button(text(lang.pick("Record the verdict", "Записать решение")))
+                        .style(button::secondary)
+                        .on_press_maybe(
+                            matches!(self.verdict, Some(Ok(_))).then_some(Message::Record)
+                        ),
                 ]
                 .spacing(8)
                 .align_y(iced::Alignment::Center),

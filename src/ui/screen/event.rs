@@ -1,14 +1,19 @@
-//! Event: the details, the players (add, withdraw, numbers by lot) and the tie-break order.
+//! Event: the settings, the players (add, edit, import from CSV, withdraw, numbers by lot) and the
+//! tie-break order.
 
 use iced::widget::{
-    button, column, container, pick_list, row, scrollable, table, text, text_input,
+    button, checkbox, column, container, pick_list, row, scrollable, table, text, text_input,
 };
 use iced::{Element, Length};
 
 use super::Action;
 use crate::report::Lang;
 use crate::tournament::command::Command;
-use crate::tournament::model::{Player, PlayerId, System, TieBreak, Tournament};
+use crate::tournament::model::{
+    BallotPer, BallotRule, GamePoints, MatchPoints, Player, PlayerId, Settings, System, TieBreak,
+    Tournament,
+};
+use crate::ui::format::Choice;
 use crate::ui::theme;
 
 #[derive(Default)]
@@ -18,6 +23,29 @@ pub struct State {
     pub title: String,
     pub rating: String,
     pub club: String,
+    /// The player being edited (the form holds their details), or a new one.
+    pub editing: Option<PlayerId>,
+    pub csv_path: String,
+    /// The settings as being edited; taken from the event when editing starts.
+    pub draft: Option<Settings>,
+}
+
+/// One change to the settings being edited.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    Name(String),
+    Dates(String),
+    Venue(String),
+    ChiefArbiter(String),
+    TimeControl(String),
+    Preset(Choice<String>),
+    GamePoints(Choice<GamePoints>),
+    MatchPoints(bool),
+    Games(u32),
+    System(Choice<System>),
+    Ballot(Choice<Option<String>>),
+    BallotPer(Choice<BallotPer>),
+    Extra(u32),
 }
 
 #[derive(Clone, Debug)]
@@ -28,6 +56,12 @@ pub enum Message {
     Rating(String),
     Club(String),
     Add,
+    Edit(PlayerId),
+    CancelEdit,
+    CsvPath(String),
+    ImportCsv,
+    Settings(Edit),
+    SaveSettings,
     Withdraw(PlayerId),
     Return(PlayerId),
     DrawNumbers,
@@ -48,7 +82,53 @@ impl std::fmt::Display for TieBreakChoice {
     }
 }
 
+fn apply_edit(d: &mut Settings, edit: Edit) {
+    match edit {
+        Edit::Name(v) => d.name = v,
+        Edit::Dates(v) => d.dates = v,
+        Edit::Venue(v) => d.venue = v,
+        Edit::ChiefArbiter(v) => d.chief_arbiter = v,
+        Edit::TimeControl(v) => d.time_control = v,
+        Edit::Preset(c) => d.time_control = c.value,
+        Edit::GamePoints(c) => d.scoring.game = c.value,
+        Edit::MatchPoints(on) => {
+            d.scoring.match_points = on.then_some(MatchPoints {
+                win: 2.0,
+                draw: 1.0,
+                loss: 0.0,
+            })
+        }
+        Edit::Games(n) => d.format.games = n,
+        Edit::System(c) => d.system = c.value,
+        Edit::Ballot(c) => {
+            d.format.ballot = c.value.map(|table| BallotRule {
+                table,
+                per: d
+                    .format
+                    .ballot
+                    .as_ref()
+                    .map_or(BallotPer::Micromatch, |b| b.per),
+            })
+        }
+        Edit::BallotPer(c) => {
+            if let Some(b) = d.format.ballot.as_mut() {
+                b.per = c.value;
+            }
+        }
+        Edit::Extra(n) => d.format.extra_micromatches = n,
+    }
+}
+
 impl State {
+    fn clear_form(&mut self) {
+        self.surname.clear();
+        self.name.clear();
+        self.title.clear();
+        self.rating.clear();
+        self.club.clear();
+        self.editing = None;
+    }
+
     pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action {
         let Some(t) = t else { return Action::None };
         let mut order = t.tiebreaks.clone();
@@ -66,16 +146,69 @@ impl State {
                         Err(_) => return Action::error(format!("rating `{r}`: a whole number")),
                     },
                 };
-                let id = t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+                let existing = self.editing.and_then(|id| t.player(id)).cloned();
+                let id = existing
+                    .as_ref()
+                    .map(|p| p.id)
+                    .unwrap_or_else(|| t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1);
+                let base = existing.unwrap_or_else(|| Player::new(id, ""));
                 let player = Player {
+                    surname: self.surname.trim().to_string(),
                     name: self.name.trim().to_string(),
                     title: self.title.trim().to_string(),
                     rating,
                     club: self.club.trim().to_string(),
-                    ..Player::new(id, self.surname.trim())
+                    ..base
                 };
-                *self = State::default();
-                return Action::Apply(Command::AddPlayer { player });
+                let cmd = if self.editing.is_some() {
+                    Command::EditPlayer { player }
+                } else {
+                    Command::AddPlayer { player }
+                };
+                self.clear_form();
+                return Action::Apply(cmd);
+            }
+            Message::Edit(id) => {
+                if let Some(p) = t.player(id) {
+                    self.editing = Some(id);
+                    self.surname = p.surname.clone();
+                    self.name = p.name.clone();
+                    self.title = p.title.clone();
+                    self.rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+                    self.club = p.club.clone();
+                }
+            }
+            Message::CancelEdit => self.clear_form(),
+            Message::CsvPath(p) => self.csv_path = p,
+            Message::ImportCsv => {
+                let path = self.csv_path.trim().to_string();
+                let first = t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+                let players = std::fs::read(&path)
+                    .map_err(|e| format!("{path}: {e}"))
+                    .and_then(|bytes| {
+                        crate::tournament::roster::parse_csv(&path, &bytes, first)
+                            .map_err(|e| e.to_string())
+                    });
+                return match players {
+                    Ok(players) => Action::ApplyAll(
+                        players
+                            .into_iter()
+                            .map(|player| Command::AddPlayer { player })
+                            .collect(),
+                    ),
+                    Err(e) => Action::error(e),
+                };
+            }
+            Message::Settings(edit) => {
+                let draft = self.draft.get_or_insert_with(|| t.settings());
+                apply_edit(draft, edit);
+            }
+            Message::SaveSettings => {
+                if let Some(settings) = self.draft.take() {
+                    return Action::Apply(Command::SetSettings {
+                        settings: Box::new(settings),
+                    });
+                }
             }
             Message::Withdraw(id) => {
                 return Action::Apply(Command::Withdraw {
@@ -116,63 +249,176 @@ impl State {
         Action::None
     }
 
-    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let system = match t.system {
-            System::RoundRobin => lang.pick("round robin", "круговая система"),
-            System::DoubleRoundRobin => lang.pick("double round robin", "двухкруговая система"),
-            System::Swiss => lang.pick("Swiss", "швейцарская система"),
+    fn settings_form<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let d = self.draft.clone().unwrap_or_else(|| t.settings());
+        let fixed = !t.rounds.is_empty();
+        let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
+        let field = |label: &str, value: &str, f: fn(String) -> Edit| {
+            row![
+                text(label.to_string()).size(17).width(Length::Fixed(190.0)),
+                text_input(label, value).on_input(edit(f)),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
         };
-        let format = if t.format.games > 1 {
-            format!(
-                "{} {} {}",
-                lang.pick("micromatches of", "микроматчи из"),
-                t.format.games,
-                lang.pick("games", "партий")
-            )
-        } else {
-            lang.pick("single games", "по одной партии").to_string()
-        };
-        let mut details = vec![
-            format!(
-                "{}: {}",
-                lang.pick("Variant", "Вид"),
-                crate::ui::format::variant(t.variant, lang)
-            ),
-            format!("{}: {system}, {format}", lang.pick("System", "Система")),
-            format!(
-                "{}: {}",
-                lang.pick("Time control", "Контроль времени"),
-                t.time_control
-            ),
+        let presets: Vec<Choice<String>> = crate::clock::presets::shipped()
+            .into_iter()
+            .map(|p| Choice {
+                label: format!("{} ({})", lang.pick(&p.en, &p.ru), p.control),
+                value: p.control.to_string(),
+            })
+            .collect();
+        let points = [
+            Choice {
+                value: GamePoints::OneHalfZero,
+                label: "1 - ½ - 0".to_string(),
+            },
+            Choice {
+                value: GamePoints::TwoOneZero,
+                label: "2 - 1 - 0".to_string(),
+            },
         ];
-        for (label, value) in [
-            (lang.pick("Dates", "Даты"), &t.dates),
-            (lang.pick("Venue", "Место"), &t.venue),
+        let chosen_points = points.iter().find(|c| c.value == d.scoring.game).cloned();
+        let systems = crate::ui::format::systems(lang);
+        let chosen_system = systems.iter().find(|c| c.value == d.system).cloned();
+        let mut tables = vec![Choice {
+            value: None,
+            label: lang.pick("no ballot", "без жеребьёвки").to_string(),
+        }];
+        tables.extend(crate::tournament::ballot::shipped_ids().map(|id| Choice {
+            value: Some(id.to_string()),
+            label: id.to_uppercase(),
+        }));
+        let current_table = d.format.ballot.as_ref().map(|b| b.table.clone());
+        let chosen_table = tables
+            .iter()
+            .find(|c| c.value == current_table)
+            .cloned()
+            .or_else(|| {
+                current_table.clone().map(|t| Choice {
+                    label: t.clone(),
+                    value: Some(t),
+                })
+            });
+        let pers = [
             (
-                lang.pick("Chief arbiter", "Главный судья"),
-                &t.chief_arbiter,
+                BallotPer::Micromatch,
+                lang.pick("per micromatch", "на микроматч"),
             ),
-        ] {
-            if !value.is_empty() {
-                details.push(format!("{label}: {value}"));
-            }
-        }
-        if let Some(b) = &t.format.ballot {
-            details.push(format!(
-                "{}: {}",
-                lang.pick("Ballot table", "Таблица жеребьёвки"),
-                b.table
-            ));
-        }
-        let details = column(details.into_iter().map(|d| text(d).size(17).into())).spacing(4);
+            (BallotPer::Round, lang.pick("per round", "на тур")),
+        ]
+        .map(|(value, label)| Choice {
+            value,
+            label: label.to_string(),
+        });
+        let chosen_per = d
+            .format
+            .ballot
+            .as_ref()
+            .and_then(|b| pers.iter().find(|c| c.value == b.per).cloned());
+        let system_row: Element<'a, Message> = if fixed {
+            text(format!(
+                "{}: {} · {} · {} {} ({})",
+                lang.pick("Variant and system", "Вид и система"),
+                crate::ui::format::variant(d.variant, lang),
+                chosen_system.map(|c| c.label).unwrap_or_default(),
+                d.format.games,
+                lang.pick("game(s) per pairing", "партии во встрече"),
+                lang.pick(
+                    "fixed once round 1 is paired",
+                    "не меняются после 1-го тура"
+                )
+            ))
+            .size(16)
+            .into()
+        } else {
+            row![
+                pick_list(systems.to_vec(), chosen_system, |c| Message::Settings(
+                    Edit::System(c)
+                )),
+                pick_list(vec![1u32, 2, 3, 4], Some(d.format.games), |n| {
+                    Message::Settings(Edit::Games(n))
+                }),
+                text(lang.pick("game(s) per pairing", "партии во встрече")).size(16),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+            .into()
+        };
+        container(
+            column![
+                text(lang.pick("Event", "Турнир")).size(22),
+                field(lang.pick("Name", "Название"), &d.name, Edit::Name),
+                field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
+                field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
+                field(
+                    lang.pick("Chief arbiter", "Главный судья"),
+                    &d.chief_arbiter,
+                    Edit::ChiefArbiter
+                ),
+                row![
+                    field(
+                        lang.pick("Time control", "Контроль времени"),
+                        &d.time_control,
+                        Edit::TimeControl
+                    )
+                    .width(Length::FillPortion(1)),
+                    pick_list(presets, None::<Choice<String>>, |c| Message::Settings(
+                        Edit::Preset(c)
+                    ))
+                    .placeholder(lang.pick("or a preset…", "или из списка…")),
+                ]
+                .spacing(8),
+                system_row,
+                row![
+                    text(lang.pick("Scoring", "Очки за партию")).size(17),
+                    pick_list(points.to_vec(), chosen_points, |c| Message::Settings(
+                        Edit::GamePoints(c)
+                    )),
+                    checkbox(d.scoring.match_points.is_some())
+                        .label(lang.pick("micromatch points 2-1-0", "очки за микроматч 2-1-0"))
+                        .on_toggle(|on| Message::Settings(Edit::MatchPoints(on))),
+                    text(lang.pick("extra micromatches on a tie", "доп. микроматчи при ничьей"))
+                        .size(17),
+                    pick_list(
+                        vec![0u32, 1, 2, 3, 4, 5],
+                        Some(d.format.extra_micromatches),
+                        |n| { Message::Settings(Edit::Extra(n)) }
+                    ),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+                row![
+                    text(lang.pick("Opening ballot", "Жеребьёвка начал")).size(17),
+                    pick_list(tables, chosen_table, |c| Message::Settings(Edit::Ballot(c))),
+                    pick_list(pers.to_vec(), chosen_per, |c| Message::Settings(
+                        Edit::BallotPer(c)
+                    )),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+                button(text(lang.pick("Save settings", "Сохранить настройки")))
+                    .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
+            ]
+            .spacing(8),
+        )
+        .padding(8)
+        .style(theme::panel)
+        .into()
+    }
 
+    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let details = self.settings_form(t, lang);
         let players = table(
             [
                 table::column(text("№"), |p: &Player| {
                     text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
                 }),
                 table::column(text(lang.pick("Name", "Участник")), |p: &Player| {
-                    text(p.full_name()).size(17)
+                    button(text(p.full_name()).size(17))
+                        .style(button::text)
+                        .padding(0)
+                        .on_press(Message::Edit(p.id))
                 }),
                 table::column(text(lang.pick("Title", "Звание")), |p: &Player| {
                     text(p.title.clone()).size(17)
@@ -219,7 +465,32 @@ impl State {
             text_input(lang.pick("club / region", "клуб / регион"), &self.club)
                 .on_input(Message::Club)
                 .on_submit(Message::Add),
-            button(text(lang.pick("Add player", "Добавить"))).on_press(Message::Add),
+            button(text(if self.editing.is_some() {
+                lang.pick("Save player", "Сохранить")
+            } else {
+                lang.pick("Add player", "Добавить")
+            }))
+            .on_press(Message::Add),
+        ]
+        .push(self.editing.map(|_| {
+            button(text(lang.pick("Cancel", "Отмена")))
+                .style(button::secondary)
+                .on_press(Message::CancelEdit)
+        }))
+        .spacing(6);
+        let import = row![
+            text_input(
+                lang.pick(
+                    "CSV list to import (surname, name, title, rating, club, birth year)",
+                    "список CSV (фамилия, имя, разряд, рейтинг, клуб, год рождения)"
+                ),
+                &self.csv_path
+            )
+            .on_input(Message::CsvPath)
+            .on_submit(Message::ImportCsv),
+            button(text(lang.pick("Import CSV", "Импорт CSV")))
+                .style(button::secondary)
+                .on_press(Message::ImportCsv),
         ]
         .spacing(6);
         let numbers = button(text(
@@ -277,7 +548,13 @@ impl State {
                 ))
                 .size(22),
                 players,
+                text(lang.pick(
+                    "Click a name to edit the player.",
+                    "Щёлкните по фамилии, чтобы изменить данные участника."
+                ))
+                .size(14),
                 add,
+                import,
                 numbers,
                 tiebreaks,
             ]

@@ -1,20 +1,28 @@
-//! Opening an event: a file dialog where the desktop has one, and always a path field beside it
-//! (a bare Linux desktop has no dialog service). A file that cannot be read is shown with its
-//! path:line:column and is not touched.
+//! Files: open an event (a file dialog where the desktop has one, and always a path field beside
+//! it: a bare Linux desktop has no dialog service) or create one. A file that cannot be read is
+//! shown with its path:line:column and is not touched; a new event never replaces a file.
 
 use std::path::PathBuf;
 
-use iced::widget::{button, column, row, text, text_input};
+use iced::widget::{button, column, pick_list, row, text, text_input};
 use iced::{Element, Length, Task};
 
 use super::Action;
 use crate::report::Lang;
+use crate::rules::Variant;
+use crate::tournament::model::{System, Tournament};
 use crate::ui::theme;
 
 #[derive(Default)]
 pub struct State {
     pub path: String,
     pub error: Option<String>,
+    pub new_name: String,
+    pub new_variant: Option<Variant>,
+    pub new_system: Option<System>,
+    pub new_games: Option<u32>,
+    /// Where new events go: the open event's folder, else `tournaments/`.
+    pub folder: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -23,6 +31,26 @@ pub enum Message {
     Open,
     Browse,
     Chosen(Option<PathBuf>),
+    NewName(String),
+    NewVariant(Variant),
+    NewSystem(System),
+    NewGames(u32),
+    Create,
+    Cancel,
+}
+
+/// `Кубок города 2026` → `кубок-города-2026.ron`: letters of any script kept, the rest dashes.
+pub fn file_name(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.trim().to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    let stem = out.trim_matches('-');
+    format!("{}.ron", if stem.is_empty() { "event" } else { stem })
 }
 
 /// The file dialog, when there is one: `None` when cancelled or when no dialog service answers.
@@ -55,6 +83,49 @@ impl State {
                 choose_file().map(|p| crate::ui::app::Message::Open(Message::Chosen(p))),
             ),
             Message::Chosen(Some(p)) => Action::Open(p),
+            Message::NewName(n) => {
+                self.new_name = n;
+                Action::None
+            }
+            Message::NewVariant(v) => {
+                self.new_variant = Some(v);
+                Action::None
+            }
+            Message::NewSystem(v) => {
+                self.new_system = Some(v);
+                Action::None
+            }
+            Message::NewGames(v) => {
+                self.new_games = Some(v);
+                Action::None
+            }
+            Message::Cancel => Action::CloseFiles,
+            Message::Create => {
+                if self.new_name.trim().is_empty() {
+                    return Action::error(
+                        lang.pick("The event needs a name", "Укажите название турнира"),
+                    );
+                }
+                let variant = self.new_variant.unwrap_or(Variant::Russian);
+                let games = self.new_games.unwrap_or(2);
+                let control = if variant == Variant::International {
+                    "2h/50,1h/25*"
+                } else {
+                    "45m/20,15m"
+                };
+                let t = Tournament::new(
+                    self.new_name.trim(),
+                    variant,
+                    self.new_system.unwrap_or(System::RoundRobin),
+                    control,
+                    games,
+                );
+                let folder = self
+                    .folder
+                    .clone()
+                    .unwrap_or_else(|| PathBuf::from("tournaments"));
+                Action::Create(folder.join(file_name(&self.new_name)), Box::new(t))
+            }
             Message::Chosen(None) => Action::info(lang.pick(
                 "No file chosen (or no file dialog on this desktop): type the path",
                 "Файл не выбран (или на этом рабочем столе нет диалога): введите путь",
@@ -67,6 +138,41 @@ impl State {
             .error
             .as_ref()
             .map(|e| text(e.clone()).size(18).color(theme::ERROR));
+        let systems = crate::ui::format::systems(lang);
+        let system = self.new_system.unwrap_or(System::RoundRobin);
+        let chosen = systems.iter().find(|c| c.value == system).cloned();
+        let create = column![
+            text(lang.pick("New event", "Новый турнир")).size(28),
+            row![
+                text_input(
+                    lang.pick("name of the event", "название турнира"),
+                    &self.new_name
+                )
+                .on_input(Message::NewName)
+                .width(Length::Fill),
+                pick_list(
+                    &crate::rules::variant::ALL[..],
+                    Some(self.new_variant.unwrap_or(Variant::Russian)),
+                    Message::NewVariant
+                ),
+                pick_list(systems.to_vec(), chosen, |c| Message::NewSystem(c.value)),
+                pick_list(
+                    vec![1u32, 2, 3, 4],
+                    Some(self.new_games.unwrap_or(2)),
+                    Message::NewGames
+                ),
+                text(lang.pick("game(s) per pairing", "партии во встрече")),
+                button(text(lang.pick("Create", "Создать"))).on_press(Message::Create),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center),
+            text(lang.pick(
+                "Then set the time control, scoring and ballots on the Event screen.",
+                "Контроль времени, очки и жеребьёвку затем задайте на экране «Турнир».",
+            ))
+            .size(15),
+        ]
+        .spacing(10);
         column![
             text(lang.pick("Open an event", "Открыть турнир")).size(28),
             row![
@@ -86,6 +192,12 @@ impl State {
             .spacing(8),
         ]
         .push(error)
+        .push(create)
+        .push(
+            button(text(lang.pick("Back to the event", "Назад к турниру")))
+                .style(button::secondary)
+                .on_press(Message::Cancel),
+        )
         .spacing(12)
         .padding(24)
         .into()

@@ -15,11 +15,13 @@ use crate::ui::format;
 pub struct State {
     /// After this round (`None`: all rounds).
     pub up_to: Option<usize>,
+    pub crosstable: bool,
 }
 
 #[derive(Clone, Debug)]
 pub enum Message {
     UpTo(usize),
+    Crosstable(bool),
     Export(&'static str),
 }
 
@@ -28,6 +30,10 @@ impl State {
         match message {
             Message::UpTo(n) => {
                 self.up_to = Some(n);
+                Action::None
+            }
+            Message::Crosstable(on) => {
+                self.crosstable = on;
                 Action::None
             }
             Message::Export(ext) => {
@@ -63,6 +69,16 @@ impl State {
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
+            button(text(if self.crosstable {
+                lang.pick("Standings", "Таблица очков")
+            } else {
+                lang.pick("Crosstable", "Турнирная таблица")
+            }))
+            .style(button::secondary)
+            .on_press_maybe(
+                (t.system != crate::tournament::model::System::Swiss)
+                    .then_some(Message::Crosstable(!self.crosstable))
+            ),
             iced::widget::space::horizontal(),
             text(lang.pick("Export:", "Экспорт:")).size(18),
             button(text("HTML")).on_press(Message::Export("html")),
@@ -71,6 +87,28 @@ impl State {
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);
+        if self.crosstable && t.system != crate::tournament::model::System::Swiss {
+            let section = report::crosstable(t, &lines, lang);
+            let columns = section.header.iter().enumerate().map(|(k, h)| {
+                table::column(text(h.clone()).size(15), move |row: Vec<String>| {
+                    text(row.get(k).cloned().unwrap_or_default()).size(16)
+                })
+            });
+            let grid = table(columns, section.rows.clone())
+                .padding_x(8)
+                .padding_y(4);
+            return column![
+                bar,
+                scrollable(grid)
+                    .direction(scrollable::Direction::Both {
+                        vertical: scrollable::Scrollbar::default(),
+                        horizontal: scrollable::Scrollbar::default(),
+                    })
+                    .height(Length::Fill),
+            ]
+            .spacing(10)
+            .into();
+        }
         let mut columns = vec![
             table::column(text(lang.pick("Place", "Место")), |l: Line| {
                 text(l.place).size(18)

@@ -639,3 +639,47 @@ fn the_crosstable_and_the_files_page_render() {
     let _ = app.update(Message::Files(true));
     screenshot(&mut app, Size::new(1280.0, 800.0), "files-ru");
 }
+
+#[test]
+fn moves_entered_by_clicking_squares_are_written_and_checked() {
+    use shashki_arbiter::rules::Board;
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = app("click-moves", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    let sq = |name: &str| Board::Eight.parse_square(name).unwrap();
+    for s in ["c3", "d4", "f6", "e5"] {
+        let _ = app.update(Message::Claims(Claims::Square(sq(s))));
+    }
+    assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5");
+    // A capture is compulsory now: a quiet move is refused and not written.
+    let _ = app.update(Message::Claims(Claims::Square(sq("a3"))));
+    let _ = app.update(Message::Claims(Claims::Square(sq("b4"))));
+    assert!(app.status.as_ref().unwrap().error, "{:?}", app.status);
+    let _ = app.update(Message::Claims(Claims::Square(sq("d4"))));
+    let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));
+    assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5 2. d4:f6");
+    assert!(sees(&app, "All 3 plies are legal."));
+}
+
+#[test]
+fn each_board_answers_to_the_two_keys_the_arbiter_set() {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    let mut app = app("clock-keys", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
+    let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
+    assert_eq!(app.clocks.keys[1], "qa");
+    app.set_time_ms(1_000);
+    char_key(&mut app, "q"); // board 2 starts (White to move)
+    app.set_time_ms(4_000);
+    char_key(&mut app, "a"); // Black's key while White thinks: nothing
+    char_key(&mut app, "q"); // White moves
+    let snap = |app: &App, b: usize, at: u64| app.clocks.hall.snapshots(at)[b].1.clone();
+    let s = snap(&app, 1, 4_000);
+    assert_eq!(s.running, Some(Color::Black));
+    assert_eq!((s.white.moves, s.white.ms_left), (1, 2_697_000));
+    assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
+    assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
+}

@@ -11,7 +11,10 @@ use iced::{Element, Length};
 use super::clocks::{Request, State as Clocks};
 use super::Action;
 use crate::report::Lang;
-use crate::rules::{claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Variant};
+use crate::rules::movegen::legal_moves;
+use crate::rules::{
+    claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Square, Variant,
+};
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
 use crate::ui::format::Choice;
@@ -28,6 +31,8 @@ pub struct State {
     pub board: Option<usize>,
     pub claimant: Option<Color>,
     pub pdn_path: String,
+    /// The square clicked first when entering a move on the board.
+    pub from: Option<Square>,
 }
 
 impl Default for State {
@@ -41,6 +46,7 @@ impl Default for State {
             board: None,
             claimant: None,
             pdn_path: String::new(),
+            from: None,
         }
     }
 }
@@ -59,6 +65,8 @@ pub enum Message {
     Record,
     PdnPath(String),
     LoadPdn,
+    /// A square clicked on the board: the first picks the piece, the second plays the move.
+    Square(Square),
 }
 
 impl State {
@@ -72,6 +80,13 @@ impl State {
     /// Reads and replays the record as typed.
     pub fn check(&mut self) {
         let text = self.record.text();
+        if text.trim().is_empty() {
+            // Nothing written yet: the game from its start, ready for moves clicked on the board.
+            self.checked = Some(Ok(Replay::new(crate::rules::Position::start(self.variant))));
+            self.ply = 0;
+            self.verdict = None;
+            return;
+        }
         let result = pdn::read(&text)
             .map_err(|e| format!("{}: {e}", "record"))
             .and_then(|games| {
@@ -88,6 +103,56 @@ impl State {
         self.verdict = None;
     }
 
+    /// A move entered by clicking: from a piece of the side to move to its destination, added to
+    /// the record (only at the end of a record with no illegal ply, where the game goes on).
+    fn click(&mut self, sq: Square, lang: Lang) -> Action {
+        if self.checked.is_none() {
+            self.check();
+        }
+        let Some(Ok(replay)) = &self.checked else {
+            return Action::None;
+        };
+        if replay.first_illegal.is_some() || self.ply != replay.moves.len() {
+            return Action::error(lang.pick(
+                "Moves are added by clicking at the end of a legal record",
+                "Ходы щелчком добавляются в конец записи без невозможных ходов",
+            ));
+        }
+        let pos = *replay.current();
+        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
+        let Some(from) = self.from.filter(|_| !own) else {
+            self.from = own.then_some(sq);
+            return Action::None;
+        };
+        self.from = None;
+        let Some(m) = legal_moves(&pos)
+            .into_iter()
+            .find(|m| m.from == from && m.to == sq)
+        else {
+            return Action::error(format!(
+                "{} {} → {}",
+                lang.pick("No legal move", "Нет возможного хода"),
+                pos.board().name(from),
+                pos.board().name(sq)
+            ));
+        };
+        let first = replay.positions[0].turn();
+        let offset = usize::from(first != replay.variant.rules().first);
+        let ply = replay.moves.len();
+        let written = notation::write(&pos, &m);
+        let mut text = self.record.text().trim_end().to_string();
+        if (ply + offset) % 2 == 0 {
+            text.push_str(&format!(" {}. {written}", (ply + offset) / 2 + 1));
+        } else if ply == 0 {
+            text.push_str(&format!(" 1... {written}"));
+        } else {
+            text.push_str(&format!(" {written}"));
+        }
+        self.record = text_editor::Content::with_text(text.trim_start());
+        self.check();
+        Action::None
+    }
+
     pub fn update(
         &mut self,
         message: Message,
@@ -96,6 +161,7 @@ impl State {
         lang: Lang,
     ) -> Action {
         match message {
+            Message::Square(sq) => self.click(sq, lang),
             Message::PdnPath(p) => {
                 self.pdn_path = p;
                 Action::None
@@ -254,7 +320,8 @@ impl State {
             .spacing(8),
         ]
         .spacing(10);
-        let mut position = None;
+        // Before any record, the start position: moves can be entered by clicking from there.
+        let mut position = Some(crate::rules::Position::start(self.variant));
         let mut marks = Vec::new();
         match &self.checked {
             None => {}

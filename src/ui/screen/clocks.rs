@@ -32,6 +32,8 @@ pub struct State {
     side: Option<Color>,
     seconds: String,
     reason: String,
+    /// Per board, the keys of its two buttons: White's then Black's (`qa`, `ws`, …).
+    pub keys: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -77,6 +79,8 @@ pub enum Message {
     Reason(String),
     Correct,
     UndoPress,
+    /// The keys of board `0`'s buttons, typed as two characters.
+    Keys(usize, String),
 }
 
 /// The board's display name and the players of the hall's game on it.
@@ -342,6 +346,17 @@ impl State {
                 self.reason = s;
                 Action::None
             }
+            Message::Keys(board, text) => {
+                if self.keys.len() <= board {
+                    self.keys.resize(board + 1, String::new());
+                }
+                self.keys[board] = text
+                    .chars()
+                    .filter(|c| !c.is_whitespace())
+                    .take(2)
+                    .collect();
+                Action::None
+            }
             Message::Correct => {
                 let (Some(side), Ok(secs)) = (self.side, self.seconds.trim().parse::<f64>()) else {
                     return Action::error("side and seconds (e.g. 120 or -60)");
@@ -410,7 +425,10 @@ impl State {
             .into_iter()
             .zip(snaps)
             .enumerate()
-            .map(|(i, (seat, (_, s)))| board_row(i, seat, s, i == self.selected, lang));
+            .map(|(i, (seat, (_, s)))| {
+                let keys = self.keys.get(i).cloned().unwrap_or_default();
+                board_row(i, seat, s, i == self.selected, keys, lang)
+            });
         let title = match self.game {
             Some((r, g)) => format!(
                 "{} {r}, {} {} · {}",
@@ -487,6 +505,7 @@ fn board_row<'a>(
     seat: Seat,
     s: Snapshot,
     selected: bool,
+    keys: String,
     lang: Lang,
 ) -> Element<'a, Message> {
     let req = Message::Request;
@@ -531,6 +550,9 @@ fn board_row<'a>(
                 .style(button::secondary)
                 .on_press(req(Request::Pause(i)))
         },
+        text_input(lang.pick("keys", "клавиши"), &keys)
+            .on_input(move |k| Message::Keys(i, k))
+            .width(Length::Fixed(70.0)),
     ]
     .spacing(6);
     let content = row![
@@ -553,11 +575,27 @@ fn board_row<'a>(
     }
 }
 
-/// The clock keys: Shift left / right presses for White / Black of the chosen board (a single
-/// match uses the two Shift keys as its two buttons), Space pauses or resumes it, Page Up / Down
-/// chooses the board, Pause stops or restarts the whole hall.
+/// The clock keys: each board's two keys as the arbiter set them (White's, then Black's);
+/// Shift left / right press for White / Black of the chosen board (a single match uses the two
+/// Shift keys as its two buttons); Space pauses or resumes it; Page Up / Down chooses the board;
+/// Pause stops or restarts the whole hall.
 pub fn key(key: &Key, location: Location, state: &State) -> Option<Request> {
     let board = state.selected;
+    if let Key::Character(c) = key.as_ref() {
+        let c = c.to_lowercase();
+        for (i, keys) in state.keys.iter().enumerate() {
+            let mut k = keys.chars().map(|k| k.to_lowercase().to_string());
+            let side = match (k.next(), k.next()) {
+                (Some(w), _) if w == c => Color::White,
+                (_, Some(b)) if b == c => Color::Black,
+                _ => continue,
+            };
+            return Some(Request::Press {
+                board: i,
+                side: Some(side),
+            });
+        }
+    }
     match key.as_ref() {
         Key::Named(Named::Shift) => Some(Request::Press {
             board,

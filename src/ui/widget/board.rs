@@ -62,6 +62,79 @@ impl Board {
     }
 }
 
+/// A board the arbiter clicks: a click on a dark square sends `on_square(square)`.
+pub struct Clickable<M> {
+    pub board: Board,
+    pub on_square: fn(Square) -> M,
+}
+
+impl Board {
+    /// The dark square under `point` (relative to the board's bounds of `size`).
+    pub fn square_at(&self, size: Size, point: Point) -> Option<Square> {
+        let board = self.position.board();
+        let (cell, origin) = layout(size, board.size() as f32);
+        let (c, r) = ((point.x - origin.x) / cell, (point.y - origin.y) / cell);
+        if c < 0.0 || r < 0.0 {
+            return None;
+        }
+        board.at(r as u8, c as u8)
+    }
+}
+
+impl<M: 'static> Clickable<M> {
+    pub fn view<'a>(self) -> Element<'a, M> {
+        Canvas::new(self)
+            .width(Length::Fill)
+            .height(Length::Fill)
+            .into()
+    }
+}
+
+impl<M> canvas::Program<M> for Clickable<M> {
+    type State = ();
+
+    fn update(
+        &self,
+        _state: &mut (),
+        event: &canvas::Event,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Option<canvas::Action<M>> {
+        if let canvas::Event::Mouse(mouse::Event::ButtonPressed(mouse::Button::Left)) = event {
+            let square = self
+                .board
+                .square_at(bounds.size(), cursor.position_in(bounds)?)?;
+            return Some(canvas::Action::publish((self.on_square)(square)).and_capture());
+        }
+        None
+    }
+
+    fn draw(
+        &self,
+        state: &(),
+        renderer: &Renderer,
+        theme: &Theme,
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> Vec<Geometry> {
+        <Board as canvas::Program<M>>::draw(&self.board, state, renderer, theme, bounds, cursor)
+    }
+
+    fn mouse_interaction(
+        &self,
+        _state: &(),
+        bounds: Rectangle,
+        cursor: mouse::Cursor,
+    ) -> mouse::Interaction {
+        match cursor.position_in(bounds) {
+            Some(p) if self.board.square_at(bounds.size(), p).is_some() => {
+                mouse::Interaction::Pointer
+            }
+            _ => mouse::Interaction::default(),
+        }
+    }
+}
+
 /// The square side and the top-left corner of a board fitted into `bounds`, leaving a margin for
 /// the coordinates.
 fn layout(bounds: Size, n: f32) -> (f32, Point) {

@@ -42,6 +42,7 @@ fn event() -> Tournament {
             number: r + 1,
             pairings,
             bye: None,
+            absent: vec![],
             locked: true,
         });
     }

@@ -322,6 +322,7 @@ fn open(dir: &std::path::Path) {
             number: round,
             pairings,
             bye: None,
+            absent: vec![],
             locked: false,
         });
         apply(

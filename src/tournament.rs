@@ -6,5 +6,6 @@ pub mod command;
 pub mod model;
 pub mod roster;
 pub mod standings;
+pub mod swiss;
 
 pub use model::{GameResult, Player, PlayerId, TieBreak, Tournament};

@@ -54,6 +54,20 @@ pub enum Command {
         round: usize,
         seed: u64,
     },
+    /// Pairs the next round as given: the Swiss pairing's proposal, or pairings the arbiter made
+    /// or changed by hand (the absolute rules they break are warned about, not refused).
+    SetPairings {
+        round: usize,
+        /// (White of game 1, Black), board by board.
+        pairs: Vec<(PlayerId, PlayerId)>,
+        bye: Option<PlayerId>,
+        #[serde(default)]
+        absent: Vec<PlayerId>,
+    },
+    /// The pairs the Swiss pairing must not make (same club or family).
+    SetForbidden {
+        pairs: Vec<(PlayerId, PlayerId)>,
+    },
     /// Takes back a round with no result entered.
     UnpairRound {
         round: usize,
@@ -140,7 +154,7 @@ pub enum CommandError {
     NoTableRound { players: usize, rounds: usize },
     #[error("table round {0} has already been played")]
     TableRoundPlayed(usize),
-    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing")]
+    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing (`pair`)")]
     NotRoundRobin,
     #[error("a round robin needs at least 2 players")]
     TooFewPlayers,
@@ -170,6 +184,8 @@ pub enum CommandError {
     NoName,
     #[error("a pairing has at least one game")]
     NoGames,
+    #[error("player {0} appears twice in the round")]
+    PairedTwice(PlayerId),
     #[error("tie-break `{0}` is listed twice")]
     DuplicateTiebreak(&'static str),
     #[error("the event draws no opening ballots")]
@@ -319,6 +335,43 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         Command::PairRound { round, table_round } => {
             pair_round(t, *round, *table_round)?;
             Command::UnpairRound { round: *round }
+        }
+        Command::SetPairings {
+            round,
+            pairs,
+            bye,
+            absent,
+        } => {
+            next_round_due(t, *round)?;
+            let mut seen = BTreeSet::new();
+            let everyone = pairs
+                .iter()
+                .flat_map(|&(w, b)| [w, b])
+                .chain(*bye)
+                .chain(absent.iter().copied());
+            for id in everyone {
+                if t.player(id).is_none() {
+                    return Err(CommandError::NoPlayer(id));
+                }
+                if !seen.insert(id) {
+                    return Err(CommandError::PairedTwice(id));
+                }
+            }
+            number_the_unnumbered(t);
+            push_round(t, *round, pairs, *bye, absent.clone());
+            Command::UnpairRound { round: *round }
+        }
+        Command::SetForbidden { pairs } => {
+            for &(a, b) in pairs {
+                for id in [a, b] {
+                    if t.player(id).is_none() {
+                        return Err(CommandError::NoPlayer(id));
+                    }
+                }
+            }
+            Command::SetForbidden {
+                pairs: std::mem::replace(&mut t.forbidden, pairs.clone()),
+            }
         }
         Command::DrawTableRound { round, seed } => {
             let total = table(t)?.len();
@@ -575,11 +628,8 @@ fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
     })
 }
 
-fn pair_round(
-    t: &mut Tournament,
-    round: usize,
-    table_round: Option<usize>,
-) -> Result<(), CommandError> {
+/// The next round may be paired: it is the next one and the last one is over.
+fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     let expected = t.rounds.len() + 1;
     if round != expected {
         return Err(CommandError::NotNextRound(expected));
@@ -594,34 +644,20 @@ fn pair_round(
             return Err(CommandError::RoundIncomplete(prev.number));
         }
     }
-    let rounds = table(t)?;
-    let table_round = table_round.unwrap_or(round);
-    if table_round == 0 || table_round > rounds.len() {
-        return Err(CommandError::NoTableRound {
-            players: t.players.len(),
-            rounds: rounds.len(),
-        });
-    }
-    let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
-    if played.contains(&Some(table_round)) {
-        return Err(CommandError::TableRoundPlayed(table_round));
-    }
-    // Players without a number get the next numbers in list order.
-    let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
-    for p in &mut t.players {
-        if p.number.is_none() {
-            next_number += 1;
-            p.number = Some(next_number);
-        }
-    }
-    let by_number = |n: usize| t.players.iter().find(|p| p.number == Some(n)).map(|p| p.id);
-    let tr = &rounds[table_round - 1];
+    Ok(())
+}
+
+/// Adds round `round` with these pairs (White of game 1 first), board by board in order.
+fn push_round(
+    t: &mut Tournament,
+    round: usize,
+    pairs: &[(PlayerId, PlayerId)],
+    bye: Option<PlayerId>,
+    absent: Vec<PlayerId>,
+) {
     let games = t.format.games.max(1) as usize;
     let mut pairings = Vec::new();
-    for (i, &[w, b]) in tr.pairs.iter().enumerate() {
-        let (Some(white), Some(black)) = (by_number(w), by_number(b)) else {
-            continue;
-        };
+    for (i, &(white, black)) in pairs.iter().enumerate() {
         // A player who withdrew before this round loses by forfeit.
         let gone = |id: PlayerId| {
             t.player(id)
@@ -655,10 +691,52 @@ fn pair_round(
     t.rounds.push(Round {
         number: round,
         pairings,
-        bye: tr.bye.and_then(by_number),
+        bye,
+        absent,
         locked: false,
     });
+}
+
+fn pair_round(
+    t: &mut Tournament,
+    round: usize,
+    table_round: Option<usize>,
+) -> Result<(), CommandError> {
+    next_round_due(t, round)?;
+    let rounds = table(t)?;
+    let table_round = table_round.unwrap_or(round);
+    if table_round == 0 || table_round > rounds.len() {
+        return Err(CommandError::NoTableRound {
+            players: t.players.len(),
+            rounds: rounds.len(),
+        });
+    }
+    let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
+    if played.contains(&Some(table_round)) {
+        return Err(CommandError::TableRoundPlayed(table_round));
+    }
+    number_the_unnumbered(t);
+    let by_number = |n: usize| t.players.iter().find(|p| p.number == Some(n)).map(|p| p.id);
+    let tr = &rounds[table_round - 1];
+    let pairs: Vec<(PlayerId, PlayerId)> = tr
+        .pairs
+        .iter()
+        .filter_map(|&[w, b]| Some((by_number(w)?, by_number(b)?)))
+        .collect();
+    let bye = tr.bye.and_then(by_number);
+    push_round(t, round, &pairs, bye, vec![]);
     Ok(())
+}
+
+/// Players without a number get the next numbers in list order.
+fn number_the_unnumbered(t: &mut Tournament) {
+    let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
+    for p in &mut t.players {
+        if p.number.is_none() {
+            next_number += 1;
+            p.number = Some(next_number);
+        }
+    }
 }
 
 /// A ballot table by the name the event uses: a shipped id or a path to a custom table.

@@ -36,6 +36,9 @@ pub struct Tournament {
     pub players: Vec<Player>,
     #[serde(default)]
     pub rounds: Vec<Round>,
+    /// Pairs the Swiss pairing must not make (same club or family), set by the arbiter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<(PlayerId, PlayerId)>,
     /// The seed of the draw of pairing numbers by lot, once made.
     #[serde(default)]
     pub numbers_seed: Option<u64>,
@@ -297,6 +300,9 @@ pub struct Round {
     pub pairings: Vec<Pairing>,
     #[serde(default)]
     pub bye: Option<PlayerId>,
+    /// Players who did not play the round (excused): not paired, nothing scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub absent: Vec<PlayerId>,
     #[serde(default)]
     pub locked: bool,
 }
@@ -534,6 +540,7 @@ impl Tournament {
             unplayed: Unplayed::default(),
             players: vec![],
             rounds: vec![],
+            forbidden: vec![],
             numbers_seed: None,
         }
     }

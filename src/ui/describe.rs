@@ -37,6 +37,18 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         Command::PairRound { round, .. } | Command::DrawTableRound { round, .. } => {
             format!("{} {round} {}", l("round", "тур"), l("paired", "составлен"))
         }
+        Command::SetPairings { round, pairs, .. } => format!(
+            "{} {round} {} ({} {})",
+            l("round", "тур"),
+            l("paired", "составлен"),
+            pairs.len(),
+            l("boards", "досок")
+        ),
+        Command::SetForbidden { pairs } => format!(
+            "{}: {}",
+            l("forbidden pairs", "запрещённые пары"),
+            pairs.len()
+        ),
         Command::UnpairRound { round } => {
             format!(
                 "{} {round} {}",

@@ -1,0 +1,22 @@
+//! Swiss pairings by the FIDE Dutch system (Handbook C.04.3), for single games and micromatches
+//! (a micromatch pairs once per round; its game 1 colour is the colour that counts).
+//!
+//! How it works: each player's history (score, opponents, colours, floats, byes) is read from the
+//! event; every pair that the absolute criteria allow becomes an edge of a graph, weighted so that
+//! a maximum-weight matching satisfies the quality criteria in the Dutch order — as many players
+//! paired as possible, then the smallest score differences, floats in the lowest score groups,
+//! colour preferences, no repeated floats, and within a score group the top half against the
+//! bottom half in rank order (S1 against S2). The matching is computed exactly (blossom
+//! algorithm, `integer-blossom`), so no pairing is missed that a bracket-by-bracket search would
+//! find; colours are then allocated by the Dutch colour rules. Every pairing comes with the
+//! reasons the arbiter can show.
+
+pub mod check;
+pub mod colour;
+pub mod history;
+pub mod pair;
+pub mod trf;
+
+pub use check::{check, Breach};
+pub use history::{History, PlayerState};
+pub use pair::{pair, Options, Paired, Proposal};

@@ -234,8 +234,8 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     let mut bye = None;
     let mut unpaired = Vec::new();
-    for i in 0..n {
-        match mate[i] {
+    for (i, m) in mate.iter().take(n).enumerate() {
+        match *m {
             Some(j) if j == n => bye = Some(i),
             Some(j) if j > i => pairs.push((i, j)),
             Some(_) => {}

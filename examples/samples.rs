@@ -1,15 +1,15 @@
 //! Writes the sample events in `tournaments/` (run: `cargo run --example samples -- tournaments`).
 //! Results are invented by a seeded generator weighted by rating, so the files are the same on
-//! every run. The Swiss sample's pairings are made here by a simple score-group rule, not by the
-//! program (Swiss pairing is issue 6); it exists to show a 48-player standings view.
+//! every run. The Swiss sample is paired round by round by the program's Swiss pairing.
 
 use chrono::{TimeZone, Utc};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
-use shashki_arbiter::rules::Variant;
+use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::store::ron_text;
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
+use shashki_arbiter::tournament::swiss;
 
 const SURNAMES: [&str; 48] = [
     "Иванов",
@@ -246,7 +246,7 @@ fn international(dir: &std::path::Path) {
     write(dir, "international-round-robin.ron", &t);
 }
 
-/// A 48-player Swiss-style open, pairings by score group here (see the module notes).
+/// A 48-player Swiss open of micromatches, paired by the program.
 fn open(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(48);
     let mut t = Tournament::new(
@@ -274,57 +274,53 @@ fn open(dir: &std::path::Path) {
         per: BallotPer::Round,
     });
     for round in 1..=7 {
-        // Score groups: by points, then by id.
-        let mut lines: Vec<(f64, PlayerId)> =
-            shashki_arbiter::tournament::standings::compute(&t, None)
-                .iter()
-                .map(|l| (l.points, l.id))
-                .collect();
-        lines.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-        let mut order: Vec<PlayerId> = lines.into_iter().map(|(_, id)| id).collect();
-        let met = |a: PlayerId, b: PlayerId, t: &Tournament| {
-            t.rounds
-                .iter()
-                .flat_map(|r| &r.pairings)
-                .any(|p| (p.white == a && p.black == b) || (p.white == b && p.black == a))
-        };
-        let mut pairings = Vec::new();
-        while let Some(a) = order.first().copied() {
-            order.remove(0);
-            let k = order.iter().position(|&b| !met(a, b, &t)).unwrap_or(0);
-            let b = order.remove(k);
-            let (white, black) = if (round + pairings.len()) % 2 == 0 {
-                (a, b)
+        // Paired by the program's Swiss pairing (Dutch rules); round 1's colour by lot (seed 48).
+        let options = swiss::Options {
+            first_colour: Some(if round == 1 {
+                Color::Black
             } else {
-                (b, a)
-            };
-            let games = (0..2)
-                .map(|g| {
-                    let (w, bl) = if g == 0 {
-                        (white, black)
-                    } else {
-                        (black, white)
-                    };
-                    game(rating(&t, w), rating(&t, bl), &mut rng)
-                })
-                .collect();
-            pairings.push(Pairing {
-                board: pairings.len() + 1,
-                white,
-                black,
-                games,
-                ballot: None,
-                extra: vec![],
-                notes: vec![],
-            });
+                Color::White
+            }),
+            ..swiss::Options::default()
+        };
+        let proposal = swiss::pair(&t, round, &options);
+        assert!(proposal.unpaired.is_empty(), "round {round}: {proposal:?}");
+        let pairs = proposal
+            .pairings
+            .iter()
+            .map(|p| (p.white, p.black))
+            .collect();
+        apply(
+            &mut t,
+            &Command::SetPairings {
+                round,
+                pairs,
+                bye: proposal.bye,
+                absent: vec![],
+            },
+        )
+        .unwrap();
+        let r = t.rounds[round - 1].clone();
+        for p in &r.pairings {
+            for g in 0..2 {
+                let (w, bl) = if g == 0 {
+                    (p.white, p.black)
+                } else {
+                    (p.black, p.white)
+                };
+                let result = game(rating(&t, w), rating(&t, bl), &mut rng);
+                apply(
+                    &mut t,
+                    &Command::SetResult {
+                        round,
+                        board: p.board,
+                        game: g,
+                        result,
+                    },
+                )
+                .unwrap();
+            }
         }
-        t.rounds.push(Round {
-            number: round,
-            pairings,
-            bye: None,
-            absent: vec![],
-            locked: false,
-        });
         apply(
             &mut t,
             &Command::DrawBallot {

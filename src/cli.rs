@@ -6,6 +6,7 @@ pub mod clock;
 pub mod event;
 pub mod moves;
 pub mod perft;
+pub mod swiss;
 
 use std::io::Read;
 

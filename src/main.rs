@@ -87,6 +87,29 @@ enum Command {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
+    /// changed only with `--save`.
+    Pair {
+        file: String,
+        /// The round to pair (it must be the next one).
+        #[arg(long)]
+        round: Option<usize>,
+        /// Players (by id) who do not play this round.
+        #[arg(long, value_delimiter = ',')]
+        absent: Vec<u32>,
+        /// Accelerated pairings (the top half counts one point more in rounds 1 and 2).
+        #[arg(long)]
+        accelerated: bool,
+        /// Seed of the colour drawn by lot for round 1 (default: from the system, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Save the pairings in the event (journaled).
+        #[arg(long)]
+        save: bool,
+    },
+    /// FIDE tournament report files (TRF-16).
+    #[command(subcommand)]
+    Trf(TrfCommand),
     /// Standings, crosstable and rounds of an event as HTML, CSV or PDF (by the output's extension).
     Report {
         file: String,
@@ -96,6 +119,22 @@ enum Command {
         round: Option<usize>,
         #[arg(long, default_value = "en")]
         lang: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum TrfCommand {
+    /// Writes the event as a TRF-16 file.
+    Export {
+        file: String,
+        #[arg(long, short)]
+        output: String,
+    },
+    /// Makes a new event file from a TRF-16 file (never over an existing file).
+    Import {
+        input: String,
+        #[arg(long, short)]
+        output: String,
     },
 }
 
@@ -233,6 +272,30 @@ fn main() -> ExitCode {
             round,
             lang,
         }) => cli::event::report(&file, &output, round, &lang),
+        Some(Command::Pair {
+            file,
+            round,
+            absent,
+            accelerated,
+            seed,
+            save,
+        }) => cli::swiss::pair(
+            cli::swiss::PairArgs {
+                file: &file,
+                round,
+                absent: &absent,
+                accelerated,
+                seed,
+                save,
+            },
+            format,
+        ),
+        Some(Command::Trf(TrfCommand::Export { file, output })) => {
+            cli::swiss::trf_export(&file, &output)
+        }
+        Some(Command::Trf(TrfCommand::Import { input, output })) => {
+            cli::swiss::trf_import(&input, &output)
+        }
         Some(Command::Clock(ClockCommand::Hall {
             dir,
             control,

@@ -362,3 +362,79 @@ fn standings_json_gives_places_tiebreaks_and_rounds() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Cargo.toml:1:"));
 }
+
+#[test]
+fn pair_prints_the_next_swiss_round_and_saves_it_only_when_asked() {
+    let dir = std::env::temp_dir().join(format!("shashki-pair-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("open.ron");
+    std::fs::copy("tournaments/open-swiss-48.ron", &file).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["--format", "json", "pair"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["round"], 8);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 24);
+    assert_eq!(v["saved"], false);
+    assert!(v["breaches"].as_array().unwrap().is_empty());
+    assert!(v["unpaired"].as_array().unwrap().is_empty());
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "not saved without --save"
+    );
+
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["pair", "--save"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Round 8 of") && text.contains("saved to the event"),
+        "{text}"
+    );
+    let t = shashki_arbiter::store::event::read(&file).unwrap();
+    assert_eq!(t.rounds.len(), 8);
+
+    // TRF out and back in: a new event file, never over an existing one.
+    let trf = dir.join("open.trf");
+    let status = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["trf", "export"])
+        .arg(&file)
+        .arg("-o")
+        .arg(&trf)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.starts_with("012 Открытый турнир"), "{text}");
+    assert_eq!(text.lines().filter(|l| l.starts_with("001")).count(), 48);
+    let imported = dir.join("imported.ron");
+    let run = |out: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+            .args(["trf", "import"])
+            .arg(&trf)
+            .arg("-o")
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    assert!(run(&imported).status.success());
+    let back = shashki_arbiter::store::event::read(&imported).unwrap();
+    assert_eq!(back.players.len(), 48);
+    assert_eq!(back.rounds.len(), 8);
+    let again = run(&file);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("exists"));
+}

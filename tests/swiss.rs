@@ -322,3 +322,58 @@ fn absolute_criteria_hold_on_2000_generated_events() {
     assert_eq!(events, 2000);
     assert!(rounds > 10_000, "{rounds}");
 }
+
+#[test]
+fn trf_export_and_import_keep_pairings_colours_results_and_points() {
+    use shashki_arbiter::tournament::standings;
+    use shashki_arbiter::tournament::swiss::trf;
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut t = event(11, 1);
+    t.players[3].surname = "Иванов".into();
+    t.players[3].name = "Пётр".into();
+    for round in 1..=5 {
+        let p = swiss::pair(&t, round, &Options::default());
+        save(&mut t, &p);
+        play(&mut t, round, |_, _, _| match rng.next_u32() % 3 {
+            0 => GameResult::WhiteWins,
+            1 => GameResult::Draw,
+            _ => GameResult::BlackWins,
+        });
+    }
+    let text = trf::export(&t);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("001    4      Иванов, Пётр")),
+        "{text}"
+    );
+    let back = trf::import("x.trf", &text).unwrap();
+    assert_eq!(back.players.len(), 11);
+    for (a, b) in t.rounds.iter().zip(&back.rounds) {
+        assert_eq!(a.bye, b.bye);
+        let key = |r: &Round| {
+            let mut v: Vec<_> = r
+                .pairings
+                .iter()
+                .map(|p| (p.white, p.black, p.games.clone()))
+                .collect();
+            v.sort_by_key(|x| (x.0, x.1));
+            v
+        };
+        assert_eq!(key(a), key(b), "round {}", a.number);
+    }
+    let points = |t: &Tournament| {
+        let mut v: Vec<_> = standings::compute(t, None)
+            .into_iter()
+            .map(|l| (l.id, l.points))
+            .collect();
+        v.sort_by_key(|x| x.0);
+        v
+    };
+    assert_eq!(points(&t), points(&back));
+    // A line that is not TRF says where.
+    let bad = "012 X\n001 abcd      Smith\n";
+    assert_eq!(
+        trf::import("bad.trf", bad).unwrap_err().to_string(),
+        "bad.trf:2: starting rank `abcd`"
+    );
+}

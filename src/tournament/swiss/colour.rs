@@ -62,10 +62,12 @@ pub fn preference(p: &PlayerState) -> Preference {
 /// Whether `a` taking `colour` breaks an absolute limit: a colour difference beyond ±2 or the
 /// same colour three times running.
 pub fn breaks_limits(a: &PlayerState, colour: Color) -> bool {
-    let d = a.colour_difference() + if colour == Color::White { 1 } else { -1 };
+    let before = a.colour_difference();
+    let d = before + if colour == Color::White { 1 } else { -1 };
     let n = a.colours.len();
     let three = n >= 2 && a.colours[n - 1] == colour && a.colours[n - 2] == colour;
-    d.abs() > 2 || three
+    // A history already beyond the limit (pairings made by hand) may always come back toward it.
+    (d.abs() > 2 && d.abs() > before.abs()) || three
 }
 
 /// Who plays White (in game 1) of the pair `a`–`b`, with the rule that decided it.

@@ -1,0 +1,174 @@
+//! `pair` (the Swiss pairing of the next round, with its explanation) and `trf` (export, import).
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use chrono::Utc;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha20Rng;
+use serde::Serialize;
+use shashki_arbiter::rules::Color;
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::swiss::{self, trf, Breach, Options, Proposal};
+
+use super::{print_json, CliResult};
+use crate::Format;
+
+#[derive(Serialize)]
+struct PairJson<'a> {
+    #[serde(flatten)]
+    proposal: &'a Proposal,
+    /// The seed of the colour drawn by lot in round 1.
+    colour_seed: Option<u64>,
+    saved: bool,
+    breaches: Vec<Breach>,
+}
+
+/// The colour of board 1's top player in round 1, by lot from `seed`.
+fn colour_by_lot(seed: u64) -> Color {
+    if ChaCha20Rng::seed_from_u64(seed).next_u32() % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+pub struct PairArgs<'a> {
+    pub file: &'a str,
+    pub round: Option<usize>,
+    pub absent: &'a [PlayerId],
+    pub accelerated: bool,
+    pub seed: Option<u64>,
+    pub save: bool,
+}
+
+pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
+    let path = Path::new(args.file);
+    let t = event::read(path).map_err(|e| e.to_string())?;
+    let next = t.rounds.len() + 1;
+    let round = args.round.unwrap_or(next);
+    if round != next {
+        return Err(format!("{}: the next round to pair is {next}", args.file));
+    }
+    let colour_seed = if round == 1 {
+        Some(match args.seed {
+            Some(s) => s,
+            None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,
+        })
+    } else {
+        None
+    };
+    let options = Options {
+        absent: args.absent.to_vec(),
+        accelerated: args.accelerated,
+        first_colour: colour_seed.map(colour_by_lot),
+    };
+    let proposal = swiss::pair(&t, round, &options);
+    let pairs: Vec<(PlayerId, PlayerId)> = proposal
+        .pairings
+        .iter()
+        .map(|p| (p.white, p.black))
+        .collect();
+    let breaches = swiss::check(&t, round, &pairs, proposal.bye, &proposal.absent)
+        .into_iter()
+        .filter(|b| !matches!(b, Breach::Left { player } if proposal.unpaired.contains(player)))
+        .collect::<Vec<_>>();
+    if args.save {
+        let mut file = EventFile::open(path).map_err(|e| e.to_string())?;
+        file.apply(
+            Command::SetPairings {
+                round,
+                pairs,
+                bye: proposal.bye,
+                absent: proposal.absent.clone(),
+            },
+            Utc::now(),
+        )
+        .map_err(|e| e.to_string())?;
+    }
+    match format {
+        Format::Json => print_json(&PairJson {
+            proposal: &proposal,
+            colour_seed,
+            saved: args.save,
+            breaches,
+        })?,
+        _ => {
+            let name = |id: PlayerId| {
+                t.player(id)
+                    .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
+                    .unwrap_or_else(|| id.to_string())
+            };
+            println!("Round {round} of {}", t.name);
+            for p in &proposal.pairings {
+                println!(
+                    "{:>3}. {} [{}] – {} [{}]   colours: {}{}",
+                    p.board,
+                    name(p.white),
+                    p.white_score,
+                    name(p.black),
+                    p.black_score,
+                    p.colour_rule,
+                    p.float
+                        .as_ref()
+                        .map(|f| format!("; {f}"))
+                        .unwrap_or_default()
+                );
+            }
+            if let (Some(b), Some(why)) = (proposal.bye, &proposal.bye_reason) {
+                println!("bye: {} — {why}", name(b));
+            }
+            for a in &proposal.absent {
+                println!("absent: {}", name(*a));
+            }
+            for u in &proposal.unpaired {
+                println!(
+                    "NOT PAIRED (no legal opponent left; pair by hand): {}",
+                    name(*u)
+                );
+            }
+            if let Some(s) = colour_seed {
+                println!("colour of board 1 by lot: seed {s}");
+            }
+            println!("criteria, in the order they decide:");
+            for c in &proposal.criteria {
+                println!("  - {c}");
+            }
+            println!(
+                "{}",
+                if args.save {
+                    "saved to the event (journaled)"
+                } else {
+                    "not saved (use --save)"
+                }
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn trf_export(file: &str, output: &str) -> CliResult {
+    let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
+    let text = trf::export(&t);
+    shashki_arbiter::store::atomic::write(Path::new(output), text.as_bytes(), true)
+        .map_err(|e| e.to_string())?;
+    eprintln!(
+        "{output}: {} players, {} rounds",
+        t.players.len(),
+        t.rounds.len()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn trf_import(input: &str, output: &str) -> CliResult {
+    let bytes = super::read_input(input)?;
+    let text = shashki_arbiter::rules::pdn::decode(&bytes);
+    let t = trf::import(input, &text).map_err(|e| e.to_string())?;
+    let (players, rounds) = (t.players.len(), t.rounds.len());
+    // Never over an existing event.
+    EventFile::create(Path::new(output), t).map_err(|e| e.to_string())?;
+    eprintln!("{output}: {players} players, {rounds} rounds");
+    Ok(ExitCode::SUCCESS)
+}

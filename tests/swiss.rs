@@ -107,7 +107,7 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
     // each pair want the same colour; the transposition 1–4, 2–3 grants all four. The same in
     // score group 0 with 5–8 and 6–7.
     assert_eq!(boards, vec![(4, 1), (2, 3), (5, 8), (7, 6)]);
-    assert!(p2.pairings.iter().all(|x| x.float.is_none()));
+    assert!(p2.pairings.iter().all(|x| x.floats_down.is_none()));
     assert_eq!(
         p2.pairings[0].colour_rule,
         "both colour preferences granted"

@@ -683,3 +683,46 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
     assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
 }
+
+#[test]
+fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let path = event_copy("swiss-draft", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    assert!(sees(
+        &app,
+        "Swiss pairing of round 8 — draft, not saved yet"
+    ));
+    assert!(text_containing(&app, "Every absolute rule holds").is_some());
+    screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-en");
+    // The arbiter puts board 1's White against someone he met in round 1.
+    let t = app.event.as_ref().unwrap().tournament.clone();
+    let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
+    let earlier = t.rounds[0]
+        .pairings
+        .iter()
+        .find_map(|p| p.opponent(w))
+        .unwrap();
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, earlier))));
+    let warning = text_containing(&app, "have already met").expect("the rematch is named");
+    assert!(
+        warning.contains(&format!("players {w} and {earlier}")),
+        "{warning}"
+    );
+    // Back to the proposal, saved.
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, b))));
+    click(&mut app, "Save the pairings");
+    let saved = EventFile::open(&path).unwrap().tournament;
+    assert_eq!(saved.rounds.len(), 8);
+    assert_eq!(
+        (
+            saved.rounds[7].pairings[0].white,
+            saved.rounds[7].pairings[0].black
+        ),
+        (w, b)
+    );
+    assert!(app.rounds.draft.is_none());
+}

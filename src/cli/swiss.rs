@@ -111,9 +111,8 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                     name(p.black),
                     p.black_score,
                     p.colour_rule,
-                    p.float
-                        .as_ref()
-                        .map(|f| format!("; {f}"))
+                    p.floats_down
+                        .map(|d| format!("; {} floats down", name(d)))
                         .unwrap_or_default()
                 );
             }

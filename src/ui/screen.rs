@@ -4,6 +4,7 @@
 pub mod ballot;
 pub mod claims;
 pub mod clocks;
+pub mod draft;
 pub mod event;
 pub mod help;
 pub mod open;

@@ -29,8 +29,8 @@ pub struct Paired {
     /// Scores before the round, in points.
     pub white_score: f64,
     pub black_score: f64,
-    /// `None` within a score group; otherwise who floats down and who up.
-    pub float: Option<String>,
+    /// Who floats down when the scores differ (the other floats up).
+    pub floats_down: Option<PlayerId>,
     pub colour_rule: &'static str,
 }
 
@@ -40,12 +40,44 @@ pub struct Proposal {
     pub pairings: Vec<Paired>,
     pub bye: Option<PlayerId>,
     pub bye_reason: Option<String>,
+    pub bye_reason_ru: Option<String>,
     pub absent: Vec<PlayerId>,
     /// Players no legal pairing could place (rematches or colour limits leave them no
     /// opponent): the arbiter pairs them by hand.
     pub unpaired: Vec<PlayerId>,
     /// The criteria in the order they decided, for the arbiter to read out.
     pub criteria: Vec<&'static str>,
+}
+
+/// The criteria as the arbiter reads them out, in Russian (the same order as [`CRITERIA`]).
+pub const CRITERIA_RU: [&str; 9] = [
+    "абсолютно: соперники не встречаются дважды",
+    "абсолютно: нет запрещённых пар (один клуб, родственники — задаёт судья)",
+    "абсолютно: никто не получает один цвет трижды подряд и разницу цветов больше 2",
+    "абсолютно: свободный тур не больше одного раза",
+    "спарено как можно больше участников",
+    "как можно меньше и меньших разниц в очках, переходы — в самых нижних очковых группах",
+    "соблюдены предпочтения цвета (абсолютные, затем сильные, затем слабые)",
+    "никто не переходит в ту же сторону, что в двух последних турах",
+    "в каждой очковой группе верхняя половина играет с нижней по порядку (S1 против S2)",
+];
+
+/// The colour rules of [`super::colour::allocate`] in Russian.
+pub fn colour_rule_ru(rule: &str) -> &'static str {
+    match rule {
+        "both colour preferences granted" => "предпочтения цвета обоих соблюдены",
+        "the stronger colour preference granted" => "соблюдено более сильное предпочтение цвета",
+        "colours alternate from the last round they differed" => {
+            "цвета чередуются от последнего тура, где они различались"
+        }
+        "the higher-ranked player's preference granted" => {
+            "соблюдено предпочтение участника с более высоким номером"
+        }
+        "the lower-ranked player's preference granted" => {
+            "соблюдено предпочтение участника с более низким номером"
+        }
+        _ => "цвет по жребию (нет истории цветов)",
+    }
 }
 
 pub const CRITERIA: [&str; 9] = [
@@ -264,22 +296,14 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
             let lot = if k % 2 == 0 { first } else { other(first) };
             let (a_white, rule) = allocate(a, b, lot);
             let (white, black) = if a_white { (a, b) } else { (b, a) };
-            let float = (g.score[i] != g.score[j]).then(|| {
-                format!(
-                    "{} ({}) floats down to {} ({})",
-                    a.rank,
-                    g.score[i] as f64 / unit,
-                    b.rank,
-                    g.score[j] as f64 / unit
-                )
-            });
+            let floats_down = (g.score[i] != g.score[j]).then_some(a.id);
             Paired {
                 board: k + 1,
                 white: white.id,
                 black: black.id,
                 white_score: white.score as f64 / unit,
                 black_score: black.score as f64 / unit,
-                float,
+                floats_down,
                 colour_rule: rule,
             }
         })
@@ -292,11 +316,20 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
             g.players[i].score as f64 / unit
         )
     });
+    let bye_reason_ru = bye.map(|i| {
+        format!(
+            "свободен № {} ({} очк.): самая нижняя очковая группа и самый низкий номер среди \
+             не имевших свободного тура, при котором все остальные спариваются",
+            g.players[i].rank,
+            g.players[i].score as f64 / unit
+        )
+    });
     Proposal {
         round,
         pairings,
         bye: bye.map(|i| g.players[i].id),
         bye_reason,
+        bye_reason_ru,
         absent: options.absent.clone(),
         unpaired,
         criteria: CRITERIA.to_vec(),

@@ -19,6 +19,8 @@ pub struct State {
     /// (board, slot): slot counts the micromatch's games, then its extra games.
     pub focus: Option<(usize, usize)>,
     known_rounds: usize,
+    /// The next Swiss round, proposed and not saved yet.
+    pub draft: Option<super::draft::State>,
 }
 
 #[derive(Clone, Debug)]
@@ -27,6 +29,8 @@ pub enum Message {
     Focus(usize, usize),
     Result(GameResult),
     PairNext,
+    ProposeSwiss,
+    Draft(super::draft::Message),
     Lock(bool),
     Undo,
 }
@@ -202,6 +206,20 @@ impl State {
                 Action::None
             }
             Message::Result(r) => self.set(r, t),
+            Message::ProposeSwiss => match super::draft::State::propose(t) {
+                Ok(d) => {
+                    self.draft = Some(d);
+                    Action::None
+                }
+                Err(e) => Action::error(e),
+            },
+            Message::Draft(m) => match self.draft.as_mut().and_then(|d| d.update(m)) {
+                Some(action) => {
+                    self.draft = None;
+                    action
+                }
+                None => Action::None,
+            },
             Message::PairNext => Action::Apply(Command::PairRound {
                 round: t.rounds.len() + 1,
                 table_round: None,
@@ -246,6 +264,16 @@ impl State {
                 .iter()
                 .all(|p| p.complete() && !p.extras_due(per, t.format.extra_micromatches))
         });
+        if t.system == System::Swiss && last_done && self.draft.is_none() && t.players.len() > 1 {
+            bar = bar.push(
+                button(text(format!(
+                    "{} {}",
+                    lang.pick("Pair round (Swiss)", "Жеребьёвка тура"),
+                    t.rounds.len() + 1
+                )))
+                .on_press(Message::ProposeSwiss),
+            );
+        }
         if t.system != System::Swiss && t.rounds.len() < total && last_done {
             bar = bar.push(
                 button(text(format!(
@@ -273,6 +301,15 @@ impl State {
                 .on_press_maybe((!file.journal().is_empty()).then_some(Message::Undo)),
         );
 
+        if let Some(d) = &self.draft {
+            return scrollable(
+                column![bar, d.view(t, lang).map(Message::Draft)]
+                    .spacing(16)
+                    .padding([0, 4]),
+            )
+            .height(Length::Fill)
+            .into();
+        }
         let body: Element<'a, Message> = match round {
             None => text(lang.pick("No round is paired yet.", "Ни один тур ещё не составлен."))
                 .size(20)

@@ -1,0 +1,232 @@
+//! The Swiss pairing of the next round as a draft: the program's proposal with its reasons, which
+//! the arbiter may change board by board (each absolute rule a change breaks is named at once)
+//! before saving it into the event.
+
+use iced::widget::{button, column, container, pick_list, row, text};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::report::Lang;
+use crate::rules::Color;
+use crate::tournament::command::Command;
+use crate::tournament::model::{PlayerId, Tournament};
+use crate::tournament::swiss::{self, Options, Proposal};
+use crate::ui::format::Choice;
+use crate::ui::theme;
+
+pub struct State {
+    pub proposal: Proposal,
+    /// (White, Black) per board, as the arbiter has them now.
+    pub pairs: Vec<(PlayerId, PlayerId)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    White(usize, PlayerId),
+    Black(usize, PlayerId),
+    Save,
+    Discard,
+}
+
+impl State {
+    /// The proposal for the next round; round 1's colour is drawn by lot with a system seed.
+    pub fn propose(t: &Tournament) -> Result<State, String> {
+        let round = t.rounds.len() + 1;
+        let first_colour = if round == 1 {
+            let seed = crate::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
+            Some(if seed % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            })
+        } else {
+            None
+        };
+        let proposal = swiss::pair(
+            t,
+            round,
+            &Options {
+                first_colour,
+                ..Options::default()
+            },
+        );
+        let pairs = proposal
+            .pairings
+            .iter()
+            .map(|p| (p.white, p.black))
+            .collect();
+        Ok(State { proposal, pairs })
+    }
+
+    /// `Some(action)` for the parent; `None` keeps the draft open.
+    pub fn update(&mut self, message: Message) -> Option<Action> {
+        match message {
+            Message::White(board, id) => self.pairs[board].0 = id,
+            Message::Black(board, id) => self.pairs[board].1 = id,
+            Message::Discard => return Some(Action::None),
+            Message::Save => {
+                return Some(Action::Apply(Command::SetPairings {
+                    round: self.proposal.round,
+                    pairs: self.pairs.clone(),
+                    bye: self.proposal.bye,
+                    absent: self.proposal.absent.clone(),
+                }))
+            }
+        }
+        None
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let name = |id: PlayerId| {
+            t.player(id)
+                .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
+                .unwrap_or_default()
+        };
+        let choices: Vec<Choice<PlayerId>> = t
+            .by_number()
+            .into_iter()
+            .map(|p| Choice {
+                value: p.id,
+                label: name(p.id),
+            })
+            .collect();
+        let chosen = |id: PlayerId| choices.iter().find(|c| c.value == id).cloned();
+        let boards = self.pairs.iter().enumerate().map(|(k, &(w, b))| {
+            let why = self
+                .proposal
+                .pairings
+                .get(k)
+                .filter(|p| (p.white, p.black) == (w, b))
+                .map(|p| {
+                    let mut s = lang
+                        .pick(p.colour_rule, swiss::pair::colour_rule_ru(p.colour_rule))
+                        .to_string();
+                    if let Some(d) = p.floats_down {
+                        let up = if d == p.white { p.black } else { p.white };
+                        s.push_str(&format!(
+                            "; {} {} {}",
+                            name(d),
+                            lang.pick("floats down to", "переходит вниз к"),
+                            name(up)
+                        ));
+                    }
+                    s
+                })
+                .unwrap_or_else(|| {
+                    lang.pick("changed by the arbiter", "изменено судьёй")
+                        .into()
+                });
+            row![
+                text(format!("{}.", k + 1))
+                    .size(18)
+                    .width(Length::Fixed(36.0)),
+                pick_list(choices.clone(), chosen(w), move |c| Message::White(
+                    k, c.value
+                ))
+                .width(Length::Fixed(280.0)),
+                pick_list(choices.clone(), chosen(b), move |c| Message::Black(
+                    k, c.value
+                ))
+                .width(Length::Fixed(280.0)),
+                text(why).size(14),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+            .into()
+        });
+        let breaches = swiss::check(
+            t,
+            self.proposal.round,
+            &self.pairs,
+            self.proposal.bye,
+            &self.proposal.absent,
+        );
+        let mut notes = column![].spacing(4);
+        let bye_reason = match lang {
+            Lang::En => &self.proposal.bye_reason,
+            Lang::Ru => &self.proposal.bye_reason_ru,
+        };
+        if let (Some(b), Some(why)) = (self.proposal.bye, bye_reason) {
+            notes = notes.push(
+                text(format!(
+                    "{}: {} — {why}",
+                    lang.pick("Bye", "Свободен"),
+                    name(b)
+                ))
+                .size(15),
+            );
+        }
+        for u in &self.proposal.unpaired {
+            notes = notes.push(
+                text(format!(
+                    "{}: {}",
+                    lang.pick(
+                        "No legal opponent left, pair by hand",
+                        "Нет допустимого соперника, назначьте вручную"
+                    ),
+                    name(*u)
+                ))
+                .size(15)
+                .color(theme::ERROR),
+            );
+        }
+        for b in &breaches {
+            notes = notes.push(text(format!("⚠ {b}")).size(15).color(theme::ERROR));
+        }
+        if breaches.is_empty() {
+            notes = notes.push(
+                text(lang.pick(
+                    "Every absolute rule holds: no rematch, no forbidden pair, colour limits, one bye per player.",
+                    "Все абсолютные правила соблюдены: нет повторных встреч и запрещённых пар, цвета в пределах, свободный тур не дважды.",
+                ))
+                .size(15)
+                .color(theme::OK),
+            );
+        }
+        container(
+            column![
+                text(format!(
+                    "{} {} — {}",
+                    lang.pick(
+                        "Swiss pairing of round",
+                        "Жеребьёвка по швейцарской системе, тур"
+                    ),
+                    self.proposal.round,
+                    lang.pick("draft, not saved yet", "черновик, ещё не сохранён")
+                ))
+                .size(22),
+                row![
+                    button(text(lang.pick("Save the pairings", "Сохранить пары")))
+                        .on_press(Message::Save),
+                    button(text(lang.pick("Discard", "Отменить")))
+                        .style(button::secondary)
+                        .on_press(Message::Discard),
+                ]
+                .spacing(8),
+                notes,
+                column(boards).spacing(4),
+                text(lang.pick(
+                    "Criteria, in the order they decide:",
+                    "Критерии в порядке старшинства:"
+                ))
+                .size(16),
+                column(
+                    swiss::pair::CRITERIA
+                        .iter()
+                        .zip(swiss::pair::CRITERIA_RU)
+                        .enumerate()
+                        .map(
+                            |(k, (en, ru))| text(format!("{}. {}", k + 1, lang.pick(en, ru)))
+                                .size(14)
+                                .into()
+                        )
+                )
+                .spacing(2),
+            ]
+            .spacing(10),
+        )
+        .padding(10)
+        .style(theme::panel)
+        .into()
+    }
+}

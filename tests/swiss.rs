@@ -377,3 +377,49 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
         "bad.trf:2: starting rank `abcd`"
     );
 }
+
+#[test]
+fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
+    let mut t = Tournament::new("Open", Variant::Russian, System::Swiss, "45m", 2);
+    let list = [
+        (1, "Орлов", "КМС", Some(2100)),
+        (2, "Белов", "МС", Some(2300)),
+        (3, "Акулов", "КМС", Some(2100)),
+        (4, "Зуев", "МС", Some(2100)),
+        (5, "Ершов", "", None),
+        (6, "Гусев", "ГМ", Some(2450)),
+    ];
+    for (id, surname, title, rating) in list {
+        let player = Player {
+            title: title.into(),
+            rating,
+            ..Player::new(id, surname)
+        };
+        apply(&mut t, &Command::AddPlayer { player }).unwrap();
+    }
+    // Гусев 2450, Белов 2300, then the three at 2100: МС before КМС, then by name; Ершов last.
+    assert_eq!(swiss::initial_ranking(&t.players), vec![6, 2, 4, 3, 1, 5]);
+    let p = swiss::pair(
+        &t,
+        1,
+        &Options {
+            first_colour: Some(Color::White),
+            ..Options::default()
+        },
+    );
+    let boards: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
+    assert_eq!(boards, vec![(6, 3), (1, 2), (4, 5)]);
+    save(&mut t, &p);
+    let numbers: Vec<(u32, Option<usize>)> = t.players.iter().map(|p| (p.id, p.number)).collect();
+    assert_eq!(
+        numbers,
+        vec![
+            (1, Some(5)),
+            (2, Some(2)),
+            (3, Some(4)),
+            (4, Some(3)),
+            (5, Some(6)),
+            (6, Some(1))
+        ]
+    );
+}

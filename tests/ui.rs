@@ -726,3 +726,43 @@ fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
     );
     assert!(app.rounds.draft.is_none());
 }
+
+#[test]
+fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let path = event_copy("swiss-forbid", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Discard)));
+    // The arbiter forbids board 1's pair (same club) on the Event screen.
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(Ev::ForbidA(w)));
+    let _ = app.update(Message::Event(Ev::ForbidB(b)));
+    // (The button is at the foot of a 48-player list, below the window.)
+    let _ = app.update(Message::Event(Ev::AddForbidden));
+    assert_eq!(
+        EventFile::open(&path).unwrap().tournament.forbidden,
+        vec![(w, b)]
+    );
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    let d = app.rounds.draft.as_ref().unwrap();
+    assert!(!d
+        .pairs
+        .iter()
+        .any(|&(x, y)| (x, y) == (w, b) || (x, y) == (b, w)));
+    // A player marked absent is left out; 47 players: someone gets the bye.
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Absent(w))));
+    let d = app.rounds.draft.as_ref().unwrap();
+    assert_eq!(d.proposal.absent, vec![w]);
+    assert!(d.pairs.iter().all(|&(x, y)| x != w && y != w));
+    assert!(d.proposal.bye.is_some());
+    click(&mut app, "Save the pairings");
+    let t = EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.rounds[7].absent, vec![w]);
+    assert!(t.rounds[7].bye.is_some());
+}

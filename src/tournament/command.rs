@@ -728,11 +728,21 @@ fn pair_round(
     Ok(())
 }
 
-/// Players without a number get the next numbers in list order.
+/// Players without a number get the next numbers: in a Swiss by the initial ranking (rating,
+/// title, name), in a round robin in list order.
 fn number_the_unnumbered(t: &mut Tournament) {
     let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
-    for p in &mut t.players {
-        if p.number.is_none() {
+    let order: Vec<PlayerId> = if t.system == System::Swiss {
+        super::swiss::initial_ranking(&t.players)
+    } else {
+        t.players.iter().map(|p| p.id).collect()
+    };
+    for id in order {
+        if let Some(p) = t
+            .players
+            .iter_mut()
+            .find(|p| p.id == id && p.number.is_none())
+        {
             next_number += 1;
             p.number = Some(next_number);
         }

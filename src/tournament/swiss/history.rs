@@ -49,8 +49,17 @@ impl History {
             .iter()
             .map(|l| (l.id, (l.points * unit as f64).round() as i64))
             .collect();
-        let mut players: Vec<PlayerState> = t
-            .by_number()
+        // Pairing numbers; players without one (before round 1 is saved) follow in the initial
+        // ranking, as they will be numbered.
+        let initial = super::initial_ranking(&t.players);
+        let mut ordered: Vec<&crate::tournament::model::Player> = t.players.iter().collect();
+        ordered.sort_by_key(|p| {
+            (
+                p.number.unwrap_or(usize::MAX),
+                initial.iter().position(|id| *id == p.id),
+            )
+        });
+        let mut players: Vec<PlayerState> = ordered
             .into_iter()
             .filter(|p| p.withdrawn_after.is_none_or(|w| w >= round))
             .enumerate()

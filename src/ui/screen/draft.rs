@@ -2,7 +2,7 @@
 //! the arbiter may change board by board (each absolute rule a change breaks is named at once)
 //! before saving it into the event.
 
-use iced::widget::{button, column, container, pick_list, row, text};
+use iced::widget::{button, checkbox, column, container, pick_list, row, text};
 use iced::{Element, Length};
 
 use super::Action;
@@ -18,12 +18,17 @@ pub struct State {
     pub proposal: Proposal,
     /// (White, Black) per board, as the arbiter has them now.
     pub pairs: Vec<(PlayerId, PlayerId)>,
+    /// What the proposal was made with (absent players, acceleration, round 1's colour).
+    pub options: Options,
 }
 
 #[derive(Clone, Debug)]
 pub enum Message {
     White(usize, PlayerId),
     Black(usize, PlayerId),
+    /// Marks a player absent for the round (or back), and pairs again.
+    Absent(PlayerId),
+    Accelerated(bool),
     Save,
     Discard,
 }
@@ -42,25 +47,49 @@ impl State {
         } else {
             None
         };
-        let proposal = swiss::pair(
+        Ok(State::with(
             t,
-            round,
-            &Options {
+            Options {
                 first_colour,
                 ..Options::default()
             },
-        );
+        ))
+    }
+
+    fn with(t: &Tournament, options: Options) -> State {
+        let proposal = swiss::pair(t, t.rounds.len() + 1, &options);
         let pairs = proposal
             .pairings
             .iter()
             .map(|p| (p.white, p.black))
             .collect();
-        Ok(State { proposal, pairs })
+        State {
+            proposal,
+            pairs,
+            options,
+        }
     }
 
     /// `Some(action)` for the parent; `None` keeps the draft open.
-    pub fn update(&mut self, message: Message) -> Option<Action> {
+    pub fn update(&mut self, message: Message, t: &Tournament) -> Option<Action> {
         match message {
+            Message::Absent(id) => {
+                let mut options = self.options.clone();
+                match options.absent.iter().position(|a| *a == id) {
+                    Some(k) => {
+                        options.absent.remove(k);
+                    }
+                    None => options.absent.push(id),
+                }
+                *self = State::with(t, options);
+            }
+            Message::Accelerated(on) => {
+                let options = Options {
+                    accelerated: on,
+                    ..self.options.clone()
+                };
+                *self = State::with(t, options);
+            }
             Message::White(board, id) => self.pairs[board].0 = id,
             Message::Black(board, id) => self.pairs[board].1 = id,
             Message::Discard => return Some(Action::None),
@@ -156,6 +185,16 @@ impl State {
                 .size(15),
             );
         }
+        for a in &self.proposal.absent {
+            notes = notes.push(
+                text(format!(
+                    "{}: {}",
+                    lang.pick("Absent", "Отсутствует"),
+                    name(*a)
+                ))
+                .size(15),
+            );
+        }
         for u in &self.proposal.unpaired {
             notes = notes.push(
                 text(format!(
@@ -204,6 +243,23 @@ impl State {
                 ]
                 .spacing(8),
                 notes,
+                row![
+                    pick_list(choices.clone(), None::<Choice<PlayerId>>, |c| {
+                        Message::Absent(c.value)
+                    })
+                    .placeholder(lang.pick(
+                        "mark a player absent (or back)…",
+                        "отметить отсутствующего (или вернуть)…"
+                    )),
+                    checkbox(self.options.accelerated)
+                        .label(lang.pick(
+                            "accelerated pairings (rounds 1–2)",
+                            "ускоренная жеребьёвка (туры 1–2)"
+                        ))
+                        .on_toggle(Message::Accelerated),
+                ]
+                .spacing(12)
+                .align_y(iced::Alignment::Center),
                 column(boards).spacing(4),
                 text(lang.pick(
                     "Criteria, in the order they decide:",

@@ -28,6 +28,8 @@ pub struct State {
     pub csv_path: String,
     /// The settings as being edited; taken from the event when editing starts.
     pub draft: Option<Settings>,
+    /// A forbidden pair being chosen.
+    pub forbid: (Option<PlayerId>, Option<PlayerId>),
 }
 
 /// One change to the settings being edited.
@@ -62,6 +64,10 @@ pub enum Message {
     ImportCsv,
     Settings(Edit),
     SaveSettings,
+    ForbidA(PlayerId),
+    ForbidB(PlayerId),
+    AddForbidden,
+    RemoveForbidden(usize),
     Withdraw(PlayerId),
     Return(PlayerId),
     DrawNumbers,
@@ -179,6 +185,24 @@ impl State {
                 }
             }
             Message::CancelEdit => self.clear_form(),
+            Message::ForbidA(id) => self.forbid.0 = Some(id),
+            Message::ForbidB(id) => self.forbid.1 = Some(id),
+            Message::AddForbidden => {
+                if let (Some(a), Some(b)) = self.forbid {
+                    if a != b {
+                        let mut pairs = t.forbidden.clone();
+                        pairs.push((a, b));
+                        self.forbid = (None, None);
+                        return Action::Apply(Command::SetForbidden { pairs });
+                    }
+                }
+            }
+            Message::RemoveForbidden(k) if k < t.forbidden.len() => {
+                let mut pairs = t.forbidden.clone();
+                pairs.remove(k);
+                return Action::Apply(Command::SetForbidden { pairs });
+            }
+            Message::RemoveForbidden(_) => {}
             Message::CsvPath(p) => self.csv_path = p,
             Message::ImportCsv => {
                 let path = self.csv_path.trim().to_string();
@@ -493,11 +517,21 @@ impl State {
                 .on_press(Message::ImportCsv),
         ]
         .spacing(6);
-        let numbers = button(text(
-            lang.pick("Draw pairing numbers by lot", "Жеребьёвка номеров"),
-        ))
-        .style(button::secondary)
-        .on_press_maybe(t.rounds.is_empty().then_some(Message::DrawNumbers));
+        let numbers: Element<'a, Message> = if t.system == System::Swiss {
+            text(lang.pick(
+                "Swiss: pairing numbers follow the initial ranking (rating, title, name) when round 1 is saved.",
+                "Швейцарская система: номера присваиваются по начальному рейтингу (рейтинг, звание, фамилия) при сохранении 1-го тура.",
+            ))
+            .size(15)
+            .into()
+        } else {
+            button(text(
+                lang.pick("Draw pairing numbers by lot", "Жеребьёвка номеров"),
+            ))
+            .style(button::secondary)
+            .on_press_maybe(t.rounds.is_empty().then_some(Message::DrawNumbers))
+            .into()
+        };
 
         let tiebreaks = t.tiebreaks.iter().enumerate().map(|(k, tb)| {
             let (en, ru) = tb.short();
@@ -538,6 +572,45 @@ impl State {
         .padding(8)
         .style(theme::panel);
 
+        let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+        let people: Vec<Choice<PlayerId>> = t
+            .by_number()
+            .into_iter()
+            .map(|p| Choice {
+                value: p.id,
+                label: p.full_name(),
+            })
+            .collect();
+        let pick =
+            |id: Option<PlayerId>| id.and_then(|id| people.iter().find(|c| c.value == id).cloned());
+        let forbidden = container(
+            column![text(lang.pick(
+                "Forbidden pairs (the Swiss pairing will not make them: same club, family)",
+                "Запрещённые пары (жеребьёвка по швейцарской системе их не составит: один клуб, родственники)"
+            ))
+            .size(20)]
+            .extend(t.forbidden.iter().enumerate().map(|(k, &(a, b))| {
+                row![
+                    text(format!("{} — {}", name(a), name(b))).size(17),
+                    button(text("✕")).style(button::danger).on_press(Message::RemoveForbidden(k)),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center)
+                .into()
+            }))
+            .push(
+                row![
+                    pick_list(people.clone(), pick(self.forbid.0), |c| Message::ForbidA(c.value)),
+                    pick_list(people.clone(), pick(self.forbid.1), |c| Message::ForbidB(c.value)),
+                    button(text(lang.pick("Add the pair", "Добавить пару"))).on_press(Message::AddForbidden),
+                ]
+                .spacing(8),
+            )
+            .spacing(6),
+        )
+        .padding(8)
+        .style(theme::panel);
+
         scrollable(
             column![
                 details,
@@ -557,6 +630,7 @@ impl State {
                 import,
                 numbers,
                 tiebreaks,
+                forbidden,
             ]
             .spacing(12)
             .padding([0, 4]),

@@ -213,7 +213,7 @@ impl State {
                 }
                 Err(e) => Action::error(e),
             },
-            Message::Draft(m) => match self.draft.as_mut().and_then(|d| d.update(m)) {
+            Message::Draft(m) => match self.draft.as_mut().and_then(|d| d.update(m, t)) {
                 Some(action) => {
                     self.draft = None;
                     action

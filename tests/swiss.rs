@@ -423,3 +423,33 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
         ]
     );
 }
+
+#[test]
+fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_opponents() {
+    // Round 1: 1–4, 5–2, 3–6. Results: 1 and 2 win, 3–6 drawn.
+    let mut t = event(6, 1);
+    let p1 = swiss::pair(
+        &t,
+        1,
+        &Options {
+            first_colour: Some(Color::White),
+            ..Options::default()
+        },
+    );
+    let boards: Vec<(u32, u32)> = p1.pairings.iter().map(|x| (x.white, x.black)).collect();
+    assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
+    save(&mut t, &p1);
+    play(&mut t, 1, |board, _, _| match board {
+        1 => GameResult::WhiteWins,
+        2 => GameResult::BlackWins,
+        _ => GameResult::Draw,
+    });
+    let p2 = swiss::pair(&t, 2, &Options::default());
+    let boards: Vec<(u32, u32)> = p2.pairings.iter().map(|x| (x.white, x.black)).collect();
+    // 1 and 2 (1 point) meet, 2 White (1 had White). 3 and 6 (½) have met, so both float down
+    // to 4 and 5 (0): 3 (had White) meets 4 (had Black), 6 (had Black) meets 5 (had White),
+    // every colour preference granted.
+    assert_eq!(boards, vec![(2, 1), (4, 3), (6, 5)]);
+    assert_eq!(p2.pairings[1].floats_down, Some(3));
+    assert_eq!(p2.pairings[2].floats_down, Some(6));
+}

@@ -72,7 +72,7 @@ pub fn breaks_limits(a: &PlayerState, colour: Color) -> bool {
 
 /// Who plays White (in game 1) of the pair `a`–`b`, with the rule that decided it.
 /// `a` is the higher ranked (higher score, then lower pairing number). `first_colour` is the
-/// colour drawn by lot for the top player when neither has a history (round 1).
+/// initial colour drawn by lot, used when neither has a colour history (E.5).
 pub fn allocate(a: &PlayerState, b: &PlayerState, first_colour: Color) -> (bool, &'static str) {
     let (pa, pb) = (preference(a), preference(b));
     // E.1: both preferences granted.
@@ -121,9 +121,14 @@ pub fn allocate(a: &PlayerState, b: &PlayerState, first_colour: Color) -> (bool,
             "the lower-ranked player's preference granted",
         );
     }
-    // E.5: no history: the colour drawn by lot, alternating down the boards.
-    (
-        first_colour == Color::White,
-        "colour by lot (no colour history)",
-    )
+    // E.5: no history: the higher-ranked player gets the initial colour (drawn by lot) with an
+    // odd pairing number, the other colour with an even one.
+    let initial = if a.rank % 2 == 1 {
+        first_colour
+    } else if first_colour == Color::White {
+        Color::Black
+    } else {
+        Color::White
+    };
+    (initial == Color::White, "colour by lot (no colour history)")
 }

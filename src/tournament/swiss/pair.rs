@@ -16,7 +16,8 @@ pub struct Options {
     /// Accelerated pairings (Baku): in rounds 1 and 2 the top half of the ranking pairs as if it
     /// had one point more.
     pub accelerated: bool,
-    /// White for the top player of board 1 in round 1 (drawn by lot), then alternating.
+    /// The initial colour, drawn by lot (E.5): the higher-ranked player of a pair without colour
+    /// history gets it with an odd pairing number, the other colour with an even one.
     pub first_colour: Option<Color>,
 }
 
@@ -281,20 +282,12 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
     });
     let unit = history.unit as f64;
     let first = options.first_colour.unwrap_or(Color::White);
-    let other = |c: Color| {
-        if c == Color::White {
-            Color::Black
-        } else {
-            Color::White
-        }
-    };
     let pairings = pairs
         .iter()
         .enumerate()
         .map(|(k, &(i, j))| {
             let (a, b) = (g.players[i], g.players[j]);
-            let lot = if k % 2 == 0 { first } else { other(first) };
-            let (a_white, rule) = allocate(a, b, lot);
+            let (a_white, rule) = allocate(a, b, first);
             let (white, black) = if a_white { (a, b) } else { (b, a) };
             let floats_down = (g.score[i] != g.score[j]).then_some(a.id);
             Paired {

@@ -682,6 +682,14 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     assert_eq!((s.white.moves, s.white.ms_left), (1, 2_697_000));
     assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
     assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
+    // The keys come back with the event after a restart.
+    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    drop(app);
+    let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    assert_eq!(
+        back.clocks.keys,
+        vec!["".to_string(), "qa".into(), "ws".into()]
+    );
 }
 
 #[test]

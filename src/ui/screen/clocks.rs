@@ -22,6 +22,9 @@ use crate::ui::{format, theme};
 /// every few milliseconds, and a software-rendered frame of the wall costs ~20 ms.
 pub const MIN_TICK_MS: u64 = 200;
 
+/// The boards' clock keys, per event.
+const KEYS_FILE: &str = "keys.json";
+
 #[derive(Default)]
 pub struct State {
     pub hall: Hall,
@@ -104,8 +107,13 @@ impl State {
         wall: DateTime<Utc>,
     ) -> (State, Result<usize, HallError>) {
         let base = path.with_extension("clocks");
+        let keys = std::fs::read(base.join(KEYS_FILE))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
         let mut state = State {
             base: Some(base.clone()),
+            keys,
             ..State::default()
         };
         let Some(round) = t.rounds.last() else {
@@ -355,6 +363,19 @@ impl State {
                     .filter(|c| !c.is_whitespace())
                     .take(2)
                     .collect();
+                // Kept beside the clock logs, so the boards keep their keys after a restart.
+                if let Some(base) = &self.base {
+                    let saved = std::fs::create_dir_all(base)
+                        .map_err(|e| e.to_string())
+                        .and_then(|_| {
+                            let json = serde_json::to_vec(&self.keys).map_err(|e| e.to_string())?;
+                            crate::store::atomic::write(&base.join(KEYS_FILE), &json, false)
+                                .map_err(|e| e.to_string())
+                        });
+                    if let Err(e) = saved {
+                        return Action::error(e);
+                    }
+                }
                 Action::None
             }
             Message::Correct => {

@@ -108,10 +108,16 @@ pub fn view<'a>(
             .on_press(Message::WallPage(p))
             .into()
     });
-    let header = row![text(title)
-        .size(28)
-        .color(theme::WALL_TEXT)
-        .width(Length::Fill)]
+    // One line: a long title is cut at the buttons rather than taking a second line from the
+    // digits.
+    let header = row![container(
+        text(title)
+            .size(28)
+            .color(theme::WALL_TEXT)
+            .wrapping(Wrapping::None)
+    )
+    .width(Length::Fill)
+    .clip(true)]
     .extend(pages)
     .push(
         button(text(lang.pick("Console (Esc)", "Пульт (Esc)")).size(16))

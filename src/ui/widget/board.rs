@@ -154,7 +154,7 @@ impl<Message> canvas::Program<Message> for Board {
         &self,
         _state: &(),
         renderer: &Renderer,
-        _theme: &Theme,
+        theme: &Theme,
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
@@ -188,6 +188,8 @@ impl<Message> canvas::Program<Message> for Board {
                         origin.y + n * cell + cell * 0.1,
                     ),
                     size: (cell * 0.3).into(),
+                    // The theme's text colour: dark on the console, light on the hall wall.
+                    color: theme.palette().text,
                     align_x: iced::widget::text::Alignment::Center,
                     ..Text::default()
                 });
@@ -196,6 +198,7 @@ impl<Message> canvas::Program<Message> for Board {
                     content: rank,
                     position: Point::new(origin.x - cell * 0.3, origin.y + (i as f32 + 0.5) * cell),
                     size: (cell * 0.3).into(),
+                    color: theme.palette().text,
                     align_x: iced::widget::text::Alignment::Center,
                     align_y: iced::alignment::Vertical::Center,
                     ..Text::default()

@@ -774,3 +774,49 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
     assert_eq!(t.rounds[7].absent, vec![w]);
     assert!(t.rounds[7].bye.is_some());
 }
+
+#[test]
+fn a_corrupt_event_opens_the_files_page_with_the_place_and_is_not_touched() {
+    let path = event_copy("corrupt", SAMPLE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut = &text[..text.len() / 2];
+    std::fs::write(&path, cut).unwrap();
+    let app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    assert!(app.event.is_none());
+    let error = app.open.error.clone().unwrap();
+    let place = format!("{}:", path.display());
+    assert!(error.starts_with(&place), "{error}");
+    assert!(
+        text_containing(&app, &place).is_some(),
+        "the error is on screen"
+    );
+    assert!(sees(&app, "Open an event"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        cut,
+        "never overwritten"
+    );
+}
+
+#[test]
+fn undoing_a_paired_round_shows_the_round_before() {
+    let path = event_copy("undo-round", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Save the pairings");
+    assert_eq!(app.rounds.round, 8, "the new round is shown");
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(app.event.as_ref().unwrap().tournament.rounds.len(), 7);
+    assert_eq!(app.rounds.round, 7);
+    assert!(sees(&app, "Round 7"));
+    assert!(
+        sees(&app, "Pair round (Swiss) 8"),
+        "the round can be paired again"
+    );
+}

@@ -265,6 +265,9 @@ impl App {
             }
             Err(e) => self.say(true, e.to_string()),
         }
+        if let Some(file) = &self.event {
+            self.rounds.follow(&file.tournament);
+        }
     }
 
     fn act(&mut self, action: Action) -> Task<Message> {

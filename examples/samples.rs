@@ -258,6 +258,7 @@ fn open(dir: &std::path::Path) {
     );
     t.dates = "2026-09-19 – 2026-09-21".into();
     t.venue = "Уфа".into();
+    t.rounds_planned = Some(9);
     t.tiebreaks = vec![
         TieBreak::BuchholzCut1,
         TieBreak::Buchholz,

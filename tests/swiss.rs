@@ -453,3 +453,41 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
     assert_eq!(p2.pairings[1].floats_down, Some(3));
     assert_eq!(p2.pairings[2].floats_down, Some(6));
 }
+
+#[test]
+fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
+    let mut t = event(4, 1);
+    let manual = |t: &mut Tournament, round: usize, pairs: Vec<(u32, u32)>| {
+        apply(
+            t,
+            &Command::SetPairings {
+                round,
+                pairs,
+                bye: None,
+                absent: vec![],
+            },
+        )
+        .unwrap();
+        play(t, round, |_, _, _| GameResult::WhiteWins);
+    };
+    // 1 and 4 win twice with White; 2 and 3 lose twice with Black.
+    manual(&mut t, 1, vec![(1, 2), (4, 3)]);
+    manual(&mut t, 2, vec![(1, 3), (4, 2)]);
+    let p = swiss::pair(&t, 3, &Options::default());
+    assert!(
+        p.pairings.is_empty(),
+        "without a planned last round nobody can be paired: {p:?}"
+    );
+    assert_eq!(p.unpaired.len(), 4);
+
+    t.rounds_planned = Some(3);
+    let p = swiss::pair(&t, 3, &Options::default());
+    let boards: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
+    // 1 and 4 (2 points of 2) are topscorers: they meet although one of them gets a third White;
+    // the higher-ranked 1 has his preference (Black). 2 and 3 still cannot meet.
+    assert_eq!(boards, vec![(4, 1)]);
+    let mut left = p.unpaired.clone();
+    left.sort();
+    assert_eq!(left, vec![2, 3]);
+    assert!(swiss::check(&t, 3, &boards, None, &[2, 3]).is_empty());
+}

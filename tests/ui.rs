@@ -814,7 +814,7 @@ fn undoing_a_paired_round_shows_the_round_before() {
     );
     assert_eq!(app.event.as_ref().unwrap().tournament.rounds.len(), 7);
     assert_eq!(app.rounds.round, 7);
-    assert!(sees(&app, "Round 7"));
+    assert!(sees(&app, "Round 7 / 9"));
     assert!(
         sees(&app, "Pair round (Swiss) 8"),
         "the round can be paired again"

@@ -33,6 +33,9 @@ pub struct Tournament {
     pub tiebreaks: Vec<TieBreak>,
     #[serde(default)]
     pub unplayed: Unplayed,
+    /// Rounds the regulation plans (a Swiss: its last round has the topscorers' colour rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds_planned: Option<usize>,
     pub players: Vec<Player>,
     #[serde(default)]
     pub rounds: Vec<Round>,
@@ -59,6 +62,8 @@ pub struct Settings {
     pub format: MatchFormat,
     pub scoring: Scoring,
     pub unplayed: Unplayed,
+    #[serde(default)]
+    pub rounds_planned: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -538,6 +543,7 @@ impl Tournament {
             },
             tiebreaks: vec![],
             unplayed: Unplayed::default(),
+            rounds_planned: None,
             players: vec![],
             rounds: vec![],
             forbidden: vec![],
@@ -558,6 +564,7 @@ impl Tournament {
             format: self.format.clone(),
             scoring: self.scoring.clone(),
             unplayed: self.unplayed.clone(),
+            rounds_planned: self.rounds_planned,
         }
     }
 
@@ -575,6 +582,7 @@ impl Tournament {
         self.format = s.format;
         self.scoring = s.scoring;
         self.unplayed = s.unplayed;
+        self.rounds_planned = s.rounds_planned;
         old
     }
 

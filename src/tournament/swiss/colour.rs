@@ -60,8 +60,11 @@ pub fn preference(p: &PlayerState) -> Preference {
 }
 
 /// Whether `a` taking `colour` breaks an absolute limit: a colour difference beyond ±2 or the
-/// same colour three times running.
+/// same colour three times running (never for a topscorer in the last round).
 pub fn breaks_limits(a: &PlayerState, colour: Color) -> bool {
+    if a.topscorer {
+        return false;
+    }
     let before = a.colour_difference();
     let d = before + if colour == Color::White { 1 } else { -1 };
     let n = a.colours.len();

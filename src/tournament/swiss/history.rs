@@ -22,6 +22,9 @@ pub struct PlayerState {
     pub had_bye: bool,
     /// Floated down (`Some(true)`) or up (`Some(false)`) in the last round, and the round before.
     pub floats: [Option<bool>; 2],
+    /// In the planned last round, a player with more than half the possible points: the colour
+    /// limits do not bind him (C.04.3, topscorers).
+    pub topscorer: bool,
 }
 
 impl PlayerState {
@@ -71,6 +74,7 @@ impl History {
                 colours: Vec::new(),
                 had_bye: false,
                 floats: [None, None],
+                topscorer: false,
             })
             .collect();
         let index: BTreeMap<PlayerId, usize> =
@@ -136,6 +140,17 @@ impl History {
                         players[i].floats[0] = Some(true);
                     }
                 }
+            }
+        }
+        if t.rounds_planned == Some(round) {
+            let (win, _) = t.game_value();
+            let per_round = match t.scoring.match_points {
+                Some(mp) => mp.win,
+                None => win * t.format.games.max(1) as f64,
+            };
+            let possible = (round - 1) as f64 * per_round * unit as f64;
+            for p in &mut players {
+                p.topscorer = p.score as f64 * 2.0 > possible;
             }
         }
         History { players, unit }

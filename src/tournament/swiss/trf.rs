@@ -68,7 +68,10 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(&format!("102 {}\n", t.chief_arbiter));
     }
     out.push_str(&format!("122 {}\n", t.time_control));
-    out.push_str(&format!("XXR {}\n", t.rounds.len()));
+    out.push_str(&format!(
+        "XXR {}\n",
+        t.rounds_planned.unwrap_or(t.rounds.len())
+    ));
     for p in players {
         let n = number[&p.id];
         let name = if p.name.is_empty() {
@@ -179,6 +182,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "042" => t.dates = rest.to_string(),
             "102" => t.chief_arbiter = rest.to_string(),
             "122" if !rest.is_empty() => t.time_control = rest.to_string(),
+            "XXR" => t.rounds_planned = rest.parse().ok(),
             "001" => {
                 let field = |a: usize, b: usize| -> String {
                     line.chars()

@@ -48,6 +48,7 @@ pub enum Edit {
     Ballot(Choice<Option<String>>),
     BallotPer(Choice<BallotPer>),
     Extra(u32),
+    RoundsPlanned(Choice<Option<usize>>),
 }
 
 #[derive(Clone, Debug)]
@@ -122,6 +123,7 @@ fn apply_edit(d: &mut Settings, edit: Edit) {
             }
         }
         Edit::Extra(n) => d.format.extra_micromatches = n,
+        Edit::RoundsPlanned(c) => d.rounds_planned = c.value,
     }
 }
 
@@ -340,6 +342,18 @@ impl State {
             .ballot
             .as_ref()
             .and_then(|b| pers.iter().find(|c| c.value == b.per).cloned());
+        let mut planned = vec![Choice {
+            value: None,
+            label: lang.pick("not set", "не задано").to_string(),
+        }];
+        planned.extend((1..=15).map(|n| Choice {
+            value: Some(n),
+            label: n.to_string(),
+        }));
+        let chosen_planned = planned
+            .iter()
+            .find(|c| c.value == d.rounds_planned)
+            .cloned();
         let system_row: Element<'a, Message> = if fixed {
             text(format!(
                 "{}: {} · {} · {} {} ({})",
@@ -394,6 +408,19 @@ impl State {
                 ]
                 .spacing(8),
                 system_row,
+                row![
+                    text(lang.pick("Rounds planned", "Туров по положению")).size(17),
+                    pick_list(planned.clone(), chosen_planned, |c| {
+                        Message::Settings(Edit::RoundsPlanned(c))
+                    }),
+                    text(lang.pick(
+                        "(a Swiss: the last round frees the topscorers from the colour limits)",
+                        "(швейцарская система: в последнем туре лидеры свободны от ограничений цвета)"
+                    ))
+                    .size(14),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
                 row![
                     text(lang.pick("Scoring", "Очки за партию")).size(17),
                     pick_list(points.to_vec(), chosen_points, |c| Message::Settings(

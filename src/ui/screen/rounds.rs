@@ -235,7 +235,7 @@ impl State {
         let total = match t.system {
             System::RoundRobin => t.players.len() - 1 + t.players.len() % 2,
             System::DoubleRoundRobin => 2 * (t.players.len() - 1 + t.players.len() % 2),
-            System::Swiss => 0,
+            System::Swiss => t.rounds_planned.unwrap_or(0),
         };
         let of_total = if total > 0 {
             format!(" / {total}")
@@ -264,7 +264,13 @@ impl State {
                 .iter()
                 .all(|p| p.complete() && !p.extras_due(per, t.format.extra_micromatches))
         });
-        if t.system == System::Swiss && last_done && self.draft.is_none() && t.players.len() > 1 {
+        let more = t.rounds_planned.is_none_or(|n| t.rounds.len() < n);
+        if t.system == System::Swiss
+            && last_done
+            && more
+            && self.draft.is_none()
+            && t.players.len() > 1
+        {
             bar = bar.push(
                 button(text(format!(
                     "{} {}",

@@ -22,17 +22,7 @@ fn event_after_8_rounds() -> Tournament {
     }
     for round in 1..=8 {
         let p = swiss::pair(&t, round, &Options::default());
-        let pairs = p.pairings.iter().map(|x| (x.white, x.black)).collect();
-        apply(
-            &mut t,
-            &Command::SetPairings {
-                round,
-                pairs,
-                bye: p.bye,
-                absent: vec![],
-            },
-        )
-        .unwrap();
+        apply(&mut t, &p.command()).unwrap();
         let boards = t.rounds[round - 1].pairings.len();
         for board in 1..=boards {
             for game in 0..2 {

@@ -286,21 +286,7 @@ fn open(dir: &std::path::Path) {
         };
         let proposal = swiss::pair(&t, round, &options);
         assert!(proposal.unpaired.is_empty(), "round {round}: {proposal:?}");
-        let pairs = proposal
-            .pairings
-            .iter()
-            .map(|p| (p.white, p.black))
-            .collect();
-        apply(
-            &mut t,
-            &Command::SetPairings {
-                round,
-                pairs,
-                bye: proposal.bye,
-                absent: vec![],
-            },
-        )
-        .unwrap();
+        apply(&mut t, &proposal.command()).unwrap();
         let r = t.rounds[round - 1].clone();
         for p in &r.pairings {
             for g in 0..2 {

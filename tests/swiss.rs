@@ -22,19 +22,10 @@ fn event(players: usize, games: u32) -> Tournament {
 }
 
 fn save(t: &mut Tournament, p: &Proposal) {
-    apply(
-        t,
-        &Command::SetPairings {
-            round: p.round,
-            pairs: p.pairings.iter().map(|x| (x.white, x.black)).collect(),
-            bye: p.bye,
-            absent: p.absent.clone(),
-        },
-    )
-    .unwrap();
+    apply(t, &p.command()).unwrap();
 }
 
-/// Results by a rule: the better-ranked player wins unless `upset(board)`.
+/// Plays every game of `round` with `result(board, white of the game, black of the game)`.
 fn play(
     t: &mut Tournament,
     round: usize,
@@ -74,7 +65,7 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours
             ..Options::default()
         },
     );
-    let boards: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p.pairs();
     // 1–5, 6–2, 3–7, 8–4: the top player White by lot, then alternating.
     assert_eq!(boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
     assert_eq!(p.bye, None);
@@ -102,7 +93,7 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
         }
     });
     let p2 = swiss::pair(&t, 2, &Options::default());
-    let boards: Vec<(u32, u32)> = p2.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p2.pairs();
     // Score group 1: S1 {1, 2} against S2 {3, 4} would give 1–3 and 2–4, where both players of
     // each pair want the same colour; the transposition 1–4, 2–3 grants all four. The same in
     // score group 0 with 5–8 and 6–7.
@@ -126,7 +117,7 @@ fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
             ..Options::default()
         },
     );
-    let boards: Vec<(u32, u32)> = p1.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p1.pairs();
     assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
     assert_eq!(p1.bye, Some(7));
     assert!(p1.bye_reason.as_ref().unwrap().contains("number 7"));
@@ -143,7 +134,7 @@ fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
     // 7 now has the bye's points and cannot take a second bye: the lowest of the zero group does.
     assert_ne!(p2.bye, Some(7));
     assert_eq!(p2.bye, Some(6));
-    let pairs: Vec<(u32, u32)> = p2.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let pairs: Vec<(u32, u32)> = p2.pairs();
     assert!(swiss::check(&t, 2, &pairs, p2.bye, &[]).is_empty());
 }
 
@@ -284,12 +275,9 @@ fn generated(events: u64, seed: u64) -> (u64, u64, u64, u64) {
                 }),
             };
             let p = swiss::pair(&t, round, &options);
-            let pairs: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
-            let mut breaches = swiss::check(&t, round, &pairs, p.bye, &p.absent);
+            let pairs: Vec<(u32, u32)> = p.pairs();
             // Players no legal pairing could place are reported, not paired: not a breach.
-            breaches.retain(
-                |b| !matches!(b, swiss::Breach::Left { player } if p.unpaired.contains(player)),
-            );
+            let breaches = p.breaches(&t);
             assert!(
                 breaches.is_empty(),
                 "round {round} of {n} players: {breaches:?}\n{p:?}"
@@ -407,7 +395,7 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
             ..Options::default()
         },
     );
-    let boards: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p.pairs();
     assert_eq!(boards, vec![(6, 3), (1, 2), (4, 5)]);
     save(&mut t, &p);
     let numbers: Vec<(u32, Option<usize>)> = t.players.iter().map(|p| (p.id, p.number)).collect();
@@ -436,7 +424,7 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
             ..Options::default()
         },
     );
-    let boards: Vec<(u32, u32)> = p1.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p1.pairs();
     assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
     save(&mut t, &p1);
     play(&mut t, 1, |board, _, _| match board {
@@ -445,7 +433,7 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
         _ => GameResult::Draw,
     });
     let p2 = swiss::pair(&t, 2, &Options::default());
-    let boards: Vec<(u32, u32)> = p2.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p2.pairs();
     // 1 and 2 (1 point) meet, 2 White (1 had White). 3 and 6 (½) have met, so both float down
     // to 4 and 5 (0): 3 (had White) meets 4 (had Black), 6 (had Black) meets 5 (had White),
     // every colour preference granted.
@@ -482,7 +470,7 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
 
     t.rounds_planned = Some(3);
     let p = swiss::pair(&t, 3, &Options::default());
-    let boards: Vec<(u32, u32)> = p.pairings.iter().map(|x| (x.white, x.black)).collect();
+    let boards: Vec<(u32, u32)> = p.pairs();
     // 1 and 4 (2 points of 2) are topscorers: they meet although one of them gets a third White;
     // the higher-ranked 1 has his preference (Black). 2 and 3 still cannot meet.
     assert_eq!(boards, vec![(4, 1)]);

@@ -4,12 +4,8 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use chrono::Utc;
-use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rand_chacha::ChaCha20Rng;
 use serde::Serialize;
-use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventFile};
-use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::swiss::{self, trf, Breach, Options, Proposal};
 
@@ -24,15 +20,6 @@ struct PairJson<'a> {
     colour_seed: Option<u64>,
     saved: bool,
     breaches: Vec<Breach>,
-}
-
-/// The colour of board 1's top player in round 1, by lot from `seed`.
-fn colour_by_lot(seed: u64) -> Color {
-    if ChaCha20Rng::seed_from_u64(seed).next_u32() % 2 == 0 {
-        Color::White
-    } else {
-        Color::Black
-    }
 }
 
 pub struct PairArgs<'a> {
@@ -63,30 +50,14 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     let options = Options {
         absent: args.absent.to_vec(),
         accelerated: args.accelerated,
-        first_colour: colour_seed.map(colour_by_lot),
+        first_colour: colour_seed.map(swiss::colour_by_lot),
     };
     let proposal = swiss::pair(&t, round, &options);
-    let pairs: Vec<(PlayerId, PlayerId)> = proposal
-        .pairings
-        .iter()
-        .map(|p| (p.white, p.black))
-        .collect();
-    let breaches = swiss::check(&t, round, &pairs, proposal.bye, &proposal.absent)
-        .into_iter()
-        .filter(|b| !matches!(b, Breach::Left { player } if proposal.unpaired.contains(player)))
-        .collect::<Vec<_>>();
+    let breaches = proposal.breaches(&t);
     if args.save {
         let mut file = EventFile::open(path).map_err(|e| e.to_string())?;
-        file.apply(
-            Command::SetPairings {
-                round,
-                pairs,
-                bye: proposal.bye,
-                absent: proposal.absent.clone(),
-            },
-            Utc::now(),
-        )
-        .map_err(|e| e.to_string())?;
+        file.apply(proposal.command(), Utc::now())
+            .map_err(|e| e.to_string())?;
     }
     match format {
         Format::Json => print_json(&PairJson {

@@ -19,7 +19,7 @@ pub mod trf;
 
 pub use check::{check, Breach};
 pub use history::{History, PlayerState};
-pub use pair::{pair, Options, Paired, Proposal};
+pub use pair::{colour_by_lot, pair, Options, Paired, Proposal};
 
 use crate::tournament::model::{Player, PlayerId};
 

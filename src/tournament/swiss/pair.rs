@@ -50,6 +50,44 @@ pub struct Proposal {
     pub criteria: Vec<&'static str>,
 }
 
+impl Proposal {
+    /// (White, Black) of every board, in board order.
+    pub fn pairs(&self) -> Vec<(PlayerId, PlayerId)> {
+        self.pairings.iter().map(|p| (p.white, p.black)).collect()
+    }
+
+    /// The absolute rules the proposal breaks, before round `self.round` of `t` (players it
+    /// reports as unpaired are left to the arbiter, not counted as forgotten).
+    pub fn breaches(&self, t: &Tournament) -> Vec<super::Breach> {
+        super::check(t, self.round, &self.pairs(), self.bye, &self.absent)
+            .into_iter()
+            .filter(
+                |b| !matches!(b, super::Breach::Left { player } if self.unpaired.contains(player)),
+            )
+            .collect()
+    }
+
+    /// The change that saves this proposal into the event.
+    pub fn command(&self) -> crate::tournament::command::Command {
+        crate::tournament::command::Command::SetPairings {
+            round: self.round,
+            pairs: self.pairs(),
+            bye: self.bye,
+            absent: self.absent.clone(),
+        }
+    }
+}
+
+/// The initial colour drawn by lot from `seed` (E.5), so the draw can be re-run.
+pub fn colour_by_lot(seed: u64) -> Color {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    if rand_chacha::ChaCha20Rng::seed_from_u64(seed).next_u32() % 2 == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
 /// The criteria as the arbiter reads them out, in Russian (the same order as [`CRITERIA`]).
 pub const CRITERIA_RU: [&str; 9] = [
     "абсолютно: соперники не встречаются дважды",

@@ -7,7 +7,6 @@ use iced::{Element, Length};
 
 use super::Action;
 use crate::report::Lang;
-use crate::rules::Color;
 use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::tournament::swiss::{self, Options, Proposal};
@@ -39,11 +38,7 @@ impl State {
         let round = t.rounds.len() + 1;
         let first_colour = if round == 1 {
             let seed = crate::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
-            Some(if seed % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            })
+            Some(swiss::colour_by_lot(seed))
         } else {
             None
         };
@@ -58,11 +53,7 @@ impl State {
 
     fn with(t: &Tournament, options: Options) -> State {
         let proposal = swiss::pair(t, t.rounds.len() + 1, &options);
-        let pairs = proposal
-            .pairings
-            .iter()
-            .map(|p| (p.white, p.black))
-            .collect();
+        let pairs = proposal.pairs();
         State {
             proposal,
             pairs,

@@ -275,13 +275,10 @@ fn open(dir: &std::path::Path) {
         per: BallotPer::Round,
     });
     for round in 1..=7 {
-        // Paired by the program's Swiss pairing (Dutch rules); round 1's colour by lot (seed 48).
+        // Paired by the program's Swiss pairing (Dutch rules). The initial colour is fixed here
+        // (Black) so the file is the same on every run; later rounds read it back from round 1.
         let options = swiss::Options {
-            first_colour: Some(if round == 1 {
-                Color::Black
-            } else {
-                Color::White
-            }),
+            first_colour: (round == 1).then_some(Color::Black),
             ..swiss::Options::default()
         };
         let proposal = swiss::pair(&t, round, &options);

@@ -479,3 +479,22 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
     assert_eq!(left, vec![2, 3]);
     assert!(swiss::check(&t, 3, &boards, None, &[2, 3]).is_empty());
 }
+
+#[test]
+fn later_rounds_keep_the_initial_colour_round_1_was_drawn_with() {
+    // 5 and 6 miss round 1; round 1 is drawn with Black as the initial colour.
+    let mut t = event(6, 1);
+    let first = Options {
+        absent: vec![5, 6],
+        first_colour: Some(Color::Black),
+        ..Options::default()
+    };
+    let p1 = swiss::pair(&t, 1, &first);
+    assert_eq!(p1.pairs(), vec![(3, 1), (2, 4)]);
+    save(&mut t, &p1);
+    play(&mut t, 1, |_, _, _| GameResult::Draw);
+    // Round 2: 5 and 6 meet with no colour history; 5 (odd number) gets the initial colour,
+    // Black, although round 2 is paired without naming it again.
+    let p2 = swiss::pair(&t, 2, &Options::default());
+    assert!(p2.pairs().contains(&(6, 5)), "{:?}", p2.pairs());
+}

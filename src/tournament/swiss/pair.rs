@@ -17,7 +17,8 @@ pub struct Options {
     /// had one point more.
     pub accelerated: bool,
     /// The initial colour, drawn by lot (E.5): the higher-ranked player of a pair without colour
-    /// history gets it with an odd pairing number, the other colour with an even one.
+    /// history gets it with an odd pairing number, the other colour with an even one. `None`
+    /// after round 1: the colour round 1 was drawn with.
     pub first_colour: Option<Color>,
 }
 
@@ -165,6 +166,21 @@ fn allowed(a: &PlayerState, b: &PlayerState, forbidden: &BTreeSet<(PlayerId, Pla
     let a_white = !breaks_limits(a, Color::White) && !breaks_limits(b, Color::Black);
     let b_white = !breaks_limits(a, Color::Black) && !breaks_limits(b, Color::White);
     a_white || b_white
+}
+
+/// The initial colour the event drew by lot, read back from round 1, where every pair was
+/// coloured by it (E.5): the higher-ranked player of board 1 had it if his number is odd.
+fn initial_colour(t: &Tournament) -> Option<Color> {
+    let p = t.rounds.first()?.pairings.first()?;
+    let number = |id| t.player(id).and_then(|p| p.number);
+    let (w, b) = (number(p.white)?, number(p.black)?);
+    let higher_is_white = w < b;
+    let higher_odd = w.min(b) % 2 == 1;
+    Some(if higher_is_white == higher_odd {
+        Color::White
+    } else {
+        Color::Black
+    })
 }
 
 /// Pairs round `round` of `t`.
@@ -319,7 +335,10 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         key(c, d).cmp(&key(a, b)).then(a.min(b).cmp(&c.min(d)))
     });
     let unit = history.unit as f64;
-    let first = options.first_colour.unwrap_or(Color::White);
+    let first = options
+        .first_colour
+        .or_else(|| initial_colour(t))
+        .unwrap_or(Color::White);
     let pairings = pairs
         .iter()
         .enumerate()

@@ -27,15 +27,9 @@ fn event() -> Tournament {
             .map(|i| {
                 let a = i as u32 + 1;
                 let b = ((i + r * 7) % 250) as u32 + 251;
-                Pairing {
-                    board: i + 1,
-                    white: if r % 2 == 0 { a } else { b },
-                    black: if r % 2 == 0 { b } else { a },
-                    games: vec![results[(i + r) % 3], results[(i * 7 + r) % 3]],
-                    ballot: None,
-                    extra: vec![],
-                    notes: vec![],
-                }
+                let (white, black) = if r % 2 == 0 { (a, b) } else { (b, a) };
+                let games = vec![results[(i + r) % 3], results[(i * 7 + r) % 3]];
+                Pairing::new(i + 1, white, black, games)
             })
             .collect();
         t.rounds.push(Round {

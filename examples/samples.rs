@@ -120,13 +120,29 @@ fn rating(t: &Tournament, id: PlayerId) -> u32 {
     t.player(id).and_then(|p| p.rating).unwrap_or(1500)
 }
 
+/// Results for every game of `round`, weighted by rating.
+fn play(t: &mut Tournament, round: usize, rng: &mut ChaCha20Rng) {
+    let pairings = t.rounds[round - 1].pairings.clone();
+    for p in pairings {
+        for g in 0..p.games.len() {
+            let w = p.white_of(g);
+            let b = if w == p.white { p.black } else { p.white };
+            let result = game(rating(t, w), rating(t, b), rng);
+            let cmd = Command::SetResult {
+                round,
+                board: p.board,
+                game: g,
+                result,
+            };
+            apply(t, &cmd).unwrap();
+        }
+    }
+}
+
 fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20Rng) {
     let at = Utc.with_ymd_and_hms(2026, 11, 28, 10, 0, 0).unwrap();
     apply(t, &Command::DrawNumbers { seed }).unwrap();
-    let rounds = match t.system {
-        System::DoubleRoundRobin => 2 * (t.players.len() - 1),
-        _ => t.players.len() - 1 + t.players.len() % 2,
-    };
+    let rounds = t.planned_rounds().expect("a round robin knows its rounds");
     for round in 1..=rounds.min(played + 1) {
         apply(
             t,
@@ -152,24 +168,7 @@ fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20R
         if round > played {
             break;
         }
-        let pairings = t.rounds[round - 1].pairings.clone();
-        for p in pairings {
-            for g in 0..p.games.len() {
-                let w = p.white_of(g);
-                let b = if w == p.white { p.black } else { p.white };
-                let result = game(rating(t, w), rating(t, b), rng);
-                apply(
-                    t,
-                    &Command::SetResult {
-                        round,
-                        board: p.board,
-                        game: g,
-                        result,
-                    },
-                )
-                .unwrap();
-            }
-        }
+        play(t, round, rng);
         apply(t, &Command::LockRound { round }).unwrap();
     }
 }
@@ -284,27 +283,7 @@ fn open(dir: &std::path::Path) {
         let proposal = swiss::pair(&t, round, &options);
         assert!(proposal.unpaired.is_empty(), "round {round}: {proposal:?}");
         apply(&mut t, &proposal.command()).unwrap();
-        let r = t.rounds[round - 1].clone();
-        for p in &r.pairings {
-            for g in 0..2 {
-                let (w, bl) = if g == 0 {
-                    (p.white, p.black)
-                } else {
-                    (p.black, p.white)
-                };
-                let result = game(rating(&t, w), rating(&t, bl), &mut rng);
-                apply(
-                    &mut t,
-                    &Command::SetResult {
-                        round,
-                        board: p.board,
-                        game: g,
-                        result,
-                    },
-                )
-                .unwrap();
-            }
-        }
+        play(&mut t, round, &mut rng);
         apply(
             &mut t,
             &Command::DrawBallot {

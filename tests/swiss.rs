@@ -358,6 +358,28 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
         v
     };
     assert_eq!(points(&t), points(&back));
+    // A file that pairs a player twice is refused, naming the round.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let three = lines
+        .iter()
+        .position(|l| l.starts_with("001    3"))
+        .unwrap();
+    let opp_of_1 = back.rounds[0]
+        .pairings
+        .iter()
+        .find_map(|p| p.opponent(1))
+        .unwrap();
+    assert_ne!(opp_of_1, 3);
+    // Player 3 now claims player 1, who already plays someone else in round 1.
+    let mut row: Vec<char> = lines[three].chars().collect();
+    for (k, c) in "   1".chars().enumerate() {
+        row[91 + k] = c;
+    }
+    lines[three] = row.into_iter().collect();
+    let bad = lines.join("\n");
+    let e = trf::import("twice.trf", &bad).unwrap_err().to_string();
+    assert!(e.starts_with("twice.trf: round 1: player"), "{e}");
+    assert!(e.ends_with("appears twice in the round"), "{e}");
     // A line that is not TRF says where.
     let bad = "012 X\n001 abcd      Smith\n";
     assert_eq!(

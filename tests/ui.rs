@@ -594,6 +594,14 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
         "Кубок клуба 2027"
     );
     assert_eq!(app.tab, Tab::Event);
+    // An event without players yet: every screen opens.
+    for tab in Tab::ALL {
+        let _ = app.update(Message::Tab(tab));
+        let _ = simulator(&app, Size::new(1280.0, 800.0));
+    }
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    assert!(sees(&app, "Ни один тур ещё не составлен."));
+    let _ = app.update(Message::Tab(Tab::Event));
     // The same name again: refused, the existing file untouched.
     let before = std::fs::read(&made).unwrap();
     click(&mut app, "Файлы…");

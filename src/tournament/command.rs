@@ -634,15 +634,8 @@ fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     if round != expected {
         return Err(CommandError::NotNextRound(expected));
     }
-    if let Some(prev) = t.rounds.last() {
-        let (per, allowed) = (t.format.games.max(1) as usize, t.format.extra_micromatches);
-        if prev
-            .pairings
-            .iter()
-            .any(|p| !p.complete() || p.extras_due(per, allowed))
-        {
-            return Err(CommandError::RoundIncomplete(prev.number));
-        }
+    if let Some(prev) = t.rounds.last().filter(|r| !r.finished(&t.format)) {
+        return Err(CommandError::RoundIncomplete(prev.number));
     }
     Ok(())
 }
@@ -678,15 +671,7 @@ fn push_round(
                 r => r,
             })
             .collect();
-        pairings.push(Pairing {
-            board: i + 1,
-            white,
-            black,
-            games: games_vec,
-            ballot: None,
-            extra: vec![],
-            notes: vec![],
-        });
+        pairings.push(Pairing::new(i + 1, white, black, games_vec));
     }
     t.rounds.push(Round {
         number: round,

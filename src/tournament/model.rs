@@ -439,6 +439,19 @@ impl Pairing {
         }
     }
 
+    /// A pairing with these games and nothing else yet (no ballot, extras or notes).
+    pub fn new(board: usize, white: PlayerId, black: PlayerId, games: Vec<GameResult>) -> Pairing {
+        Pairing {
+            board,
+            white,
+            black,
+            games,
+            ballot: None,
+            extra: vec![],
+            notes: vec![],
+        }
+    }
+
     pub fn complete(&self) -> bool {
         self.games.iter().all(|g| *g != GameResult::Pending)
     }
@@ -512,7 +525,29 @@ impl Pairing {
     }
 }
 
+impl Round {
+    /// Every game has a result and no extra micromatch is still due: the next round may follow.
+    pub fn finished(&self, format: &MatchFormat) -> bool {
+        let per = format.games.max(1) as usize;
+        self.pairings
+            .iter()
+            .all(|p| p.complete() && !p.extras_due(per, format.extra_micromatches))
+    }
+}
+
 impl Tournament {
+    /// How many rounds the event has: a round robin's table, a Swiss's regulation (if set).
+    pub fn planned_rounds(&self) -> Option<usize> {
+        let n = self.players.len();
+        // An event still without players has none (and must not underflow).
+        let single = n.saturating_sub(1) + n % 2;
+        match self.system {
+            System::RoundRobin => Some(single),
+            System::DoubleRoundRobin => Some(2 * single),
+            System::Swiss => self.rounds_planned,
+        }
+    }
+
     /// A new event without players: scoring 1-½-0, no ballots, no tie-breaks, default byes.
     pub fn new(
         name: impl Into<String>,

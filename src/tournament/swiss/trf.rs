@@ -7,7 +7,8 @@
 
 use std::collections::BTreeMap;
 
-use super::super::model::{GameResult, Pairing, Player, PlayerId, Round, System, Tournament};
+use super::super::command::{apply, Command};
+use super::super::model::{GameResult, Player, PlayerId, Round, System, Tournament};
 use super::super::standings;
 use crate::rules::{Color, Variant};
 
@@ -17,6 +18,12 @@ pub enum TrfError {
     Line {
         origin: String,
         line: usize,
+        message: String,
+    },
+    #[error("{origin}: round {round}: {message}")]
+    Round {
+        origin: String,
+        round: usize,
         message: String,
     },
     #[error("{origin}: no player lines (001)")]
@@ -211,7 +218,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                     ),
                 };
                 let birth_year = field(70, 73).parse().ok().filter(|y: &u16| *y > 0);
-                t.players.push(Player {
+                let player = Player {
                     name: given,
                     title: field(11, 13),
                     rating,
@@ -219,7 +226,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                     birth_year,
                     number: Some(number),
                     ..Player::new(number as PlayerId, surname)
-                });
+                };
+                apply(&mut t, &Command::AddPlayer { player })
+                    .map_err(|e| err(line_no, e.to_string()))?;
                 let chars: Vec<char> = line.chars().collect();
                 let mut round = 1;
                 let mut at = 91; // 0-based start of round 1's 10-column block
@@ -248,29 +257,36 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             origin: origin.to_string(),
         });
     }
+    // Rounds go in through the same changes as the arbiter's, so a file that pairs a player
+    // twice or names an unknown opponent is refused, not saved.
     let rounds = cells.keys().map(|k| k.1).max().unwrap_or(0);
     for round in 1..=rounds {
-        let mut pairings = Vec::new();
+        let bad = |message: String| TrfError::Round {
+            origin: origin.to_string(),
+            round,
+            message,
+        };
+        let mut pairs = Vec::new();
+        let mut results = Vec::new();
         let mut bye = None;
         let mut absent = Vec::new();
         let mut done = std::collections::BTreeSet::new();
-        for p in &t.players {
-            let n = p.number.unwrap_or(0);
+        let numbers: Vec<usize> = t.players.iter().filter_map(|p| p.number).collect();
+        for n in numbers {
             let Some(&(opp, colour, result)) = cells.get(&(n, round)) else {
                 continue;
             };
             if opp == 0 {
                 match result {
-                    'U' | 'F' | 'H' => bye = Some(p.id),
-                    _ => absent.push(p.id),
+                    'U' | 'F' | 'H' => bye = Some(n as PlayerId),
+                    _ => absent.push(n as PlayerId),
                 }
                 continue;
             }
-            if done.contains(&n) {
+            // Each game is written on both players' lines: take it once.
+            if !done.insert((n.min(opp), n.max(opp))) {
                 continue;
             }
-            done.insert(n);
-            done.insert(opp);
             let me_white = colour != 'b';
             let mine = match result {
                 '1' => Some(GameResult::WhiteWins),
@@ -288,29 +304,31 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
                 r => r,
             };
-            let result = mine.map_or(GameResult::Pending, |r| if me_white { r } else { flip(r) });
-            let (white, black) = if me_white {
+            pairs.push(if me_white {
                 (n as PlayerId, opp as PlayerId)
             } else {
                 (opp as PlayerId, n as PlayerId)
-            };
-            pairings.push(Pairing {
-                board: pairings.len() + 1,
-                white,
-                black,
-                games: vec![result],
-                ballot: None,
-                extra: vec![],
-                notes: vec![],
             });
+            results.push(mine.map(|r| if me_white { r } else { flip(r) }));
         }
-        t.rounds.push(Round {
-            number: round,
-            pairings,
+        let set = Command::SetPairings {
+            round,
+            pairs,
             bye,
             absent,
-            locked: false,
-        });
+        };
+        apply(&mut t, &set).map_err(|e| bad(e.to_string()))?;
+        for (board, result) in results.into_iter().enumerate() {
+            if let Some(result) = result {
+                let cmd = Command::SetResult {
+                    round,
+                    board: board + 1,
+                    game: 0,
+                    result,
+                };
+                apply(&mut t, &cmd).map_err(|e| bad(e.to_string()))?;
+            }
+        }
     }
     Ok(t)
 }

@@ -232,16 +232,8 @@ impl State {
 
     pub fn view<'a>(&'a self, file: &'a EventFile, lang: Lang) -> Element<'a, Message> {
         let t = &file.tournament;
-        let total = match t.system {
-            System::RoundRobin => t.players.len() - 1 + t.players.len() % 2,
-            System::DoubleRoundRobin => 2 * (t.players.len() - 1 + t.players.len() % 2),
-            System::Swiss => t.rounds_planned.unwrap_or(0),
-        };
-        let of_total = if total > 0 {
-            format!(" / {total}")
-        } else {
-            String::new()
-        };
+        let total = t.planned_rounds();
+        let of_total = total.map(|n| format!(" / {n}")).unwrap_or_default();
         let round = self.current(t);
         let mut bar = row![
             button(text("◀").size(20))
@@ -258,37 +250,22 @@ impl State {
         ]
         .spacing(10)
         .align_y(iced::Alignment::Center);
-        let last_done = t.rounds.last().is_none_or(|r| {
-            let per = t.format.games.max(1) as usize;
-            r.pairings
-                .iter()
-                .all(|p| p.complete() && !p.extras_due(per, t.format.extra_micromatches))
-        });
-        let more = t.rounds_planned.is_none_or(|n| t.rounds.len() < n);
-        if t.system == System::Swiss
-            && last_done
-            && more
-            && self.draft.is_none()
+        // The next round: from the table in a round robin, proposed as a draft in a Swiss.
+        let next = t.rounds.len() + 1;
+        let due = t.rounds.last().is_none_or(|r| r.finished(&t.format))
+            && total.is_none_or(|n| next <= n)
             && t.players.len() > 1
-        {
-            bar = bar.push(
-                button(text(format!(
-                    "{} {}",
+            && self.draft.is_none();
+        if due {
+            let (label, message) = if t.system == System::Swiss {
+                (
                     lang.pick("Pair round (Swiss)", "Жеребьёвка тура"),
-                    t.rounds.len() + 1
-                )))
-                .on_press(Message::ProposeSwiss),
-            );
-        }
-        if t.system != System::Swiss && t.rounds.len() < total && last_done {
-            bar = bar.push(
-                button(text(format!(
-                    "{} {}",
-                    lang.pick("Pair round", "Составить тур"),
-                    t.rounds.len() + 1
-                )))
-                .on_press(Message::PairNext),
-            );
+                    Message::ProposeSwiss,
+                )
+            } else {
+                (lang.pick("Pair round", "Составить тур"), Message::PairNext)
+            };
+            bar = bar.push(button(text(format!("{label} {next}"))).on_press(message));
         }
         if let Some(r) = round {
             bar = bar.push(if r.locked {

@@ -72,6 +72,16 @@ pub fn render_for(path: &std::path::Path, doc: &Document, lang: Lang) -> Result<
     })
 }
 
+/// The pairing's score in the event's points, `1.5 : 0.5`, or empty before any game is scored.
+pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing) -> String {
+    if !p.scored() {
+        return String::new();
+    }
+    let (_, draw) = tour.game_value();
+    let (w, b) = p.halves();
+    format!("{} : {}", number(w as f64 * draw), number(b as f64 * draw))
+}
+
 /// A document: a title block and tables.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Document {
@@ -216,7 +226,6 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
             }
             header.push(t(lang, "Games", "Партии"));
             header.push(t(lang, "Score", "Счёт"));
-            let (_, draw) = tour.game_value();
             let mut rows: Vec<Vec<String>> = r
                 .pairings
                 .iter()
@@ -247,12 +256,7 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                         );
                     }
                     row.push(games);
-                    let (w, b) = p.halves();
-                    let mut score = if p.complete() || w + b > 0 {
-                        format!("{} : {}", number(w as f64 * draw), number(b as f64 * draw))
-                    } else {
-                        String::new()
-                    };
+                    let mut score = score(tour, p);
                     if let Some(winner) = p.extra_winner(tour.format.games.max(1) as usize) {
                         score = format!(
                             "{score} ({} {})",

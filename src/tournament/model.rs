@@ -452,6 +452,11 @@ impl Pairing {
         }
     }
 
+    /// At least one game has a score (a result or a forfeit).
+    pub fn scored(&self) -> bool {
+        self.games.iter().any(|g| g.halves().is_some())
+    }
+
     pub fn complete(&self) -> bool {
         self.games.iter().all(|g| *g != GameResult::Pending)
     }
@@ -481,7 +486,7 @@ impl Pairing {
     /// are due.
     pub fn tied(&self) -> bool {
         let (w, b) = self.halves();
-        self.complete() && w == b && self.games.iter().any(|g| g.halves().is_some())
+        self.complete() && w == b && self.scored()
     }
 
     /// The extra micromatches of `per` games each, as played so far: each one's halves for

@@ -97,15 +97,8 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             board,
             game,
             result,
-        } => format!(
-            "{} {round}, {} {board}, {} {}: {}",
-            l("round", "тур"),
-            l("board", "доска"),
-            l("game", "партия"),
-            game + 1,
-            result.symbol()
-        ),
-        Command::SetExtraResult {
+        }
+        | Command::SetExtraResult {
             round,
             board,
             game,
@@ -114,7 +107,11 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             "{} {round}, {} {board}, {} {}: {}",
             l("round", "тур"),
             l("board", "доска"),
-            l("extra game", "доп. партия"),
+            if matches!(cmd, Command::SetExtraResult { .. }) {
+                l("extra game", "доп. партия")
+            } else {
+                l("game", "партия")
+            },
             game + 1,
             result.symbol()
         ),

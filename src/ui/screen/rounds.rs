@@ -10,7 +10,7 @@ use crate::report::Lang;
 use crate::store::event::EventFile;
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Pairing, System, Tournament};
-use crate::ui::{describe, format, theme};
+use crate::ui::{describe, theme};
 
 #[derive(Default)]
 pub struct State {
@@ -339,20 +339,10 @@ impl State {
                         cell(t, p, slot, focus)
                     }));
                 }
-                let (_, draw) = t.game_value();
                 columns.push(table::column(
                     text(lang.pick("Score", "Счёт")),
                     move |p: &Pairing| {
-                        let (w, b) = p.halves();
-                        let mut s = if w + b > 0 {
-                            format!(
-                                "{} : {}",
-                                format::points(w as f64 * draw),
-                                format::points(b as f64 * draw)
-                            )
-                        } else {
-                            String::new()
-                        };
+                        let mut s = crate::report::score(t, p);
                         if let Some(winner) = p.extra_winner(games) {
                             s.push_str(&format!(
                                 " ({} {})",

@@ -229,12 +229,10 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
         return text("").into();
     };
     let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-    let (_, draw) = t.game_value();
     let mut rows: Vec<Vec<String>> = r
         .pairings
         .iter()
         .map(|p| {
-            let (w, b) = p.halves();
             vec![
                 p.board.to_string(),
                 name(p.white),
@@ -243,15 +241,7 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
                     .as_ref()
                     .map(|b| b.cell.clone())
                     .unwrap_or_default(),
-                if p.games.iter().any(|g| g.halves().is_some()) {
-                    format!(
-                        "{} : {}",
-                        format::points(w as f64 * draw),
-                        format::points(b as f64 * draw)
-                    )
-                } else {
-                    String::new()
-                },
+                crate::report::score(t, p),
             ]
         })
         .collect();

@@ -6,7 +6,6 @@ pub mod csv;
 pub mod html;
 pub mod pdf;
 
-use crate::tournament::ballot;
 use crate::tournament::command::load_table;
 use crate::tournament::model::{GameResult, Tournament};
 use crate::tournament::standings::{self, Line};
@@ -198,18 +197,11 @@ pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
 }
 
 fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
-    let mut tables: Vec<ballot::Table> = Vec::new();
-    let mut ballot_text = |table: &str, cell: &str| -> String {
-        if !tables.iter().any(|t| t.id == table) {
-            if let Ok(t) = load_table(table) {
-                tables.push(t);
-            }
-        }
-        tables
-            .iter()
-            .find(|t| t.id == table)
-            .and_then(|t| t.entry(cell).ok())
-            .map_or_else(String::new, |e| e.text.clone())
+    let ballot_text = |table: &str, cell: &str| -> String {
+        load_table(table)
+            .ok()
+            .and_then(|t| t.entry(cell).ok().map(|e| e.text.clone()))
+            .unwrap_or_default()
     };
     let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
     tour.rounds

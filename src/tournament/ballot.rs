@@ -79,20 +79,20 @@ const SHIPPED: [(&str, &str); 3] = [
     ),
 ];
 
-/// One of the shipped tables, checked. Each is read and replayed once per process: every draw,
-/// hand-entered ballot and report asks for it again.
-pub fn shipped(id: &str) -> Result<Table, BallotError> {
+/// One of the shipped tables, checked. Each is read and replayed once per process and lent out:
+/// every draw, hand-entered ballot, report and frame of the ballot screen asks for it again.
+pub fn shipped(id: &str) -> Result<&'static Table, BallotError> {
     static CHECKED: [OnceLock<Table>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let i = SHIPPED
         .iter()
         .position(|(name, _)| *name == id)
         .ok_or_else(|| BallotError::NoTable(id.to_string()))?;
     if let Some(t) = CHECKED[i].get() {
-        return Ok(t.clone());
+        return Ok(t);
     }
     // A shipped table that does not replay is a build defect: the error is returned, not cached.
     let table = parse(&format!("resources/ballots/{id}.ron"), SHIPPED[i].1)?;
-    Ok(CHECKED[i].get_or_init(|| table).clone())
+    Ok(CHECKED[i].get_or_init(|| table))
 }
 
 pub fn shipped_ids() -> impl Iterator<Item = &'static str> {

@@ -1,7 +1,8 @@
 //! Every change to an event is a [`Command`]: [`apply`] validates it against the current state and
 //! returns the command that undoes it, so the journal can take changes back one by one.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -734,17 +735,28 @@ fn number_the_unnumbered(t: &mut Tournament) {
     }
 }
 
-/// A ballot table by the name the event uses: a shipped id or a path to a custom table.
-pub fn load_table(name: &str) -> Result<ballot::Table, BallotProblem> {
-    match ballot::shipped(name) {
-        Ok(t) => Ok(t),
+/// A ballot table by the name the event uses: a shipped id or a path to a custom table. Each is
+/// read and replayed once per process and then shared: the ballot screen and the hall wall ask
+/// for it on every frame, and an event keeps drawing from the table it started with even if a
+/// custom file is edited meanwhile.
+pub fn load_table(name: &str) -> Result<Arc<ballot::Table>, BallotProblem> {
+    static TABLES: Mutex<BTreeMap<String, Arc<ballot::Table>>> = Mutex::new(BTreeMap::new());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = tables.get(name) {
+        return Ok(t.clone());
+    }
+    let table = match ballot::shipped(name) {
+        Ok(t) => t.clone(),
         Err(ballot::BallotError::NoTable(_)) => {
             let text =
                 std::fs::read_to_string(name).map_err(|e| BallotProblem(format!("{name}: {e}")))?;
-            ballot::parse(name, &text).map_err(|e| BallotProblem(e.to_string()))
+            ballot::parse(name, &text).map_err(|e| BallotProblem(e.to_string()))?
         }
-        Err(e) => Err(BallotProblem(e.to_string())),
-    }
+        Err(e) => return Err(BallotProblem(e.to_string())),
+    };
+    let table = Arc::new(table);
+    tables.insert(name.to_string(), table.clone());
+    Ok(table)
 }
 
 /// Cells already drawn in the event for this table.

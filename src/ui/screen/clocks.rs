@@ -137,11 +137,13 @@ impl State {
         }
     }
 
-    pub fn any_running(&self, now: u64) -> bool {
-        self.hall
-            .snapshots(now)
-            .iter()
-            .any(|(_, s)| s.running.is_some() && !s.paused)
+    /// Some clock is running (started, not paused, not stopped); whether it is does not depend
+    /// on the instant, so each clock is asked at its own last event.
+    pub fn any_running(&self) -> bool {
+        self.hall.boards().iter().any(|b| {
+            let s = b.clock().snapshot(b.clock().last_at());
+            s.running.is_some() && !s.paused
+        })
     }
 
     /// Milliseconds until the next redraw is worth doing: when the soonest running display
@@ -636,17 +638,11 @@ pub fn key(key: &Key, location: Location, state: &State) -> Option<Request> {
         }
         Key::Named(Named::PageDown) => Some(Request::Select(board + 1)),
         Key::Named(Named::PageUp) => Some(Request::Select(board.saturating_sub(1))),
-        Key::Named(Named::Pause) => {
-            let any_running = state.hall.boards().iter().any(|b| {
-                let s = b.clock().snapshot(b.clock().last_at());
-                s.running.is_some() && !s.paused
-            });
-            Some(if any_running {
-                Request::PauseAll
-            } else {
-                Request::ResumeAll
-            })
-        }
+        Key::Named(Named::Pause) => Some(if state.any_running() {
+            Request::PauseAll
+        } else {
+            Request::ResumeAll
+        }),
         _ => None,
     }
 }

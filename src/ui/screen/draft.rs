@@ -19,6 +19,9 @@ pub struct State {
     pub pairs: Vec<(PlayerId, PlayerId)>,
     /// What the proposal was made with (absent players, acceleration, round 1's colour).
     pub options: Options,
+    /// The absolute rules the pairs as they stand break: checked when they change, not on
+    /// every frame (a check reads the players' whole history).
+    breaches: Vec<swiss::Breach>,
 }
 
 #[derive(Clone, Debug)]
@@ -53,12 +56,19 @@ impl State {
 
     fn with(t: &Tournament, options: Options) -> State {
         let proposal = swiss::pair(t, t.rounds.len() + 1, &options);
-        let pairs = proposal.pairs();
-        State {
+        let mut state = State {
+            pairs: proposal.pairs(),
             proposal,
-            pairs,
             options,
-        }
+            breaches: vec![],
+        };
+        state.recheck(t);
+        state
+    }
+
+    fn recheck(&mut self, t: &Tournament) {
+        let p = &self.proposal;
+        self.breaches = swiss::check(t, p.round, &self.pairs, p.bye, &p.absent);
     }
 
     /// `Some(action)` for the parent; `None` keeps the draft open.
@@ -81,8 +91,14 @@ impl State {
                 };
                 *self = State::with(t, options);
             }
-            Message::White(board, id) => self.pairs[board].0 = id,
-            Message::Black(board, id) => self.pairs[board].1 = id,
+            Message::White(board, id) => {
+                self.pairs[board].0 = id;
+                self.recheck(t);
+            }
+            Message::Black(board, id) => {
+                self.pairs[board].1 = id;
+                self.recheck(t);
+            }
             Message::Discard => return Some(Action::None),
             Message::Save => {
                 return Some(Action::Apply(Command::SetPairings {
@@ -154,13 +170,7 @@ impl State {
             .align_y(iced::Alignment::Center)
             .into()
         });
-        let breaches = swiss::check(
-            t,
-            self.proposal.round,
-            &self.pairs,
-            self.proposal.bye,
-            &self.proposal.absent,
-        );
+        let breaches = &self.breaches;
         let mut notes = column![].spacing(4);
         let bye_reason = match lang {
             Lang::En => &self.proposal.bye_reason,
@@ -200,7 +210,7 @@ impl State {
                 .color(theme::ERROR),
             );
         }
-        for b in &breaches {
+        for b in breaches {
             notes = notes.push(text(format!("⚠ {b}")).size(15).color(theme::ERROR));
         }
         if breaches.is_empty() {

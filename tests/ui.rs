@@ -49,6 +49,17 @@ fn screenshot(app: &mut App, size: Size, name: &str) {
     let mut ui = simulator(app, size);
     let snap = ui.snapshot(&app.theme()).unwrap();
     assert!(snap.matches_image(&path).unwrap());
+    // (That holds for any freshly written file: what is checked is that it was written whole,
+    // at twice the logical size, as iced_test renders.)
+    let written = Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png"));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&written).unwrap(),
+    ));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!(
+        (info.width, info.height),
+        ((size.width * 2.0) as u32, (size.height * 2.0) as u32)
+    );
 }
 
 /// Clicks the element with this exact text and feeds the messages to the app.
@@ -120,6 +131,16 @@ fn every_screen_renders_for_the_readme() {
         let mut app = app(&format!("shots-{suffix}"), lang);
         for tab in Tab::ALL {
             let _ = app.update(Message::Tab(tab));
+            // Each screen shows the sample's content, in the language asked for.
+            let expected = match tab {
+                Tab::Event => lang.pick("Players (10)", "Участники (10)"),
+                Tab::Rounds => lang.pick("Round 6 / 9", "Тур 6 / 9"),
+                Tab::Clocks => lang.pick("Clocks for round 6, game 1", "Часы: тур 6, партия 1"),
+                Tab::Ballot => "IX/10",
+                Tab::Claims => lang.pick("Check the record", "Проверить запись"),
+                Tab::Standings => "21.125",
+            };
+            assert!(sees(&app, expected), "{tab:?} in {suffix}: no `{expected}`");
             screenshot(
                 &mut app,
                 console,
@@ -643,8 +664,12 @@ fn the_crosstable_and_the_files_page_render() {
     let _ = app.update(Message::Tab(Tab::Standings));
     click(&mut app, "Турнирная таблица");
     assert!(app.standings.crosstable);
+    // The crosstable's diagonal and its last column, which the standings table has not.
+    assert!(sees(&app, "×") && sees(&app, "Место"));
+    assert!(!sees(&app, "Берг."), "the tie-break columns are gone");
     screenshot(&mut app, Size::new(1280.0, 800.0), "crosstable-ru");
     let _ = app.update(Message::Files(true));
+    assert!(sees(&app, "Открыть турнир") && sees(&app, "Новый турнир"));
     screenshot(&mut app, Size::new(1280.0, 800.0), "files-ru");
 }
 

@@ -21,6 +21,27 @@ fn event(players: usize, games: u32) -> Tournament {
     t
 }
 
+/// Round 1 drawn with White as the initial colour.
+fn round_one(t: &Tournament) -> Proposal {
+    swiss::pair(
+        t,
+        1,
+        &Options {
+            first_colour: Some(Color::White),
+            ..Options::default()
+        },
+    )
+}
+
+/// The player with the better (lower) number wins.
+fn better_ranked_wins(_: usize, w: PlayerId, b: PlayerId) -> GameResult {
+    if w < b {
+        GameResult::WhiteWins
+    } else {
+        GameResult::BlackWins
+    }
+}
+
 fn save(t: &mut Tournament, p: &Proposal) {
     apply(t, &p.command()).unwrap();
 }
@@ -57,14 +78,7 @@ fn play(
 #[test]
 fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours() {
     let t = event(8, 1);
-    let p = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p = round_one(&t);
     let boards: Vec<(u32, u32)> = p.pairs();
     // 1–5, 6–2, 3–7, 8–4: the top player White by lot, then alternating.
     assert_eq!(boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
@@ -76,22 +90,9 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours
 fn round_two_prefers_the_transposition_that_grants_every_colour() {
     // Round 1 as above; the higher-ranked player wins every game.
     let mut t = event(8, 1);
-    let p1 = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p1 = round_one(&t);
     save(&mut t, &p1);
-    play(&mut t, 1, |_, w, b| {
-        if w < b {
-            GameResult::WhiteWins
-        } else {
-            GameResult::BlackWins
-        }
-    });
+    play(&mut t, 1, better_ranked_wins);
     let p2 = swiss::pair(&t, 2, &Options::default());
     let boards: Vec<(u32, u32)> = p2.pairs();
     // Score group 1: S1 {1, 2} against S2 {3, 4} would give 1–3 and 2–4, where both players of
@@ -109,27 +110,14 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
 #[test]
 fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
     let mut t = event(7, 2);
-    let p1 = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p1 = round_one(&t);
     let boards: Vec<(u32, u32)> = p1.pairs();
     assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
     assert_eq!(p1.bye, Some(7));
     assert!(p1.bye_reason.as_ref().unwrap().contains("number 7"));
     save(&mut t, &p1);
     // Micromatches: the better-ranked player wins both games.
-    play(&mut t, 1, |_, w, b| {
-        if w < b {
-            GameResult::WhiteWins
-        } else {
-            GameResult::BlackWins
-        }
-    });
+    play(&mut t, 1, better_ranked_wins);
     let p2 = swiss::pair(&t, 2, &Options::default());
     // 7 now has the bye's points and cannot take a second bye: the lowest of the zero group does.
     assert_ne!(p2.bye, Some(7));
@@ -141,14 +129,7 @@ fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
 #[test]
 fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
     let mut t = event(4, 1);
-    let p1 = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p1 = round_one(&t);
     save(&mut t, &p1);
     play(&mut t, 1, |_, _, _| GameResult::Draw);
     // Round 1 was 1–3 and 4–2; the arbiter pairs them again by hand.
@@ -409,14 +390,7 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
     }
     // Гусев 2450, Белов 2300, then the three at 2100: МС before КМС, then by name; Ершов last.
     assert_eq!(swiss::initial_ranking(&t.players), vec![6, 2, 4, 3, 1, 5]);
-    let p = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p = round_one(&t);
     let boards: Vec<(u32, u32)> = p.pairs();
     assert_eq!(boards, vec![(6, 3), (1, 2), (4, 5)]);
     save(&mut t, &p);
@@ -438,14 +412,7 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
 fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_opponents() {
     // Round 1: 1–4, 5–2, 3–6. Results: 1 and 2 win, 3–6 drawn.
     let mut t = event(6, 1);
-    let p1 = swiss::pair(
-        &t,
-        1,
-        &Options {
-            first_colour: Some(Color::White),
-            ..Options::default()
-        },
-    );
+    let p1 = round_one(&t);
     let boards: Vec<(u32, u32)> = p1.pairs();
     assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
     save(&mut t, &p1);

@@ -14,6 +14,59 @@ use shashki_arbiter::rules::{fen, Position, Variant};
 
 pub type CliResult = Result<std::process::ExitCode, String>;
 
+/// The exit status of a program stopped by a closed pipe (128 + SIGPIPE), as a shell reports it.
+pub const BROKEN_PIPE_EXIT: i32 = 141;
+
+/// Writes to standard output; when the reader has gone (`… | head -1`), the program ends quietly
+/// with the status a closed pipe conventionally gives, instead of panicking.
+pub fn out(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_fmt(args).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(BROKEN_PIPE_EXIT);
+        }
+        eprintln!("shashki-arbiter: standard output: {e}");
+        std::process::exit(2);
+    }
+}
+
+/// `println!` through [`out`].
+macro_rules! outln {
+    () => { $crate::cli::out(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::cli::out(format_args!("{}\n", format_args!($($arg)*))) };
+}
+/// `print!` through [`out`].
+macro_rules! outp {
+    ($($arg:tt)*) => { $crate::cli::out(format_args!($($arg)*)) };
+}
+pub(crate) use {outln, outp};
+
+/// Refuses an output file that is the input itself, or one of the program's own record files
+/// (an event, its journal, a clock log): a report or an export never goes over them.
+pub fn safe_output(input: &str, output: &str) -> Result<(), String> {
+    let out = std::path::Path::new(output);
+    let same = match (std::fs::canonicalize(input), std::fs::canonicalize(out)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return Err(format!(
+            "{output}: this is the input file; write the output to another file"
+        ));
+    }
+    if out
+        .extension()
+        .is_some_and(|e| e == "ron" || e == "journal" || e == "clocklog")
+        && out.exists()
+    {
+        return Err(format!(
+            "{output}: an existing event or log file is never written over by an export"
+        ));
+    }
+    Ok(())
+}
+
 pub fn position(variant: Variant, fen_text: Option<&str>) -> Result<Position, String> {
     match fen_text {
         None => Ok(Position::start(variant)),
@@ -36,6 +89,6 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
 
 pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), String> {
     let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! reads the system clock.
 
 pub mod clock;
+pub mod limits;
 pub mod report;
 pub mod rules;
 pub mod store;

@@ -174,13 +174,13 @@ enum ClockCommand {
         first: String,
         /// Print the clocks at this second instead of at the last line.
         #[arg(long)]
-        at: Option<f64>,
+        at: Option<String>,
         script: String,
     },
     /// Print the clocks as a saved event log leaves them.
     Replay {
         #[arg(long)]
-        at: Option<f64>,
+        at: Option<String>,
         log: String,
     },
     /// Run a hall of clocks in real time, logged in DIR, driven by lines on standard input:
@@ -249,9 +249,9 @@ fn main() -> ExitCode {
             first,
             at,
             script,
-        })) => cli::clock::simulate(&control, &first, at, &script, format),
+        })) => cli::clock::simulate(&control, &first, at.as_deref(), &script, format),
         Some(Command::Clock(ClockCommand::Replay { at, log })) => {
-            cli::clock::replay(&log, at, format)
+            cli::clock::replay(&log, at.as_deref(), format)
         }
         Some(Command::Berger { players, double }) => cli::event::berger(players, double, format),
         Some(Command::Ballot(BallotCommand::Show { table, cell })) => {

@@ -3,6 +3,7 @@
 pub mod ballot;
 pub mod berger;
 pub mod command;
+pub mod integrity;
 pub mod model;
 pub mod roster;
 pub mod standings;

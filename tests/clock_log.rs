@@ -111,11 +111,14 @@ mod hall {
         hall_until_crash(&d);
         // The restart happens much later; the hall's instants start again from 0.
         let (mut hall, report) = Hall::restore(&d, 0, wall()).unwrap();
-        assert_eq!(report.len(), 2);
-        assert_eq!(report[0].board, "Board 1");
-        assert_eq!(report[0].outage_ms, Some(13_000));
-        assert_eq!(report[1].board, "Доска 2");
-        assert_eq!(report[1].outage_ms, None, "a paused clock stays as it was");
+        assert_eq!(report.boards.len(), 2);
+        assert_eq!(report.boards[0].board, "Board 1");
+        assert_eq!(report.boards[0].outage_ms, Some(13_000));
+        assert_eq!(report.boards[1].board, "Доска 2");
+        assert_eq!(
+            report.boards[1].outage_ms, None,
+            "a paused clock stays as it was"
+        );
         let snaps = hall.snapshots(60_000);
         let (_, s1) = &snaps[0];
         assert!(s1.paused);
@@ -134,7 +137,7 @@ mod hall {
         // The log on disk says the same after a second restore.
         let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
         // Clock instants go on from 13 s: resumed at 33 s, pressed at 43 s, stopped there.
-        assert_eq!(report[0].outage_ms, Some(43_000));
+        assert_eq!(report.boards[0].outage_ms, Some(43_000));
         let s = &hall.snapshots(0)[0].1;
         assert_eq!((s.black.ms_left, s.black.moves), (600_000 - 13_000, 1));
         assert_eq!(s.running, Some(Color::White));
@@ -150,7 +153,7 @@ mod hall {
         bytes.truncate(cut);
         std::fs::write(&path, &bytes).unwrap();
         let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
-        let r = &report[0];
+        let r = &report.boards[0];
         assert!(r.bad_line.is_some());
         let copy = r.damaged_copy.clone().unwrap();
         assert_eq!(

@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use crate::cli::outln;
 use shashki_arbiter::rules::{check_game, pdn, GameReport, Variant};
 
 use super::{print_json, read_input, CliResult};
@@ -20,7 +21,7 @@ pub fn run(variant: Variant, file: &str, format: Format) -> CliResult {
                 print_report(file, r);
             }
             let bad = reports.iter().filter(|r| !r.legal).count();
-            println!(
+            outln!(
                 "{} game(s), {} legal, {} not legal",
                 reports.len(),
                 reports.len() - bad,
@@ -37,15 +38,20 @@ pub fn run(variant: Variant, file: &str, format: Format) -> CliResult {
 
 fn print_report(file: &str, r: &GameReport) {
     let verdict = if r.legal { "legal" } else { "NOT LEGAL" };
-    println!(
+    outln!(
         "Game {} ({}): {} – {}: {}, {} plies",
-        r.game, r.variant, r.white, r.black, verdict, r.plies
+        r.game,
+        r.variant,
+        r.white,
+        r.black,
+        verdict,
+        r.plies
     );
     for note in &r.notes {
-        println!("  note: {note}");
+        outln!("  note: {note}");
     }
     if let Some(i) = &r.first_illegal {
-        println!(
+        outln!(
             "  {file}:{}:{}: ply {} (move {}, {}) `{}`: {} — {}",
             i.line,
             i.column,
@@ -57,25 +63,32 @@ fn print_report(file: &str, r: &GameReport) {
             i.detail
         );
         if !i.legal.is_empty() {
-            println!("  legal: {}", i.legal.join(" "));
+            outln!("  legal: {}", i.legal.join(" "));
         }
     }
     for rep in r.repetitions.iter().filter(|rep| rep.threefold) {
-        println!(
+        outln!(
             "  threefold repetition after plies {:?}: {}",
-            rep.plies, rep.fen
+            rep.plies,
+            rep.fen
         );
     }
     for d in &r.draw_rules {
-        println!(
+        outln!(
             "  draw rule {} (counting from ply {}) is reached at ply {}",
-            d.rule, d.since_ply, d.ends_at_ply
+            d.rule,
+            d.since_ply,
+            d.ends_at_ply
         );
     }
     for c in &r.draw_counters {
-        println!(
+        outln!(
             "  counting {}: {} of {} moves since ply {}, ends at ply {}",
-            c.rule, c.moves, c.limit, c.since_ply, c.ends_at_ply
+            c.rule,
+            c.moves,
+            c.limit,
+            c.since_ply,
+            c.ends_at_ply
         );
     }
 }

@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use crate::cli::outln;
 use shashki_arbiter::rules::{claim_repetition, game, pdn, Variant};
 
 use super::{print_json, read_input, CliResult};
@@ -33,10 +34,10 @@ pub fn run(
             } else {
                 "CLAIM NOT VALID"
             };
-            println!("{head} ({} claims): {}", verdict.claimant, verdict.detail);
-            println!("position: {}", verdict.fen);
+            outln!("{head} ({} claims): {}", verdict.claimant, verdict.detail);
+            outln!("position: {}", verdict.fen);
             if !verdict.plies.is_empty() {
-                println!("stood after plies: {:?}", verdict.plies);
+                outln!("stood after plies: {:?}", verdict.plies);
             }
         }
     }

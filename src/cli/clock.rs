@@ -1,9 +1,12 @@
 use std::process::ExitCode;
 
+use crate::cli::outln;
 use serde::Serialize;
 use shashki_arbiter::clock::hall::Hall;
 use shashki_arbiter::clock::{log, script, GameClock, SideView, Snapshot, TimeControl};
+use shashki_arbiter::limits;
 use shashki_arbiter::rules::Color;
+use shashki_arbiter::store::text;
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
@@ -15,10 +18,15 @@ struct Report {
     events: usize,
 }
 
-fn at_ms(at: Option<f64>, clock: &GameClock) -> u64 {
+fn at_ms(at: Option<&str>, clock: &GameClock) -> Result<u64, String> {
     match at {
-        Some(s) => (s * 1000.0).round() as u64,
-        None => clock.events().last().map_or(0, |e| e.at_ms),
+        Some(s) => script::seconds_to_ms(s)
+            .ok_or_else(|| format!("--at `{s}`: not a number of seconds"))
+            .and_then(|ms| {
+                limits::at_most("--at", ms, limits::MAX_INSTANT_MS)
+                    .map_err(|_| format!("--at {s}: at most {} s", limits::MAX_INSTANT_MS / 1000))
+            }),
+        None => Ok(clock.events().last().map_or(0, |e| e.at_ms)),
     }
 }
 
@@ -35,19 +43,19 @@ fn print(clock: &GameClock, now: u64, format: Format) -> Result<(), String> {
             events: clock.events().len(),
         }),
         Format::Text | Format::Csv | Format::Html => {
-            println!("at {}: {}", clock_text(now), state_text(&snapshot));
+            outln!("at {}: {}", clock_text(now), state_text(&snapshot));
             for (name, v) in [("White", &snapshot.white), ("Black", &snapshot.black)] {
                 print_side(name, v);
             }
             for (i, c) in clock.claims.iter().enumerate() {
                 match c.flag_ms {
-                    Some(f) => println!(
+                    Some(f) => outln!(
                         "claim {} by {}: the claimant's flag fell during the check at {}",
                         i + 1,
                         c.claimant,
                         clock_text(f)
                     ),
-                    None => println!(
+                    None => outln!(
                         "claim {} by {}: no flag during the check",
                         i + 1,
                         c.claimant
@@ -72,7 +80,7 @@ fn print_side(name: &str, v: &SideView) {
         Some(f) => format!("  FLAG at {}", clock_text(f)),
         None => String::new(),
     };
-    println!(
+    outln!(
         "{name}: {} left, {} moves, period {}{flag}",
         clock_text(v.ms_left),
         v.moves,
@@ -91,21 +99,21 @@ fn parse_first(first: &str) -> Result<Color, String> {
 pub fn simulate(
     control: &str,
     first: &str,
-    at: Option<f64>,
+    at: Option<&str>,
     script_path: &str,
     format: Format,
 ) -> CliResult {
     let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;
     let first = parse_first(first)?;
     let bytes = read_input(script_path)?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{script_path}: not UTF-8 text"))?;
+    let text = text::utf8(script_path, &bytes).map_err(|e| e.to_string())?;
     let mut clock = GameClock::new(control, first);
-    script::run(&mut clock, &text).map_err(|e| format!("{script_path}:{e}"))?;
-    print(&clock, at_ms(at, &clock), format)?;
+    script::run(&mut clock, text).map_err(|e| format!("{script_path}:{e}"))?;
+    print(&clock, at_ms(at, &clock)?, format)?;
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn replay(path: &str, at: Option<f64>, format: Format) -> CliResult {
+pub fn replay(path: &str, at: Option<&str>, format: Format) -> CliResult {
     let loaded = log::load(std::path::Path::new(path)).map_err(|e| e.to_string())?;
     if let Some(bad) = &loaded.bad_line {
         eprintln!(
@@ -113,7 +121,7 @@ pub fn replay(path: &str, at: Option<f64>, format: Format) -> CliResult {
             bad.line, bad.ignored_after
         );
     }
-    print(&loaded.clock, at_ms(at, &loaded.clock), format)?;
+    print(&loaded.clock, at_ms(at, &loaded.clock)?, format)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -136,7 +144,7 @@ fn show_hall(hall: &Hall, now: u64, format: Format) -> Result<(), String> {
         }
         Format::Text | Format::Csv | Format::Html => {
             for (i, (name, s)) in snaps.iter().enumerate() {
-                println!("{} {name}: {}", i + 1, state_text(s));
+                outln!("{} {name}: {}", i + 1, state_text(s));
                 print_side("  White", &s.white);
                 print_side("  Black", &s.black);
             }
@@ -180,13 +188,17 @@ fn hall_line(hall: &mut Hall, now: u64, line: &str, format: Format) -> Result<bo
 }
 
 pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format) -> CliResult {
+    limits::at_most("--boards", boards, limits::MAX_BOARDS).map_err(|e| e.to_string())?;
     let started = std::time::Instant::now();
     let now = || started.elapsed().as_millis() as u64;
     let dir_path = std::path::Path::new(dir);
     let mut hall = if Hall::has_logs(dir_path) {
         let (hall, report) =
             Hall::restore(dir_path, now(), chrono::Utc::now()).map_err(|e| e.to_string())?;
-        for r in &report {
+        for s in &report.skipped {
+            eprintln!("{s}");
+        }
+        for r in &report.boards {
             if let Some(bad) = &r.bad_line {
                 eprintln!(
                     "{}:{}: unreadable line cut off; the damaged log is kept as {}",
@@ -205,7 +217,7 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
                 );
             }
         }
-        eprintln!("restored {} board(s) from {dir}", report.len());
+        eprintln!("restored {} board(s) from {dir}", report.boards.len());
         hall
     } else {
         let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;

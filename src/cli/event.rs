@@ -1,8 +1,10 @@
 //! `berger`, `ballot`, `standings`, `report`.
 
+use crate::cli::{outln, outp};
 use std::process::ExitCode;
 
 use serde::Serialize;
+use shashki_arbiter::limits;
 use shashki_arbiter::report::{self, Lang};
 use shashki_arbiter::rules::fen;
 use shashki_arbiter::store::event;
@@ -23,6 +25,7 @@ pub fn berger(players: usize, double: bool, format: Format) -> CliResult {
     if players < 2 {
         return Err("a round robin needs at least 2 players".into());
     }
+    limits::at_most("players", players, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
     let rounds = if double {
         berger::double(players)
     } else {
@@ -34,7 +37,7 @@ pub fn berger(players: usize, double: bool, format: Format) -> CliResult {
             for r in &rounds {
                 let pairs: Vec<String> = r.pairs.iter().map(|[w, b]| format!("{w}-{b}")).collect();
                 let bye = r.bye.map_or_else(String::new, |b| format!("  (bye: {b})"));
-                println!("Rd {}: {}{bye}", r.round, pairs.join(", "));
+                outln!("Rd {}: {}{bye}", r.round, pairs.join(", "));
             }
         }
     }
@@ -75,13 +78,13 @@ fn print_cells(
         Format::Json => print_json(&json[0]),
         _ => {
             if let Some(s) = seed {
-                println!("seed {s}");
+                outln!("seed {s}");
             }
             for e in entries {
-                println!("{} {}: {}  ({})", table.id, e.cell, e.text, e.fen);
+                outln!("{} {}: {}  ({})", table.id, e.cell, e.text, e.fen);
                 if entries.len() == 1 {
                     let pos = fen::parse(table.variant, &e.fen).map_err(|e| e.to_string())?;
-                    println!("{}", pos.diagram());
+                    outln!("{}", pos.diagram());
                 }
             }
             Ok(())
@@ -97,6 +100,8 @@ pub fn ballot_show(table: &str, cell: &str, format: Format) -> CliResult {
 }
 
 pub fn ballot_draw(table: &str, seed: Option<u64>, count: usize, format: Format) -> CliResult {
+    limits::at_most("--count", count, limits::MAX_BOARDS)
+        .map_err(|e| format!("{e} (one cell per board of the largest event)"))?;
     let t = load_table(table).map_err(|e| e.to_string())?;
     let seed = match seed {
         Some(s) => s,
@@ -108,13 +113,12 @@ pub fn ballot_draw(table: &str, seed: Option<u64>, count: usize, format: Format)
 }
 
 pub fn ballot_check(file: &str, format: Format) -> CliResult {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let t = ballot::parse(file, &text).map_err(|e| e.to_string())?;
+    let t = ballot::read_file(file).map_err(|e| e.to_string())?;
     match format {
         Format::Json => print_json(&serde_json::json!({
             "table": t.id, "entries": t.entries.len(), "valid": true
         }))?,
-        _ => println!(
+        _ => outln!(
             "{file}: table {} with {} entries, every entry replays",
             t.id,
             t.entries.len()
@@ -160,7 +164,7 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
                 .collect();
             print_json(&out)?;
         }
-        Format::Csv => print!(
+        Format::Csv => outp!(
             "{}",
             report::csv::render(&report::standings_section(&t, &lines, lang))
         ),
@@ -170,7 +174,7 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
                 subtitle: vec![],
                 sections: vec![report::standings_section(&t, &lines, lang)],
             };
-            print!("{}", report::html::render(&doc, lang));
+            outp!("{}", report::html::render(&doc, lang));
         }
         Format::Text => {
             let s = report::standings_section(&t, &lines, lang);
@@ -189,7 +193,7 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
                     .zip(&widths)
                     .map(|(c, w)| format!("{c:<w$}"))
                     .collect();
-                println!("{}", cells.join("  ").trim_end());
+                outln!("{}", cells.join("  ").trim_end());
             }
         }
     }
@@ -198,6 +202,7 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
 
 pub fn report(file: &str, output: &str, round: Option<usize>, lang_text: &str) -> CliResult {
     let lang = lang(lang_text)?;
+    super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     let doc = report::document(&t, round, lang);
     let bytes = report::render_for(std::path::Path::new(output), &doc, lang)?;

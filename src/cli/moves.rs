@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
+use crate::cli::outln;
 use serde::Serialize;
 use shashki_arbiter::rules::{movegen, notation, Variant};
 
@@ -41,7 +42,7 @@ pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
         Format::Json => print_json(&out)?,
         Format::Text | Format::Csv | Format::Html => {
             if out.is_empty() {
-                println!("{} has no legal move", pos.turn());
+                outln!("{} has no legal move", pos.turn());
             }
             for m in &out {
                 let mut line = format!("{:<14} {}", m.text, m.path);
@@ -51,7 +52,7 @@ pub fn run(variant: Variant, fen_text: &str, format: Format) -> CliResult {
                 if m.promotion {
                     line.push_str("  crowns");
                 }
-                println!("{line}");
+                outln!("{line}");
             }
         }
     }

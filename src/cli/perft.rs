@@ -1,3 +1,4 @@
+use crate::cli::outln;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -37,6 +38,8 @@ pub fn run(
     depth: u32,
     format: Format,
 ) -> CliResult {
+    shashki_arbiter::limits::at_most("depth", depth, shashki_arbiter::limits::MAX_PERFT_DEPTH)
+        .map_err(|e| e.to_string())?;
     let pos = position(variant, fen_text)?;
     let mut depths = Vec::new();
     for d in 1..=depth {
@@ -49,7 +52,7 @@ pub fn run(
             } else {
                 0.0
             };
-            println!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
+            outln!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
         }
         depths.push(Depth {
             depth: d,
@@ -69,7 +72,7 @@ pub fn run(
     match format {
         Format::Text | Format::Csv | Format::Html => {
             for d in divided.iter().flatten() {
-                println!("{:<16} {}", d.mv, d.leaves);
+                outln!("{:<16} {}", d.mv, d.leaves);
             }
         }
         Format::Json => print_json(&Report {

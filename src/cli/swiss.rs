@@ -1,5 +1,6 @@
 //! `pair` (the Swiss pairing of the next round, with its explanation) and `trf` (export, import).
 
+use crate::cli::outln;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -56,6 +57,9 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     let breaches = proposal.breaches(&t);
     if args.save {
         let mut file = EventFile::open(path).map_err(|e| e.to_string())?;
+        for n in &file.notices {
+            eprintln!("{n}");
+        }
         file.apply(proposal.command(), Utc::now())
             .map_err(|e| e.to_string())?;
     }
@@ -72,9 +76,9 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                     .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
                     .unwrap_or_else(|| id.to_string())
             };
-            println!("Round {round} of {}", t.name);
+            outln!("Round {round} of {}", t.name);
             for p in &proposal.pairings {
-                println!(
+                outln!(
                     "{:>3}. {} [{}] – {} [{}]   colours: {}{}",
                     p.board,
                     name(p.white),
@@ -88,25 +92,25 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                 );
             }
             if let (Some(b), Some(why)) = (proposal.bye, &proposal.bye_reason) {
-                println!("bye: {} — {why}", name(b));
+                outln!("bye: {} — {why}", name(b));
             }
             for a in &proposal.absent {
-                println!("absent: {}", name(*a));
+                outln!("absent: {}", name(*a));
             }
             for u in &proposal.unpaired {
-                println!(
+                outln!(
                     "NOT PAIRED (no legal opponent left; pair by hand): {}",
                     name(*u)
                 );
             }
             if let Some(s) = colour_seed {
-                println!("colour of board 1 by lot: seed {s}");
+                outln!("colour of board 1 by lot: seed {s}");
             }
-            println!("criteria, in the order they decide:");
+            outln!("criteria, in the order they decide:");
             for c in &proposal.criteria {
-                println!("  - {c}");
+                outln!("  - {c}");
             }
-            println!(
+            outln!(
                 "{}",
                 if args.save {
                     "saved to the event (journaled)"
@@ -120,6 +124,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
 }
 
 pub fn trf_export(file: &str, output: &str) -> CliResult {
+    super::safe_output(file, output)?;
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
     let text = trf::export(&t);
     shashki_arbiter::store::atomic::write(Path::new(output), text.as_bytes(), true)

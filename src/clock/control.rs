@@ -12,6 +12,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::limits::{self, MAX_CLOCK_MS, MAX_MOVES, MAX_PERIODS};
+
 /// How a delay works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DelayKind {
@@ -59,6 +61,8 @@ pub enum ControlError {
     RepeatNotLast,
     #[error("period {0} has no move count, so nothing can follow it")]
     OpenPeriodNotLast(usize),
+    #[error("{0} periods: at most {MAX_PERIODS}")]
+    TooManyPeriods(usize),
 }
 
 impl TimeControl {
@@ -88,7 +92,16 @@ impl TimeControl {
             };
             let (moves, rest) = match part.split_once('/') {
                 Some((m, r)) => (
-                    Some(m.parse::<u32>().map_err(|_| bad("bad move count"))?),
+                    Some(
+                        m.parse::<u32>()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(|| bad("bad move count"))
+                            .and_then(|n| {
+                                limits::at_most("the move count", n, MAX_MOVES)
+                                    .map_err(|e| bad(&e.to_string()))
+                            })?,
+                    ),
                     r,
                 ),
                 None => (None, part),
@@ -100,16 +113,17 @@ impl TimeControl {
             let secs: u64 = secs
                 .parse()
                 .map_err(|_| bad("time must be whole seconds"))?;
+            let ms = bounded("the time", secs.saturating_mul(1000)).map_err(|w| bad(&w))?;
             let increment_ms = match inc {
-                Some(i) => {
-                    i.parse::<u64>()
-                        .map_err(|_| bad("increment must be whole seconds"))?
-                        * 1000
-                }
+                Some(i) => i
+                    .parse::<u64>()
+                    .map_err(|_| bad("increment must be whole seconds"))?
+                    .saturating_mul(1000),
                 None => 0,
             };
+            let increment_ms = bounded("the increment", increment_ms).map_err(|w| bad(&w))?;
             periods.push(Period {
-                ms: secs * 1000,
+                ms,
                 moves,
                 increment_ms,
                 delay: None,
@@ -121,6 +135,9 @@ impl TimeControl {
     fn checked(periods: Vec<Period>, repeat_last: bool) -> Result<TimeControl, ControlError> {
         if periods.is_empty() {
             return Err(ControlError::Empty);
+        }
+        if periods.len() > MAX_PERIODS {
+            return Err(ControlError::TooManyPeriods(periods.len()));
         }
         for (i, p) in periods.iter().enumerate() {
             if p.moves.is_none() && i + 1 < periods.len() {
@@ -134,14 +151,17 @@ impl TimeControl {
     }
 }
 
-/// Reads `1h30m`, `45m`, `90s`, `1m30.5s`, or a bare number of minutes (`45`).
+/// Reads `1h30m`, `45m`, `90s`, `1m30.5s`, or a bare number of minutes (`45`); `None` if it is
+/// not a duration. A duration past [`MAX_CLOCK_MS`] is read as it is: [`bounded`] refuses it.
 pub fn parse_duration(text: &str) -> Option<u64> {
     let t = text.trim();
     if t.is_empty() {
         return None;
     }
-    if let Ok(minutes) = t.parse::<u64>() {
-        return Some(minutes * 60_000);
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        // Saturating: a number too long for u64 is still a number, and far past the limit.
+        let minutes = t.parse::<u64>().unwrap_or(u64::MAX);
+        return Some(minutes.saturating_mul(60_000));
     }
     let mut total = 0f64;
     let mut number = String::new();
@@ -162,10 +182,31 @@ pub fn parse_duration(text: &str) -> Option<u64> {
             _ => return None,
         }
     }
-    if !number.is_empty() || !any {
+    if !number.is_empty() || !any || !total.is_finite() {
         return None;
     }
+    // `as` saturates: a huge float becomes u64::MAX, which `bounded` refuses.
     Some(total.round() as u64)
+}
+
+/// A duration of a time control if it is within [`MAX_CLOCK_MS`], else why not.
+fn bounded(what: &str, ms: u64) -> Result<u64, String> {
+    limits::at_most(what, ms, MAX_CLOCK_MS).map_err(|_| {
+        format!(
+            "{what} {} is longer than {}",
+            shown(ms),
+            format_duration(MAX_CLOCK_MS)
+        )
+    })
+}
+
+/// A duration as the error shows it (past the limit it may be too long to write in units).
+fn shown(ms: u64) -> String {
+    if ms >= u64::MAX / 2 {
+        "(too long to hold)".to_string()
+    } else {
+        format_duration(ms)
+    }
 }
 
 /// Writes a duration in the shortest text form (`1h30m`, `45m`, `30s`, `2.5s`).
@@ -223,6 +264,7 @@ impl FromStr for TimeControl {
                         DelayKind::Bronstein
                     };
                     let ms = parse_duration(&part[at + 1..]).ok_or_else(|| bad("bad delay"))?;
+                    let ms = bounded("the delay", ms).map_err(|w| bad(&w))?;
                     (&part[..at], Some(Delay { kind, ms }))
                 }
                 None => (part.as_str(), None),
@@ -230,7 +272,11 @@ impl FromStr for TimeControl {
             let (head, increment_ms) = match head.split_once('+') {
                 Some((h, inc)) => (
                     h,
-                    parse_duration_secs(inc).ok_or_else(|| bad("bad increment"))?,
+                    bounded(
+                        "the increment",
+                        parse_duration_secs(inc).ok_or_else(|| bad("bad increment"))?,
+                    )
+                    .map_err(|w| bad(&w))?,
                 ),
                 None => (head, 0),
             };
@@ -241,12 +287,17 @@ impl FromStr for TimeControl {
                         m.parse::<u32>()
                             .ok()
                             .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("the move count must be a positive number"))?,
+                            .ok_or_else(|| bad("the move count must be a positive number"))
+                            .and_then(|n| {
+                                limits::at_most("the move count", n, MAX_MOVES)
+                                    .map_err(|e| bad(&e.to_string()))
+                            })?,
                     ),
                 ),
                 None => (head, None),
             };
             let ms = parse_duration(time).ok_or_else(|| bad("bad time (write 45m, 1h30m, 90s)"))?;
+            let ms = bounded("the time", ms).map_err(|w| bad(&w))?;
             if increment_ms > 0 && delay.is_some() {
                 return Err(bad("a period has an increment or a delay, not both"));
             }
@@ -270,10 +321,11 @@ impl FromStr for TimeControl {
 
 /// An increment: `30s`, `1m`, or a bare number of seconds (`+30`).
 fn parse_duration_secs(text: &str) -> Option<u64> {
-    match text.trim().parse::<u64>() {
-        Ok(secs) => Some(secs * 1000),
-        Err(_) => parse_duration(text),
+    let t = text.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(t.parse::<u64>().unwrap_or(u64::MAX).saturating_mul(1000));
     }
+    parse_duration(text)
 }
 
 impl fmt::Display for TimeControl {

@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::control::{DelayKind, TimeControl};
+use crate::limits::{self, OutOfRange, MAX_CLOCK_MS, MAX_MOVES, MAX_PERIODS};
 use crate::rules::Color;
 
 /// What happened, at which instant (ms from the clock's zero).
@@ -86,6 +87,8 @@ pub enum ClockError {
     NoSuchPeriod { period: usize, count: usize },
     #[error("event at {at} ms comes before the previous one at {last} ms")]
     TimeWentBack { at: u64, last: u64 },
+    #[error(transparent)]
+    OutOfRange(#[from] OutOfRange),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -162,7 +165,7 @@ fn idx(c: Color) -> usize {
 
 impl GameClock {
     pub fn new(control: TimeControl, first: Color) -> GameClock {
-        let ms = control.periods[0].ms as i64;
+        let ms = ms_i64(control.periods[0].ms);
         let side = Side {
             ms_left: ms,
             ..Side::default()
@@ -257,7 +260,8 @@ impl GameClock {
         if self.paused || self.running.is_none() || self.stopped {
             self.move_elapsed
         } else {
-            self.move_elapsed + now.saturating_sub(self.stretch_start)
+            self.move_elapsed
+                .saturating_add(now.saturating_sub(self.stretch_start))
         }
     }
 
@@ -273,8 +277,11 @@ impl GameClock {
             _ => 0,
         };
         // Thinking time on this move at which the charge reaches the time left.
-        let total = left + simple;
-        Some(self.stretch_start + total.saturating_sub(self.move_elapsed))
+        let total = left.saturating_add(simple);
+        Some(
+            self.stretch_start
+                .saturating_add(total.saturating_sub(self.move_elapsed)),
+        )
     }
 
     /// Records the running side's flag if it has fallen by `now`.
@@ -295,12 +302,12 @@ impl GameClock {
     fn charge_running(&mut self, now: u64) -> u64 {
         let Some(r) = self.running else { return 0 };
         let elapsed = self.elapsed(now);
-        let charged = self.charged(r, elapsed) as i64;
+        let charged = i64::try_from(self.charged(r, elapsed)).unwrap_or(i64::MAX);
         let side = &mut self.sides[idx(r)];
         side.ms_left = if side.flag_ms.is_some() {
             0
         } else {
-            side.ms_left - charged
+            side.ms_left.saturating_sub(charged)
         };
         self.move_elapsed = 0;
         self.stretch_start = now;
@@ -353,19 +360,23 @@ impl GameClock {
                 let control = &self.control;
                 let period = *control.period_at(self.sides[idx(r)].period);
                 let side = &mut self.sides[idx(r)];
-                side.moves += 1;
-                side.period_moves += 1;
+                side.moves = side.moves.saturating_add(1);
+                side.period_moves = side.period_moves.saturating_add(1);
+                // Control times are bounded (limits::MAX_CLOCK_MS), so these fit; saturating
+                // all the same, as a log may hold anything.
                 if !no_more_increments {
-                    side.ms_left += period.increment_ms as i64;
+                    side.ms_left = side.ms_left.saturating_add(ms_i64(period.increment_ms));
                     if let Some(d) = period.delay.filter(|d| d.kind == DelayKind::Bronstein) {
-                        side.ms_left += elapsed.min(d.ms) as i64;
+                        side.ms_left = side.ms_left.saturating_add(ms_i64(elapsed.min(d.ms)));
                     }
                 }
                 if period.moves == Some(side.period_moves) && control.has_next(side.period) {
-                    side.period += 1;
+                    side.period = side.period.saturating_add(1);
                     side.period_moves = 0;
                     if side.flag_ms.is_none() {
-                        side.ms_left += control.period_at(side.period).ms as i64;
+                        side.ms_left = side
+                            .ms_left
+                            .saturating_add(ms_i64(control.period_at(side.period).ms));
                     }
                 }
                 self.running = Some(r.opposite());
@@ -385,14 +396,16 @@ impl GameClock {
                 self.stretch_start = now;
             }
             EventKind::Adjust { side, ms, .. } => {
+                limits::at_most("a correction of", ms.unsigned_abs(), MAX_CLOCK_MS)?;
                 let s = &mut self.sides[idx(*side)];
-                s.ms_left += ms;
+                s.ms_left = s.ms_left.saturating_add(*ms);
                 // An explicit correction that leaves time on the clock lifts that side's flag.
                 if s.ms_left > 0 {
                     s.flag_ms = None;
                 }
             }
             EventKind::SetMoves { side, moves, .. } => {
+                limits::at_most("moves", *moves, MAX_MOVES)?;
                 let (period, period_moves) = period_of(&self.control, *moves);
                 let s = &mut self.sides[idx(*side)];
                 s.moves = *moves;
@@ -401,6 +414,7 @@ impl GameClock {
             }
             EventKind::SetPeriod { side, period, .. } => {
                 let count = self.control.periods.len();
+                limits::at_most("period", *period, MAX_PERIODS)?;
                 if *period == 0 || (*period > count && !self.control.repeat_last) {
                     return Err(ClockError::NoSuchPeriod {
                         period: *period,
@@ -473,7 +487,7 @@ impl GameClock {
             let mut left = s.ms_left;
             let mut flag_ms = s.flag_ms;
             if self.running == Some(c) && s.flag_ms.is_none() {
-                left -= self.charged(c, self.elapsed(now)) as i64;
+                left = left.saturating_sub(ms_i64(self.charged(c, self.elapsed(now))));
                 flag_ms = flag;
             }
             SideView {
@@ -496,12 +510,23 @@ impl GameClock {
     }
 }
 
-/// The period index and moves made in it after `moves` moves.
+/// Milliseconds as the signed time a side has left (saturating: a log may hold anything).
+fn ms_i64(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// The period index and moves made in it after `moves` moves; a repeating last period is counted
+/// by division, not move by move.
 fn period_of(control: &TimeControl, moves: u32) -> (usize, u32) {
+    let last = control.periods.len() - 1;
     let mut period = 0;
     let mut left = moves;
     loop {
         match control.period_at(period).moves {
+            Some(0) => return (period, left),
+            Some(m) if period >= last && control.repeat_last => {
+                return (period + (left / m) as usize, left % m);
+            }
             Some(m) if left >= m && control.has_next(period) => {
                 left -= m;
                 period += 1;

@@ -32,8 +32,8 @@ pub struct Board {
     /// Private so that every event goes through the hall, which logs it.
     clock: GameClock,
     log: Option<ClockLog>,
-    /// Added to the hall's instant to give the clock's.
-    offset_ms: i64,
+    /// Added to the hall's instant to give the clock's (wide: a restored log may hold any instant).
+    offset_ms: i128,
     last_beat: Option<u64>,
 }
 
@@ -43,7 +43,7 @@ impl Board {
     }
 
     fn at(&self, now: u64) -> u64 {
-        (now as i64 + self.offset_ms).max(0) as u64
+        (i128::from(now) + self.offset_ms).clamp(0, i128::from(u64::MAX)) as u64
     }
 }
 
@@ -76,6 +76,33 @@ pub struct BoardRestore {
     pub outage_ms: Option<u64>,
     pub bad_line: Option<BadLine>,
     pub damaged_copy: Option<PathBuf>,
+}
+
+/// A board log that could not be brought back; the rest of the hall was.
+#[derive(Debug)]
+pub struct SkippedLog {
+    pub path: PathBuf,
+    /// Where an unreadable log (no header: the program stopped while creating it) was moved so
+    /// it is not read again; `None` when it was left in place.
+    pub set_aside: Option<PathBuf>,
+    pub error: LogError,
+}
+
+impl std::fmt::Display for SkippedLog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; this board's clock was not restored", self.error)?;
+        if let Some(to) = &self.set_aside {
+            write!(f, " (the file is kept as {})", to.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// What a restore found.
+#[derive(Debug, Default)]
+pub struct RestoreReport {
+    pub boards: Vec<BoardRestore>,
+    pub skipped: Vec<SkippedLog>,
 }
 
 impl Hall {
@@ -259,18 +286,25 @@ impl Hall {
             .collect()
     }
 
+    /// Puts the boards in the order of `key` (stable): after a restore that had to add a board
+    /// back, the hall shows them in board order again.
+    pub fn order_boards<K: Ord>(&mut self, key: impl Fn(&str) -> K) {
+        self.boards.sort_by_key(|b| key(&b.name));
+    }
+
     /// Whether `dir` holds board logs, i.e. a hall to restore rather than to create.
     pub fn has_logs(dir: &Path) -> bool {
         log_paths(dir).is_ok_and(|p| !p.is_empty())
     }
 
     /// Brings back every board logged in `dir` after the program stopped, at the hall's instant
-    /// `now`: running clocks stand paused at the instant they were last alive.
+    /// `now`: running clocks stand paused at the instant they were last alive. A log that cannot
+    /// be read is skipped and reported; it never keeps the other boards from coming back.
     pub fn restore(
         dir: &Path,
         now: u64,
         wall: DateTime<Utc>,
-    ) -> Result<(Hall, Vec<BoardRestore>), HallError> {
+    ) -> Result<(Hall, RestoreReport), HallError> {
         let io = |source| HallError::Io {
             path: dir.to_path_buf(),
             source,
@@ -280,16 +314,34 @@ impl Hall {
             dir: Some(dir.to_path_buf()),
             boards: Vec::new(),
         };
-        let mut report = Vec::new();
+        let mut report = RestoreReport::default();
         for path in paths {
-            let r = log::recover(&path, wall)?;
+            let r = match log::recover(&path, wall) {
+                Ok(r) => r,
+                Err(error) => {
+                    // A log without a readable header holds no event (the header is written
+                    // before any): move it out of the way so it is not read again.
+                    let set_aside = match error {
+                        LogError::Header { .. } => {
+                            crate::store::atomic::set_aside(&path, "unreadable").ok()
+                        }
+                        _ => None,
+                    };
+                    report.skipped.push(SkippedLog {
+                        path,
+                        set_aside,
+                        error,
+                    });
+                    continue;
+                }
+            };
             let name = r.board.clone().unwrap_or_else(|| {
                 path.file_stem()
                     .unwrap_or_default()
                     .to_string_lossy()
                     .into_owned()
             });
-            report.push(BoardRestore {
+            report.boards.push(BoardRestore {
                 board: name.clone(),
                 path: path.clone(),
                 outage_ms: r.outage_ms,
@@ -298,7 +350,7 @@ impl Hall {
             });
             hall.boards.push(Board {
                 name,
-                offset_ms: r.clock.last_at() as i64 - now as i64,
+                offset_ms: i128::from(r.clock.last_at()) - i128::from(now),
                 clock: r.clock,
                 log: Some(r.log),
                 last_beat: None,

@@ -8,7 +8,6 @@
 //! to nobody, and the clock comes back paused for the arbiter to resume.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -17,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock};
 use crate::rules::Color;
+use crate::store::atomic;
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Header {
@@ -80,6 +80,9 @@ pub struct Loaded {
     pub board: Option<String>,
     /// The last instant the clock is known to have been alive: its last event or heartbeat.
     pub alive_ms: u64,
+    /// The last line is a complete record without its newline (a crash between the two, or an
+    /// older version that wrote them apart).
+    pub unterminated: bool,
     header: Header,
 }
 
@@ -121,8 +124,7 @@ impl ClockLog {
             board: board.map(str::to_string),
         };
         let line = serde_json::to_string(&header).expect("header serialises");
-        writeln!(file, "{line}").map_err(io(path))?;
-        file.sync_data().map_err(io(path))?;
+        atomic::append_line(&mut file, &line).map_err(io(path))?;
         Ok(ClockLog {
             path: path.to_path_buf(),
             file,
@@ -160,44 +162,50 @@ impl ClockLog {
     }
 
     fn write_line(&mut self, line: &str) -> Result<(), LogError> {
-        writeln!(self.file, "{line}").map_err(io(&self.path))?;
-        self.file.sync_data().map_err(io(&self.path))
+        atomic::append_line(&mut self.file, line).map_err(io(&self.path))
     }
 }
 
 /// Reads a log: the clock as its complete events leave it, and the first unreadable line, if any.
 pub fn load(path: &Path) -> Result<Loaded, LogError> {
-    let file = File::open(path).map_err(io(path))?;
-    let mut lines = BufReader::new(file).lines();
-    let header_line = lines
-        .next()
-        .transpose()
-        .map_err(io(path))?
-        .unwrap_or_default();
-    let header: Header = serde_json::from_str(&header_line).map_err(|e| LogError::Header {
+    let bytes = std::fs::read(path).map_err(io(path))?;
+    let (lines, terminated) = atomic::record_lines(&bytes);
+    let header_error = |message: String| LogError::Header {
         path: path.to_path_buf(),
-        message: e.to_string(),
+        message,
+    };
+    let Some(header_bytes) = lines.first() else {
+        return Err(header_error(
+            "the log is empty (the program stopped while creating it)".into(),
+        ));
+    };
+    let header_line = std::str::from_utf8(header_bytes).map_err(|e| {
+        header_error(format!(
+            "column {}: not UTF-8 text",
+            String::from_utf8_lossy(&header_bytes[..e.valid_up_to()])
+                .chars()
+                .count()
+                + 1
+        ))
     })?;
-    let control: TimeControl =
-        header
-            .control
-            .parse()
-            .map_err(|e: super::control::ControlError| LogError::Header {
-                path: path.to_path_buf(),
-                message: e.to_string(),
-            })?;
+    let header: Header =
+        serde_json::from_str(header_line).map_err(|e| header_error(e.to_string()))?;
+    let control: TimeControl = header
+        .control
+        .parse()
+        .map_err(|e: super::control::ControlError| header_error(e.to_string()))?;
     let mut clock = GameClock::new(control, header.first);
     let mut alive_ms = 0;
     let mut records = Vec::new();
     let mut bad_line: Option<BadLine> = None;
-    for (i, line) in lines.enumerate() {
-        let number = i + 2;
-        // A torn write may leave bytes that are not UTF-8: that is a bad line too.
-        let line = line.unwrap_or_else(|_| String::from("\u{FFFD}"));
+    for (i, raw) in lines.iter().enumerate().skip(1) {
+        let number = i + 1;
         if let Some(bad) = bad_line.as_mut() {
             bad.ignored_after += 1;
             continue;
         }
+        // A torn write may leave bytes that are not UTF-8: that is a bad line too.
+        let line = String::from_utf8_lossy(raw);
         if line.trim().is_empty() {
             continue;
         }
@@ -218,7 +226,7 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                 Err(_) => {
                     bad_line = Some(BadLine {
                         line: number,
-                        text: line,
+                        text: line.into_owned(),
                         ignored_after: 0,
                     })
                 }
@@ -228,6 +236,8 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
     Ok(Loaded {
         clock,
         records,
+        // The last line is complete and read, but the next append must not be glued onto it.
+        unterminated: !terminated && bad_line.is_none(),
         bad_line,
         board: header.board.clone(),
         alive_ms,
@@ -268,7 +278,9 @@ pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> 
         };
         text.push_str(&serde_json::to_string(&beat).expect("heartbeats serialise"));
         text.push('\n');
-        damaged_copy = Some(crate::store::atomic::repair(path, text.as_bytes())?);
+        damaged_copy = Some(atomic::repair(path, text.as_bytes())?);
+    } else if loaded.unterminated {
+        atomic::seal_last_line(path)?;
     }
     let mut clock = loaded.clock;
     let mut log = ClockLog::reopen(path)?;

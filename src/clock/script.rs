@@ -2,7 +2,19 @@
 //! fails with its line number and nothing is applied.
 
 use super::game_clock::{ClockError, Event, EventKind, GameClock};
+use crate::limits::{self, MAX_CLOCK_MS, MAX_INSTANT_MS, MAX_MOVES, MAX_PERIODS};
 use crate::rules::Color;
+
+/// Seconds as written in a script or an `--at` question (`90`, `12.5`) in whole milliseconds;
+/// `None` if it is not a finite, non-negative number. Past u64 it saturates, for the caller's
+/// limit to refuse.
+pub fn seconds_to_ms(text: &str) -> Option<u64> {
+    let seconds: f64 = text.parse().ok()?;
+    if !seconds.is_finite() || seconds < 0.0 {
+        return None;
+    }
+    Some((seconds * 1000.0).round() as u64)
+}
 
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScriptError {
@@ -55,12 +67,12 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
         }
         let bad = |message: String| ScriptError::Syntax { line, message };
         let mut words = body.split_whitespace();
-        let seconds: f64 = words
-            .next()
-            .and_then(|w| w.parse().ok())
-            .filter(|s: &f64| s.is_finite() && *s >= 0.0)
-            .ok_or_else(|| bad("a line starts with the time in seconds".into()))?;
-        let at_ms = (seconds * 1000.0).round() as u64;
+        let first = words.next().unwrap_or("");
+        let at_ms = seconds_to_ms(first)
+            .ok_or_else(|| bad("a line starts with the time in seconds".into()))
+            .and_then(|ms| {
+                limits::at_most("time", ms, MAX_INSTANT_MS).map_err(|e| bad(e.to_string()))
+            })?;
         let action = words
             .next()
             .ok_or_else(|| bad("the action is missing".into()))?;
@@ -78,15 +90,24 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
             "add" => {
                 let (s, secs) =
                     side_and_number::<f64>(&mut words, line, "`add SIDE SECONDS [REASON]`")?;
+                let ms = (secs * 1000.0).round();
+                if !ms.is_finite() || ms.abs() > MAX_CLOCK_MS as f64 {
+                    return Err(bad(format!(
+                        "a correction of {secs} s is out of range: at most {} s either way",
+                        MAX_CLOCK_MS / 1000
+                    )));
+                }
                 EventKind::Adjust {
                     side: s,
-                    ms: (secs * 1000.0).round() as i64,
+                    ms: ms as i64,
                     reason: rest(words),
                 }
             }
             "moves" => {
                 let (s, moves) =
                     side_and_number::<u32>(&mut words, line, "`moves SIDE N [REASON]`")?;
+                let moves =
+                    limits::at_most("moves", moves, MAX_MOVES).map_err(|e| bad(e.to_string()))?;
                 EventKind::SetMoves {
                     side: s,
                     moves,
@@ -96,6 +117,8 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
             "period" => {
                 let (s, period) =
                     side_and_number::<usize>(&mut words, line, "`period SIDE N [REASON]`")?;
+                let period = limits::at_most("period", period, MAX_PERIODS)
+                    .map_err(|e| bad(e.to_string()))?;
                 EventKind::SetPeriod {
                     side: s,
                     period,

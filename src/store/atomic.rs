@@ -30,25 +30,85 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
 }
 
 /// Replaces `path` with `bytes`. With `backup`, the previous contents (if any) are kept as
-/// `path.bak` (one generation).
+/// `path.bak` (one generation). The backup is itself written to a temporary file and renamed into
+/// place, so a crash leaves the old `.bak` or the new one, never a torn one.
 pub fn write(path: &Path, bytes: &[u8], backup: bool) -> Result<(), AtomicError> {
     let tmp = sibling(path, "tmp");
-    {
-        let mut f = File::create(&tmp).map_err(err(&tmp))?;
-        f.write_all(bytes).map_err(err(&tmp))?;
-        f.sync_all().map_err(err(&tmp))?;
-    }
+    write_synced(&tmp, bytes)?;
     if backup && path.exists() {
         let bak = sibling(path, "bak");
-        // A hard copy, not a rename: the old file stays in place until the new one replaces it.
-        fs::copy(path, &bak).map_err(err(&bak))?;
-        File::open(&bak)
+        let bak_tmp = sibling(path, "bak.tmp");
+        // A copy, not a rename: the old file stays in place until the new one replaces it.
+        fs::copy(path, &bak_tmp).map_err(err(&bak_tmp))?;
+        File::open(&bak_tmp)
             .and_then(|f| f.sync_all())
-            .map_err(err(&bak))?;
+            .map_err(err(&bak_tmp))?;
+        fs::rename(&bak_tmp, &bak).map_err(err(&bak))?;
     }
     fs::rename(&tmp, path).map_err(err(path))?;
     sync_dir(path);
     Ok(())
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
+    let mut f = File::create(path).map_err(err(path))?;
+    f.write_all(bytes).map_err(err(path))?;
+    f.sync_all().map_err(err(path))
+}
+
+/// Appends one record of a line-per-record file (journal, clock log): the line and its newline
+/// go out in one write call and are forced to disk before this returns, so a crash never leaves
+/// a complete record without its newline for the next record to be glued onto.
+pub fn append_line(file: &mut File, line: &str) -> std::io::Result<()> {
+    let mut record = Vec::with_capacity(line.len() + 1);
+    record.extend_from_slice(line.as_bytes());
+    record.push(b'\n');
+    file.write_all(&record)?;
+    file.sync_data()
+}
+
+/// Ends a line-per-record file whose last record is complete but lacks its newline (an older
+/// version wrote the two separately), before anything is appended after it.
+pub fn seal_last_line(path: &Path) -> Result<(), AtomicError> {
+    let mut f = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(err(path))?;
+    f.write_all(b"\n").map_err(err(path))?;
+    f.sync_data().map_err(err(path))
+}
+
+/// The lines of a line-per-record file as bytes, and whether the last one ended with its newline.
+pub fn record_lines(bytes: &[u8]) -> (Vec<&[u8]>, bool) {
+    if bytes.is_empty() {
+        return (Vec::new(), true);
+    }
+    let terminated = bytes.ends_with(b"\n");
+    let body = if terminated {
+        &bytes[..bytes.len() - 1]
+    } else {
+        bytes
+    };
+    let lines = body
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .collect();
+    (lines, terminated)
+}
+
+/// Moves a file that cannot be used out of the way, to the first free `path.<stem>-N`, and returns
+/// the new name; it is kept for the audit, never deleted or overwritten.
+pub fn set_aside(path: &Path, stem: &str) -> Result<PathBuf, AtomicError> {
+    for n in 1.. {
+        let to = sibling(path, &format!("{stem}-{n}"));
+        if to.exists() {
+            continue;
+        }
+        fs::rename(path, &to).map_err(err(path))?;
+        sync_dir(path);
+        return Ok(to);
+    }
+    unreachable!("the numbers run out before the disk does")
 }
 
 /// Copies `path` to the first free `path.<stem>-N` and returns the copy's name; never overwrites.

@@ -4,7 +4,6 @@
 //! the program, is an error naming the place and is never written over.
 
 use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -12,15 +11,28 @@ use serde::{Deserialize, Serialize};
 
 use super::atomic::{self, AtomicError};
 use super::ron_text::{self, RonError};
+use super::text::{self, NotUtf8};
 use crate::tournament::command::{self, Command, CommandError};
+use crate::tournament::integrity::{self, IntegrityError};
 use crate::tournament::model::{Tournament, SCHEMA};
 
 #[derive(Debug, thiserror::Error)]
 pub enum EventError {
     #[error(transparent)]
     Syntax(#[from] RonError),
+    #[error(transparent)]
+    NotUtf8(#[from] NotUtf8),
     #[error("{path}: written by a newer version of the program (schema {found}, this one reads up to {SCHEMA}); it is left untouched")]
-    Newer { path: PathBuf, found: u32 },
+    Newer { path: PathBuf, found: i64 },
+    #[error("{path}: schema {found} is not a version of this program's event file (it reads {}); it is left untouched", KNOWN_SCHEMAS.map(|s| s.to_string()).join(", "))]
+    UnknownSchema { path: PathBuf, found: i64 },
+    #[error("{path}: not an event file: it has no `schema` field; it is left untouched")]
+    NoSchema { path: PathBuf },
+    #[error("{path}: {source}")]
+    Integrity {
+        path: PathBuf,
+        source: IntegrityError,
+    },
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
@@ -34,6 +46,35 @@ pub enum EventError {
     Journal { path: PathBuf, line: usize },
     #[error("there is nothing left to undo")]
     NothingToUndo,
+}
+
+/// The schemas this version reads. Anything else is refused and the file left as it is: a newer
+/// file would lose the fields this version does not know if it were saved again.
+pub const KNOWN_SCHEMAS: [i64; 1] = [SCHEMA as i64];
+
+/// Something found and mended while opening an event, for the arbiter to be told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The journal's last line was torn by a crash: set aside (the damaged journal kept as
+    /// `copy`); only the undo of that one change is lost, the event itself was saved before it.
+    TornJournalLine {
+        path: PathBuf,
+        line: usize,
+        copy: PathBuf,
+    },
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::TornJournalLine { path, line, copy } => write!(
+                f,
+                "{}:{line}: a journal line torn by a crash was set aside (the damaged journal is kept as {}); the event is intact, only the undo of that change is lost",
+                path.display(),
+                copy.display()
+            ),
+        }
+    }
 }
 
 /// One line of the journal.
@@ -53,6 +94,8 @@ pub struct EventFile {
     path: PathBuf,
     pub tournament: Tournament,
     journal: Vec<Entry>,
+    /// What opening the event found and mended.
+    pub notices: Vec<Notice>,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> EventError + '_ {
@@ -67,39 +110,36 @@ pub fn journal_path(path: &Path) -> PathBuf {
     path.with_extension("journal")
 }
 
-/// Reads a tournament file; the schema is checked before the rest so that a newer file says so
-/// rather than failing on a field this version does not know.
+/// Reads a tournament file: the schema first (from the parsed file, so no spelling of the number
+/// and no comment can hide it), then the rest, then what must hold between its parts.
 pub fn read(path: &Path) -> Result<Tournament, EventError> {
-    let text = std::fs::read_to_string(path).map_err(io(path))?;
-    parse(&path.display().to_string(), &text).map_err(|e| match e {
-        EventError::Newer { found, .. } => EventError::Newer {
-            path: path.to_path_buf(),
-            found,
-        },
-        e => e,
-    })
+    let bytes = std::fs::read(path).map_err(io(path))?;
+    let origin = path.display().to_string();
+    let text = text::utf8(&origin, &bytes)?;
+    parse(&origin, text)
+}
+
+/// Only the schema of an event file; every other field is skipped (but must be well formed).
+#[derive(Deserialize)]
+#[serde(rename = "Tournament")]
+struct SchemaProbe {
+    schema: Option<i64>,
 }
 
 pub fn parse(origin: &str, text: &str) -> Result<Tournament, EventError> {
-    if let Some(found) = schema_of(text).filter(|&v| v > SCHEMA) {
-        return Err(EventError::Newer {
-            path: PathBuf::from(origin),
-            found,
-        });
+    let path = PathBuf::from(origin);
+    let probe: SchemaProbe = ron_text::from_str(origin, text)?;
+    match probe.schema {
+        None => return Err(EventError::NoSchema { path }),
+        Some(found) if found > SCHEMA as i64 => return Err(EventError::Newer { path, found }),
+        Some(found) if !KNOWN_SCHEMAS.contains(&found) => {
+            return Err(EventError::UnknownSchema { path, found })
+        }
+        Some(_) => {}
     }
-    Ok(ron_text::from_str(origin, text)?)
-}
-
-/// The `schema: N` field, found without reading the rest of the file.
-fn schema_of(text: &str) -> Option<u32> {
-    let at = text.find("schema")?;
-    let rest = text[at + "schema".len()..].trim_start().strip_prefix(':')?;
-    let digits: String = rest
-        .trim_start()
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
+    let t: Tournament = ron_text::from_str(origin, text)?;
+    integrity::check(&t).map_err(|source| EventError::Integrity { path, source })?;
+    Ok(t)
 }
 
 impl EventFile {
@@ -119,34 +159,51 @@ impl EventFile {
             path: path.to_path_buf(),
             tournament,
             journal: Vec::new(),
+            notices: Vec::new(),
         })
     }
 
+    /// Opens an event to change it. A journal whose last line a crash left torn is mended
+    /// before anything is appended: a complete last record without its newline gets it, a torn
+    /// one is set aside (the damaged journal kept beside it) and named in [`EventFile::notices`].
     pub fn open(path: &Path) -> Result<EventFile, EventError> {
         let tournament = read(path)?;
         let jpath = journal_path(path);
         let mut journal = Vec::new();
+        let mut notices = Vec::new();
         if jpath.exists() {
-            // Lossy: a line torn inside a Cyrillic letter must not make the whole journal unreadable.
             let bytes = std::fs::read(&jpath).map_err(io(&jpath))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let lines: Vec<&str> = text.lines().collect();
-            for (i, line) in lines.iter().enumerate() {
+            let (lines, terminated) = atomic::record_lines(&bytes);
+            for (i, raw) in lines.iter().enumerate() {
+                let last = i + 1 == lines.len();
+                // Lossy: a line torn inside a Cyrillic letter is a torn line, not an unreadable
+                // journal.
+                let line = String::from_utf8_lossy(raw);
                 if line.trim().is_empty() {
                     continue;
                 }
-                match serde_json::from_str::<Entry>(line) {
-                    Ok(e) => journal.push(e),
+                match serde_json::from_str::<Entry>(&line) {
+                    Ok(e) => {
+                        journal.push(e);
+                        if last && !terminated {
+                            atomic::seal_last_line(&jpath)?;
+                        }
+                    }
                     // A line torn by a crash while appending: the state file is already saved;
                     // only the undo of that change is lost. The journal is rewritten without it
                     // (the damaged one kept), or the next append would be glued to the fragment.
-                    Err(_) if i + 1 == lines.len() => {
+                    Err(_) if last => {
                         let mut good = String::new();
                         for e in &journal {
-                            good.push_str(&serde_json::to_string(e).expect("entries serialise"));
+                            good.push_str(&entry_line(e));
                             good.push('\n');
                         }
-                        atomic::repair(&jpath, good.as_bytes())?;
+                        let copy = atomic::repair(&jpath, good.as_bytes())?;
+                        notices.push(Notice::TornJournalLine {
+                            path: jpath.clone(),
+                            line: i + 1,
+                            copy,
+                        });
                     }
                     Err(_) => {
                         return Err(EventError::Journal {
@@ -161,6 +218,7 @@ impl EventFile {
             path: path.to_path_buf(),
             tournament,
             journal,
+            notices,
         })
     }
 
@@ -185,6 +243,11 @@ impl EventFile {
         undoes: Option<u64>,
     ) -> Result<&Entry, EventError> {
         let (next, undo) = command::applied(&self.tournament, &cmd)?;
+        // Never save a state that this program would refuse to open again.
+        integrity::check(&next).map_err(|source| EventError::Integrity {
+            path: self.path.clone(),
+            source,
+        })?;
         atomic::write(&self.path, ron_text::to_string(&next).as_bytes(), true)?;
         self.tournament = next;
         let entry = Entry {
@@ -196,15 +259,12 @@ impl EventFile {
         };
         // The state is saved; a journal that cannot be written costs only the undo of this change.
         let jpath = journal_path(&self.path);
-        let line = serde_json::to_string(&entry).expect("journal entries serialise");
+        let line = entry_line(&entry);
         let written = OpenOptions::new()
             .create(true)
             .append(true)
             .open(&jpath)
-            .and_then(|mut f| {
-                writeln!(f, "{line}")?;
-                f.sync_data()
-            });
+            .and_then(|mut f| atomic::append_line(&mut f, &line));
         self.journal.push(entry);
         written.map_err(io(&jpath))?;
         Ok(self.journal.last().expect("just pushed"))
@@ -223,4 +283,8 @@ impl EventFile {
         let (seq, cmd) = (target.seq, target.undo.clone());
         self.commit(cmd, at, Some(seq))
     }
+}
+
+fn entry_line(e: &Entry) -> String {
+    serde_json::to_string(e).expect("journal entries serialise")
 }

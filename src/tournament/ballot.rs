@@ -68,6 +68,10 @@ pub enum BallotError {
     NoCell { table: String, cell: String },
     #[error("the operating system gave no random seed: {0}")]
     Seed(String),
+    #[error(transparent)]
+    NotUtf8(#[from] crate::store::text::NotUtf8),
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
 }
 
 const SHIPPED: [(&str, &str); 3] = [
@@ -100,6 +104,15 @@ pub fn shipped_ids() -> impl Iterator<Item = &'static str> {
 }
 
 /// Reads a table and replays every entry; `origin` names the file in errors.
+/// A custom table from its file.
+pub fn read_file(path: &str) -> Result<Table, BallotError> {
+    let bytes = std::fs::read(path).map_err(|e| BallotError::Io {
+        path: path.to_string(),
+        message: e.to_string(),
+    })?;
+    parse(path, crate::store::text::utf8(path, &bytes)?)
+}
+
 pub fn parse(origin: &str, text: &str) -> Result<Table, BallotError> {
     let table: Table = crate::store::ron_text::from_str(origin, text)?;
     if table.schema > SCHEMA {

@@ -1,6 +1,7 @@
 //! Every change to an event is a [`Command`]: [`apply`] validates it against the current state and
 //! returns the command that undoes it, so the journal can take changes back one by one.
 
+use crate::limits;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::{Arc, Mutex};
 
@@ -133,6 +134,8 @@ pub enum Command {
 pub enum CommandError {
     #[error("player {0} is not in the event")]
     NoPlayer(PlayerId),
+    #[error(transparent)]
+    OutOfRange(#[from] limits::OutOfRange),
     #[error("player id {0} is taken")]
     DuplicateId(PlayerId),
     #[error("a player needs a surname")]
@@ -208,6 +211,13 @@ pub fn apply(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError>
     Ok(undo)
 }
 
+/// Applies `cmd` to `t` itself, without the copy [`apply`] makes to keep `t` whole on a refusal:
+/// for a builder that throws `t` away when a command is refused (an import), where one copy of
+/// the whole event per command would make building it quadratic.
+pub fn apply_in_place(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    apply_to(t, cmd)
+}
+
 /// The state `cmd` would leave, and its undo, with `t` untouched (for a caller that must save the
 /// new state before it takes it).
 pub fn applied(t: &Tournament, cmd: &Command) -> Result<(Tournament, Command), CommandError> {
@@ -256,6 +266,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
     Ok(match cmd {
         Command::AddPlayer { player } => {
             check_player(player)?;
+            limits::at_most("players", t.players.len() + 1, limits::MAX_PLAYERS)?;
             if t.player(player.id).is_some() {
                 return Err(CommandError::DuplicateId(player.id));
             }
@@ -631,6 +642,7 @@ fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
 
 /// The next round may be paired: it is the next one and the last one is over.
 fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
+    limits::at_most("round", round, limits::MAX_ROUNDS)?;
     let expected = t.rounds.len() + 1;
     if round != expected {
         return Err(CommandError::NotNextRound(expected));
@@ -748,9 +760,7 @@ pub fn load_table(name: &str) -> Result<Arc<ballot::Table>, BallotProblem> {
     let table = match ballot::shipped(name) {
         Ok(t) => t.clone(),
         Err(ballot::BallotError::NoTable(_)) => {
-            let text =
-                std::fs::read_to_string(name).map_err(|e| BallotProblem(format!("{name}: {e}")))?;
-            ballot::parse(name, &text).map_err(|e| BallotProblem(e.to_string()))?
+            ballot::read_file(name).map_err(|e| BallotProblem(e.to_string()))?
         }
         Err(e) => return Err(BallotProblem(e.to_string())),
     };

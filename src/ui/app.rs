@@ -208,9 +208,16 @@ impl App {
                     clocks::State::for_event(path, &file.tournament, self.now_ms(), Utc::now());
                 self.clocks = clocks;
                 let opened = format!("{} {}", self.lang.pick("Opened", "Открыт"), path.display());
+                let mut notices: Vec<String> = file.notices.iter().map(|n| n.to_string()).collect();
+                if let Ok((_, skipped)) = &restored {
+                    notices.extend(skipped.iter().cloned());
+                }
                 match restored {
-                    Ok(0) => self.say(false, opened),
-                    Ok(n) => self.say(
+                    _ if !notices.is_empty() => {
+                        self.say(true, format!("{opened}. {}", notices.join("; ")))
+                    }
+                    Ok((0, _)) => self.say(false, opened),
+                    Ok((n, _)) => self.say(
                         false,
                         format!(
                             "{opened}. {} {n} {}",

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::super::command::{apply, Command};
+use super::super::command::{apply_in_place as apply, Command};
 use super::super::model::{GameResult, Player, PlayerId, Round, System, Tournament};
 use super::super::standings;
 use crate::rules::{Color, Variant};
@@ -233,6 +233,16 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 let mut round = 1;
                 let mut at = 91; // 0-based start of round 1's 10-column block
                 while at + 4 <= chars.len() {
+                    if round > crate::limits::MAX_ROUNDS {
+                        return Err(err(
+                            line_no,
+                            format!(
+                                "more than {} rounds: at most {}",
+                                crate::limits::MAX_ROUNDS,
+                                crate::limits::MAX_ROUNDS
+                            ),
+                        ));
+                    }
                     let block: String = chars[at..(at + 8).min(chars.len())].iter().collect();
                     let opp_text = block.get(..4).unwrap_or("").trim().to_string();
                     let colour = chars.get(at + 5).copied().unwrap_or(' ');

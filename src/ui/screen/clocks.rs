@@ -11,11 +11,11 @@ use iced::{Element, Length};
 
 use super::Action;
 use crate::clock::game_clock::{EventKind, Snapshot};
-use crate::clock::hall::{Hall, HallError};
+use crate::clock::hall::{Hall, HallError, RestoreReport};
 use crate::clock::TimeControl;
 use crate::report::Lang;
 use crate::rules::Color;
-use crate::tournament::model::{PlayerId, Tournament};
+use crate::tournament::model::{PlayerId, Round, Tournament};
 use crate::ui::{format, theme};
 
 /// The fastest redraw while clocks run (5 per second): with many boards some display changes
@@ -93,6 +93,30 @@ pub struct Seat {
     pub black: String,
 }
 
+/// The hall of a game brought back from its logs; a board whose log could not be read gets a new
+/// clock (the arbiter is told, and sets its times by hand), so every pairing has its clock.
+fn restore(
+    dir: &Path,
+    t: &Tournament,
+    round: &Round,
+    now: u64,
+    wall: DateTime<Utc>,
+) -> Result<(Hall, RestoreReport), HallError> {
+    let (mut hall, report) = Hall::restore(dir, now, wall)?;
+    if !report.skipped.is_empty() {
+        if let Ok(control) = t.time_control.parse::<TimeControl>() {
+            for p in &round.pairings {
+                let name = p.board.to_string();
+                if !hall.boards().iter().any(|b| b.name == name) {
+                    hall.add(name, control.clone(), Color::White)?;
+                }
+            }
+            hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
+        }
+    }
+    Ok((hall, report))
+}
+
 fn dir_for(base: &Path, round: usize, game: usize) -> PathBuf {
     base.join(format!("round-{round}-game-{}", game + 1))
 }
@@ -105,7 +129,7 @@ impl State {
         t: &Tournament,
         now: u64,
         wall: DateTime<Utc>,
-    ) -> (State, Result<usize, HallError>) {
+    ) -> (State, Result<(usize, Vec<String>), HallError>) {
         let base = path.with_extension("clocks");
         let keys = std::fs::read(base.join(KEYS_FILE))
             .ok()
@@ -117,21 +141,21 @@ impl State {
             ..State::default()
         };
         let Some(round) = t.rounds.last() else {
-            return (state, Ok(0));
+            return (state, Ok((0, Vec::new())));
         };
         let games = t.format.games.max(1) as usize;
         let Some(game) = (0..games)
             .rev()
             .find(|&g| Hall::has_logs(&dir_for(&base, round.number, g)))
         else {
-            return (state, Ok(0));
+            return (state, Ok((0, Vec::new())));
         };
-        match Hall::restore(&dir_for(&base, round.number, game), now, wall) {
+        match restore(&dir_for(&base, round.number, game), t, round, now, wall) {
             Ok((hall, report)) => {
-                let paused = report.iter().filter(|r| r.outage_ms.is_some()).count();
                 state.hall = hall;
                 state.game = Some((round.number, game));
-                (state, Ok(paused.max(report.len())))
+                let skipped = report.skipped.iter().map(|s| s.to_string()).collect();
+                (state, Ok((report.boards.len(), skipped)))
             }
             Err(e) => (state, Err(e)),
         }
@@ -313,11 +337,13 @@ impl State {
                 let dir = dir_for(base, round, game);
                 if Hall::has_logs(&dir) {
                     // The clocks of this game already exist: bring them back, never overwrite.
-                    return match Hall::restore(&dir, now, wall) {
-                        Ok((hall, _)) => {
+                    return match restore(&dir, t, r, now, wall) {
+                        Ok((hall, report)) => {
                             self.hall = hall;
                             self.game = Some((round, game));
-                            None
+                            let skipped: Vec<String> =
+                                report.skipped.iter().map(|s| s.to_string()).collect();
+                            (!skipped.is_empty()).then(|| (true, skipped.join("; ")))
                         }
                         Err(e) => Some((true, e.to_string())),
                     };

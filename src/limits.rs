@@ -1,0 +1,49 @@
+//! What the domain allows for every number a user or a file can give: a value past these is an
+//! error naming the value and the limit, never a wrapped number, a huge allocation or a long loop.
+//! The limits are far above any real event and far below what the arithmetic can hold.
+
+/// Players in one event (a round robin of this size would take years; big opens stay well below).
+pub const MAX_PLAYERS: usize = 2000;
+/// Rounds in one event: a double round robin of [`MAX_PLAYERS`].
+pub const MAX_ROUNDS: usize = 2 * MAX_PLAYERS;
+/// Boards in one round or one hall of clocks.
+pub const MAX_BOARDS: usize = MAX_PLAYERS / 2;
+/// Games in one pairing (a micromatch is 2).
+pub const MAX_GAMES: u32 = 8;
+/// Extra micromatches a regulation may order after a tie.
+pub const MAX_EXTRA_MICROMATCHES: u32 = 20;
+/// Any time on a clock: a period, an increment, a delay, a correction, an instant in a script.
+pub const MAX_CLOCK_MS: u64 = 7 * 24 * 3_600_000;
+/// An instant in a clock script or an audit question (`--at`): a year of seconds.
+pub const MAX_INSTANT_MS: u64 = 366 * 24 * 3_600_000;
+/// Moves a side can have made, or must make in a period.
+pub const MAX_MOVES: u32 = 10_000;
+/// Depth of a perft count (the deepest published figures are near 20).
+pub const MAX_PERFT_DEPTH: u32 = 30;
+/// Periods of a time control, and the period a correction may name.
+pub const MAX_PERIODS: usize = 1_000;
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} {value} is out of range: at most {max}")]
+pub struct OutOfRange {
+    pub what: String,
+    pub value: String,
+    pub max: String,
+}
+
+/// `value` if it is at most `max`, else the error naming both.
+pub fn at_most<T: PartialOrd + std::fmt::Display>(
+    what: &str,
+    value: T,
+    max: T,
+) -> Result<T, OutOfRange> {
+    if value <= max {
+        Ok(value)
+    } else {
+        Err(OutOfRange {
+            what: what.to_string(),
+            value: value.to_string(),
+            max: max.to_string(),
+        })
+    }
+}

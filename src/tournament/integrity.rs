@@ -1,0 +1,154 @@
+//! What must hold in an event for anything to be computed from it: every id a round names is a
+//! player of the list, nobody is twice in a round, every pairing has the event's games. A file
+//! edited by hand or damaged on disk is refused at load with the place named, instead of making
+//! standings, reports or pairings fail half-way.
+
+use std::collections::BTreeSet;
+
+use super::model::{PlayerId, Tournament};
+use crate::limits::{self, OutOfRange};
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{place}: {problem}")]
+pub struct IntegrityError {
+    /// `players`, `round 3`, `round 3, board 2`, `forbidden pairs`, `settings`.
+    pub place: String,
+    pub problem: String,
+}
+
+fn bad(place: impl Into<String>, problem: impl Into<String>) -> IntegrityError {
+    IntegrityError {
+        place: place.into(),
+        problem: problem.into(),
+    }
+}
+
+fn limit(place: &str, r: Result<impl Sized, OutOfRange>) -> Result<(), IntegrityError> {
+    r.map(|_| ()).map_err(|e| bad(place, e.to_string()))
+}
+
+pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
+    limit(
+        "players",
+        limits::at_most("players", t.players.len(), limits::MAX_PLAYERS),
+    )?;
+    let mut ids = BTreeSet::new();
+    let mut numbers = BTreeSet::new();
+    for p in &t.players {
+        if !ids.insert(p.id) {
+            return Err(bad("players", format!("player id {} is used twice", p.id)));
+        }
+        if let Some(n) = p.number {
+            if !numbers.insert(n) {
+                return Err(bad("players", format!("pairing number {n} is used twice")));
+            }
+        }
+    }
+    limit(
+        "settings",
+        limits::at_most("games per pairing", t.format.games, limits::MAX_GAMES),
+    )?;
+    if t.format.games == 0 {
+        return Err(bad("settings", "a pairing has at least one game"));
+    }
+    limit(
+        "settings",
+        limits::at_most(
+            "extra micromatches",
+            t.format.extra_micromatches,
+            limits::MAX_EXTRA_MICROMATCHES,
+        ),
+    )?;
+    if let Some(n) = t.rounds_planned {
+        limit(
+            "settings",
+            limits::at_most("planned rounds", n, limits::MAX_ROUNDS),
+        )?;
+    }
+    if let Some(m) = &t.scoring.match_points {
+        if ![m.win, m.draw, m.loss].iter().all(|v| v.is_finite()) {
+            return Err(bad("settings", "micromatch points must be numbers"));
+        }
+    }
+    limit(
+        "rounds",
+        limits::at_most("rounds", t.rounds.len(), limits::MAX_ROUNDS),
+    )?;
+    let known = |place: &str, role: &str, id: PlayerId| {
+        if ids.contains(&id) {
+            Ok(())
+        } else {
+            Err(bad(
+                place,
+                format!("{role} is player {id}, who is not in the player list"),
+            ))
+        }
+    };
+    let extra_max = (t.format.extra_micromatches * t.format.games) as usize;
+    for (i, r) in t.rounds.iter().enumerate() {
+        let place = format!("round {}", r.number);
+        if r.number != i + 1 {
+            return Err(bad(
+                &place,
+                format!(
+                    "rounds must be numbered 1, 2, … in order; this is the {}th",
+                    i + 1
+                ),
+            ));
+        }
+        let mut seen = BTreeSet::new();
+        let mut twice = |place: &str, id: PlayerId| {
+            if seen.insert(id) {
+                Ok(())
+            } else {
+                Err(bad(
+                    place,
+                    format!("player {id} appears twice in the round"),
+                ))
+            }
+        };
+        let mut boards = BTreeSet::new();
+        for p in &r.pairings {
+            let at = format!("{place}, board {}", p.board);
+            if !boards.insert(p.board) {
+                return Err(bad(&place, format!("board {} is listed twice", p.board)));
+            }
+            known(&at, "White", p.white)?;
+            known(&at, "Black", p.black)?;
+            twice(&at, p.white)?;
+            twice(&at, p.black)?;
+            if p.games.len() != t.format.games as usize {
+                return Err(bad(
+                    &at,
+                    format!(
+                        "{} game result(s) where the event plays {}",
+                        p.games.len(),
+                        t.format.games
+                    ),
+                ));
+            }
+            if p.extra.len() > extra_max {
+                return Err(bad(
+                    &at,
+                    format!(
+                        "{} extra game(s) where the regulation allows {extra_max}",
+                        p.extra.len()
+                    ),
+                ));
+            }
+        }
+        if let Some(b) = r.bye {
+            known(&place, "the bye", b)?;
+            twice(&place, b)?;
+        }
+        for &a in &r.absent {
+            known(&place, "an absent player", a)?;
+            twice(&place, a)?;
+        }
+    }
+    for &(a, b) in &t.forbidden {
+        known("forbidden pairs", "a player", a)?;
+        known("forbidden pairs", "a player", b)?;
+    }
+    Ok(())
+}

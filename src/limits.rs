@@ -23,12 +23,23 @@ pub const MAX_PERFT_DEPTH: u32 = 30;
 /// Periods of a time control, and the period a correction may name.
 pub const MAX_PERIODS: usize = 1_000;
 
+/// A number past its limit: what it is, the value and the limit, as the message shows them.
+/// Boxed, so that the many error enums that carry it stay small.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{what} {value} is out of range: at most {max}")]
-pub struct OutOfRange {
+#[error("{} {} is out of range: at most {}", .0.what, .0.value, .0.max)]
+pub struct OutOfRange(Box<Detail>);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detail {
     pub what: String,
     pub value: String,
     pub max: String,
+}
+
+impl OutOfRange {
+    pub fn detail(&self) -> &Detail {
+        &self.0
+    }
 }
 
 /// `value` if it is at most `max`, else the error naming both.
@@ -40,10 +51,10 @@ pub fn at_most<T: PartialOrd + std::fmt::Display>(
     if value <= max {
         Ok(value)
     } else {
-        Err(OutOfRange {
+        Err(OutOfRange(Box::new(Detail {
             what: what.to_string(),
             value: value.to_string(),
             max: max.to_string(),
-        })
+        })))
     }
 }

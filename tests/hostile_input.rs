@@ -190,6 +190,24 @@ fn huge_numbers_are_refused_with_the_limit() {
             vec!["clock", "hall", "/nonexistent", "--boards", "1000000"],
             vec!["--boards", "at most 1000"],
         ),
+        (
+            vec![
+                "pair",
+                "tournaments/open-swiss-48.ron",
+                "--absent",
+                "4294967295",
+            ],
+            vec!["--absent: player 4294967295 is not in the event"],
+        ),
+        (
+            vec![
+                "standings",
+                "tournaments/open-swiss-48.ron",
+                "--round",
+                "18446744073709551615",
+            ],
+            vec!["the event has 7 round(s)"],
+        ),
     ] {
         refused(&run(&args), &needles);
     }

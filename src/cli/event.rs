@@ -127,6 +127,20 @@ pub fn ballot_check(file: &str, format: Format) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--round N` names a round of the event.
+fn played_round(
+    t: &shashki_arbiter::tournament::Tournament,
+    round: Option<usize>,
+) -> Result<(), String> {
+    match round {
+        Some(r) if r > t.rounds.len() => Err(format!(
+            "--round {r}: the event has {} round(s)",
+            t.rounds.len()
+        )),
+        _ => Ok(()),
+    }
+}
+
 fn lang(text: &str) -> Result<Lang, String> {
     text.parse().map_err(|e| format!("--lang: {e}"))
 }
@@ -144,6 +158,7 @@ struct StandingJson<'a> {
 pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Format) -> CliResult {
     let lang = lang(lang_text)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    played_round(&t, round)?;
     let lines = standings::compute(&t, round);
     match format {
         Format::Json => {
@@ -204,6 +219,7 @@ pub fn report(file: &str, output: &str, round: Option<usize>, lang_text: &str) -
     let lang = lang(lang_text)?;
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    played_round(&t, round)?;
     let doc = report::document(&t, round, lang);
     let bytes = report::render_for(std::path::Path::new(output), &doc, lang)?;
     shashki_arbiter::store::atomic::write(std::path::Path::new(output), &bytes, false)

@@ -40,6 +40,9 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if round != next {
         return Err(format!("{}: the next round to pair is {next}", args.file));
     }
+    if let Some(id) = args.absent.iter().find(|&&id| t.player(id).is_none()) {
+        return Err(format!("--absent: player {id} is not in the event"));
+    }
     let colour_seed = if round == 1 {
         Some(match args.seed {
             Some(s) => s,

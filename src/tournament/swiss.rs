@@ -13,9 +13,11 @@
 
 pub mod check;
 pub mod colour;
+pub mod dutch;
 pub mod history;
 pub mod pair;
 pub mod trf;
+pub mod wide;
 
 pub use check::{check, Breach};
 pub use history::{History, PlayerState};

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use super::super::command::{apply_in_place as apply, Command};
 use super::super::model::{GameResult, Player, PlayerId, Round, System, Tournament};
 use super::super::standings;
+use super::dutch::{Entry, Input, PlayerInput};
 use crate::rules::{Color, Variant};
 
 #[derive(Debug, PartialEq, thiserror::Error)]
@@ -341,4 +342,262 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         }
     }
     Ok(t)
+}
+
+/// Points in tenths, as the TRF's score column writes them (1.0, 0.5).
+const TRF_WIN: u32 = 10;
+const TRF_DRAW: u32 = 5;
+
+/// The lines of a TRF whatever its line ends (CR, LF or CRLF, as TRF-16 allows).
+pub fn trf_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split(['\r', '\n'])
+}
+
+/// The cells of a `001` line: (opponent text, colour, result) per round, from column 92.
+fn cells_of(line: &str) -> Vec<[char; 6]> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut at = 91;
+    while at + 8 <= chars.len() {
+        let mut c = [' '; 6];
+        c[..4].copy_from_slice(&chars[at..at + 4]);
+        c[4] = chars[at + 5];
+        c[5] = chars[at + 7];
+        out.push(c);
+        at += 10;
+    }
+    out
+}
+
+/// The input of the Swiss pairing for the next round of a TRF-16 file, read as the rules mean
+/// each result code (C.04.A Annex 2): `1 W` won, `= D` drawn, `0 L` lost games; `+ -` forfeits
+/// (not played: the players may meet again, no colour); `U` the pairing-allocated bye (`0000 +`
+/// too); `F H Z` full-point, half-point and zero-point byes, not paired; blank cells absent.
+/// A player with a cell for the round after the last played one is absent from it. Returns the
+/// input and each player's starting rank (the input's order).
+pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), TrfError> {
+    let err = |line: usize, message: String| TrfError::Line {
+        origin: origin.to_string(),
+        line,
+        message,
+    };
+    let mut planned = 0;
+    let mut initial = Color::White;
+    let mut forbidden_numbers = Vec::new();
+    // (rank, cells with their line)
+    let mut rows: Vec<(usize, usize, Vec<[char; 6]>)> = Vec::new();
+    for (i, line) in trf_lines(text).enumerate() {
+        let line_no = i + 1;
+        let code = line.get(..3).unwrap_or("");
+        let rest = line.get(3..).unwrap_or("").trim();
+        match code {
+            "XXR" | "142" => {
+                planned = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| err(line_no, format!("number of rounds `{rest}`")))?;
+            }
+            "XXC" => {
+                for tok in rest.split_whitespace() {
+                    match tok {
+                        "white1" => initial = Color::White,
+                        "black1" => initial = Color::Black,
+                        _ => {}
+                    }
+                }
+            }
+            "XXP" => {
+                let n: Vec<usize> = rest
+                    .split_whitespace()
+                    .map(|x| x.parse())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| err(line_no, format!("forbidden pair `{rest}`")))?;
+                for a in 0..n.len() {
+                    for b in a + 1..n.len() {
+                        forbidden_numbers.push((n[a], n[b]));
+                    }
+                }
+            }
+            "001" => {
+                let rank: usize = line
+                    .get(4..8)
+                    .unwrap_or("")
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(line_no, "starting rank".to_string()))?;
+                let cells = cells_of(line);
+                if cells.len() > crate::limits::MAX_ROUNDS {
+                    return Err(err(
+                        line_no,
+                        format!("at most {} rounds", crate::limits::MAX_ROUNDS),
+                    ));
+                }
+                rows.push((rank, line_no, cells));
+            }
+            _ => {}
+        }
+    }
+    if rows.is_empty() {
+        return Err(TrfError::NoPlayers {
+            origin: origin.to_string(),
+        });
+    }
+    rows.sort_by_key(|r| r.0);
+    let index: BTreeMap<usize, usize> = rows.iter().enumerate().map(|(i, r)| (r.0, i)).collect();
+    if index.len() != rows.len() {
+        return Err(err(rows[0].1, "a starting rank is used twice".into()));
+    }
+    let mut entries: Vec<Vec<Entry>> = Vec::with_capacity(rows.len());
+    let mut played_rounds = 0;
+    for (me, (_, line_no, cells)) in rows.iter().enumerate() {
+        let mut list = Vec::new();
+        let mut skipped = 0;
+        for (r, c) in cells.iter().enumerate() {
+            let opp_text: String = c[..4].iter().collect();
+            let (colour_c, result_c) = (c[4], c[5].to_ascii_uppercase());
+            let bad = |what: &str| err(*line_no, format!("round {}: {what}", r + 1));
+            let mut skip = true;
+            let mut opponent = None;
+            if opp_text != "    " {
+                skip = false;
+                if opp_text.trim() != "0000" {
+                    let n: usize = opp_text
+                        .trim()
+                        .parse()
+                        .map_err(|_| bad(&format!("opponent `{opp_text}`")))?;
+                    let o = *index
+                        .get(&n)
+                        .ok_or_else(|| bad(&format!("opponent {n} has no player line")))?;
+                    opponent = (o != me).then_some(o);
+                }
+            }
+            let colour = match colour_c {
+                'w' | 'W' => Some(Color::White),
+                'b' | 'B' => Some(Color::Black),
+                '-' | ' ' => None,
+                other => return Err(bad(&format!("colour `{other}`"))),
+            };
+            if colour_c != ' ' {
+                skip = false;
+            }
+            let points = match result_c {
+                '1' | 'W' | '+' | 'U' | 'F' => TRF_WIN,
+                '=' | 'D' | 'H' => TRF_DRAW,
+                '0' | 'L' | '-' | 'Z' | ' ' => 0,
+                other => return Err(bad(&format!("result `{other}`"))),
+            };
+            if result_c != ' ' {
+                skip = false;
+            }
+            let played = opponent.is_some()
+                && colour.is_some()
+                && matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L');
+            if matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L')
+                && opponent.is_some()
+                && colour.is_none()
+            {
+                return Err(bad("a played game needs a colour"));
+            }
+            let participated = opponent.is_some() || matches!(result_c, 'U' | '+');
+            if skip {
+                skipped += 1;
+                continue;
+            }
+            list.extend((0..skipped).map(|_| Entry::unpaired(0)));
+            skipped = 0;
+            played_rounds = played_rounds.max(list.len());
+            list.push(Entry {
+                opponent,
+                colour: colour.filter(|_| played),
+                points,
+                played,
+                participated,
+            });
+            if participated {
+                played_rounds = played_rounds.max(list.len());
+            }
+        }
+        entries.push(list);
+    }
+    // Every player with a cell for the next round: that round was played too.
+    if entries.iter().all(|e| e.len() > played_rounds) {
+        played_rounds += 1;
+    }
+    let players = entries
+        .into_iter()
+        .map(|mut list| {
+            let absent = list.len() > played_rounds;
+            list.truncate(played_rounds);
+            while list.len() < played_rounds {
+                list.push(Entry::unpaired(0));
+            }
+            PlayerInput {
+                entries: list,
+                absent,
+            }
+        })
+        .collect();
+    let forbidden = forbidden_numbers
+        .into_iter()
+        .filter_map(|(a, b)| Some((*index.get(&a)?, *index.get(&b)?)))
+        .collect();
+    Ok((
+        Input {
+            players,
+            rounds_played: played_rounds,
+            rounds_planned: planned,
+            initial_colour: initial,
+            win: TRF_WIN,
+            draw: TRF_DRAW,
+            forbidden,
+        },
+        rows.iter().map(|r| r.0).collect(),
+    ))
+}
+
+/// The file as it stood before round `round` was paired: every `001` line cut to the rounds
+/// before it, its score recomputed, and a player who did not play round `round` (a cell
+/// without an opponent other than the pairing-allocated bye) keeps that cell, so he is absent.
+pub fn before_round(text: &str, round: usize) -> String {
+    let mut out = String::new();
+    for line in trf_lines(text) {
+        if !line.starts_with("001") {
+            if !line.trim().is_empty() {
+                out.push_str(line);
+                out.push('\n');
+            }
+            continue;
+        }
+        let cells = cells_of(line);
+        let chars: Vec<char> = line.chars().collect();
+        let cell_text =
+            |k: usize| -> String { chars[91 + 10 * k..91 + 10 * k + 8].iter().collect() };
+        let mut keep: Vec<String> = (0..cells.len().min(round - 1)).map(cell_text).collect();
+        let score: u32 = cells
+            .iter()
+            .take(round - 1)
+            .map(|c| match c[5].to_ascii_uppercase() {
+                '1' | 'W' | '+' | 'U' | 'F' => 10,
+                '=' | 'D' | 'H' => 5,
+                _ => 0,
+            })
+            .sum();
+        if let Some(c) = cells.get(round - 1) {
+            let opp: String = c[..4].iter().collect();
+            if opp == "0000" && c[5] != 'U' {
+                keep.push(cell_text(round - 1));
+            }
+        }
+        let head: String = chars.iter().take(80).collect();
+        let mid: String = chars.iter().skip(84).take(7).collect();
+        let row = format!(
+            "{head:<80}{:>4}{mid:<7}{}",
+            format!("{}.{}", score / 10, score % 10),
+            keep.join("  ")
+        );
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
 }

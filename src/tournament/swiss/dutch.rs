@@ -1,0 +1,951 @@
+//! The FIDE Dutch system, 2025 edition (C.04.3, in force since 1 February 2026), computed the
+//! way the FIDE-endorsed bbpPairings computes it, so that the pairing is *the* Dutch pairing.
+//!
+//! The method (learnt from bbpPairings' source and the rules, written anew here): one maximum-
+//! weight matching over every player of the round, its edge weights made of bit fields, one per
+//! criterion, the more important ones higher. Brackets (score groups) are settled from the top:
+//! while bracket *i* is settled, only the pairs that touch it and the next score group carry
+//! that bracket's criteria (pairs in the bracket, scores paired, colours, floats); every other
+//! pair keeps a weight that only asks for a complete legal pairing of the whole round, so no
+//! choice in a bracket can leave the rest unpairable. Each decision of the bracket procedure
+//! (which moved-down players are paired and with whom, which S1 players leave S1 and which S2
+//! players come in, the highest follower for each lead) is taken by asking whether an optimal
+//! matching exists with that choice: a one-unit bonus in bits below every criterion, a new
+//! matching, then the decision is frozen. Colours follow the E rules, the board order C.04.2.
+//!
+//! The input is neutral (rounds as entries), built from an event or a TRF file.
+
+use std::collections::BTreeSet;
+
+use integer_blossom::{max_weight_matching, Weight};
+
+use super::wide::Wide;
+use crate::rules::Color;
+
+/// One round of a player's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The opponent (index into [`Input::players`]), for a game paired with one.
+    pub opponent: Option<usize>,
+    /// The colour of a played game (game 1's for a micromatch).
+    pub colour: Option<Color>,
+    /// What the round scored.
+    pub points: u32,
+    /// A game over the board (not a forfeit, not a bye).
+    pub played: bool,
+    /// The player was paired: with an opponent, or the pairing-allocated bye.
+    pub participated: bool,
+}
+
+impl Entry {
+    /// A round without an opponent and without the bye: absent, or a requested bye.
+    pub fn unpaired(points: u32) -> Entry {
+        Entry {
+            opponent: None,
+            colour: None,
+            points,
+            played: false,
+            participated: false,
+        }
+    }
+
+    fn pab(&self) -> bool {
+        self.participated && self.opponent.is_none()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerInput {
+    /// Rounds 1..R, one entry each.
+    pub entries: Vec<Entry>,
+    /// Not paired in the round being paired (absent, or a requested bye).
+    pub absent: bool,
+}
+
+/// What the pairing of one round needs to know, players in pairing-number order.
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub players: Vec<PlayerInput>,
+    /// Rounds already played (R); the round paired is R + 1.
+    pub rounds_played: usize,
+    /// Rounds the event plans (the last one has the topscorer rules).
+    pub rounds_planned: usize,
+    /// The colour drawn by lot before round 1 (E.5).
+    pub initial_colour: Color,
+    /// Points of a won round (a won game or micromatch, the bye).
+    pub win: u32,
+    /// Points of a drawn round.
+    pub draw: u32,
+    /// Pairs that must not meet (besides players who have played each other).
+    pub forbidden: Vec<(usize, usize)>,
+}
+
+/// The pairing of the round: (White, Black) by input index in board order, and the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DutchError {
+    #[error("no pairing of the round satisfies the absolute criteria")]
+    NoValidPairing,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// A player's state before the round (C.04.3 A.6, A.7).
+#[derive(Clone, Debug)]
+struct State {
+    index: usize,
+    /// Position among the valid players in pairing-number order (from 0).
+    rank: usize,
+    score: u64,
+    imbalance: u32,
+    pref: Option<Color>,
+    repeated: Option<Color>,
+    abs_imbalance: bool,
+    absolute: bool,
+    strong: bool,
+    met: BTreeSet<usize>,
+    eligible: bool,
+    played: usize,
+    /// Float one and two rounds back.
+    floats: [Float; 2],
+    /// Colours of played games, latest first.
+    colours_back: Vec<Color>,
+}
+
+fn opposite(c: Option<Color>) -> Option<Color> {
+    c.map(Color::opposite)
+}
+
+fn prefs_compatible(a: Option<Color>, b: Option<Color>) -> bool {
+    a != b || a.is_none()
+}
+
+fn bits(n: usize) -> u32 {
+    usize::BITS - n.leading_zeros()
+}
+
+/// The states of the valid players (every present player, and absent ones who have ever been
+/// paired), with their rank indices.
+fn states(input: &Input) -> Vec<Option<State>> {
+    let r = input.rounds_played;
+    let valid: Vec<bool> = input
+        .players
+        .iter()
+        .map(|p| !p.absent || p.entries.iter().any(|e| e.participated))
+        .collect();
+    let score_back = |i: usize, back: usize| -> u64 {
+        let e = &input.players[i].entries;
+        e[..r.saturating_sub(back).min(e.len())]
+            .iter()
+            .map(|x| u64::from(x.points))
+            .sum()
+    };
+    let mut rank = 0;
+    let mut out = Vec::with_capacity(input.players.len());
+    for (i, p) in input.players.iter().enumerate() {
+        if !valid[i] {
+            out.push(None);
+            continue;
+        }
+        let (mut w, mut b, mut run, mut last) = (0u32, 0u32, 0u32, None);
+        let mut colours = Vec::new();
+        for e in p.entries.iter().filter(|e| e.played) {
+            let c = e.colour.unwrap_or(Color::White);
+            colours.push(c);
+            match c {
+                Color::White => w += 1,
+                Color::Black => b += 1,
+            }
+            run = if last == Some(c) { run + 1 } else { 1 };
+            last = Some(c);
+        }
+        let imbalance = w.abs_diff(b);
+        let lower = if w > b { Color::Black } else { Color::White };
+        let pref = if imbalance > 1 {
+            Some(lower)
+        } else if run > 1 {
+            opposite(last)
+        } else if imbalance > 0 {
+            Some(lower)
+        } else if run >= 1 {
+            opposite(last)
+        } else {
+            None
+        };
+        let repeated = if run > 1 { last } else { None };
+        let abs_imbalance = imbalance > 1;
+        let absolute = abs_imbalance || repeated.is_some();
+        let float = |back: usize| -> Float {
+            if r < back {
+                return Float::None;
+            }
+            let Some(e) = p.entries.get(r - back) else {
+                return Float::None;
+            };
+            if !e.played {
+                return if e.points > 0 {
+                    Float::Down
+                } else {
+                    Float::None
+                };
+            }
+            let mine = score_back(i, back);
+            let theirs = e.opponent.map_or(0, |o| score_back(o, back));
+            match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => Float::Down,
+                std::cmp::Ordering::Less => Float::Up,
+                std::cmp::Ordering::Equal => Float::None,
+            }
+        };
+        out.push(Some(State {
+            index: i,
+            rank,
+            score: score_back(i, 0),
+            imbalance,
+            pref,
+            repeated,
+            abs_imbalance,
+            absolute,
+            strong: !absolute && imbalance > 0,
+            met: p
+                .entries
+                .iter()
+                .filter(|e| e.played)
+                .filter_map(|e| e.opponent)
+                .collect(),
+            eligible: !p
+                .entries
+                .iter()
+                .any(|e| !e.played && (e.points >= input.win || e.pab())),
+            played: p.entries.iter().filter(|e| e.played).count(),
+            floats: [float(1), float(2)],
+            colours_back: colours.into_iter().rev().collect(),
+        }));
+        rank += 1;
+    }
+    for &(a, b) in &input.forbidden {
+        if let Some(s) = out[a].as_mut() {
+            s.met.insert(b);
+        }
+        if let Some(s) = out[b].as_mut() {
+            s.met.insert(a);
+        }
+    }
+    out
+}
+
+/// The round's constants for the weights.
+struct Ctx<'a> {
+    input: &'a Input,
+    /// Bits of the largest score group (S).
+    s: u32,
+    /// Bits of all score groups together (G).
+    g: u32,
+    /// Each score's sub-field inside a G-wide field (lowest scores lowest).
+    shift: std::collections::BTreeMap<u64, u32>,
+    /// Scores above this are topscorers (only in the last round).
+    topscorer_above: u64,
+    last_round: bool,
+}
+
+impl Ctx<'_> {
+    fn compatible(&self, a: &State, b: &State) -> bool {
+        if a.met.contains(&b.index) {
+            return false;
+        }
+        if !a.absolute || !b.absolute || a.pref != b.pref {
+            return true;
+        }
+        self.last_round && (a.score > self.topscorer_above || b.score > self.topscorer_above)
+    }
+
+    fn sh(&self, score: u64) -> u32 {
+        self.shift[&score]
+    }
+}
+
+/// Bits of an edge weight below its top (2-bit) field, for S, G and R rounds played.
+fn weight_bits(s: u32, g: u32, rounds_played: usize) -> u32 {
+    let mut n = s + g + s + g + 2 * s + 4 * s;
+    if rounds_played >= 1 {
+        n += 2 * s + 2 * g;
+    }
+    if rounds_played >= 2 {
+        n += 2 * s + 2 * g;
+    }
+    n + 3 * s + 1
+}
+
+/// The weights of the round, built in a wide integer type `W`.
+trait Field: Weight {
+    fn small(v: u64) -> Self;
+    fn pow2(n: u32) -> Self;
+    fn times2pow(self, n: u32) -> Self;
+}
+
+impl<const L: usize> Field for Wide<L> {
+    fn small(v: u64) -> Self {
+        Wide::from_u64(v)
+    }
+    fn pow2(n: u32) -> Self {
+        Wide::bit(n)
+    }
+    fn times2pow(self, n: u32) -> Self {
+        self.shl(n)
+    }
+}
+
+struct Bye<'a> {
+    score: u64,
+    single: bool,
+    ranks: &'a std::collections::BTreeMap<usize, u64>,
+}
+
+/// The weight of the pair `h` (the higher in the order) – `l`; 0 if they may not meet.
+fn edge<W: Field>(c: &Ctx, h: &State, l: &State, in_cur: bool, in_next: bool, bye: &Bye) -> W {
+    if !c.compatible(h, l) {
+        return W::ZERO;
+    }
+    let (s, g) = (c.s, c.g);
+    let b = |x: bool| W::small(u64::from(x));
+    let nc = |p: &State| u64::from(!(p.eligible && p.score <= bye.score));
+    let mut w = W::small(1 + nc(h) + nc(l));
+    w = w.times2pow(s) + b(in_cur);
+    w = w.times2pow(g)
+        + if in_cur {
+            W::pow2(c.sh(h.score))
+        } else {
+            W::ZERO
+        };
+    w = w.times2pow(s) + b(in_next);
+    w = w.times2pow(g)
+        + if in_next {
+            W::pow2(c.sh(h.score))
+        } else {
+            W::ZERO
+        };
+    w = w.times2pow(2 * s);
+    if bye.single {
+        for p in [h, l] {
+            if p.score == bye.score {
+                w += W::small(bye.ranks[&p.played]);
+            }
+        }
+    }
+    let (p, o) = (l, h);
+    w = w.times2pow(s) + b(in_cur && (!p.abs_imbalance || !o.abs_imbalance || p.pref != o.pref));
+    let third = if p.imbalance == o.imbalance {
+        p.repeated.is_none() || p.repeated != o.repeated
+    } else {
+        let q = if p.imbalance > o.imbalance { o } else { p };
+        q.repeated != opposite(p.pref)
+    };
+    w = w.times2pow(s) + b(in_cur && (!p.absolute || !o.absolute || p.pref != o.pref || third));
+    w = w.times2pow(s) + b(in_cur && prefs_compatible(p.pref, o.pref));
+    w = w.times2pow(s)
+        + b(in_cur
+            && ((!p.strong && !p.absolute)
+                || (!o.strong && !o.absolute)
+                || (p.absolute && o.absolute)
+                || p.pref != o.pref));
+    let backs: &[usize] = match c.input.rounds_played {
+        0 => &[],
+        1 => &[0],
+        _ => &[0, 1],
+    };
+    for &k in backs {
+        w = w.times2pow(s);
+        if in_cur {
+            let n = u64::from(l.floats[k] == Float::Down)
+                + u64::from(h.score <= l.score && h.floats[k] == Float::Down);
+            w += W::small(n);
+        }
+        w = w.times2pow(s);
+        if in_cur {
+            w += b(!(h.score > l.score && l.floats[k] == Float::Up));
+        }
+    }
+    for &k in backs {
+        w = w.times2pow(g);
+        if in_cur {
+            if l.floats[k] == Float::Down {
+                w += W::pow2(c.sh(l.score));
+            }
+            if h.floats[k] == Float::Down {
+                w += W::pow2(c.sh(h.score));
+            }
+        }
+        w = w.times2pow(g);
+        if in_cur && !(l.floats[k] == Float::Up && h.score > l.score) {
+            w += W::pow2(c.sh(h.score));
+        }
+    }
+    w.times2pow(3 * s + 1)
+}
+
+/// The weight matrix of the round and its solver; frozen pairs are left out of the solves.
+struct Solver<W> {
+    n: usize,
+    w: Vec<W>,
+    frozen: Vec<Option<usize>>,
+}
+
+impl<W: Field> Solver<W> {
+    fn set(&mut self, a: usize, b: usize, v: W) {
+        self.w[a * self.n + b] = v;
+        self.w[b * self.n + a] = v;
+    }
+
+    fn get(&self, a: usize, b: usize) -> W {
+        self.w[a * self.n + b]
+    }
+
+    /// Each vertex's mate (itself when unmatched).
+    fn solve(&self) -> Vec<usize> {
+        let open: Vec<usize> = (0..self.n).filter(|&v| self.frozen[v].is_none()).collect();
+        let m = open.len();
+        let mut sub = vec![W::ZERO; m * m];
+        for (i, &a) in open.iter().enumerate() {
+            for (j, &b) in open.iter().enumerate() {
+                sub[i * m + j] = self.get(a, b);
+            }
+        }
+        let matching = max_weight_matching(&sub, m);
+        let mut mate: Vec<usize> = (0..self.n).map(|v| self.frozen[v].unwrap_or(v)).collect();
+        for (i, mi) in matching.into_iter().enumerate() {
+            if let Some(j) = mi {
+                mate[open[i]] = open[j];
+            }
+        }
+        mate
+    }
+
+    fn freeze(&mut self, a: usize, b: usize) {
+        self.frozen[a] = Some(b);
+        self.frozen[b] = Some(a);
+        for x in 0..self.n {
+            self.set(a, x, W::ZERO);
+            self.set(b, x, W::ZERO);
+        }
+    }
+}
+
+/// Pairs the round.
+pub fn pair(input: &Input) -> Result<Output, DutchError> {
+    let states = states(input);
+    let mut players: Vec<State> = states
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !input.players[*i].absent)
+        .filter_map(|(_, s)| s.clone())
+        .collect();
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    if players.is_empty() {
+        return Ok(Output {
+            pairs: vec![],
+            bye: None,
+        });
+    }
+    // The width the weights need, with headroom for the solver's sums and doubled duals.
+    let (s, g) = score_fields(&players);
+    let needed = weight_bits(s, g, input.rounds_played) + 2 + bits(players.len()) + 8;
+    let out = match needed {
+        0..=128 => pair_in::<2>(input, &states, players),
+        129..=256 => pair_in::<4>(input, &states, players),
+        257..=512 => pair_in::<8>(input, &states, players),
+        513..=1024 => pair_in::<16>(input, &states, players),
+        1025..=2048 => pair_in::<32>(input, &states, players),
+        2049..=4096 => pair_in::<64>(input, &states, players),
+        _ => pair_in::<128>(input, &states, players),
+    }?;
+    Ok(out)
+}
+
+/// S and G of the round, from the score groups of the players to pair (sorted by score).
+fn score_fields(players: &[State]) -> (u32, u32) {
+    let mut g = 0;
+    let mut largest = 0;
+    let mut i = 0;
+    while i < players.len() {
+        let j = players[i..]
+            .iter()
+            .position(|p| p.score != players[i].score)
+            .map_or(players.len(), |k| i + k);
+        g += bits(j - i);
+        largest = largest.max(j - i);
+        i = j;
+    }
+    (bits(largest), g)
+}
+
+fn pair_in<const L: usize>(
+    input: &Input,
+    states: &[Option<State>],
+    players: Vec<State>,
+) -> Result<Output, DutchError> {
+    let n = players.len();
+    let mut shift = std::collections::BTreeMap::new();
+    let mut acc = 0;
+    let mut i = n;
+    while i > 0 {
+        let mut j = i;
+        while j > 0 && players[j - 1].score == players[i - 1].score {
+            j -= 1;
+        }
+        shift.insert(players[i - 1].score, acc);
+        acc += bits(i - j);
+        i = j;
+    }
+    let (s, g) = score_fields(&players);
+    let r = input.rounds_played as u64;
+    let ctx = Ctx {
+        input,
+        s,
+        g,
+        shift,
+        topscorer_above: (r * u64::from(input.win.max(input.draw))) / 2,
+        last_round: input.rounds_planned > 0 && input.rounds_played + 1 >= input.rounds_planned,
+    };
+    let mut sol = Solver::<Wide<L>> {
+        n,
+        w: vec![Wide::<L>::ZERO; n * n],
+        frozen: vec![None; n],
+    };
+    let top = players[0].score;
+    let no_ranks = std::collections::BTreeMap::new();
+    let plain = Bye {
+        score: 0,
+        single: false,
+        ranks: &no_ranks,
+    };
+    // Phase 0: can the round be completed, and at which score does the bye fall?
+    for a in 0..n {
+        for b in 0..a {
+            let (pa, pb) = (&players[a], &players[b]);
+            let w = if n % 2 == 1 {
+                if ctx.compatible(pa, pb) {
+                    let mut w =
+                        Wide::<L>::small(1 + u64::from(!pa.eligible) + u64::from(!pb.eligible));
+                    w = w.times2pow(g)
+                        + Wide::small(u64::from(ctx.sh(pa.score) + ctx.sh(pb.score)));
+                    w.times2pow(s) + Wide::small(u64::from(pa.score >= top))
+                } else {
+                    Wide::ZERO
+                }
+            } else {
+                edge(&ctx, pb, pa, false, false, &plain)
+            };
+            sol.set(a, b, w);
+        }
+    }
+    let mut mate = sol.solve();
+    let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
+    if unmatched.len() > 1 || unmatched.iter().any(|&v| !players[v].eligible) {
+        return Err(DutchError::NoValidPairing);
+    }
+    let mut bye_score = 0;
+    let mut single = false;
+    let mut ranks = std::collections::BTreeMap::new();
+    if n % 2 == 1 {
+        bye_score = players[unmatched[0]].score;
+        if bye_score >= top {
+            single = !(0..n)
+                .take_while(|&v| players[v].score >= top)
+                .any(|v| players[mate[v]].score < top);
+        }
+        let mut counts: Vec<usize> = players
+            .iter()
+            .filter(|p| p.score == bye_score)
+            .map(|p| p.played)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        for (k, c) in counts.into_iter().enumerate() {
+            ranks.insert(c, k as u64);
+        }
+        let bye = Bye {
+            score: bye_score,
+            single,
+            ranks: &ranks,
+        };
+        for a in 0..n {
+            for b in 0..a {
+                sol.set(
+                    a,
+                    b,
+                    edge(&ctx, &players[b], &players[a], false, false, &bye),
+                );
+            }
+        }
+    }
+    let ss = s;
+    let mut result: Vec<Option<usize>> = vec![None; n];
+    let mut by_idx: Vec<usize> = (0..n).take_while(|&v| players[v].score >= top).collect();
+    let mut next_it = by_idx.len();
+    let mut matched = vec![false; n];
+    let mut sg_begin = 0usize;
+    let mut sg_begin_v = 0usize;
+    while by_idx.len() > 1 || next_it < n {
+        let nsg_begin = by_idx.len();
+        let nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin);
+        let group_it = next_it;
+        while next_it < n && players[next_it].score >= players[group_it].score {
+            by_idx.push(next_it);
+            next_it += 1;
+        }
+        let size = by_idx.len();
+        let bye = Bye {
+            score: bye_score,
+            single,
+            ranks: &ranks,
+        };
+        // base[l][s] for positions s < l, l >= sg_begin.
+        let mut base = vec![Wide::<L>::ZERO; size * size];
+        for l in sg_begin..size {
+            for s in 0..l {
+                let e = edge(
+                    &ctx,
+                    &players[by_idx[s]],
+                    &players[by_idx[l]],
+                    l < nsg_begin,
+                    l >= nsg_begin,
+                    &bye,
+                );
+                base[l * size + s] = e;
+                sol.set(by_idx[l], by_idx[s], e);
+            }
+        }
+        let is_res = |v: usize| sg_begin_v <= v && v < nsg_begin_v;
+        let ex = |base: &[Wide<L>], s: usize, l: usize, spos: usize, p: usize| -> Wide<L> {
+            let r = base[l * size + s];
+            if r == Wide::ZERO {
+                return r;
+            }
+            let bonus = if spos < p {
+                Wide::<L>::pow2(2 * ss)
+            } else {
+                Wide::ZERO
+            };
+            r + (bonus - Wide::small(spos as u64)).times2pow(1)
+        };
+        mate = sol.solve();
+        // (B) which moved-down players are paired in this bracket.
+        let mut cur = 0;
+        let (mut remaining, mut rem_matched) = (0usize, 0usize);
+        for i in 0..sg_begin {
+            let sc = players[by_idx[i]].score;
+            if i == 0 || sc < cur {
+                cur = sc;
+                remaining = 0;
+                rem_matched = 0;
+                let mut m = i;
+                while m < size && players[by_idx[m]].score >= cur {
+                    remaining += 1;
+                    if is_res(mate[by_idx[m]]) {
+                        rem_matched += 1;
+                    }
+                    m += 1;
+                }
+            }
+            if rem_matched == 0 {
+                continue;
+            }
+            let v = by_idx[i];
+            if remaining <= rem_matched {
+                matched[v] = true;
+                continue;
+            }
+            remaining -= 1;
+            if !is_res(mate[v]) {
+                for r in sg_begin..nsg_begin {
+                    let e = base[r * size + i];
+                    if e != Wide::ZERO {
+                        sol.set(v, by_idx[r], e + Wide::ONE);
+                    }
+                }
+                mate = sol.solve();
+            }
+            if is_res(mate[v]) {
+                matched[v] = true;
+                rem_matched -= 1;
+                for r in sg_begin..nsg_begin {
+                    let e = base[r * size + i];
+                    if e != Wide::ZERO {
+                        sol.set(
+                            v,
+                            by_idx[r],
+                            e + Wide::small((nsg_begin - sg_begin) as u64 + 1),
+                        );
+                    }
+                }
+            }
+        }
+        // (C) the opponents of the paired moved-down players.
+        for i in 0..sg_begin {
+            let v = by_idx[i];
+            if !matched[v] {
+                continue;
+            }
+            let mut add = size as u64;
+            for r in (sg_begin..nsg_begin).rev() {
+                if matched[by_idx[r]] {
+                    continue;
+                }
+                let e = base[r * size + i];
+                if e != Wide::ZERO {
+                    sol.set(v, by_idx[r], e + Wide::small(add));
+                    add += 1;
+                }
+            }
+            mate = sol.solve();
+            let mv = mate[v];
+            matched[mv] = true;
+            sol.freeze(v, mv);
+        }
+        // (D) the remainder: S1 and S2.
+        let mut rem = Vec::new();
+        let mut p = 0;
+        for r in sg_begin..nsg_begin {
+            let v = by_idx[r];
+            if mate[v] < sg_begin_v {
+                continue;
+            }
+            rem.push(r);
+            if mate[v] < v {
+                p += 1;
+            }
+        }
+        for bi in 0..rem.len() {
+            for ai in 0..bi {
+                let (a, b) = (rem[ai], rem[bi]);
+                sol.set(by_idx[a], by_idx[b], ex(&base, a, b, ai, p));
+            }
+        }
+        mate = sol.solve();
+        let lead = |mate: &[usize], r: usize| {
+            let v = by_idx[r];
+            v < mate[v] && mate[v] < nsg_begin_v
+        };
+        let exchanges = rem[..p].iter().filter(|&&r| !lead(&mate, r)).count();
+        // (E) S1 players moved out, from the bottom of S1.
+        let mut left = exchanges;
+        let mut pos = p;
+        while pos > 0 && left > 0 {
+            pos -= 1;
+            let a = rem[pos];
+            if lead(&mate, a) {
+                for &b in &rem[pos + 1..] {
+                    let e = ex(&base, a, b, pos, p);
+                    if e != Wide::ZERO {
+                        sol.set(by_idx[a], by_idx[b], e - Wide::ONE);
+                    }
+                }
+                mate = sol.solve();
+            }
+            let out = !lead(&mate, a);
+            if out {
+                left -= 1;
+            }
+            for &b in &rem[pos + 1..] {
+                if out {
+                    base[b * size + a] = Wide::ZERO;
+                }
+                let e = ex(&base, a, b, pos, p);
+                sol.set(by_idx[a], by_idx[b], e);
+            }
+        }
+        // (F) S2 players moved in, from the top of S2.
+        let mut left = exchanges;
+        let mut pos = p;
+        for bi in p..rem.len() {
+            if left <= 1 {
+                break;
+            }
+            let b = rem[bi];
+            let already = lead(&mate, b);
+            if !already {
+                for &c in &rem[bi + 1..] {
+                    let e = ex(&base, b, c, pos, p);
+                    if e != Wide::ZERO {
+                        sol.set(by_idx[b], by_idx[c], e + Wide::ONE);
+                    }
+                }
+                mate = sol.solve();
+            }
+            if lead(&mate, b) {
+                left -= 1;
+                for &a in &rem[..bi] {
+                    base[b * size + a] = Wide::ZERO;
+                    sol.set(by_idx[b], by_idx[a], Wide::ZERO);
+                }
+                for nn in nsg_begin..size {
+                    base[nn * size + b] = Wide::ZERO;
+                    sol.set(by_idx[b], by_idx[nn], Wide::ZERO);
+                }
+            }
+            if !already {
+                for &c in &rem[bi + 1..] {
+                    let e = ex(&base, b, c, pos, p);
+                    sol.set(by_idx[b], by_idx[c], e);
+                }
+            }
+            pos += 1;
+        }
+        // (G) leads and followers fixed, the exchange bonuses dropped.
+        for ai in 0..rem.len() {
+            for bi in ai + 1..rem.len() {
+                let (a, b) = (rem[ai], rem[bi]);
+                if !lead(&mate, a) || lead(&mate, b) {
+                    base[b * size + a] = Wide::ZERO;
+                }
+                sol.set(by_idx[a], by_idx[b], base[b * size + a]);
+            }
+        }
+        // (H) each lead with the highest follower an optimal pairing allows.
+        for ai in 0..rem.len() {
+            let a = rem[ai];
+            let va = by_idx[a];
+            if !lead(&mate, a) {
+                continue;
+            }
+            let mut add = 0u64;
+            for &b in rem.iter().rev() {
+                let vb = by_idx[b];
+                if b <= a || matched[vb] {
+                    continue;
+                }
+                let e = base[b * size + a];
+                if e != Wide::ZERO {
+                    sol.set(va, vb, e + Wide::small(add));
+                }
+                add += 1;
+            }
+            mate = sol.solve();
+            let mv = mate[va];
+            matched[va] = true;
+            matched[mv] = true;
+            sol.freeze(va, mv);
+        }
+        // (I) the next bracket: what is not paired moves down.
+        single = n % 2 == 1 && group_it < n && bye_score >= players[group_it].score;
+        let mut new_idx = Vec::new();
+        let mut new_begin = 0;
+        for (i, &v) in by_idx.iter().enumerate() {
+            if i < nsg_begin && matched[v] {
+                result[v] = Some(mate[v]);
+                result[mate[v]] = Some(v);
+            } else {
+                new_idx.push(v);
+                if i < nsg_begin {
+                    new_begin += 1;
+                }
+                if single && players[mate[v]].score < players[group_it].score {
+                    single = false;
+                }
+            }
+        }
+        by_idx = new_idx;
+        sg_begin = new_begin;
+        sg_begin_v = nsg_begin_v;
+    }
+    let _ = states;
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for v in 0..n {
+        match result[v] {
+            Some(o) if players[v].index < players[o].index => {
+                let (pv, po) = (&players[v], &players[o]);
+                let white_is_v = colour(input, pv, po) == Color::White;
+                pairs.push(if white_is_v { (v, o) } else { (o, v) });
+            }
+            Some(_) => {}
+            None => bye = Some(v),
+        }
+    }
+    // Board order: the higher player's score, the lower's, the higher's rank.
+    let higher = |a: &State, b: &State| {
+        (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
+    };
+    pairs.sort_by_key(|&(w, b)| {
+        let (hi, lo) = if higher(&players[w], &players[b]) {
+            (&players[w], &players[b])
+        } else {
+            (&players[b], &players[w])
+        };
+        (
+            std::cmp::Reverse(hi.score),
+            std::cmp::Reverse(lo.score),
+            hi.rank,
+        )
+    });
+    Ok(Output {
+        pairs: pairs
+            .into_iter()
+            .map(|(w, b)| (players[w].index, players[b].index))
+            .collect(),
+        bye: bye.map(|v| players[v].index),
+    })
+}
+
+/// The colour of `p` (the one with the smaller pairing number) against `o` (E.1–E.5).
+fn colour(input: &Input, p: &State, o: &State) -> Color {
+    if let Some(c) = neutral(p, o) {
+        return c;
+    }
+    let higher_o = (o.score, std::cmp::Reverse(o.rank)) > (p.score, std::cmp::Reverse(p.rank));
+    let initial = input.initial_colour;
+    match p.pref {
+        None => {
+            let hi = if higher_o { o } else { p };
+            let hi_colour = if hi.rank % 2 == 0 {
+                initial
+            } else {
+                initial.opposite()
+            };
+            if higher_o {
+                hi_colour.opposite()
+            } else {
+                hi_colour
+            }
+        }
+        Some(pref) => {
+            if higher_o {
+                o.pref.map_or(pref, Color::opposite)
+            } else {
+                pref
+            }
+        }
+    }
+}
+
+fn neutral(p: &State, o: &State) -> Option<Color> {
+    if prefs_compatible(p.pref, o.pref) {
+        return p.pref.or(opposite(o.pref));
+    }
+    if p.absolute && (p.imbalance > o.imbalance || !o.absolute) {
+        return p.pref;
+    }
+    if o.absolute && (o.imbalance > p.imbalance || !p.absolute) {
+        return opposite(o.pref);
+    }
+    if p.strong && !o.strong {
+        return p.pref;
+    }
+    if o.strong && !p.strong {
+        return opposite(o.pref);
+    }
+    p.colours_back
+        .iter()
+        .zip(&o.colours_back)
+        .find(|(a, b)| a != b)
+        .map(|(_, &theirs)| theirs)
+}

@@ -36,7 +36,8 @@ fn pair(case: &Case) -> (String, String, Vec<String>) {
     let text = std::fs::read_to_string(&path).unwrap();
     let cut = trf::before_round(&text, case.round);
     let (input, ranks) = trf::pairing_input(&path, &cut).unwrap();
-    let out = dutch::pair(&input).unwrap_or_else(|e| panic!("{} {}: {e}", case.event, case.round));
+    let out = dutch::pair(&input);
+    assert!(out.unpaired.is_empty(), "{} {}", case.event, case.round);
     let absent: Vec<String> = input
         .players
         .iter()
@@ -53,7 +54,7 @@ fn pair(case: &Case) -> (String, String, Vec<String>) {
         out.bye.map_or("-".into(), |b| ranks[b].to_string()),
         out.pairs
             .iter()
-            .map(|&(w, b)| format!("{}-{}", ranks[w], ranks[b]))
+            .map(|p| format!("{}-{}", ranks[p.white], ranks[p.black]))
             .collect(),
     )
 }

@@ -1,26 +1,18 @@
-//! Swiss pairings by the FIDE Dutch system (Handbook C.04.3), for single games and micromatches
-//! (a micromatch pairs once per round; its game 1 colour is the colour that counts).
-//!
-//! How it works: each player's history (score, opponents, colours, floats, byes) is read from the
-//! event; every pair that the absolute criteria allow becomes an edge of a graph, weighted so that
-//! a maximum-weight matching satisfies the quality criteria in the Dutch order — as many players
-//! paired as possible, then the smallest score differences, floats in the lowest score groups,
-//! colour preferences, no repeated floats, and within a score group the top half against the
-//! bottom half in rank order (S1 against S2). The matching is computed exactly (blossom
-//! algorithm, `integer-blossom`), so no pairing is missed that a bracket-by-bracket search would
-//! find; colours are then allocated by the Dutch colour rules. Every pairing comes with the
-//! reasons the arbiter can show.
+//! Swiss pairings by the FIDE Dutch system (Handbook C.04.3, 2025 edition), exactly as the
+//! FIDE-endorsed bbpPairings pairs them (checked on its reference pairings), for single games
+//! and micromatches (a micromatch pairs once per round: its points are the round's, its game-1
+//! colour the colour that counts). [`dutch`] is the pairing itself, [`input`] reads an event
+//! for it, [`pair`] adds the reasons the arbiter reads out, [`check`] names the absolute rules a
+//! hand-made pairing breaks, [`trf`] reads and writes FIDE report files.
 
 pub mod check;
-pub mod colour;
 pub mod dutch;
-pub mod history;
+pub mod input;
 pub mod pair;
 pub mod trf;
 pub mod wide;
 
 pub use check::{check, Breach};
-pub use history::{History, PlayerState};
 pub use pair::{colour_by_lot, pair, Options, Paired, Proposal};
 
 use crate::tournament::model::{Player, PlayerId};

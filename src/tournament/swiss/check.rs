@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::colour::breaks_limits;
-use super::history::History;
+use super::dutch::Broken;
 use crate::rules::Color;
 use crate::tournament::model::{PlayerId, Tournament};
 
@@ -42,7 +41,7 @@ impl std::fmt::Display for Breach {
 }
 
 /// Every absolute rule that the round's `pairs` (White, Black) and `bye` break, before round
-/// `round` of `t`.
+/// `round` of `t` — the same rules the pairing applies ([`super::dutch::breaches`]).
 pub fn check(
     t: &Tournament,
     round: usize,
@@ -50,56 +49,54 @@ pub fn check(
     bye: Option<PlayerId>,
     absent: &[PlayerId],
 ) -> Vec<Breach> {
-    let history = History::before(t, round);
-    let state: BTreeMap<PlayerId, _> = history.players.iter().map(|p| (p.id, p)).collect();
+    let first = super::pair::initial_colour(t, &super::Options::default());
+    let (input, ids) = super::input::for_round(t, round, absent, first);
+    let index: BTreeMap<PlayerId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
     let mut out = Vec::new();
     let mut seen: BTreeMap<PlayerId, usize> = BTreeMap::new();
+    let mut known = Vec::new();
     for &(w, b) in pairs {
         for p in [w, b] {
             *seen.entry(p).or_default() += 1;
         }
-        match (state.get(&w), state.get(&b)) {
-            (Some(sw), Some(sb)) => {
-                if sw.opponents.contains(&b) {
-                    out.push(Breach::Rematch { a: w, b });
+        match (index.get(&w), index.get(&b)) {
+            (Some(&iw), Some(&ib)) => {
+                for p in [iw, ib] {
+                    if input.players[p].absent && !absent.contains(&ids[p]) {
+                        out.push(Breach::Withdrawn { player: ids[p] });
+                    }
                 }
-                if t.forbidden
-                    .iter()
-                    .any(|&(x, y)| (x, y) == (w, b) || (x, y) == (b, w))
-                {
-                    out.push(Breach::Forbidden { a: w, b });
-                }
-                if breaks_limits(sw, Color::White) {
-                    out.push(Breach::ColourLimit {
-                        player: w,
-                        colour: Color::White,
-                    });
-                }
-                if breaks_limits(sb, Color::Black) {
-                    out.push(Breach::ColourLimit {
-                        player: b,
-                        colour: Color::Black,
-                    });
-                }
+                known.push((iw, ib));
             }
             _ => {
                 for p in [w, b] {
-                    if !state.contains_key(&p) {
-                        out.push(if t.player(p).is_some() {
-                            Breach::Withdrawn { player: p }
-                        } else {
-                            Breach::NotInEvent { player: p }
-                        });
+                    if !index.contains_key(&p) {
+                        out.push(Breach::NotInEvent { player: p });
                     }
                 }
             }
         }
     }
+    let bye_index = bye.and_then(|b| index.get(&b).copied());
+    for broken in super::dutch::breaches(&input, &known, bye_index) {
+        out.push(match broken {
+            Broken::Rematch(a, b) => Breach::Rematch {
+                a: ids[a],
+                b: ids[b],
+            },
+            Broken::Forbidden(a, b) => Breach::Forbidden {
+                a: ids[a],
+                b: ids[b],
+            },
+            Broken::ColourLimit(p, colour) => Breach::ColourLimit {
+                player: ids[p],
+                colour,
+            },
+            Broken::SecondBye(p) => Breach::SecondBye { player: ids[p] },
+        });
+    }
     if let Some(p) = bye {
         *seen.entry(p).or_default() += 1;
-        if state.get(&p).is_some_and(|s| s.had_bye) {
-            out.push(Breach::SecondBye { player: p });
-        }
     }
     for &p in absent {
         *seen.entry(p).or_default() += 1;
@@ -109,9 +106,9 @@ pub fn check(
             out.push(Breach::PairedTwice { player: p });
         }
     }
-    for p in &history.players {
-        if !seen.contains_key(&p.id) {
-            out.push(Breach::Left { player: p.id });
+    for (i, p) in input.players.iter().enumerate() {
+        if !p.absent && !seen.contains_key(&ids[i]) {
+            out.push(Breach::Left { player: ids[i] });
         }
     }
     out

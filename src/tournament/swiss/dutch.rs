@@ -78,19 +78,56 @@ pub struct Input {
     pub draw: u32,
     /// Pairs that must not meet (besides players who have played each other).
     pub forbidden: Vec<(usize, usize)>,
+    /// Points added to each player's score for pairing only (accelerated rounds); empty: none.
+    pub acceleration: Vec<u32>,
 }
 
-/// The pairing of the round: (White, Black) by input index in board order, and the bye.
+/// Which colour rule (C.04.3 E) decided a pair's colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColourRule {
+    /// E.1: both preferences granted (or the only one there is).
+    BothGranted,
+    /// E.2: the stronger preference granted (absolute over strong over mild, the wider colour
+    /// difference among absolute ones).
+    StrongerGranted,
+    /// E.3: colours alternate from the latest round in which they differed.
+    Alternate,
+    /// E.4: the higher-ranked player's preference granted.
+    HigherGranted,
+    /// E.5: no colour history: the initial colour drawn by lot, by the higher player's rank.
+    Initial,
+}
+
+/// One pair of the round, by input index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    pub white: usize,
+    pub black: usize,
+    pub rule: ColourRule,
+}
+
+/// The pairing of the round in board order, and the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Output {
-    pub pairs: Vec<(usize, usize)>,
+    pub pairs: Vec<Pair>,
     pub bye: Option<usize>,
+    /// Players left unpaired when no pairing satisfies the absolute criteria: the pairs are then
+    /// only as many legal pairs as can be made, for the arbiter to complete by hand.
+    pub unpaired: Vec<usize>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DutchError {
-    #[error("no pairing of the round satisfies the absolute criteria")]
-    NoValidPairing,
+/// An absolute criterion a pairing breaks, by input index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// They have played each other.
+    Rematch(usize, usize),
+    /// A pair the arbiter forbade.
+    Forbidden(usize, usize),
+    /// The player gets a colour against his absolute preference (a third in a row, or a
+    /// difference beyond 2), outside the topscorers' exception of the last round.
+    ColourLimit(usize, Color),
+    /// The bye to a player who had the bye, a win without playing, or a full-point bye.
+    SecondBye(usize),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -210,7 +247,7 @@ fn states(input: &Input) -> Vec<Option<State>> {
         out.push(Some(State {
             index: i,
             rank,
-            score: score_back(i, 0),
+            score: score_back(i, 0) + u64::from(input.acceleration.get(i).copied().unwrap_or(0)),
             imbalance,
             pref,
             repeated,
@@ -441,7 +478,7 @@ impl<W: Field> Solver<W> {
 }
 
 /// Pairs the round.
-pub fn pair(input: &Input) -> Result<Output, DutchError> {
+pub fn pair(input: &Input) -> Output {
     let states = states(input);
     let mut players: Vec<State> = states
         .iter()
@@ -451,15 +488,16 @@ pub fn pair(input: &Input) -> Result<Output, DutchError> {
         .collect();
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
     if players.is_empty() {
-        return Ok(Output {
+        return Output {
             pairs: vec![],
             bye: None,
-        });
+            unpaired: vec![],
+        };
     }
     // The width the weights need, with headroom for the solver's sums and doubled duals.
     let (s, g) = score_fields(&players);
     let needed = weight_bits(s, g, input.rounds_played) + 2 + bits(players.len()) + 8;
-    let out = match needed {
+    match needed {
         0..=128 => pair_in::<2>(input, &states, players),
         129..=256 => pair_in::<4>(input, &states, players),
         257..=512 => pair_in::<8>(input, &states, players),
@@ -467,8 +505,7 @@ pub fn pair(input: &Input) -> Result<Output, DutchError> {
         1025..=2048 => pair_in::<32>(input, &states, players),
         2049..=4096 => pair_in::<64>(input, &states, players),
         _ => pair_in::<128>(input, &states, players),
-    }?;
-    Ok(out)
+    }
 }
 
 /// S and G of the round, from the score groups of the players to pair (sorted by score).
@@ -488,11 +525,7 @@ fn score_fields(players: &[State]) -> (u32, u32) {
     (bits(largest), g)
 }
 
-fn pair_in<const L: usize>(
-    input: &Input,
-    states: &[Option<State>],
-    players: Vec<State>,
-) -> Result<Output, DutchError> {
+fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec<State>) -> Output {
     let n = players.len();
     let mut shift = std::collections::BTreeMap::new();
     let mut acc = 0;
@@ -551,7 +584,7 @@ fn pair_in<const L: usize>(
     let mut mate = sol.solve();
     let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
     if unmatched.len() > 1 || unmatched.iter().any(|&v| !players[v].eligible) {
-        return Err(DutchError::NoValidPairing);
+        return partial(&ctx, &players);
     }
     let mut bye_score = 0;
     let mut single = false;
@@ -858,24 +891,33 @@ fn pair_in<const L: usize>(
         sg_begin_v = nsg_begin_v;
     }
     let _ = states;
+    let bye = (0..n).find(|&v| result[v].is_none());
+    output(input, &players, &result, bye, Vec::new())
+}
+
+/// The pairs of `result` (each vertex's mate) coloured and in board order.
+fn output(
+    input: &Input,
+    players: &[State],
+    result: &[Option<usize>],
+    bye: Option<usize>,
+    unpaired: Vec<usize>,
+) -> Output {
     let mut pairs = Vec::new();
-    let mut bye = None;
-    for v in 0..n {
-        match result[v] {
-            Some(o) if players[v].index < players[o].index => {
-                let (pv, po) = (&players[v], &players[o]);
-                let white_is_v = colour(input, pv, po) == Color::White;
-                pairs.push(if white_is_v { (v, o) } else { (o, v) });
+    for (v, mate) in result.iter().enumerate() {
+        if let Some(o) = *mate {
+            if players[v].index < players[o].index {
+                let (c, rule) = colour(input, &players[v], &players[o]);
+                let (white, black) = if c == Color::White { (v, o) } else { (o, v) };
+                pairs.push((white, black, rule));
             }
-            Some(_) => {}
-            None => bye = Some(v),
         }
     }
     // Board order: the higher player's score, the lower's, the higher's rank.
     let higher = |a: &State, b: &State| {
         (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
     };
-    pairs.sort_by_key(|&(w, b)| {
+    pairs.sort_by_key(|&(w, b, _)| {
         let (hi, lo) = if higher(&players[w], &players[b]) {
             (&players[w], &players[b])
         } else {
@@ -887,17 +929,81 @@ fn pair_in<const L: usize>(
             hi.rank,
         )
     });
-    Ok(Output {
+    Output {
         pairs: pairs
             .into_iter()
-            .map(|(w, b)| (players[w].index, players[b].index))
+            .map(|(w, b, rule)| Pair {
+                white: players[w].index,
+                black: players[b].index,
+                rule,
+            })
             .collect(),
         bye: bye.map(|v| players[v].index),
-    })
+        unpaired: unpaired.into_iter().map(|v| players[v].index).collect(),
+    }
 }
 
-/// The colour of `p` (the one with the smaller pairing number) against `o` (E.1–E.5).
-fn colour(input: &Input, p: &State, o: &State) -> Color {
+/// When no pairing satisfies the absolute criteria: as many legal pairs as can be made (the
+/// higher players first), the rest left for the arbiter.
+fn partial(ctx: &Ctx, players: &[State]) -> Output {
+    let n = players.len();
+    let mut w = vec![0i64; n * n];
+    for a in 0..n {
+        for b in 0..a {
+            let (pa, pb) = (&players[a], &players[b]);
+            if ctx.compatible(pa, pb) {
+                // Pairs first, then the higher players paired.
+                let v = (n * n + 2 * n - a - b) as i64;
+                w[a * n + b] = v;
+                w[b * n + a] = v;
+            }
+        }
+    }
+    let result = max_weight_matching(&w, n);
+    let unpaired: Vec<usize> = (0..n).filter(|&v| result[v].is_none()).collect();
+    output(ctx.input, players, &result, None, unpaired)
+}
+
+/// The absolute criteria a pairing made by hand breaks (pairs by input index, White first).
+pub fn breaches(input: &Input, pairs: &[(usize, usize)], bye: Option<usize>) -> Vec<Broken> {
+    let states = states(input);
+    let r = input.rounds_played as u64;
+    let topscorer_above = (r * u64::from(input.win.max(input.draw))) / 2;
+    let last_round = input.rounds_planned > 0 && input.rounds_played + 1 >= input.rounds_planned;
+    let mut out = Vec::new();
+    for &(w, b) in pairs {
+        let (Some(Some(sw)), Some(Some(sb))) = (states.get(w), states.get(b)) else {
+            continue;
+        };
+        if sw.met.contains(&b) {
+            let forbidden = input
+                .forbidden
+                .iter()
+                .any(|&(x, y)| (x, y) == (w, b) || (x, y) == (b, w));
+            out.push(if forbidden {
+                Broken::Forbidden(w, b)
+            } else {
+                Broken::Rematch(w, b)
+            });
+        }
+        let exempt = last_round && (sw.score > topscorer_above || sb.score > topscorer_above);
+        for (s, c) in [(sw, Color::White), (sb, Color::Black)] {
+            if s.absolute && s.pref != Some(c) && !exempt {
+                out.push(Broken::ColourLimit(s.index, c));
+            }
+        }
+    }
+    if let Some(Some(s)) = bye.and_then(|b| states.get(b)) {
+        if !s.eligible {
+            out.push(Broken::SecondBye(s.index));
+        }
+    }
+    out
+}
+
+/// The colour of `p` (the one with the smaller pairing number) against `o` (E.1–E.5), and the
+/// rule that decided it.
+fn colour(input: &Input, p: &State, o: &State) -> (Color, ColourRule) {
     if let Some(c) = neutral(p, o) {
         return c;
     }
@@ -911,41 +1017,45 @@ fn colour(input: &Input, p: &State, o: &State) -> Color {
             } else {
                 initial.opposite()
             };
-            if higher_o {
+            let c = if higher_o {
                 hi_colour.opposite()
             } else {
                 hi_colour
-            }
+            };
+            (c, ColourRule::Initial)
         }
         Some(pref) => {
-            if higher_o {
+            let c = if higher_o {
                 o.pref.map_or(pref, Color::opposite)
             } else {
                 pref
-            }
+            };
+            (c, ColourRule::HigherGranted)
         }
     }
 }
 
-fn neutral(p: &State, o: &State) -> Option<Color> {
+fn neutral(p: &State, o: &State) -> Option<(Color, ColourRule)> {
+    use ColourRule::*;
     if prefs_compatible(p.pref, o.pref) {
-        return p.pref.or(opposite(o.pref));
+        return p.pref.or(opposite(o.pref)).map(|c| (c, BothGranted));
     }
+    let stronger = |c: Option<Color>| c.map(|c| (c, StrongerGranted));
     if p.absolute && (p.imbalance > o.imbalance || !o.absolute) {
-        return p.pref;
+        return stronger(p.pref);
     }
     if o.absolute && (o.imbalance > p.imbalance || !p.absolute) {
-        return opposite(o.pref);
+        return stronger(opposite(o.pref));
     }
     if p.strong && !o.strong {
-        return p.pref;
+        return stronger(p.pref);
     }
     if o.strong && !p.strong {
-        return opposite(o.pref);
+        return stronger(opposite(o.pref));
     }
     p.colours_back
         .iter()
         .zip(&o.colours_back)
         .find(|(a, b)| a != b)
-        .map(|(_, &theirs)| theirs)
+        .map(|(_, &theirs)| (theirs, Alternate))
 }

@@ -551,6 +551,7 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
             win: TRF_WIN,
             draw: TRF_DRAW,
             forbidden,
+            acceleration: Vec::new(),
         },
         rows.iter().map(|r| r.0).collect(),
     ))

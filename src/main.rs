@@ -136,6 +136,31 @@ enum TrfCommand {
         #[arg(long, short)]
         output: String,
     },
+    /// Re-pairs every round of a TRF-16 file from the rounds before it (FIDE Dutch, 2025) and
+    /// names the rounds where the file differs. Exit status 0: all rounds agree, 1: some differ.
+    Check { file: String },
+    /// A random event paired round by round by this program, as TRF-16 (the generator FIDE asks
+    /// of an endorsed program).
+    Generate {
+        #[arg(long)]
+        players: usize,
+        #[arg(long)]
+        rounds: usize,
+        #[arg(long)]
+        seed: u64,
+        /// Per cent of games drawn.
+        #[arg(long, default_value_t = 30)]
+        draws: u32,
+        /// Per cent of pairings decided by forfeit.
+        #[arg(long, default_value_t = 0)]
+        forfeits: u32,
+        /// Per cent of players taking a half-point bye in a round.
+        #[arg(long, default_value_t = 0)]
+        half_byes: u32,
+        /// Write to this file (never over an existing one) instead of standard output.
+        #[arg(long, short)]
+        output: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -296,6 +321,26 @@ fn main() -> ExitCode {
         Some(Command::Trf(TrfCommand::Import { input, output })) => {
             cli::swiss::trf_import(&input, &output)
         }
+        Some(Command::Trf(TrfCommand::Check { file })) => cli::swiss::trf_check(&file, format),
+        Some(Command::Trf(TrfCommand::Generate {
+            players,
+            rounds,
+            seed,
+            draws,
+            forfeits,
+            half_byes,
+            output,
+        })) => cli::swiss::trf_generate(
+            &shashki_arbiter::tournament::swiss::audit::Generate {
+                players,
+                rounds,
+                seed,
+                draws,
+                forfeits,
+                half_byes,
+            },
+            output.as_deref(),
+        ),
         Some(Command::Clock(ClockCommand::Hall {
             dir,
             control,

@@ -1,6 +1,6 @@
 //! `pair` (the Swiss pairing of the next round, with its explanation) and `trf` (export, import).
 
-use crate::cli::outln;
+use crate::cli::{outln, outp};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -8,7 +8,7 @@ use chrono::Utc;
 use serde::Serialize;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::PlayerId;
-use shashki_arbiter::tournament::swiss::{self, trf, Breach, Options, Proposal};
+use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
 
 use super::{print_json, CliResult};
 use crate::Format;
@@ -148,5 +148,112 @@ pub fn trf_import(input: &str, output: &str) -> CliResult {
     // Never over an existing event.
     EventFile::create(Path::new(output), t).map_err(|e| e.to_string())?;
     eprintln!("{output}: {players} players, {rounds} rounds");
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct CheckJson {
+    round: usize,
+    agrees: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difference: Option<String>,
+    file: PairingJson,
+    dutch: PairingJson,
+}
+
+#[derive(Serialize)]
+struct PairingJson {
+    pairs: Vec<(usize, usize)>,
+    bye: Option<usize>,
+}
+
+fn pairing_json(p: &audit::Pairing) -> PairingJson {
+    PairingJson {
+        pairs: p.pairs.clone(),
+        bye: p.bye,
+    }
+}
+
+fn pairing_text(p: &audit::Pairing) -> String {
+    let mut s: Vec<String> = p.pairs.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+    if let Some(b) = p.bye {
+        s.push(format!("bye {b}"));
+    }
+    s.join(" ")
+}
+
+pub fn trf_check(file: &str, format: Format) -> CliResult {
+    let bytes = super::read_input(file)?;
+    let text = shashki_arbiter::rules::pdn::decode(&bytes);
+    let rounds = audit::check(file, &text).map_err(|e| e.to_string())?;
+    let differ = rounds.iter().filter(|r| r.difference.is_some()).count();
+    match format {
+        Format::Json => print_json(
+            &rounds
+                .iter()
+                .map(|r| CheckJson {
+                    round: r.round,
+                    agrees: r.difference.is_none(),
+                    difference: r.difference.as_ref().map(|d| d.to_string()),
+                    file: pairing_json(&r.in_file),
+                    dutch: pairing_json(&r.dutch),
+                })
+                .collect::<Vec<_>>(),
+        )?,
+        _ => {
+            for r in &rounds {
+                match &r.difference {
+                    None => outln!("round {}: the Dutch pairing", r.round),
+                    Some(d) => {
+                        outln!("round {}: DIFFERS in {d}", r.round);
+                        outln!("  file:  {}", pairing_text(&r.in_file));
+                        outln!("  Dutch: {}", pairing_text(&r.dutch));
+                    }
+                }
+            }
+            outln!(
+                "{file}: {} round(s), {differ} differ from the FIDE Dutch pairing (2025 rules)",
+                rounds.len()
+            );
+        }
+    }
+    Ok(if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+pub fn trf_generate(g: &audit::Generate, output: Option<&str>) -> CliResult {
+    use shashki_arbiter::limits;
+    limits::at_most("--players", g.players, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
+    limits::at_most("--rounds", g.rounds, limits::MAX_ROUNDS).map_err(|e| e.to_string())?;
+    for (name, p) in [
+        ("--draws", g.draws),
+        ("--forfeits", g.forfeits),
+        ("--half-byes", g.half_byes),
+    ] {
+        limits::at_most(name, p, 100).map_err(|e| format!("{e} (a percentage)"))?;
+    }
+    if g.players < 2 {
+        return Err("--players: at least 2".into());
+    }
+    let text = audit::generate(g);
+    match output {
+        Some(path) => {
+            let p = Path::new(path);
+            if p.exists() {
+                return Err(format!("{path}: the file exists; choose another name"));
+            }
+            shashki_arbiter::store::atomic::write(p, text.as_bytes(), false)
+                .map_err(|e| e.to_string())?;
+            eprintln!(
+                "{path}: {} players, {} rounds",
+                g.players,
+                audit::rounds_in(&text)
+            );
+        }
+        None => outp!("{text}"),
+    }
     Ok(ExitCode::SUCCESS)
 }

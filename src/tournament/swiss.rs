@@ -5,6 +5,7 @@
 //! for it, [`pair`] adds the reasons the arbiter reads out, [`check`] names the absolute rules a
 //! hand-made pairing breaks, [`trf`] reads and writes FIDE report files.
 
+pub mod audit;
 pub mod check;
 pub mod dutch;
 pub mod input;

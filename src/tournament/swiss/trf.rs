@@ -354,7 +354,7 @@ pub fn trf_lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// The cells of a `001` line: (opponent text, colour, result) per round, from column 92.
-fn cells_of(line: &str) -> Vec<[char; 6]> {
+pub(crate) fn cells_of(line: &str) -> Vec<[char; 6]> {
     let chars: Vec<char> = line.chars().collect();
     let mut out = Vec::new();
     let mut at = 91;

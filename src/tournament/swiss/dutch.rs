@@ -498,10 +498,14 @@ pub fn pair(input: &Input) -> Output {
     let (s, g) = score_fields(&players);
     let needed = weight_bits(s, g, input.rounds_played) + 2 + bits(players.len()) + 8;
     match needed {
+        // Each limb more costs every addition of the solver: the width follows the need.
         0..=128 => pair_in::<2>(input, &states, players),
-        129..=256 => pair_in::<4>(input, &states, players),
-        257..=512 => pair_in::<8>(input, &states, players),
-        513..=1024 => pair_in::<16>(input, &states, players),
+        129..=192 => pair_in::<3>(input, &states, players),
+        193..=256 => pair_in::<4>(input, &states, players),
+        257..=384 => pair_in::<6>(input, &states, players),
+        385..=512 => pair_in::<8>(input, &states, players),
+        513..=768 => pair_in::<12>(input, &states, players),
+        769..=1024 => pair_in::<16>(input, &states, players),
         1025..=2048 => pair_in::<32>(input, &states, players),
         2049..=4096 => pair_in::<64>(input, &states, players),
         _ => pair_in::<128>(input, &states, players),
@@ -729,6 +733,7 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
                 continue;
             }
             let mut add = size as u64;
+            let mut highest = None;
             for r in (sg_begin..nsg_begin).rev() {
                 if matched[by_idx[r]] {
                     continue;
@@ -737,9 +742,14 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
                 if e != Wide::ZERO {
                     sol.set(v, by_idx[r], e + Wide::small(add));
                     add += 1;
+                    highest = Some(by_idx[r]);
                 }
             }
-            mate = sol.solve();
+            // The current optimum already pairs it with the highest resident, whose bonus is
+            // the largest: it stays optimal, no new matching is needed.
+            if highest != Some(mate[v]) {
+                mate = sol.solve();
+            }
             let mv = mate[v];
             matched[mv] = true;
             sol.freeze(v, mv);
@@ -851,6 +861,7 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
                 continue;
             }
             let mut add = 0u64;
+            let mut highest = None;
             for &b in rem.iter().rev() {
                 let vb = by_idx[b];
                 if b <= a || matched[vb] {
@@ -859,10 +870,14 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
                 let e = base[b * size + a];
                 if e != Wide::ZERO {
                     sol.set(va, vb, e + Wide::small(add));
+                    highest = Some(vb);
                 }
                 add += 1;
             }
-            mate = sol.solve();
+            // As in (C): already with the highest follower, the optimum stands.
+            if highest != Some(mate[va]) {
+                mate = sol.solve();
+            }
             let mv = mate[va];
             matched[va] = true;
             matched[mv] = true;

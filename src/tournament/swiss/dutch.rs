@@ -15,6 +15,10 @@
 //!
 //! The input is neutral (rounds as entries), built from an event or a TRF file.
 
+// The bracket procedure works on positions in the bracket's list and on vertices at once, as
+// the method is written: index loops say that more plainly than iterator chains.
+#![allow(clippy::needless_range_loop, clippy::explicit_counter_loop)]
+
 use std::collections::BTreeSet;
 
 use integer_blossom::{max_weight_matching, Weight};
@@ -338,7 +342,7 @@ impl<const L: usize> Field for Wide<L> {
         Wide::bit(n)
     }
     fn times2pow(self, n: u32) -> Self {
-        self.shl(n)
+        self.shifted_left(n)
     }
 }
 

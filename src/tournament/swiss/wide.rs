@@ -3,6 +3,9 @@
 //! hundreds of bits (the reference set up to 360; a 1,000-player open about 1,800). `i128` is
 //! not enough, and the weights only ever need add, subtract, compare, shift and halve.
 
+// Limb loops index several arrays at once (carries, neighbours): plain indices read best.
+#![allow(clippy::needless_range_loop)]
+
 use std::cmp::Ordering;
 use std::ops::{Add, AddAssign, Sub, SubAssign};
 
@@ -60,7 +63,7 @@ impl<const L: usize> Wide<L> {
     }
 
     /// `self * 2^n` (bits shifted out at the top are lost, as with any fixed width).
-    pub fn shl(self, n: u32) -> Self {
+    pub fn shifted_left(self, n: u32) -> Self {
         let (limbs, bits) = ((n / 64) as usize, n % 64);
         let mut r = [0u64; L];
         for i in (limbs..L).rev() {
@@ -159,7 +162,7 @@ impl<const L: usize> integer_blossom::Weight for Wide<L> {
         Wide::bit(Self::BITS - 3)
     }
     fn double(self) -> Self {
-        self.shl(1)
+        self.shifted_left(1)
     }
     fn half(self) -> Self {
         // Toward zero, as integer division does for the crate's own types.
@@ -203,7 +206,7 @@ mod tests {
             assert_eq!(w(a).half(), w(a / 2), "{a} / 2");
             if a.unsigned_abs() < (1 << 120) {
                 assert_eq!(w(a).double(), w(a * 2), "{a} * 2");
-                assert_eq!(w(a).shl(5), w(a << 5), "{a} << 5");
+                assert_eq!(w(a).shifted_left(5), w(a << 5), "{a} << 5");
             }
             for &b in &values {
                 if a.checked_add(b).is_some() {
@@ -216,6 +219,6 @@ mod tests {
             }
         }
         assert_eq!(W::bit(70), w(1 << 70));
-        assert_eq!(W::from_u64(9).shl(64), w(9 << 64));
+        assert_eq!(W::from_u64(9).shifted_left(64), w(9 << 64));
     }
 }

@@ -91,19 +91,7 @@ impl TimeControl {
                 why: why.to_string(),
             };
             let (moves, rest) = match part.split_once('/') {
-                Some((m, r)) => (
-                    Some(
-                        m.parse::<u32>()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("bad move count"))
-                            .and_then(|n| {
-                                limits::at_most("the move count", n, MAX_MOVES)
-                                    .map_err(|e| bad(&e.to_string()))
-                            })?,
-                    ),
-                    r,
-                ),
+                Some((m, r)) => (Some(move_count(m).map_err(|w| bad(&w))?), r),
                 None => (None, part),
             };
             let (secs, inc) = match rest.split_once('+') {
@@ -187,6 +175,17 @@ pub fn parse_duration(text: &str) -> Option<u64> {
     }
     // `as` saturates: a huge float becomes u64::MAX, which `bounded` refuses.
     Some(total.round() as u64)
+}
+
+/// The moves of a period: a positive number up to [`MAX_MOVES`], else why not.
+fn move_count(text: &str) -> Result<u32, String> {
+    let n = text
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or("the move count must be a positive number")?;
+    limits::at_most("the move count", n, MAX_MOVES).map_err(|e| e.to_string())
 }
 
 /// A duration of a time control if it is within [`MAX_CLOCK_MS`], else why not.
@@ -281,19 +280,7 @@ impl FromStr for TimeControl {
                 None => (head, 0),
             };
             let (time, moves) = match head.split_once('/') {
-                Some((t, m)) => (
-                    t,
-                    Some(
-                        m.parse::<u32>()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("the move count must be a positive number"))
-                            .and_then(|n| {
-                                limits::at_most("the move count", n, MAX_MOVES)
-                                    .map_err(|e| bad(&e.to_string()))
-                            })?,
-                    ),
-                ),
+                Some((t, m)) => (t, Some(move_count(m).map_err(|w| bad(&w))?)),
                 None => (head, None),
             };
             let ms = parse_duration(time).ok_or_else(|| bad("bad time (write 45m, 1h30m, 90s)"))?;

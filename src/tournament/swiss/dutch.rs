@@ -361,20 +361,16 @@ fn edge<W: Field>(c: &Ctx, h: &State, l: &State, in_cur: bool, in_next: bool, by
     let b = |x: bool| W::small(u64::from(x));
     let nc = |p: &State| u64::from(!(p.eligible && p.score <= bye.score));
     let mut w = W::small(1 + nc(h) + nc(l));
-    w = w.times2pow(s) + b(in_cur);
-    w = w.times2pow(g)
-        + if in_cur {
-            W::pow2(c.sh(h.score))
-        } else {
-            W::ZERO
-        };
-    w = w.times2pow(s) + b(in_next);
-    w = w.times2pow(g)
-        + if in_next {
-            W::pow2(c.sh(h.score))
-        } else {
-            W::ZERO
-        };
+    // Pairs in the bracket, then the scores paired there; the same for the next bracket.
+    for inside in [in_cur, in_next] {
+        w = w.times2pow(s) + b(inside);
+        w = w.times2pow(g)
+            + if inside {
+                W::pow2(c.sh(h.score))
+            } else {
+                W::ZERO
+            };
+    }
     w = w.times2pow(2 * s);
     if bye.single {
         for p in [h, l] {

@@ -467,6 +467,23 @@ impl<W: Field> Solver<W> {
         mate
     }
 
+    /// The optimum among `vertices` alone, if it pairs every one of them (else `None`): for a
+    /// question whose answer does not depend on the other vertices.
+    fn solve_within(&self, vertices: &[usize]) -> Option<Vec<(usize, usize)>> {
+        let m = vertices.len();
+        let mut sub = vec![W::ZERO; m * m];
+        for (i, &a) in vertices.iter().enumerate() {
+            for (j, &b) in vertices.iter().enumerate() {
+                sub[i * m + j] = self.get(a, b);
+            }
+        }
+        max_weight_matching(&sub, m)
+            .into_iter()
+            .enumerate()
+            .map(|(i, mi)| mi.map(|j| (vertices[i], vertices[j])))
+            .collect()
+    }
+
     fn freeze(&mut self, a: usize, b: usize) {
         self.frozen[a] = Some(b);
         self.frozen[b] = Some(a);
@@ -853,7 +870,20 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
                 sol.set(by_idx[a], by_idx[b], base[b * size + a]);
             }
         }
-        // (H) each lead with the highest follower an optimal pairing allows.
+        // (H) each lead with the highest follower an optimal pairing allows. When there are as
+        // many followers as leads, every optimum pairs all of them among themselves and the rest
+        // of the round does not depend on how: the question is then one of this bracket alone.
+        let leads: Vec<usize> = rem
+            .iter()
+            .filter(|&&r| lead(&mate, r))
+            .map(|&r| by_idx[r])
+            .collect();
+        let followers: Vec<usize> = rem
+            .iter()
+            .filter(|&&r| !lead(&mate, r))
+            .map(|&r| by_idx[r])
+            .collect();
+        let local = leads.len() == followers.len();
         for ai in 0..rem.len() {
             let a = rem[ai];
             let va = by_idx[a];
@@ -876,7 +906,20 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
             }
             // As in (C): already with the highest follower, the optimum stands.
             if highest != Some(mate[va]) {
-                mate = sol.solve();
+                let open: Vec<usize> = leads
+                    .iter()
+                    .chain(&followers)
+                    .copied()
+                    .filter(|&v| sol.frozen[v].is_none())
+                    .collect();
+                match sol.solve_within(&open).filter(|_| local) {
+                    Some(sub) => {
+                        for (v, m) in sub {
+                            mate[v] = m;
+                        }
+                    }
+                    None => mate = sol.solve(),
+                }
             }
             let mv = mate[va];
             matched[va] = true;

@@ -180,7 +180,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     };
     // (player number, round) → (opponent, colour, result)
     let mut cells: BTreeMap<(usize, usize), (usize, char, char)> = BTreeMap::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
         let code = line.get(..3).unwrap_or("");
         let rest = line.get(4..).unwrap_or("").trim();
@@ -288,8 +288,24 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 continue;
             };
             if opp == 0 {
-                match result {
-                    'U' | 'F' | 'H' => bye = Some(n as PlayerId),
+                match result.to_ascii_uppercase() {
+                    // The pairing-allocated bye (`0000 - +` is one too).
+                    'U' | '+' => {
+                        if let Some(first) = bye.replace(n as PlayerId) {
+                            return Err(bad(format!(
+                                "players {first} and {n} both have the pairing-allocated bye (U)"
+                            )));
+                        }
+                    }
+                    // Points without a game and without the pairing: the event model keeps only
+                    // the pairing-allocated bye and zero-point absences, so such a file is refused
+                    // rather than imported with wrong points.
+                    'F' | 'H' | '=' | 'D' | 'W' | '1' => {
+                        return Err(bad(format!(
+                            "player {n} has `{result}` without an opponent (a full- or half-point \
+                             bye): an event cannot hold it yet; `trf check` reads such files"
+                        )))
+                    }
                     _ => absent.push(n as PlayerId),
                 }
                 continue;
@@ -320,7 +336,14 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             } else {
                 (opp as PlayerId, n as PlayerId)
             });
-            results.push(mine.map(|r| if me_white { r } else { flip(r) }));
+            // Both lines lost by forfeit: neither came (`-` against `-`).
+            let theirs = cells.get(&(opp, round)).map(|c| c.2);
+            let both_lost = result == '-' && theirs == Some('-');
+            results.push(if both_lost {
+                Some(GameResult::DoubleForfeit)
+            } else {
+                mine.map(|r| if me_white { r } else { flip(r) })
+            });
         }
         let set = Command::SetPairings {
             round,

@@ -30,16 +30,10 @@ pub const MAX_PERIODS: usize = 1_000;
 pub struct OutOfRange(Box<Detail>);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Detail {
+struct Detail {
     pub what: String,
     pub value: String,
     pub max: String,
-}
-
-impl OutOfRange {
-    pub fn detail(&self) -> &Detail {
-        &self.0
-    }
 }
 
 /// `value` if it is at most `max`, else the error naming both.

@@ -98,6 +98,20 @@ impl std::fmt::Display for SkippedLog {
     }
 }
 
+impl SkippedLog {
+    /// The notice in Russian, for the console (the technical cause stays in the English text and
+    /// the log file itself).
+    pub fn ru(&self) -> String {
+        let kept = self.set_aside.as_ref().map_or_else(String::new, |to| {
+            format!(" (файл сохранён как {})", to.display())
+        });
+        format!(
+            "{}: журнал часов не читается; часы этой доски не восстановлены{kept}",
+            self.path.display()
+        )
+    }
+}
+
 /// What a restore found.
 #[derive(Debug, Default)]
 pub struct RestoreReport {

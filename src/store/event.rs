@@ -77,6 +77,19 @@ impl std::fmt::Display for Notice {
     }
 }
 
+impl Notice {
+    /// The notice in Russian, for the console.
+    pub fn ru(&self) -> String {
+        match self {
+            Notice::TornJournalLine { path, line, copy } => format!(
+                "{}:{line}: строка журнала, оборванная сбоем, отложена (повреждённый журнал сохранён как {}); турнир цел, потеряна лишь возможность отменить это изменение",
+                path.display(),
+                copy.display()
+            ),
+        }
+    }
+}
+
 /// One line of the journal.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {

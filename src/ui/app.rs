@@ -208,9 +208,17 @@ impl App {
                     clocks::State::for_event(path, &file.tournament, self.now_ms(), Utc::now());
                 self.clocks = clocks;
                 let opened = format!("{} {}", self.lang.pick("Opened", "Открыт"), path.display());
-                let mut notices: Vec<String> = file.notices.iter().map(|n| n.to_string()).collect();
+                let mut notices: Vec<String> = file
+                    .notices
+                    .iter()
+                    .map(|n| self.lang.pick(&n.to_string(), &n.ru()).to_string())
+                    .collect();
                 if let Ok((_, skipped)) = &restored {
-                    notices.extend(skipped.iter().cloned());
+                    notices.extend(
+                        skipped
+                            .iter()
+                            .map(|(en, ru)| self.lang.pick(en, ru).to_string()),
+                    );
                 }
                 match restored {
                     _ if !notices.is_empty() => {

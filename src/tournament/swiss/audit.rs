@@ -7,7 +7,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
 use super::dutch;
-use super::trf::{before_round, cells_of, pairing_input, trf_lines, TrfError};
+use super::trf::{before_round, cells_of, pairing_input, result_points, trf_lines, TrfError};
 use crate::rules::Color;
 
 /// One round of a file as paired there: pairs (White, Black) and the bye, by starting rank.
@@ -216,11 +216,7 @@ pub fn generate(g: &Generate) -> String {
 fn points_of(cells: &[String]) -> u32 {
     cells
         .iter()
-        .map(|c| match c.chars().nth(7).unwrap_or(' ') {
-            '1' | '+' | 'U' | 'F' | 'W' => 10,
-            '=' | 'H' | 'D' => 5,
-            _ => 0,
-        })
+        .map(|c| result_points(c.chars().nth(7).unwrap_or(' ')).unwrap_or(0))
         .sum()
 }
 

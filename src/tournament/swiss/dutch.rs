@@ -516,16 +516,16 @@ pub fn pair(input: &Input) -> Output {
     let needed = weight_bits(s, g, input.rounds_played) + 2 + bits(players.len()) + 8;
     match needed {
         // Each limb more costs every addition of the solver: the width follows the need.
-        0..=128 => pair_in::<2>(input, &states, players),
-        129..=192 => pair_in::<3>(input, &states, players),
-        193..=256 => pair_in::<4>(input, &states, players),
-        257..=384 => pair_in::<6>(input, &states, players),
-        385..=512 => pair_in::<8>(input, &states, players),
-        513..=768 => pair_in::<12>(input, &states, players),
-        769..=1024 => pair_in::<16>(input, &states, players),
-        1025..=2048 => pair_in::<32>(input, &states, players),
-        2049..=4096 => pair_in::<64>(input, &states, players),
-        _ => pair_in::<128>(input, &states, players),
+        0..=128 => pair_in::<2>(input, players),
+        129..=192 => pair_in::<3>(input, players),
+        193..=256 => pair_in::<4>(input, players),
+        257..=384 => pair_in::<6>(input, players),
+        385..=512 => pair_in::<8>(input, players),
+        513..=768 => pair_in::<12>(input, players),
+        769..=1024 => pair_in::<16>(input, players),
+        1025..=2048 => pair_in::<32>(input, players),
+        2049..=4096 => pair_in::<64>(input, players),
+        _ => pair_in::<128>(input, players),
     }
 }
 
@@ -546,7 +546,7 @@ fn score_fields(players: &[State]) -> (u32, u32) {
     (bits(largest), g)
 }
 
-fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec<State>) -> Output {
+fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
     let n = players.len();
     let mut shift = std::collections::BTreeMap::new();
     let mut acc = 0;
@@ -948,7 +948,6 @@ fn pair_in<const L: usize>(input: &Input, states: &[Option<State>], players: Vec
         sg_begin = new_begin;
         sg_begin_v = nsg_begin_v;
     }
-    let _ = states;
     let bye = (0..n).find(|&v| result[v].is_none());
     output(input, &players, &result, bye, Vec::new())
 }

@@ -371,6 +371,16 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
 const TRF_WIN: u32 = 10;
 const TRF_DRAW: u32 = 5;
 
+/// What a result code scores, in tenths (TRF's own points: 1.0, 0.5); `None` for an unknown code.
+pub(crate) fn result_points(code: char) -> Option<u32> {
+    match code.to_ascii_uppercase() {
+        '1' | 'W' | '+' | 'U' | 'F' => Some(TRF_WIN),
+        '=' | 'D' | 'H' => Some(TRF_DRAW),
+        '0' | 'L' | '-' | 'Z' | ' ' => Some(0),
+        _ => None,
+    }
+}
+
 /// The lines of a TRF whatever its line ends (CR, LF or CRLF, as TRF-16 allows).
 pub fn trf_lines(text: &str) -> impl Iterator<Item = &str> {
     text.split(['\r', '\n'])
@@ -504,12 +514,8 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
             if colour_c != ' ' {
                 skip = false;
             }
-            let points = match result_c {
-                '1' | 'W' | '+' | 'U' | 'F' => TRF_WIN,
-                '=' | 'D' | 'H' => TRF_DRAW,
-                '0' | 'L' | '-' | 'Z' | ' ' => 0,
-                other => return Err(bad(&format!("result `{other}`"))),
-            };
+            let points =
+                result_points(result_c).ok_or_else(|| bad(&format!("result `{result_c}`")))?;
             if result_c != ' ' {
                 skip = false;
             }
@@ -601,11 +607,7 @@ pub fn before_round(text: &str, round: usize) -> String {
         let score: u32 = cells
             .iter()
             .take(round - 1)
-            .map(|c| match c[5].to_ascii_uppercase() {
-                '1' | 'W' | '+' | 'U' | 'F' => 10,
-                '=' | 'D' | 'H' => 5,
-                _ => 0,
-            })
+            .map(|c| result_points(c[5]).unwrap_or(0))
             .sum();
         if let Some(c) = cells.get(round - 1) {
             let opp: String = c[..4].iter().collect();

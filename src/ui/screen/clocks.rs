@@ -93,6 +93,9 @@ pub struct Seat {
     pub black: String,
 }
 
+/// How many clocks came back, and each board log that could not, as (English, Russian) text.
+pub type Restored = (usize, Vec<(String, String)>);
+
 /// The hall of a game brought back from its logs; a board whose log could not be read gets a new
 /// clock (the arbiter is told, and sets its times by hand), so every pairing has its clock.
 fn restore(
@@ -129,7 +132,7 @@ impl State {
         t: &Tournament,
         now: u64,
         wall: DateTime<Utc>,
-    ) -> (State, Result<(usize, Vec<String>), HallError>) {
+    ) -> (State, Result<Restored, HallError>) {
         let base = path.with_extension("clocks");
         let keys = std::fs::read(base.join(KEYS_FILE))
             .ok()
@@ -154,7 +157,12 @@ impl State {
             Ok((hall, report)) => {
                 state.hall = hall;
                 state.game = Some((round.number, game));
-                let skipped = report.skipped.iter().map(|s| s.to_string()).collect();
+                // English and Russian: the caller shows the one of the console's language.
+                let skipped = report
+                    .skipped
+                    .iter()
+                    .map(|s| (s.to_string(), s.ru()))
+                    .collect();
                 (state, Ok((report.boards.len(), skipped)))
             }
             Err(e) => (state, Err(e)),
@@ -341,8 +349,11 @@ impl State {
                         Ok((hall, report)) => {
                             self.hall = hall;
                             self.game = Some((round, game));
-                            let skipped: Vec<String> =
-                                report.skipped.iter().map(|s| s.to_string()).collect();
+                            let skipped: Vec<String> = report
+                                .skipped
+                                .iter()
+                                .map(|s| lang.pick(&s.to_string(), &s.ru()).to_string())
+                                .collect();
                             (!skipped.is_empty()).then(|| (true, skipped.join("; ")))
                         }
                         Err(e) => Some((true, e.to_string())),

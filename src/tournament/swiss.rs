@@ -9,6 +9,7 @@ pub mod audit;
 pub mod check;
 pub mod dutch;
 pub mod input;
+mod narrow;
 pub mod pair;
 pub mod trf;
 pub mod wide;

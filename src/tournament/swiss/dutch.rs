@@ -23,6 +23,8 @@ use std::collections::BTreeSet;
 
 use integer_blossom::{max_weight_matching, Weight};
 
+use super::narrow;
+
 use super::wide::Wide;
 use crate::rules::Color;
 
@@ -332,6 +334,8 @@ trait Field: Weight {
     fn small(v: u64) -> Self;
     fn pow2(n: u32) -> Self;
     fn times2pow(self, n: u32) -> Self;
+    /// The maximum-weight matching of an `m`×`m` matrix of these weights.
+    fn matching(w: &[Self], m: usize) -> Vec<Option<usize>>;
 }
 
 impl<const L: usize> Field for Wide<L> {
@@ -343,6 +347,9 @@ impl<const L: usize> Field for Wide<L> {
     }
     fn times2pow(self, n: u32) -> Self {
         self.shifted_left(n)
+    }
+    fn matching(w: &[Self], m: usize) -> Vec<Option<usize>> {
+        narrow::matching(w, m)
     }
 }
 
@@ -457,7 +464,7 @@ impl<W: Field> Solver<W> {
                 sub[i * m + j] = self.get(a, b);
             }
         }
-        let matching = max_weight_matching(&sub, m);
+        let matching = W::matching(&sub, m);
         let mut mate: Vec<usize> = (0..self.n).map(|v| self.frozen[v].unwrap_or(v)).collect();
         for (i, mi) in matching.into_iter().enumerate() {
             if let Some(j) = mi {
@@ -477,7 +484,7 @@ impl<W: Field> Solver<W> {
                 sub[i * m + j] = self.get(a, b);
             }
         }
-        max_weight_matching(&sub, m)
+        W::matching(&sub, m)
             .into_iter()
             .enumerate()
             .map(|(i, mi)| mi.map(|j| (vertices[i], vertices[j])))

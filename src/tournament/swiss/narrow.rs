@@ -1,0 +1,211 @@
+//! The Dutch weights narrowed before each matching. A round's weights are laid out for every
+//! score group at once (a 300-player ninth round needs about 700 bits), but while one bracket
+//! is settled only the fields of the few scores in play are non-zero: the rest are zeros in
+//! every edge. Dropping those zero bits, keeping above each used run as many spare bits as a
+//! sum over a matching can carry into, orders every matching's total exactly as the full
+//! weights do, so the optimum is the same; the solver's work on each number shrinks with it
+//! (a 300-player round drops from twelve 64-bit limbs to four or five).
+
+use integer_blossom::{max_weight_matching, Weight};
+
+use super::wide::Wide;
+
+/// One run of used bits: `len` bits from `from` in the wide weight go to `to` in the narrow one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    from: u32,
+    len: u32,
+    to: u32,
+}
+
+/// The maximum-weight matching of the `m`×`m` matrix `w` (zero = no edge), each vertex's mate.
+pub fn matching<const L: usize>(w: &[Wide<L>], m: usize) -> Vec<Option<usize>> {
+    if m == 0 {
+        return Vec::new();
+    }
+    let mut used = Wide::<L>::zero();
+    for v in w {
+        if v.negative() {
+            // Not a layout of fields: solve as given.
+            return max_weight_matching(w, m);
+        }
+        used = used.or(*v);
+    }
+    let spare = bits(m) + 2;
+    let runs = runs(&used, spare);
+    let width = runs.last().map_or(0, |r| r.to + r.len);
+    // The solver doubles weights and sums them over the vertices: the same headroom as the
+    // full layout is given.
+    let needed = width + 2 + bits(m) + 8;
+    match needed {
+        0..=63 => solve::<i64, L>(w, m, &runs),
+        64..=127 => solve::<i128, L>(w, m, &runs),
+        128..=192 => solve::<Wide<3>, L>(w, m, &runs),
+        193..=256 => solve::<Wide<4>, L>(w, m, &runs),
+        257..=320 => solve::<Wide<5>, L>(w, m, &runs),
+        321..=384 => solve::<Wide<6>, L>(w, m, &runs),
+        385..=512 => solve::<Wide<8>, L>(w, m, &runs),
+        _ => max_weight_matching(w, m),
+    }
+}
+
+fn bits(n: usize) -> u32 {
+    usize::BITS - n.leading_zeros()
+}
+
+/// The runs of set bits of `used`, each gap between two runs cut to at most `spare` bits and
+/// the zeros below the lowest run dropped (a common factor of two changes no comparison).
+fn runs<const L: usize>(used: &Wide<L>, spare: u32) -> Vec<Run> {
+    let mut out: Vec<Run> = Vec::new();
+    let mut bit = 0;
+    while bit < Wide::<L>::BITS {
+        if !used.test(bit) {
+            bit += 1;
+            continue;
+        }
+        let start = bit;
+        while bit < Wide::<L>::BITS && used.test(bit) {
+            bit += 1;
+        }
+        let to = match out.last() {
+            None => 0,
+            Some(prev) => {
+                let gap = start - (prev.from + prev.len);
+                prev.to + prev.len + gap.min(spare)
+            }
+        };
+        match out.last_mut() {
+            // A short gap is kept as it is: the run simply grows over it.
+            Some(prev) if start - (prev.from + prev.len) <= spare => {
+                prev.len = bit - prev.from;
+            }
+            _ => out.push(Run {
+                from: start,
+                len: bit - start,
+                to,
+            }),
+        }
+    }
+    out
+}
+
+fn solve<N: Narrow, const L: usize>(w: &[Wide<L>], m: usize, runs: &[Run]) -> Vec<Option<usize>> {
+    let narrow: Vec<N> = w.iter().map(|v| pack(v, runs)).collect();
+    max_weight_matching(&narrow, m)
+}
+
+fn pack<N: Narrow, const L: usize>(v: &Wide<L>, runs: &[Run]) -> N {
+    let mut out = N::ZERO;
+    for r in runs {
+        let mut done = 0;
+        while done < r.len {
+            let len = (r.len - done).min(64);
+            out.deposit(v.chunk(r.from + done, len), r.to + done);
+            done += len;
+        }
+    }
+    out
+}
+
+/// A weight type bits can be written into.
+trait Narrow: Weight {
+    /// ORs `chunk` in at bit `at` (the bits it covers are zero).
+    fn deposit(&mut self, chunk: u64, at: u32);
+}
+
+impl Narrow for i64 {
+    fn deposit(&mut self, chunk: u64, at: u32) {
+        if chunk != 0 {
+            *self |= (chunk << at) as i64;
+        }
+    }
+}
+
+impl Narrow for i128 {
+    fn deposit(&mut self, chunk: u64, at: u32) {
+        if chunk != 0 {
+            *self |= (i128::from(chunk)) << at;
+        }
+    }
+}
+
+impl<const M: usize> Narrow for Wide<M> {
+    fn deposit(&mut self, chunk: u64, at: u32) {
+        if chunk != 0 {
+            *self = self.or(Wide::from_u64(chunk).shifted_left(at));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type W = Wide<4>;
+
+    fn field(v: u64, at: u32) -> W {
+        W::from_u64(v).shifted_left(at)
+    }
+
+    #[test]
+    fn gaps_are_cut_to_the_spare_bits_and_low_zeros_dropped() {
+        let used = field(0b11, 10).or(field(1, 40)).or(field(1, 200));
+        let r = runs(&used, 5);
+        assert_eq!(
+            r,
+            vec![
+                Run {
+                    from: 10,
+                    len: 2,
+                    to: 0
+                },
+                Run {
+                    from: 40,
+                    len: 1,
+                    to: 7
+                },
+                Run {
+                    from: 200,
+                    len: 1,
+                    to: 13
+                },
+            ]
+        );
+        // A gap no longer than the spare bits is kept whole.
+        let near = field(1, 10).or(field(1, 14));
+        assert_eq!(
+            runs(&near, 5),
+            vec![Run {
+                from: 10,
+                len: 5,
+                to: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn the_narrow_matching_is_the_wide_one() {
+        // Weights with fields far apart, where a narrow type must choose as the wide one does:
+        // the high field decides, the low field breaks its ties.
+        let n = 6;
+        let mut w = vec![W::zero(); n * n];
+        let mut set = |a: usize, b: usize, hi: u64, lo: u64| {
+            let v = field(hi, 220) + field(lo, 3);
+            w[a * n + b] = v;
+            w[b * n + a] = v;
+        };
+        set(0, 1, 2, 1);
+        set(2, 3, 2, 1);
+        set(4, 5, 1, 9);
+        set(0, 2, 3, 0);
+        set(1, 3, 1, 30);
+        set(1, 4, 1, 31);
+        set(3, 5, 2, 0);
+        let full = max_weight_matching(&w, n);
+        assert_eq!(matching(&w, n), full);
+        let used = w.iter().fold(W::zero(), |a, v| a.or(*v));
+        let r = runs(&used, bits(n) + 2);
+        let width = r.last().map(|r| r.to + r.len).unwrap();
+        assert!(width < 40, "narrowed to {width} bits");
+    }
+}

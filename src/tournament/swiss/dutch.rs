@@ -336,6 +336,13 @@ trait Field: Weight {
     fn times2pow(self, n: u32) -> Self;
     /// The maximum-weight matching of an `m`×`m` matrix of these weights.
     fn matching(w: &[Self], m: usize) -> Vec<Option<usize>>;
+    /// The same with the weights times `2^shift` plus `bonus` (`None`: no room for it).
+    fn matching_bonus(
+        w: &[Self],
+        m: usize,
+        bonus: &[u64],
+        shift: u32,
+    ) -> Option<Vec<Option<usize>>>;
 }
 
 impl<const L: usize> Field for Wide<L> {
@@ -350,6 +357,14 @@ impl<const L: usize> Field for Wide<L> {
     }
     fn matching(w: &[Self], m: usize) -> Vec<Option<usize>> {
         narrow::matching(w, m)
+    }
+    fn matching_bonus(
+        w: &[Self],
+        m: usize,
+        bonus: &[u64],
+        shift: u32,
+    ) -> Option<Vec<Option<usize>>> {
+        narrow::narrowed(w, m, Some((bonus, shift)))
     }
 }
 
@@ -474,21 +489,52 @@ impl<W: Field> Solver<W> {
         mate
     }
 
-    /// The optimum among `vertices` alone, if it pairs every one of them (else `None`): for a
-    /// question whose answer does not depend on the other vertices.
-    fn solve_within(&self, vertices: &[usize]) -> Option<Vec<(usize, usize)>> {
+    /// As `solve`, with `bonus` added to the named edges below every weight (the weights are
+    /// taken times `2^shift`); `None` when the weights leave no room for it.
+    fn solve_bonus(&self, bonus: &[(usize, usize, u64)], shift: u32) -> Option<Vec<usize>> {
+        let open: Vec<usize> = (0..self.n).filter(|&v| self.frozen[v].is_none()).collect();
+        let mut mate: Vec<usize> = (0..self.n).map(|v| self.frozen[v].unwrap_or(v)).collect();
+        for (v, m) in self.solve_on(&open, bonus, shift)? {
+            mate[v] = m.unwrap_or(v);
+        }
+        Some(mate)
+    }
+
+    /// The optimum among `vertices` alone with a bonus as in `solve_bonus`: each vertex with
+    /// its mate, if any (`None` when there is no room for the bonus).
+    fn solve_on(
+        &self,
+        vertices: &[usize],
+        bonus: &[(usize, usize, u64)],
+        shift: u32,
+    ) -> Option<Vec<(usize, Option<usize>)>> {
         let m = vertices.len();
+        let mut index = vec![usize::MAX; self.n];
+        for (i, &v) in vertices.iter().enumerate() {
+            index[v] = i;
+        }
         let mut sub = vec![W::ZERO; m * m];
         for (i, &a) in vertices.iter().enumerate() {
             for (j, &b) in vertices.iter().enumerate() {
                 sub[i * m + j] = self.get(a, b);
             }
         }
-        W::matching(&sub, m)
-            .into_iter()
-            .enumerate()
-            .map(|(i, mi)| mi.map(|j| (vertices[i], vertices[j])))
-            .collect()
+        let mut extra = vec![0u64; m * m];
+        for &(a, b, add) in bonus {
+            let (i, j) = (index[a], index[b]);
+            if i != usize::MAX && j != usize::MAX {
+                extra[i * m + j] = add;
+                extra[j * m + i] = add;
+            }
+        }
+        let matching = W::matching_bonus(&sub, m, &extra, shift)?;
+        Some(
+            matching
+                .into_iter()
+                .enumerate()
+                .map(|(i, mi)| (vertices[i], mi.map(|j| vertices[j])))
+                .collect(),
+        )
     }
 
     fn freeze(&mut self, a: usize, b: usize) {
@@ -891,47 +937,106 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             .map(|&r| by_idx[r])
             .collect();
         let local = leads.len() == followers.len();
-        for ai in 0..rem.len() {
+        // Each lead's question is asked with its followers ranked by a bonus below every
+        // criterion. Several leads are asked in one matching when their bonuses are laid out
+        // lexicographically (the first lead's in the highest bits): maximising them in that
+        // order is what asking the leads one by one does.
+        let rank_bits = bits(rem.len()).max(1);
+        let per_solve = (64 / rank_bits).max(1) as usize;
+        let mut ai = 0;
+        while ai < rem.len() {
             let a = rem[ai];
             let va = by_idx[a];
-            if !lead(&mate, a) {
+            if !lead(&mate, a) || matched[va] {
+                ai += 1;
                 continue;
             }
-            let mut add = 0u64;
-            let mut highest = None;
-            for &b in rem.iter().rev() {
-                let vb = by_idx[b];
-                if b <= a || matched[vb] {
+            // Each lead's followers, highest first, with the rank bonus each is given.
+            let ranked = |a: usize| -> Vec<(usize, usize, u64)> {
+                let mut add = 0u64;
+                let mut out = Vec::new();
+                for &b in rem.iter().rev() {
+                    let vb = by_idx[b];
+                    if b <= a || matched[vb] {
+                        continue;
+                    }
+                    if base[b * size + a] != Wide::ZERO {
+                        out.push((b, vb, add));
+                    }
+                    add += 1;
+                }
+                out.reverse();
+                out
+            };
+            let first = ranked(a);
+            // As in (C): already with the highest follower, the optimum stands.
+            if first.first().map(|&(_, vb, _)| vb) == Some(mate[va]) {
+                let mv = mate[va];
+                matched[va] = true;
+                matched[mv] = true;
+                sol.freeze(va, mv);
+                ai += 1;
+                continue;
+            }
+            let mut asked = vec![(a, first)];
+            let mut next = ai + 1;
+            while asked.len() < per_solve && next < rem.len() {
+                let b = rem[next];
+                if lead(&mate, b) && !matched[by_idx[b]] {
+                    asked.push((b, ranked(b)));
+                }
+                next += 1;
+            }
+            let mut bonus = Vec::new();
+            for (k, (a, ranks)) in asked.iter().enumerate() {
+                let shift = rank_bits * (asked.len() - 1 - k) as u32;
+                for &(_, vb, add) in ranks {
+                    bonus.push((by_idx[*a], vb, add << shift));
+                }
+            }
+            let shift = rank_bits * asked.len() as u32;
+            let open: Vec<usize> = leads
+                .iter()
+                .chain(&followers)
+                .copied()
+                .filter(|&v| sol.frozen[v].is_none())
+                .collect();
+            let within = if local {
+                sol.solve_on(&open, &bonus, shift)
+                    .filter(|sub| sub.iter().all(|(_, m)| m.is_some()))
+            } else {
+                None
+            };
+            let answer = match within {
+                Some(sub) => {
+                    for (v, m) in sub {
+                        mate[v] = m.unwrap_or(v);
+                    }
+                    Some(())
+                }
+                None => sol.solve_bonus(&bonus, shift).map(|m| mate = m),
+            };
+            match answer {
+                Some(()) => {}
+                None => {
+                    // Too wide for a bonus below the weights: one lead per matching.
+                    asked.truncate(1);
+                    for &(b, vb, add) in &asked[0].1 {
+                        sol.set(va, vb, base[b * size + a] + Wide::small(add));
+                    }
+                    mate = sol.solve();
+                }
+            }
+            for (a, _) in &asked {
+                if !lead(&mate, *a) {
                     continue;
                 }
-                let e = base[b * size + a];
-                if e != Wide::ZERO {
-                    sol.set(va, vb, e + Wide::small(add));
-                    highest = Some(vb);
-                }
-                add += 1;
+                let (v, mv) = (by_idx[*a], mate[by_idx[*a]]);
+                matched[v] = true;
+                matched[mv] = true;
+                sol.freeze(v, mv);
             }
-            // As in (C): already with the highest follower, the optimum stands.
-            if highest != Some(mate[va]) {
-                let open: Vec<usize> = leads
-                    .iter()
-                    .chain(&followers)
-                    .copied()
-                    .filter(|&v| sol.frozen[v].is_none())
-                    .collect();
-                match sol.solve_within(&open).filter(|_| local) {
-                    Some(sub) => {
-                        for (v, m) in sub {
-                            mate[v] = m;
-                        }
-                    }
-                    None => mate = sol.solve(),
-                }
-            }
-            let mv = mate[va];
-            matched[va] = true;
-            matched[mv] = true;
-            sol.freeze(va, mv);
+            ai += 1;
         }
         // (I) the next bracket: what is not paired moves down.
         single = n % 2 == 1 && group_it < n && bye_score >= players[group_it].score;

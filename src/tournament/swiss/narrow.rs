@@ -20,33 +20,50 @@ struct Run {
 
 /// The maximum-weight matching of the `m`×`m` matrix `w` (zero = no edge), each vertex's mate.
 pub fn matching<const L: usize>(w: &[Wide<L>], m: usize) -> Vec<Option<usize>> {
+    narrowed(w, m, None).unwrap_or_else(|| max_weight_matching(w, m))
+}
+
+/// The matching on the narrowed weights, these taken times `2^shift` plus `bonus` (an `m`×`m`
+/// matrix below `2^shift`) when one is given; `None` when the weights cannot be narrowed into
+/// the widest type here.
+pub fn narrowed<const L: usize>(
+    w: &[Wide<L>],
+    m: usize,
+    bonus: Option<(&[u64], u32)>,
+) -> Option<Vec<Option<usize>>> {
     if m == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
     let mut used = Wide::<L>::zero();
     for v in w {
         if v.negative() {
-            // Not a layout of fields: solve as given.
-            return max_weight_matching(w, m);
+            // Not a layout of fields.
+            return None;
         }
         used = used.or(*v);
     }
     let spare = bits(m) + 2;
-    let runs = runs(&used, spare);
-    let width = runs.last().map_or(0, |r| r.to + r.len);
+    let mut runs = runs(&used, spare);
+    let shift = bonus.map_or(0, |(_, s)| s);
+    for r in &mut runs {
+        r.to += shift;
+    }
+    let width = runs.last().map_or(shift, |r| r.to + r.len);
     // The solver doubles weights and sums them over the vertices: the same headroom as the
     // full layout is given.
     let needed = width + 2 + bits(m) + 8;
-    match needed {
-        0..=63 => solve::<i64, L>(w, m, &runs),
-        64..=127 => solve::<i128, L>(w, m, &runs),
-        128..=192 => solve::<Wide<3>, L>(w, m, &runs),
-        193..=256 => solve::<Wide<4>, L>(w, m, &runs),
-        257..=320 => solve::<Wide<5>, L>(w, m, &runs),
-        321..=384 => solve::<Wide<6>, L>(w, m, &runs),
-        385..=512 => solve::<Wide<8>, L>(w, m, &runs),
-        _ => max_weight_matching(w, m),
-    }
+    let bonus = bonus.map(|(b, _)| b);
+    Some(match needed {
+        0..=63 => solve::<i64, L>(w, m, &runs, bonus),
+        64..=127 => solve::<i128, L>(w, m, &runs, bonus),
+        128..=192 => solve::<Wide<3>, L>(w, m, &runs, bonus),
+        193..=256 => solve::<Wide<4>, L>(w, m, &runs, bonus),
+        257..=320 => solve::<Wide<5>, L>(w, m, &runs, bonus),
+        321..=384 => solve::<Wide<6>, L>(w, m, &runs, bonus),
+        385..=512 => solve::<Wide<8>, L>(w, m, &runs, bonus),
+        513..=768 => solve::<Wide<12>, L>(w, m, &runs, bonus),
+        _ => return None,
+    })
 }
 
 fn bits(n: usize) -> u32 {
@@ -89,8 +106,21 @@ fn runs<const L: usize>(used: &Wide<L>, spare: u32) -> Vec<Run> {
     out
 }
 
-fn solve<N: Narrow, const L: usize>(w: &[Wide<L>], m: usize, runs: &[Run]) -> Vec<Option<usize>> {
-    let narrow: Vec<N> = w.iter().map(|v| pack(v, runs)).collect();
+fn solve<N: Narrow, const L: usize>(
+    w: &[Wide<L>],
+    m: usize,
+    runs: &[Run],
+    bonus: Option<&[u64]>,
+) -> Vec<Option<usize>> {
+    let mut narrow: Vec<N> = w.iter().map(|v| pack(v, runs)).collect();
+    if let Some(bonus) = bonus {
+        for (n, &b) in narrow.iter_mut().zip(bonus) {
+            // A bonus on a missing edge would make one.
+            if b != 0 && *n != N::ZERO {
+                n.deposit(b, 0);
+            }
+        }
+    }
     max_weight_matching(&narrow, m)
 }
 

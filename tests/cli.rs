@@ -209,6 +209,71 @@ fn clock_simulate_json_and_bad_lines() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
 }
 
+/// `--at T` answers with the events up to T only: "what did the clocks show when the claim was
+/// made" must not see the presses after it (here the state at 230 s, not at 300 s).
+#[test]
+fn clock_at_shows_the_clock_as_it_stood_then() {
+    let script = "0 start\n100 press\n200 pause\n260 resume\n300 press\n";
+    let args = ["clock", "simulate", "--control", "45m", "-", "--at", "230"];
+    let out = run(&args, Some(script));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("at 0:03:50.000: paused, Black to move"),
+        "{text}"
+    );
+    assert!(text.contains("White: 0:43:20.000 left, 1 moves"), "{text}");
+    assert!(text.contains("Black: 0:43:20.000 left, 0 moves"), "{text}");
+    let out = run(&[&args[..], &["--format", "json"]].concat(), Some(script));
+    let v = json(&out);
+    assert_eq!(v["paused"], true);
+    assert_eq!(v["black"]["ms_left"], 2_700_000 - 100_000);
+    assert_eq!(v["events"], 3);
+
+    // The same question of a board's log.
+    use shashki_arbiter::clock::game_clock::{Event, EventKind};
+    use shashki_arbiter::clock::log::ClockLog;
+    let dir = std::env::temp_dir().join(format!("sa-at-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("board.clocklog");
+    let _ = std::fs::remove_file(&path);
+    let mut log = ClockLog::create(
+        &path,
+        &"45m".parse().unwrap(),
+        shashki_arbiter::rules::Color::White,
+    )
+    .unwrap();
+    let wall = chrono::Utc::now();
+    for (at, kind) in [
+        (0, EventKind::Start),
+        (100_000, EventKind::Press),
+        (200_000, EventKind::Pause),
+        (260_000, EventKind::Resume),
+        (300_000, EventKind::Press),
+    ] {
+        log.append(&Event { at_ms: at, kind }, wall).unwrap();
+    }
+    let out = run(
+        &[
+            "clock",
+            "replay",
+            path.to_str().unwrap(),
+            "--at",
+            "230",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let v = json(&out);
+    assert_eq!(v["paused"], true, "{v}");
+    assert_eq!(v["running"], "black");
+    assert_eq!(v["black"]["ms_left"], 2_700_000 - 100_000);
+    assert_eq!(v["white"]["moves"], 1);
+    assert_eq!(v["events"], 3);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The program is killed mid-game (as a crash or a pulled plug would): on the next start the hall
 /// comes back with every running clock paused, charged up to the crash to within a heartbeat.
 #[cfg(unix)]
@@ -437,4 +502,46 @@ fn pair_prints_the_next_swiss_round_and_saves_it_only_when_asked() {
     let again = run(&file);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("exists"));
+}
+
+/// Each standings row and each of its rounds name players by the same key, the pairing number
+/// as printed: the opponent's row has this row as its opponent in that round, and nobody meets
+/// themselves (in the sample round robin player 7 "met" opponent 7 when rounds gave the
+/// internal id).
+#[test]
+fn standings_json_names_opponents_by_pairing_number() {
+    for file in [
+        "tournaments/international-round-robin.ron",
+        "tournaments/open-swiss-48.ron",
+        "tournaments/shashki64-round-robin.ron",
+    ] {
+        let out = run(&["standings", file, "--format", "json"], None);
+        assert!(out.status.success(), "{file}");
+        let rows = json(&out);
+        let rows = rows.as_array().unwrap();
+        let by_number: std::collections::BTreeMap<u64, &serde_json::Value> = rows
+            .iter()
+            .map(|r| (r["number"].as_u64().unwrap(), r))
+            .collect();
+        let mut checked = 0;
+        for row in rows {
+            let me = row["number"].as_u64().unwrap();
+            for r in row["rounds"].as_array().unwrap() {
+                let Some(opp) = r["opponent"].as_u64() else {
+                    continue;
+                };
+                assert_ne!(opp, me, "{file}: {me} meets themselves in {r}");
+                let theirs = by_number[&opp]["rounds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|x| x["round"] == r["round"])
+                    .unwrap();
+                assert_eq!(theirs["opponent"].as_u64(), Some(me), "{file} {r}");
+                assert_eq!(theirs["opponent_id"], row["id"], "{file} {r}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "{file}: {checked}");
+    }
 }

@@ -18,6 +18,16 @@ struct Report {
     events: usize,
 }
 
+/// The clock and the instant to show: with `--at`, the clock as it stood then.
+fn at_instant(at: Option<&str>, clock: GameClock) -> Result<(GameClock, u64), String> {
+    let ms = at_ms(at, &clock)?;
+    if at.is_none() {
+        return Ok((clock, ms));
+    }
+    let then = clock.as_at(ms).map_err(|e| e.to_string())?;
+    Ok((then, ms))
+}
+
 fn at_ms(at: Option<&str>, clock: &GameClock) -> Result<u64, String> {
     match at {
         Some(s) => script::seconds_to_ms(s)
@@ -109,7 +119,8 @@ pub fn simulate(
     let text = text::utf8(script_path, &bytes).map_err(|e| e.to_string())?;
     let mut clock = GameClock::new(control, first);
     script::run(&mut clock, text).map_err(|e| format!("{script_path}:{e}"))?;
-    print(&clock, at_ms(at, &clock)?, format)?;
+    let (clock, now) = at_instant(at, clock)?;
+    print(&clock, now, format)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -121,7 +132,8 @@ pub fn replay(path: &str, at: Option<&str>, format: Format) -> CliResult {
             bad.line, bad.ignored_after
         );
     }
-    print(&loaded.clock, at_ms(at, &loaded.clock)?, format)?;
+    let (clock, now) = at_instant(at, loaded.clock)?;
+    print(&clock, now, format)?;
     Ok(ExitCode::SUCCESS)
 }
 

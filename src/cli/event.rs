@@ -6,10 +6,11 @@ use std::process::ExitCode;
 use serde::Serialize;
 use shashki_arbiter::limits;
 use shashki_arbiter::report::{self, Lang};
-use shashki_arbiter::rules::fen;
+use shashki_arbiter::rules::{fen, Color};
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::ballot::{self, Kind};
 use shashki_arbiter::tournament::command::load_table;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::{berger, standings};
 
 use super::{print_json, CliResult};
@@ -145,14 +146,27 @@ fn lang(text: &str) -> Result<Lang, String> {
     text.parse().map_err(|e| format!("--lang: {e}"))
 }
 
+/// A row: `number` is the pairing number as printed, `id` the file's internal key; each round
+/// names its opponent both ways, so neither is mistaken for the other.
 #[derive(Serialize)]
 struct StandingJson<'a> {
     place: &'a str,
     number: Option<usize>,
+    id: PlayerId,
     name: &'a str,
     points: f64,
     tiebreaks: serde_json::Map<String, serde_json::Value>,
-    rounds: &'a [standings::RoundLine],
+    rounds: Vec<RoundJson>,
+}
+
+#[derive(Serialize)]
+struct RoundJson {
+    round: usize,
+    /// The opponent's pairing number.
+    opponent: Option<usize>,
+    opponent_id: Option<PlayerId>,
+    colour: Option<Color>,
+    score: f64,
 }
 
 pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Format) -> CliResult {
@@ -162,11 +176,14 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
     let lines = standings::compute(&t, round);
     match format {
         Format::Json => {
+            let number: std::collections::BTreeMap<PlayerId, Option<usize>> =
+                t.players.iter().map(|p| (p.id, p.number)).collect();
             let out: Vec<StandingJson> = lines
                 .iter()
                 .map(|l| StandingJson {
                     place: &l.place,
                     number: l.number,
+                    id: l.id,
                     name: &l.name,
                     points: l.points,
                     tiebreaks: l
@@ -174,7 +191,17 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
                         .iter()
                         .map(|(tb, v)| (tb.id().to_string(), serde_json::json!(v)))
                         .collect(),
-                    rounds: &l.rounds,
+                    rounds: l
+                        .rounds
+                        .iter()
+                        .map(|r| RoundJson {
+                            round: r.round,
+                            opponent: r.opponent.and_then(|o| number[&o]),
+                            opponent_id: r.opponent,
+                            colour: r.colour,
+                            score: r.score,
+                        })
+                        .collect(),
                 })
                 .collect();
             print_json(&out)?;

@@ -244,6 +244,18 @@ impl GameClock {
         Ok(clock)
     }
 
+    /// The clock as it stood at `at`: the events up to that instant only. The audit question
+    /// "what did the clocks show when the claim was made" must not see later presses.
+    pub fn as_at(&self, at: u64) -> Result<GameClock, ClockError> {
+        let upto: Vec<Event> = self
+            .events
+            .iter()
+            .take_while(|e| e.at_ms <= at)
+            .cloned()
+            .collect();
+        GameClock::replay(self.control.clone(), self.first, &upto)
+    }
+
     fn delay(&self, side: Color) -> Option<super::control::Delay> {
         self.control.period_at(self.sides[idx(side)].period).delay
     }

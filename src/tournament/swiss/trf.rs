@@ -133,6 +133,11 @@ fn round_cell(
         return "0000 - U".to_string();
     }
     let Some(p) = r.pairings.iter().find(|p| p.white == id || p.black == id) else {
+        // A round not paired yet holds only its absences; the others' cells stay blank.
+        let unpaired = r.pairings.is_empty() && r.bye.is_none();
+        if unpaired && !r.absent.contains(&id) {
+            return " ".repeat(8);
+        }
         return "0000 - Z".to_string();
     };
     let opp = p.opponent(id).expect("paired");

@@ -37,6 +37,7 @@ fn event() -> Tournament {
             pairings,
             bye: None,
             absent: vec![],
+            requested_byes: vec![],
             locked: true,
         });
     }

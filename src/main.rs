@@ -97,6 +97,14 @@ enum Command {
         /// Players (by id) who do not play this round.
         #[arg(long, value_delimiter = ',')]
         absent: Vec<u32>,
+        /// Players (by id) who do not play this round and get a draw's points (a requested
+        /// half-point bye, TRF `H`).
+        #[arg(long, value_delimiter = ',')]
+        half_bye: Vec<u32>,
+        /// Players (by id) who do not play this round and get a win's points (a full-point bye
+        /// granted by the regulation, TRF `F`).
+        #[arg(long, value_delimiter = ',')]
+        full_bye: Vec<u32>,
         /// Accelerated pairings (the top half counts one point more in rounds 1 and 2).
         #[arg(long)]
         accelerated: bool,
@@ -301,6 +309,8 @@ fn main() -> ExitCode {
             file,
             round,
             absent,
+            half_bye,
+            full_bye,
             accelerated,
             seed,
             save,
@@ -309,6 +319,8 @@ fn main() -> ExitCode {
                 file: &file,
                 round,
                 absent: &absent,
+                half_byes: &half_bye,
+                full_byes: &full_bye,
                 accelerated,
                 seed,
                 save,

@@ -130,9 +130,8 @@ fn use_event(t: &Tournament) {
             t,
             round,
             &Options {
-                absent: vec![],
-                accelerated: false,
                 first_colour: Some(Color::White),
+                ..Options::default()
             },
         );
         let _ = p.breaches(t);

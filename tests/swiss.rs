@@ -150,6 +150,7 @@ fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
             pairs: manual,
             bye: None,
             absent: vec![],
+            requested_byes: vec![],
         },
     )
     .unwrap();
@@ -246,8 +247,14 @@ fn generated(events: u64, seed: u64) -> (u64, u64, u64, u64) {
                 .into_iter()
                 .filter(|&id| t.player(id).unwrap().withdrawn_after.is_none())
                 .collect();
+            // Now and then the absent player asked for a half-point bye.
+            let requested_byes = match absent.first() {
+                Some(&id) if rng.next_u32() % 2 == 0 => vec![(id, ByeValue::Draw)],
+                _ => vec![],
+            };
             let options = Options {
                 absent,
+                requested_byes,
                 accelerated: rng.next_u32() % 5 == 0,
                 first_colour: Some(if rng.next_u32() % 2 == 0 {
                     Color::White
@@ -442,6 +449,7 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
                 pairs,
                 bye: None,
                 absent: vec![],
+                requested_byes: vec![],
             },
         )
         .unwrap();

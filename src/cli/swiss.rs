@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use chrono::Utc;
 use serde::Serialize;
 use shashki_arbiter::store::event::{self, EventFile};
-use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
 use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
 
 use super::{print_json, CliResult};
@@ -27,6 +27,8 @@ pub struct PairArgs<'a> {
     pub file: &'a str,
     pub round: Option<usize>,
     pub absent: &'a [PlayerId],
+    pub half_byes: &'a [PlayerId],
+    pub full_byes: &'a [PlayerId],
     pub accelerated: bool,
     pub seed: Option<u64>,
     pub save: bool,
@@ -40,10 +42,23 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if round != next {
         return Err(format!("{}: the next round to pair is {next}", args.file));
     }
-    if let Some(id) = args.absent.iter().find(|&&id| t.player(id).is_none()) {
-        return Err(format!("--absent: player {id} is not in the event"));
+    for (flag, ids) in [
+        ("--absent", args.absent),
+        ("--half-bye", args.half_byes),
+        ("--full-bye", args.full_byes),
+    ] {
+        if let Some(id) = ids.iter().find(|&&id| t.player(id).is_none()) {
+            return Err(format!("{flag}: player {id} is not in the event"));
+        }
     }
-    let colour_seed = if round == 1 {
+    let requested_byes: Vec<(PlayerId, ByeValue)> = args
+        .half_byes
+        .iter()
+        .map(|&id| (id, ByeValue::Draw))
+        .chain(args.full_byes.iter().map(|&id| (id, ByeValue::Win)))
+        .collect();
+    // Round 1's colour is drawn by lot unless the event already holds it (a TRF's XXC).
+    let colour_seed = if round == 1 && (args.seed.is_some() || t.initial_colour.is_none()) {
         Some(match args.seed {
             Some(s) => s,
             None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,
@@ -53,6 +68,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     };
     let options = Options {
         absent: args.absent.to_vec(),
+        requested_byes,
         accelerated: args.accelerated,
         first_colour: colour_seed.map(swiss::colour_by_lot),
     };
@@ -98,7 +114,11 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                 outln!("bye: {} — {why}", name(b));
             }
             for a in &proposal.absent {
-                outln!("absent: {}", name(*a));
+                match proposal.requested_byes.iter().find(|(id, _)| id == a) {
+                    Some((_, ByeValue::Win)) => outln!("full-point bye (requested): {}", name(*a)),
+                    Some((_, ByeValue::Draw)) => outln!("half-point bye (requested): {}", name(*a)),
+                    _ => outln!("absent: {}", name(*a)),
+                }
             }
             for u in &proposal.unpaired {
                 outln!(

@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 use super::ballot;
 use super::berger;
 use super::model::{
-    Ballot, BallotPer, GameResult, Pairing, Player, PlayerId, Round, Settings, System, TieBreak,
-    Tournament,
+    Ballot, BallotPer, ByeValue, GameResult, Pairing, Player, PlayerId, Round, Settings, System,
+    TieBreak, Tournament,
 };
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -65,6 +65,9 @@ pub enum Command {
         bye: Option<PlayerId>,
         #[serde(default)]
         absent: Vec<PlayerId>,
+        /// Absent players given points at their request (a half- or full-point bye).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        requested_byes: Vec<(PlayerId, ByeValue)>,
     },
     /// The pairs the Swiss pairing must not make (same club or family).
     SetForbidden {
@@ -190,6 +193,8 @@ pub enum CommandError {
     NoGames,
     #[error("player {0} appears twice in the round")]
     PairedTwice(PlayerId),
+    #[error("player {0} is given a requested bye but is not marked absent")]
+    ByeNotAbsent(PlayerId),
     #[error("tie-break `{0}` is listed twice")]
     DuplicateTiebreak(&'static str),
     #[error("the event draws no opening ballots")]
@@ -353,8 +358,14 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             pairs,
             bye,
             absent,
+            requested_byes,
         } => {
             next_round_due(t, *round)?;
+            for (id, _) in requested_byes {
+                if !absent.contains(id) {
+                    return Err(CommandError::ByeNotAbsent(*id));
+                }
+            }
             let mut seen = BTreeSet::new();
             let everyone = pairs
                 .iter()
@@ -371,6 +382,13 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             }
             number_the_unnumbered(t);
             push_round(t, *round, pairs, *bye, absent.clone());
+            if let Some(r) = t.rounds.last_mut() {
+                r.requested_byes = requested_byes
+                    .iter()
+                    .copied()
+                    .filter(|(_, v)| *v != ByeValue::Zero)
+                    .collect();
+            }
             Command::UnpairRound { round: *round }
         }
         Command::SetForbidden { pairs } => {
@@ -691,6 +709,7 @@ fn push_round(
         pairings,
         bye,
         absent,
+        requested_byes: Vec::new(),
         locked: false,
     });
 }

@@ -145,6 +145,14 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             known(&place, "an absent player", a)?;
             twice(&place, a)?;
         }
+        for &(a, _) in &r.requested_byes {
+            if !r.absent.contains(&a) {
+                return Err(bad(
+                    &place,
+                    format!("player {a} has a requested bye but is not listed as absent"),
+                ));
+            }
+        }
     }
     for &(a, b) in &t.forbidden {
         known("forbidden pairs", "a player", a)?;

@@ -45,6 +45,10 @@ pub struct Tournament {
     /// The seed of the draw of pairing numbers by lot, once made.
     #[serde(default)]
     pub numbers_seed: Option<u64>,
+    /// The Swiss initial colour (E.5) when it is known before round 1 is paired (a TRF's
+    /// `XXC`); once round 1 is paired, round 1 itself tells it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub initial_colour: Option<Color>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits.
@@ -308,6 +312,11 @@ pub struct Round {
     /// Players who did not play the round (excused): not paired, nothing scored.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub absent: Vec<PlayerId>,
+    /// Absent players given points without a game at their request (TRF `F`: a win's points,
+    /// `H`: a draw's): not the pairing-allocated bye, so it does not bar them from that one
+    /// unless it was a win's worth (C.04.3 C.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requested_byes: Vec<(PlayerId, ByeValue)>,
     #[serde(default)]
     pub locked: bool,
 }
@@ -588,6 +597,7 @@ impl Tournament {
             rounds: vec![],
             forbidden: vec![],
             numbers_seed: None,
+            initial_colour: None,
         }
     }
 

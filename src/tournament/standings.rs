@@ -101,8 +101,13 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 }
             }
         }
-        if let Some(bye) = r.bye {
-            let score = match t.unplayed.bye {
+        let byes = r
+            .bye
+            .map(|b| (b, t.unplayed.bye))
+            .into_iter()
+            .chain(r.requested_byes.iter().copied());
+        for (bye, value) in byes {
+            let score = match value {
                 ByeValue::Win => per_pairing_max,
                 ByeValue::Draw => per_pairing_max / 2.0,
                 ByeValue::Zero => 0.0,

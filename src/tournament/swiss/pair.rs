@@ -6,12 +6,15 @@ use serde::Serialize;
 use super::dutch::{self, ColourRule};
 use super::input;
 use crate::rules::Color;
-use crate::tournament::model::{PlayerId, Tournament};
+use crate::tournament::model::{ByeValue, PlayerId, Tournament};
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Players who will not play this round (they are not paired and get nothing).
     pub absent: Vec<PlayerId>,
+    /// Players who will not play this round and are given points at their request (a half- or
+    /// full-point bye); not paired either.
+    pub requested_byes: Vec<(PlayerId, ByeValue)>,
     /// Accelerated pairings (Baku, C.04.5.1 simplified): in rounds 1 and 2 the top half of the
     /// ranking pairs as if it had one won round more.
     pub accelerated: bool,
@@ -42,7 +45,9 @@ pub struct Proposal {
     pub bye: Option<PlayerId>,
     pub bye_reason: Option<String>,
     pub bye_reason_ru: Option<String>,
+    /// Everybody not paired this round, the requested byes included.
     pub absent: Vec<PlayerId>,
+    pub requested_byes: Vec<(PlayerId, ByeValue)>,
     /// Players no legal pairing could place (rematches or colour limits leave them no
     /// opponent): the arbiter pairs them by hand.
     pub unpaired: Vec<PlayerId>,
@@ -74,6 +79,7 @@ impl Proposal {
             pairs: self.pairs(),
             bye: self.bye,
             absent: self.absent.clone(),
+            requested_byes: self.requested_byes.clone(),
         }
     }
 }
@@ -141,11 +147,12 @@ fn rule_text(rule: ColourRule) -> &'static str {
     }
 }
 
-/// The initial colour of the event: drawn for round 1 (`options.first_colour`), read back from
-/// round 1 afterwards.
+/// The initial colour of the event: drawn for round 1 (`options.first_colour`), or known to the
+/// event (a TRF's `XXC`), or read back from round 1.
 pub fn initial_colour(t: &Tournament, options: &Options) -> Color {
     options
         .first_colour
+        .or(t.initial_colour)
         .or_else(|| input::initial_colour(t))
         .unwrap_or(Color::White)
 }
@@ -153,7 +160,13 @@ pub fn initial_colour(t: &Tournament, options: &Options) -> Color {
 /// Pairs round `round` of `t`.
 pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
     let first = initial_colour(t, options);
-    let (mut input, ids) = input::for_round(t, round, &options.absent, first);
+    let mut absent = options.absent.clone();
+    for (id, _) in &options.requested_byes {
+        if !absent.contains(id) {
+            absent.push(*id);
+        }
+    }
+    let (mut input, ids) = input::for_round(t, round, &absent, first);
     if options.accelerated && round <= 2 {
         // The top half of the players of the round counts one won round more.
         let present: Vec<usize> = (0..ids.len())
@@ -202,14 +215,18 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
     let number = |i: usize| t.player(ids[i]).and_then(|p| p.number).unwrap_or(i + 1);
     let bye_reason = out.bye.map(|i| {
         format!(
-            "number {} ({} points) takes the bye: the lowest score at which a player who has had              neither a bye nor points without playing can take it while everybody else is              paired; among those, the most games played, then the pairing order",
+            "number {} ({} points) takes the bye: the lowest score at which a player who has had \
+             neither a bye nor points without playing can take it while everybody else is \
+             paired; among those, the most games played, then the pairing order",
             number(i),
             score(i)
         )
     });
     let bye_reason_ru = out.bye.map(|i| {
         format!(
-            "свободен № {} ({} очк.): самая низкая сумма очков, при которой свободный тур может              получить не имевший ни свободного тура, ни очков без игры, а все остальные              спариваются; среди таких — сыгравший больше партий, затем порядок жеребьёвки",
+            "свободен № {} ({} очк.): самая низкая сумма очков, при которой свободный тур может \
+             получить не имевший ни свободного тура, ни очков без игры, а все остальные \
+             спариваются; среди таких — сыгравший больше партий, затем порядок жеребьёвки",
             number(i),
             score(i)
         )
@@ -220,7 +237,8 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         bye: out.bye.map(|i| ids[i]),
         bye_reason,
         bye_reason_ru,
-        absent: options.absent.clone(),
+        absent,
+        requested_byes: options.requested_byes.clone(),
         unpaired: out.unpaired.iter().map(|&i| ids[i]).collect(),
         criteria: CRITERIA.to_vec(),
     }

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 
 use super::super::command::{apply_in_place as apply, Command};
-use super::super::model::{GameResult, Player, PlayerId, Round, System, Tournament};
+use super::super::model::{ByeValue, GameResult, Player, PlayerId, Round, System, Tournament};
 use super::super::standings;
 use super::dutch::{Entry, Input, PlayerInput};
 use crate::rules::{Color, Variant};
@@ -80,6 +80,17 @@ pub fn export(t: &Tournament) -> String {
         "XXR {}\n",
         t.rounds_planned.unwrap_or(t.rounds.len())
     ));
+    let initial = t.initial_colour.or_else(|| super::input::initial_colour(t));
+    match initial {
+        Some(Color::White) => out.push_str("XXC white1\n"),
+        Some(Color::Black) => out.push_str("XXC black1\n"),
+        None => {}
+    }
+    for (a, b) in &t.forbidden {
+        if let (Some(na), Some(nb)) = (number.get(a), number.get(b)) {
+            out.push_str(&format!("XXP {na} {nb}\n"));
+        }
+    }
     for p in players {
         let n = number[&p.id];
         let name = if p.name.is_empty() {
@@ -131,6 +142,11 @@ fn round_cell(
 ) -> String {
     if r.bye == Some(id) {
         return "0000 - U".to_string();
+    }
+    match r.requested_byes.iter().find(|(p, _)| *p == id) {
+        Some((_, ByeValue::Win)) => return "0000 - F".to_string(),
+        Some((_, ByeValue::Draw)) => return "0000 - H".to_string(),
+        _ => {}
     }
     let Some(p) = r.pairings.iter().find(|p| p.white == id || p.black == id) else {
         // A round not paired yet holds only its absences; the others' cells stay blank.
@@ -185,6 +201,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     };
     // (player number, round) → (opponent, colour, result)
     let mut cells: BTreeMap<(usize, usize), (usize, char, char)> = BTreeMap::new();
+    let mut forbidden = Vec::new();
     for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
         let code = line.get(..3).unwrap_or("");
@@ -196,6 +213,28 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "102" => t.chief_arbiter = rest.to_string(),
             "122" if !rest.is_empty() => t.time_control = rest.to_string(),
             "XXR" => t.rounds_planned = rest.parse().ok(),
+            "XXC" => {
+                for tok in rest.split_whitespace() {
+                    match tok {
+                        "white1" => t.initial_colour = Some(Color::White),
+                        "black1" => t.initial_colour = Some(Color::Black),
+                        _ => {}
+                    }
+                }
+            }
+            // The players listed may not meet one another (player ids are the numbers).
+            "XXP" => {
+                let n: Vec<PlayerId> = rest
+                    .split_whitespace()
+                    .map(|x| x.parse())
+                    .collect::<Result<_, _>>()
+                    .map_err(|_| err(line_no, format!("forbidden pairs `{rest}`")))?;
+                for a in 0..n.len() {
+                    for b in a + 1..n.len() {
+                        forbidden.push((line_no, n[a], n[b]));
+                    }
+                }
+            }
             "001" => {
                 let field = |a: usize, b: usize| -> String {
                     line.chars()
@@ -273,6 +312,17 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             origin: origin.to_string(),
         });
     }
+    if !forbidden.is_empty() {
+        for &(line, a, b) in &forbidden {
+            for id in [a, b] {
+                if t.player(id).is_none() {
+                    return Err(err(line, format!("forbidden pairs: no player {id}")));
+                }
+            }
+        }
+        let pairs = forbidden.iter().map(|&(_, a, b)| (a, b)).collect();
+        apply(&mut t, &Command::SetForbidden { pairs }).map_err(|e| err(0, e.to_string()))?;
+    }
     // Rounds go in through the same changes as the arbiter's, so a file that pairs a player
     // twice or names an unknown opponent is refused, not saved.
     let rounds = cells.keys().map(|k| k.1).max().unwrap_or(0);
@@ -286,6 +336,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         let mut results = Vec::new();
         let mut bye = None;
         let mut absent = Vec::new();
+        let mut requested = Vec::new();
         let mut done = std::collections::BTreeSet::new();
         let numbers: Vec<usize> = t.players.iter().filter_map(|p| p.number).collect();
         for n in numbers {
@@ -302,14 +353,14 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                             )));
                         }
                     }
-                    // Points without a game and without the pairing: the event model keeps only
-                    // the pairing-allocated bye and zero-point absences, so such a file is refused
-                    // rather than imported with wrong points.
-                    'F' | 'H' | '=' | 'D' | 'W' | '1' => {
-                        return Err(bad(format!(
-                            "player {n} has `{result}` without an opponent (a full- or half-point \
-                             bye): an event cannot hold it yet; `trf check` reads such files"
-                        )))
+                    // Points without a game and without the pairing: a requested bye.
+                    'F' | 'W' | '1' => {
+                        absent.push(n as PlayerId);
+                        requested.push((n as PlayerId, ByeValue::Win));
+                    }
+                    'H' | '=' | 'D' => {
+                        absent.push(n as PlayerId);
+                        requested.push((n as PlayerId, ByeValue::Draw));
                     }
                     _ => absent.push(n as PlayerId),
                 }
@@ -355,6 +406,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             pairs,
             bye,
             absent,
+            requested_byes: requested,
         };
         apply(&mut t, &set).map_err(|e| bad(e.to_string()))?;
         for (board, result) in results.into_iter().enumerate() {
@@ -368,6 +420,10 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 apply(&mut t, &cmd).map_err(|e| bad(e.to_string()))?;
             }
         }
+    }
+    // Without `XXC`, round 1 tells the colour (and the export writes it).
+    if t.initial_colour.is_none() {
+        t.initial_colour = super::input::initial_colour(&t);
     }
     Ok(t)
 }

@@ -106,6 +106,7 @@ impl State {
                     pairs: self.pairs.clone(),
                     bye: self.proposal.bye,
                     absent: self.proposal.absent.clone(),
+                    requested_byes: self.proposal.requested_byes.clone(),
                 }))
             }
         }

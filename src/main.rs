@@ -86,6 +86,10 @@ enum Command {
         round: Option<usize>,
         #[arg(long, default_value = "en")]
         lang: String,
+        /// CSV column separator, `,` or `;` (default: `;` for Russian, `,` for English, as
+        /// spreadsheets in those languages expect).
+        #[arg(long)]
+        separator: Option<String>,
     },
     /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
     /// changed only with `--save`.
@@ -127,6 +131,9 @@ enum Command {
         round: Option<usize>,
         #[arg(long, default_value = "en")]
         lang: String,
+        /// CSV column separator, `,` or `;` (default: `;` for Russian, `,` for English).
+        #[arg(long)]
+        separator: Option<String>,
     },
 }
 
@@ -296,15 +303,19 @@ fn main() -> ExitCode {
         Some(Command::Ballot(BallotCommand::Check { file })) => {
             cli::event::ballot_check(&file, format)
         }
-        Some(Command::Standings { file, round, lang }) => {
-            cli::event::standings(&file, round, &lang, format)
-        }
+        Some(Command::Standings {
+            file,
+            round,
+            lang,
+            separator,
+        }) => cli::event::standings(&file, round, &lang, separator.as_deref(), format),
         Some(Command::Report {
             file,
             output,
             round,
             lang,
-        }) => cli::event::report(&file, &output, round, &lang),
+            separator,
+        }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
         Some(Command::Pair {
             file,
             round,

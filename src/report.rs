@@ -7,7 +7,7 @@ pub mod html;
 pub mod pdf;
 
 use crate::tournament::command::load_table;
-use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::model::{ByeValue, GameResult, Tournament};
 use crate::tournament::standings::{self, Line};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,14 +53,19 @@ impl Lang {
 }
 
 /// The document in the format `path`'s extension names (`.html`, `.csv` for the standings, `.pdf`).
-pub fn render_for(path: &std::path::Path, doc: &Document, lang: Lang) -> Result<Vec<u8>, String> {
+pub fn render_for(
+    path: &std::path::Path,
+    doc: &Document,
+    lang: Lang,
+    separator: csv::Separator,
+) -> Result<Vec<u8>, String> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     Ok(match ext.as_deref() {
         Some("html") | Some("htm") => html::render(doc, lang).into_bytes(),
-        Some("csv") => csv::render(&doc.sections[0]).into_bytes(),
+        Some("csv") => csv::render(&doc.sections[0], separator).into_bytes(),
         Some("pdf") => pdf::render(doc).map_err(|e| e.to_string())?,
         _ => {
             return Err(format!(
@@ -260,9 +265,20 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                     row
                 })
                 .collect();
+            let width = header.len();
             if let Some(bye) = r.bye {
                 let mut row = vec![String::new(), name(bye), t(lang, "bye", "свободен")];
-                row.resize(rows.first().map_or(5, Vec::len), String::new());
+                row.resize(width, String::new());
+                rows.push(row);
+            }
+            for (id, value) in &r.requested_byes {
+                let what = match value {
+                    ByeValue::Win => t(lang, "full-point bye", "свободен (очко за победу)"),
+                    ByeValue::Draw => t(lang, "half-point bye", "свободен (очко за ничью)"),
+                    ByeValue::Zero => continue,
+                };
+                let mut row = vec![String::new(), name(*id), what];
+                row.resize(width, String::new());
                 rows.push(row);
             }
             Section {
@@ -290,14 +306,31 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
             tour.chief_arbiter
         ));
     }
-    let tiebreaks: Vec<&str> = tour.tiebreaks.iter().map(|tb| tb.id()).collect();
+    // The full name with the column heading it stands for: the header says what "Берг." is.
+    let tiebreaks: Vec<String> = tour
+        .tiebreaks
+        .iter()
+        .map(|tb| {
+            let ((name_en, name_ru), (short_en, short_ru)) = (tb.name(), tb.short());
+            format!(
+                "{} ({})",
+                lang.pick(name_en, name_ru),
+                lang.pick(short_en, short_ru)
+            )
+        })
+        .collect();
     subtitle.push(format!(
-        "{}: {}; {}: {}",
+        "{}: {}",
         t(lang, "Time control", "Контроль времени"),
-        tour.time_control,
-        t(lang, "tie-breaks", "доп. показатели"),
-        tiebreaks.join(", ")
+        tour.time_control
     ));
+    if !tiebreaks.is_empty() {
+        subtitle.push(format!(
+            "{}: {}",
+            t(lang, "Tie-breaks", "Дополнительные показатели"),
+            tiebreaks.join(", ")
+        ));
+    }
     let mut sections = vec![standings_section(tour, &lines, lang)];
     if tour.system != crate::tournament::model::System::Swiss && tour.players.len() <= 24 {
         sections.push(crosstable(tour, &lines, lang));

@@ -101,7 +101,10 @@ fn the_csv_has_one_row_per_player_and_quotes_what_needs_it() {
     let mut t = sample();
     t.players[0].club = "Клуб \"Ладья\", Казань".into();
     let lines = shashki_arbiter::tournament::standings::compute(&t, None);
-    let csv = report::csv::render(&report::standings_section(&t, &lines, Lang::En));
+    let csv = report::csv::render(
+        &report::standings_section(&t, &lines, Lang::En),
+        report::csv::Separator::Comma,
+    );
     assert!(csv.starts_with('\u{FEFF}'));
     let rows: Vec<&str> = csv
         .trim_start_matches('\u{FEFF}')
@@ -115,4 +118,83 @@ fn the_csv_has_one_row_per_player_and_quotes_what_needs_it() {
         rows[0]
     );
     assert!(csv.contains("\"Клуб \"\"Ладья\"\", Казань\""));
+}
+
+/// A Russian spreadsheet splits at `;` (its decimal separator is the comma): the Russian CSV
+/// uses it unless told otherwise, and quotes a field holding the separator either way.
+#[test]
+fn the_csv_separator_follows_the_language_or_the_choice() {
+    let bin = env!("CARGO_BIN_EXE_shashki-arbiter");
+    let file = "tournaments/shashki64-round-robin.ron";
+    let run = |args: &[&str]| {
+        let out = Command::new(bin).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let ru = run(&["--format", "csv", "standings", file, "--lang", "ru"]);
+    let header = ru.trim_start_matches('\u{FEFF}').lines().next().unwrap();
+    assert!(header.starts_with("Место;№;Участник;"), "{header}");
+    let en = run(&["--format", "csv", "standings", file, "--lang", "en"]);
+    assert!(en
+        .trim_start_matches('\u{FEFF}')
+        .starts_with("Place,No,Name,"));
+    let chosen = run(&[
+        "--format",
+        "csv",
+        "standings",
+        file,
+        "--lang",
+        "ru",
+        "--separator",
+        ",",
+    ]);
+    assert!(chosen
+        .trim_start_matches('\u{FEFF}')
+        .starts_with("Место,№,Участник,"));
+    // The coefficients keep their decimal point; a field with the separator is quoted.
+    assert!(ru.contains(";21.125;"), "{ru}");
+    let out = Command::new(bin)
+        .args(["standings", file, "--separator", "tab"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// The report's header names the tie-breaks in words with the column heading each stands for,
+/// never the file's ids, and the PDF of a sample event embeds only the glyphs it uses (it was
+/// 816 KB with the whole font) and carries a title a PDF reader shows as written.
+#[test]
+fn the_report_names_tiebreaks_and_the_pdf_is_small_with_a_readable_title() {
+    for file in [
+        "tournaments/shashki64-round-robin.ron",
+        "tournaments/international-round-robin.ron",
+    ] {
+        let t = event::read(std::path::Path::new(file)).unwrap();
+        for lang in [Lang::Ru, Lang::En] {
+            let doc = report::document(&t, None, lang);
+            let head = doc.subtitle.join("\n");
+            // Ids are snake_case (`sonneborn_berger`); no word of a header has an underscore.
+            assert!(!head.contains('_'), "{file}: {head}");
+            for tb in &t.tiebreaks {
+                let (en, ru) = tb.name();
+                assert!(head.contains(lang.pick(en, ru)), "{file}: {head}");
+            }
+        }
+        let doc = report::document(&t, None, Lang::Ru);
+        let bytes = report::pdf::render(&doc).unwrap();
+        assert!(bytes.len() < 200_000, "{file}: {} bytes", bytes.len());
+        let path = temp("titled.pdf");
+        std::fs::write(&path, &bytes).unwrap();
+        if !tool("pdfinfo") {
+            continue;
+        }
+        let info = Command::new("pdfinfo").arg(&path).output().unwrap();
+        let info = String::from_utf8(info.stdout).unwrap();
+        let title = info.lines().find(|l| l.starts_with("Title:")).unwrap();
+        assert_eq!(title.trim_start_matches("Title:").trim(), t.name, "{file}");
+    }
 }

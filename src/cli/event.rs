@@ -169,8 +169,23 @@ struct RoundJson {
     score: f64,
 }
 
-pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Format) -> CliResult {
+/// The CSV separator asked for, or the one the language's spreadsheets expect.
+fn separator(text: Option<&str>, lang: Lang) -> Result<report::csv::Separator, String> {
+    match text {
+        Some(s) => s.parse().map_err(|e| format!("--separator: {e}")),
+        None => Ok(report::csv::Separator::for_lang(lang)),
+    }
+}
+
+pub fn standings(
+    file: &str,
+    round: Option<usize>,
+    lang_text: &str,
+    separator_text: Option<&str>,
+    format: Format,
+) -> CliResult {
     let lang = lang(lang_text)?;
+    let separator = separator(separator_text, lang)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
     let lines = standings::compute(&t, round);
@@ -208,7 +223,7 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
         }
         Format::Csv => outp!(
             "{}",
-            report::csv::render(&report::standings_section(&t, &lines, lang))
+            report::csv::render(&report::standings_section(&t, &lines, lang), separator)
         ),
         Format::Html => {
             let doc = report::Document {
@@ -242,13 +257,20 @@ pub fn standings(file: &str, round: Option<usize>, lang_text: &str, format: Form
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn report(file: &str, output: &str, round: Option<usize>, lang_text: &str) -> CliResult {
+pub fn report(
+    file: &str,
+    output: &str,
+    round: Option<usize>,
+    lang_text: &str,
+    separator_text: Option<&str>,
+) -> CliResult {
     let lang = lang(lang_text)?;
+    let separator = separator(separator_text, lang)?;
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
     let doc = report::document(&t, round, lang);
-    let bytes = report::render_for(std::path::Path::new(output), &doc, lang)?;
+    let bytes = report::render_for(std::path::Path::new(output), &doc, lang, separator)?;
     shashki_arbiter::store::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;
     eprintln!("{output}: {} bytes", bytes.len());

@@ -124,5 +124,29 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
             w.y -= ROW;
         }
     }
-    w.doc.save_to_bytes().map_err(|e| PdfError(e.to_string()))
+    let bytes = w.doc.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
+    with_title(&bytes, &doc.title)
+}
+
+/// The PDF with its Title as PDF text (UTF-16BE after a byte-order mark): printpdf writes the
+/// title's UTF-8 bytes as they are, which readers show garbled for any Cyrillic name.
+fn with_title(bytes: &[u8], title: &str) -> Result<Vec<u8>, PdfError> {
+    let err = |e: lopdf::Error| PdfError(e.to_string());
+    let mut pdf = lopdf::Document::load_mem(bytes).map_err(err)?;
+    let info = pdf
+        .trailer
+        .get(b"Info")
+        .and_then(lopdf::Object::as_reference)
+        .map_err(err)?;
+    let mut text = vec![0xFE, 0xFF];
+    for unit in title.encode_utf16() {
+        text.extend(unit.to_be_bytes());
+    }
+    pdf.get_dictionary_mut(info).map_err(err)?.set(
+        "Title",
+        lopdf::Object::String(text, lopdf::StringFormat::Hexadecimal),
+    );
+    let mut out = Vec::new();
+    pdf.save_to(&mut out).map_err(|e| PdfError(e.to_string()))?;
+    Ok(out)
 }

@@ -188,6 +188,27 @@ impl TieBreak {
         }
     }
 
+    /// The full name (English, Russian), as reports and screens show it.
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            TieBreak::SonnebornBerger => ("Sonneborn-Berger", "коэффициент Бергера"),
+            TieBreak::Buchholz => ("Buchholz", "коэффициент Солкофа"),
+            TieBreak::BuchholzCut1 => ("Buchholz cut 1", "усечённый коэффициент Солкофа (−1)"),
+            TieBreak::BuchholzCut2 => ("Buchholz cut 2", "усечённый коэффициент Солкофа (−2)"),
+            TieBreak::BuchholzMedian => ("median Buchholz", "медианный коэффициент Солкофа"),
+            TieBreak::Shmulyan => ("Shmulyan", "коэффициент Шмульяна"),
+            TieBreak::Wins => ("wins", "число побед"),
+            TieBreak::WinsBlack => ("wins with Black", "число побед чёрными"),
+            TieBreak::HeadToHead => ("head-to-head", "результат личной встречи"),
+            TieBreak::Koya => ("Koya", "коэффициент Коя"),
+            TieBreak::Progressive => ("progressive score", "прогрессивный коэффициент"),
+            TieBreak::AverageRatingOpponents => {
+                ("average rating of opponents", "средний рейтинг соперников")
+            }
+            TieBreak::GamePoints => ("game points", "очки в партиях"),
+        }
+    }
+
     /// Column heading (English, Russian).
     pub fn short(self) -> (&'static str, &'static str) {
         match self {

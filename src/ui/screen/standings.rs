@@ -47,9 +47,12 @@ impl State {
                     .unwrap_or_default();
                 let out = file.path().with_file_name(format!("{stem}-report.{ext}"));
                 let doc = report::document(&file.tournament, self.up_to, lang);
-                let written = report::render_for(&out, &doc, lang).and_then(|bytes| {
-                    crate::store::atomic::write(&out, &bytes, true).map_err(|e| e.to_string())
-                });
+                let written =
+                    report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang))
+                        .and_then(|bytes| {
+                            crate::store::atomic::write(&out, &bytes, true)
+                                .map_err(|e| e.to_string())
+                        });
                 match written {
                     Ok(()) => Action::info(format!(
                         "{} {}",

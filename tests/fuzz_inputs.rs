@@ -122,7 +122,10 @@ fn use_event(t: &Tournament) {
     let lines = standings::compute(t, None);
     let doc = report::document(t, None, Lang::Ru);
     let _ = report::html::render(&doc, Lang::En);
-    let _ = report::csv::render(&report::standings_section(t, &lines, Lang::En));
+    let _ = report::csv::render(
+        &report::standings_section(t, &lines, Lang::En),
+        report::csv::Separator::Semicolon,
+    );
     let _ = trf::export(t);
     if t.system == shashki_arbiter::tournament::model::System::Swiss && t.players.len() <= 60 {
         let round = t.rounds.len() + 1;

@@ -7,7 +7,13 @@ use shashki_arbiter::tournament::standings;
 
 fn event() -> Tournament {
     let players = 500u32;
-    let mut t = Tournament::new("bench", Variant::Russian, System::Swiss, "45m", 2);
+    let mut t = Tournament::new(
+        "bench",
+        Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        2,
+    );
     t.tiebreaks = TieBreak::ALL.to_vec();
     t.players = (1..=players)
         .map(|id| Player {

@@ -11,7 +11,13 @@ use shashki_arbiter::tournament::swiss::{self, Options};
 
 fn event_after_8_rounds() -> Tournament {
     let mut rng = ChaCha8Rng::seed_from_u64(300);
-    let mut t = Tournament::new("Open 300", Variant::Russian, System::Swiss, "45m", 2);
+    let mut t = Tournament::new(
+        "Open 300",
+        Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        2,
+    );
     for i in 1..=300u32 {
         let player = Player {
             rating: Some(2500 - 3 * i),

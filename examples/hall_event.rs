@@ -13,7 +13,7 @@ fn main() {
         format!("Hall of {boards} boards"),
         shashki_arbiter::rules::Variant::Russian,
         System::RoundRobin,
-        "45m/20,15m",
+        "45m/20,15m".parse().expect("a time control"),
         2,
     );
     for i in 1..=2 * boards {

@@ -152,7 +152,7 @@ fn round_robin(t: &mut Tournament, seed: u64, played: usize, rng: &mut ChaCha20R
             },
         )
         .unwrap();
-        if t.format.ballot.is_some() {
+        if t.settings.format.ballot.is_some() {
             let draw_at = at + chrono::Duration::days(round as i64 / 2);
             apply(
                 t,
@@ -179,14 +179,14 @@ fn shashki64(dir: &std::path::Path) {
         "Кубок города по шашкам-64 (круговой, микроматчи)",
         Variant::Russian,
         System::RoundRobin,
-        "45m/20,15m",
+        "45m/20,15m".parse().expect("a time control"),
         2,
     );
-    t.dates = "2026-11-28 – 2026-12-02".into();
-    t.venue = "Казань, шахматно-шашечный клуб".into();
-    t.chief_arbiter = "Сорокина Е. В. (ВК)".into();
-    t.arbiters = vec!["Гусев П. А.".into()];
-    t.format.ballot = Some(BallotRule {
+    t.settings.dates = "2026-11-28 – 2026-12-02".into();
+    t.settings.venue = "Казань, шахматно-шашечный клуб".into();
+    t.settings.chief_arbiter = "Сорокина Е. В. (ВК)".into();
+    t.settings.arbiters = vec!["Гусев П. А.".into()];
+    t.settings.format.ballot = Some(BallotRule {
         table: "idf".into(),
         per: BallotPer::Micromatch,
     });
@@ -209,13 +209,13 @@ fn international(dir: &std::path::Path) {
         "International draughts round robin",
         Variant::International,
         System::RoundRobin,
-        "2h/50,1h/25*",
+        "2h/50,1h/25*".parse().expect("a time control"),
         1,
     );
-    t.dates = "2026-10-10 – 2026-10-16".into();
-    t.venue = "Amsterdam".into();
-    t.chief_arbiter = "J. de Vries (IA)".into();
-    t.scoring.game = GamePoints::TwoOneZero;
+    t.settings.dates = "2026-10-10 – 2026-10-16".into();
+    t.settings.venue = "Amsterdam".into();
+    t.settings.chief_arbiter = "J. de Vries (IA)".into();
+    t.settings.scoring.game = GamePoints::TwoOneZero;
     t.tiebreaks = vec![
         TieBreak::SonnebornBerger,
         TieBreak::Wins,
@@ -252,12 +252,12 @@ fn open(dir: &std::path::Path) {
         "Открытый турнир «Осенний» (шашки-64)",
         Variant::Russian,
         System::Swiss,
-        "30m+30s",
+        "30m+30s".parse().expect("a time control"),
         2,
     );
-    t.dates = "2026-09-19 – 2026-09-21".into();
-    t.venue = "Уфа".into();
-    t.rounds_planned = Some(9);
+    t.settings.dates = "2026-09-19 – 2026-09-21".into();
+    t.settings.venue = "Уфа".into();
+    t.settings.rounds_planned = Some(9);
     t.tiebreaks = vec![
         TieBreak::BuchholzCut1,
         TieBreak::Buchholz,
@@ -269,7 +269,7 @@ fn open(dir: &std::path::Path) {
         apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
     }
     let at = Utc.with_ymd_and_hms(2026, 9, 19, 10, 0, 0).unwrap();
-    t.format.ballot = Some(BallotRule {
+    t.settings.format.ballot = Some(BallotRule {
         table: "fmjd".into(),
         per: BallotPer::Round,
     });

@@ -217,7 +217,7 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                 t(lang, "White", "Белые"),
                 t(lang, "Black", "Чёрные"),
             ];
-            if tour.format.ballot.is_some() {
+            if tour.settings.format.ballot.is_some() {
                 header.push(t(lang, "Ballot", "Жребий"));
                 header.push(t(lang, "Opening", "Начало"));
             }
@@ -228,7 +228,7 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                 .iter()
                 .map(|p| {
                     let mut row = vec![p.board.to_string(), name(p.white), name(p.black)];
-                    if tour.format.ballot.is_some() {
+                    if tour.settings.format.ballot.is_some() {
                         match &p.ballot {
                             Some(b) => {
                                 row.push(format!("{} {}", b.table.to_uppercase(), b.cell));
@@ -254,7 +254,8 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                     }
                     row.push(games);
                     let mut score = score(tour, p);
-                    if let Some(winner) = p.extra_winner(tour.format.games.max(1) as usize) {
+                    if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize)
+                    {
                         score = format!(
                             "{score} ({} {})",
                             t(lang, "extra won by", "доп. выиграл"),
@@ -294,16 +295,16 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
 pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
     let lines = standings::compute(tour, up_to);
     let mut subtitle = Vec::new();
-    for s in [&tour.dates, &tour.venue] {
+    for s in [&tour.settings.dates, &tour.settings.venue] {
         if !s.is_empty() {
             subtitle.push(s.clone());
         }
     }
-    if !tour.chief_arbiter.is_empty() {
+    if !tour.settings.chief_arbiter.is_empty() {
         subtitle.push(format!(
             "{}: {}",
             t(lang, "Chief arbiter", "Главный судья"),
-            tour.chief_arbiter
+            tour.settings.chief_arbiter
         ));
     }
     // The full name with the column heading it stands for: the header says what "Берг." is.
@@ -322,7 +323,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     subtitle.push(format!(
         "{}: {}",
         t(lang, "Time control", "Контроль времени"),
-        tour.time_control
+        tour.settings.time_control
     ));
     if !tiebreaks.is_empty() {
         subtitle.push(format!(
@@ -332,12 +333,12 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         ));
     }
     let mut sections = vec![standings_section(tour, &lines, lang)];
-    if tour.system != crate::tournament::model::System::Swiss && tour.players.len() <= 24 {
+    if tour.settings.system != crate::tournament::model::System::Swiss && tour.players.len() <= 24 {
         sections.push(crosstable(tour, &lines, lang));
     }
     sections.extend(rounds(tour, lang));
     Document {
-        title: tour.name.clone(),
+        title: tour.settings.name.clone(),
         subtitle,
         sections,
     }

@@ -5,3 +5,4 @@ pub mod atomic;
 pub mod event;
 pub mod ron_text;
 pub mod text;
+pub mod v1;

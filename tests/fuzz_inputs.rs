@@ -127,7 +127,9 @@ fn use_event(t: &Tournament) {
         report::csv::Separator::Semicolon,
     );
     let _ = trf::export(t);
-    if t.system == shashki_arbiter::tournament::model::System::Swiss && t.players.len() <= 60 {
+    if t.settings.system == shashki_arbiter::tournament::model::System::Swiss
+        && t.players.len() <= 60
+    {
         let round = t.rounds.len() + 1;
         let p = swiss::pair(
             t,

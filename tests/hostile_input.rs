@@ -49,14 +49,14 @@ fn s(p: &Path) -> &str {
 fn a_newer_or_unknown_schema_is_refused_in_every_spelling_and_never_rewritten() {
     let d = dir("schema");
     let original = std::fs::read_to_string("tournaments/open-swiss-48.ron").unwrap();
-    assert!(original.contains("schema: 1,"));
+    assert!(original.contains("schema: 2,"));
     for (i, spelling) in [
-        "schema: 2,",
-        "schema: 0x2,",
-        "schema: +2,",
-        "schema: 0b10,",
-        "schema: 0o2,",
-        "schema:2,",
+        "schema: 3,",
+        "schema: 0x3,",
+        "schema: +3,",
+        "schema: 0b11,",
+        "schema: 0o3,",
+        "schema:3,",
         "schema: 0,",
         "schema: -1,",
         "schema: 99999999999,",
@@ -65,7 +65,7 @@ fn a_newer_or_unknown_schema_is_refused_in_every_spelling_and_never_rewritten() 
     .enumerate()
     {
         let p = d.join(format!("e{i}.ron"));
-        std::fs::write(&p, original.replacen("schema: 1,", spelling, 1)).unwrap();
+        std::fs::write(&p, original.replacen("schema: 2,", spelling, 1)).unwrap();
         let before = std::fs::read(&p).unwrap();
         for args in [
             vec!["pair", "--save", "--seed", "1", s(&p)],
@@ -79,15 +79,15 @@ fn a_newer_or_unknown_schema_is_refused_in_every_spelling_and_never_rewritten() 
     }
     // A comment that mentions the schema before the field does not hide it.
     let p = d.join("comment.ron");
-    let text = original.replacen("schema: 1,", "schema: 2,", 1);
-    std::fs::write(&p, format!("// schema: 1 was the old one\n{text}")).unwrap();
+    let text = original.replacen("schema: 2,", "schema: 3,", 1);
+    std::fs::write(&p, format!("// schema: 2 was the old one\n{text}")).unwrap();
     refused(
         &run(&["pair", "--save", "--seed", "1", s(&p)]),
         &["newer version"],
     );
     // No schema at all: not an event file.
     let p = d.join("none.ron");
-    std::fs::write(&p, original.replacen("schema: 1,", "", 1)).unwrap();
+    std::fs::write(&p, original.replacen("schema: 2,", "", 1)).unwrap();
     refused(&run(&["standings", s(&p)]), &["no `schema` field"]);
 }
 

@@ -100,7 +100,13 @@ fn a_clock_log_cut_at_any_byte_keeps_every_complete_event_and_the_next_ones() {
 }
 
 fn tournament() -> Tournament {
-    let mut t = Tournament::new("Кубок", Variant::Russian, System::Swiss, "45m", 1);
+    let mut t = Tournament::new(
+        "Кубок",
+        Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        1,
+    );
     for i in 1..=4 {
         t.players.push(Player::new(i, format!("Игрок{i}")));
     }

@@ -195,6 +195,10 @@ fn the_report_names_tiebreaks_and_the_pdf_is_small_with_a_readable_title() {
         let info = Command::new("pdfinfo").arg(&path).output().unwrap();
         let info = String::from_utf8(info.stdout).unwrap();
         let title = info.lines().find(|l| l.starts_with("Title:")).unwrap();
-        assert_eq!(title.trim_start_matches("Title:").trim(), t.name, "{file}");
+        assert_eq!(
+            title.trim_start_matches("Title:").trim(),
+            t.settings.name,
+            "{file}"
+        );
     }
 }

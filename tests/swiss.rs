@@ -9,7 +9,13 @@ use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss::{self, Options, Proposal};
 
 fn event(players: usize, games: u32) -> Tournament {
-    let mut t = Tournament::new("Swiss", Variant::Russian, System::Swiss, "45m", games);
+    let mut t = Tournament::new(
+        "Swiss",
+        Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        games,
+    );
     for i in 1..=players as u32 {
         let player = Player {
             rating: Some(2400 - 10 * i),
@@ -378,7 +384,13 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
 
 #[test]
 fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
-    let mut t = Tournament::new("Open", Variant::Russian, System::Swiss, "45m", 2);
+    let mut t = Tournament::new(
+        "Open",
+        Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        2,
+    );
     let list = [
         (1, "Орлов", "КМС", Some(2100)),
         (2, "Белов", "МС", Some(2300)),
@@ -465,7 +477,7 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
     );
     assert_eq!(p.unpaired.len(), 4);
 
-    t.rounds_planned = Some(3);
+    t.settings.rounds_planned = Some(3);
     let p = swiss::pair(&t, 3, &Options::default());
     let boards: Vec<(u32, u32)> = p.pairs();
     // 1 and 4 (2 points of 2) are topscorers: they meet although one of them gets a third White;

@@ -16,7 +16,7 @@ fn event(players: usize, games: u32, tiebreaks: Vec<TieBreak>) -> Tournament {
         "Test",
         shashki_arbiter::rules::Variant::Russian,
         System::RoundRobin,
-        "45m/20,15m",
+        "45m/20,15m".parse().expect("a time control"),
         games,
     );
     t.tiebreaks = tiebreaks;
@@ -136,7 +136,7 @@ fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
     // The micromatch score per round: 1.5 of 2 is kept as 1.5 in the round lines.
     assert_eq!(row(3).rounds[1].score, 2.0);
     // With micromatch points (2-1-0) the tied micromatches count 1 each.
-    t.scoring.match_points = Some(MatchPoints {
+    t.settings.scoring.match_points = Some(MatchPoints {
         win: 2.0,
         draw: 1.0,
         loss: 0.0,
@@ -176,9 +176,9 @@ fn byes_and_forfeits_follow_the_settings() {
         Some(0.0),
         "no opponent over the board"
     );
-    t.unplayed.forfeit_counts_as_win = true;
-    t.unplayed.in_coefficients = UnplayedInCoefficients::OwnPoints;
-    t.unplayed.bye = ByeValue::Draw;
+    t.settings.unplayed.forfeit_counts_as_win = true;
+    t.settings.unplayed.in_coefficients = UnplayedInCoefficients::OwnPoints;
+    t.settings.unplayed.bye = ByeValue::Draw;
     let s = standings::compute(&t, None);
     assert_eq!(row(&s, 1).points, 0.5);
     assert_eq!(value(&row(&s, 2), TieBreak::Wins), Some(1.0));
@@ -262,7 +262,7 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
 #[test]
 fn ballots_are_drawn_per_micromatch_without_repeats_and_undone_together() {
     let mut t = event(10, 2, vec![]);
-    t.format.ballot = Some(BallotRule {
+    t.settings.format.ballot = Some(BallotRule {
         table: "idf".into(),
         per: BallotPer::Micromatch,
     });
@@ -419,7 +419,7 @@ fn a_truncated_or_newer_file_is_an_error_that_names_the_place_and_is_not_touched
         e.starts_with(&format!("{}:{lines}:", path.display())),
         "{e} (file has {lines} lines)"
     );
-    let newer = text.replacen("schema: 1", "schema: 7", 1);
+    let newer = text.replacen("schema: 2", "schema: 7", 1);
     std::fs::write(&path, &newer).unwrap();
     let e = EventFile::open(&path).err().unwrap().to_string();
     assert!(e.contains("newer version") && e.contains("schema 7"), "{e}");
@@ -539,12 +539,12 @@ fn extra(
 fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
     // 4 players, micromatches of 2, match points 2-1-0, up to 2 extra micromatches.
     let mut t = event(4, 2, vec![TieBreak::GamePoints]);
-    t.scoring.match_points = Some(MatchPoints {
+    t.settings.scoring.match_points = Some(MatchPoints {
         win: 2.0,
         draw: 1.0,
         loss: 0.0,
     });
-    t.format.extra_micromatches = 2;
+    t.settings.format.extra_micromatches = 2;
     // Board 1 tied 1:1 (each won with White), board 2 decided 1½:½.
     play(&mut t, 1, &["11", "1="]);
     let b1 = t.rounds[0].pairings[0].clone();

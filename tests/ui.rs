@@ -363,7 +363,7 @@ fn event_with_boards(name: &str, boards: usize) -> PathBuf {
         "Первенство области, шашки-64",
         shashki_arbiter::rules::Variant::Russian,
         System::RoundRobin,
-        "45m/20,15m",
+        "45m/20,15m".parse().expect("a time control"),
         2,
     );
     for i in 1..=2 * boards as u32 {
@@ -581,17 +581,31 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(true))));
     click(&mut app, "Save settings");
     let t = &EventFile::open(&path).unwrap().tournament;
-    assert_eq!(t.time_control, "25m+10s");
-    assert!(t.scoring.match_points.is_some());
-    // A time control the clock cannot read is refused and said so; the file keeps the old one.
+    assert_eq!(t.settings.time_control.to_string(), "25m+10s");
+    assert!(t.settings.scoring.match_points.is_some());
+    // A time control the clock cannot read is not saved and the field says why; the other
+    // edits of the draft stay, and the file keeps the old settings.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(false))));
     let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
         "forty-five".into(),
     ))));
     click(&mut app, "Save settings");
-    assert!(app.status.as_ref().unwrap().error);
-    assert_eq!(
-        EventFile::open(&path).unwrap().tournament.time_control,
-        "25m+10s"
+    let note = text_containing(&app, "not a time control").expect("the field says why");
+    assert!(note.contains("forty-five"), "{note}");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.settings.time_control.to_string(), "25m+10s");
+    assert!(t.settings.scoring.match_points.is_some());
+    // Corrected, the whole draft is saved.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "30m+15s".into(),
+    ))));
+    click(&mut app, "Save settings");
+    assert!(text_containing(&app, "not a time control").is_none());
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.settings.time_control.to_string(), "30m+15s");
+    assert!(
+        t.settings.scoring.match_points.is_none(),
+        "the other edit was kept"
     );
 }
 
@@ -611,7 +625,7 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     let made = app.event.as_ref().unwrap().path().to_path_buf();
     assert_eq!(made.file_name().unwrap(), "кубок-клуба-2027.ron");
     assert_eq!(
-        app.event.as_ref().unwrap().tournament.name,
+        app.event.as_ref().unwrap().tournament.settings.name,
         "Кубок клуба 2027"
     );
     assert_eq!(app.tab, Tab::Event);

@@ -227,7 +227,7 @@ pub fn standings(
         ),
         Format::Html => {
             let doc = report::Document {
-                title: t.name.clone(),
+                title: t.settings.name.clone(),
                 subtitle: vec![],
                 sections: vec![report::standings_section(&t, &lines, lang)],
             };

@@ -95,7 +95,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                     .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
                     .unwrap_or_else(|| id.to_string())
             };
-            outln!("Round {round} of {}", t.name);
+            outln!("Round {round} of {}", t.settings.name);
             for p in &proposal.pairings {
                 outln!(
                     "{:>3}. {} [{}] – {} [{}]   colours: {}{}",

@@ -232,6 +232,60 @@ pub fn format_duration(ms: u64) -> String {
     out
 }
 
+impl TimeControl {
+    /// One period for the whole game, no increment, no delay (`45m`).
+    pub fn sudden_death(minutes: u64) -> TimeControl {
+        TimeControl {
+            periods: vec![Period {
+                ms: minutes * 60_000,
+                moves: None,
+                increment_ms: 0,
+                delay: None,
+            }],
+            repeat_last: false,
+        }
+    }
+}
+
+/// A time control in files as its text (`45m/20,15m`), the form the arbiter reads and types.
+pub mod as_text {
+    use super::TimeControl;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &TimeControl, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(c)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse()
+            .map_err(|e| serde::de::Error::custom(format!("time control `{text}`: {e}")))
+    }
+}
+
+/// An optional time control as its text, `None` when absent.
+pub mod as_text_opt {
+    use super::TimeControl;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(c: &Option<TimeControl>, s: S) -> Result<S::Ok, S::Error> {
+        match c {
+            Some(c) => s.serialize_some(&c.to_string()),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<TimeControl>, D::Error> {
+        match Option::<String>::deserialize(d)? {
+            None => Ok(None),
+            Some(text) => text
+                .parse()
+                .map(Some)
+                .map_err(|e| serde::de::Error::custom(format!("time control `{text}`: {e}"))),
+        }
+    }
+}
+
 impl FromStr for TimeControl {
     type Err = ControlError;
     fn from_str(text: &str) -> Result<TimeControl, ControlError> {

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::atomic::{self, AtomicError};
 use super::ron_text::{self, RonError};
 use super::text::{self, NotUtf8};
+use super::v1::{self, UpgradeError};
 use crate::tournament::command::{self, Command, CommandError};
 use crate::tournament::integrity::{self, IntegrityError};
 use crate::tournament::model::{Tournament, SCHEMA};
@@ -46,11 +47,13 @@ pub enum EventError {
     Journal { path: PathBuf, line: usize },
     #[error("there is nothing left to undo")]
     NothingToUndo,
+    #[error("{path}: a file of schema 1 that cannot be upgraded: {source}; it is left untouched")]
+    Upgrade { path: PathBuf, source: UpgradeError },
 }
 
 /// The schemas this version reads. Anything else is refused and the file left as it is: a newer
 /// file would lose the fields this version does not know if it were saved again.
-pub const KNOWN_SCHEMAS: [i64; 1] = [SCHEMA as i64];
+pub const KNOWN_SCHEMAS: [i64; 2] = [1, SCHEMA as i64];
 
 /// Something found and mended while opening an event, for the arbiter to be told.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +64,14 @@ pub enum Notice {
         path: PathBuf,
         line: usize,
         copy: PathBuf,
+    },
+    /// The event was saved by an earlier version (schema 1): it is read as it is and written as
+    /// schema 2 at the next change, the schema-1 file kept as `backup`.
+    OlderSchema {
+        path: PathBuf,
+        backup: PathBuf,
+        /// An extra-micromatch time control schema 1 kept unchecked and that is not one.
+        dropped_extra: Option<String>,
     },
 }
 
@@ -73,6 +84,22 @@ impl std::fmt::Display for Notice {
                 path.display(),
                 copy.display()
             ),
+            Notice::OlderSchema {
+                path,
+                backup,
+                dropped_extra,
+            } => {
+                write!(
+                    f,
+                    "{}: saved by an earlier version (schema 1); the next change saves it in the current form, the old file kept as {}",
+                    path.display(),
+                    backup.display()
+                )?;
+                if let Some(x) = dropped_extra {
+                    write!(f, "; the extra micromatches' time control `{x}` is not one and is not carried over (their games use the event's clock)")?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -86,6 +113,21 @@ impl Notice {
                 path.display(),
                 copy.display()
             ),
+            Notice::OlderSchema {
+                path,
+                backup,
+                dropped_extra,
+            } => {
+                let mut text = format!(
+                    "{}: сохранён прежней версией программы (схема 1); при следующем изменении он будет записан в новом виде, старый файл сохранится как {}",
+                    path.display(),
+                    backup.display()
+                );
+                if let Some(x) = dropped_extra {
+                    text.push_str(&format!("; контроль времени доп. микроматчей `{x}` не читается и не перенесён (их партии идут с контролем турнира)"));
+                }
+                text
+            }
         }
     }
 }
@@ -109,6 +151,13 @@ pub struct EventFile {
     journal: Vec<Entry>,
     /// What opening the event found and mended.
     pub notices: Vec<Notice>,
+    /// The file on disk is schema 1: keep it as the backup before the first save.
+    older_schema: bool,
+}
+
+/// `x.ron` → `x.v1.bak`: the schema-1 file, kept when the event is first saved as schema 2.
+pub fn v1_backup_path(path: &Path) -> PathBuf {
+    path.with_extension("v1.bak")
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> EventError + '_ {
@@ -126,10 +175,22 @@ pub fn journal_path(path: &Path) -> PathBuf {
 /// Reads a tournament file: the schema first (from the parsed file, so no spelling of the number
 /// and no comment can hide it), then the rest, then what must hold between its parts.
 pub fn read(path: &Path) -> Result<Tournament, EventError> {
+    read_versioned(path).map(|(t, _)| t)
+}
+
+/// What reading found of an older file: its schema and what could not be carried over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Older {
+    pub schema: i64,
+    pub dropped_extra: Option<String>,
+}
+
+/// As [`read`], saying whether the file was of an older schema.
+pub fn read_versioned(path: &Path) -> Result<(Tournament, Option<Older>), EventError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
     let origin = path.display().to_string();
     let text = text::utf8(&origin, &bytes)?;
-    parse(&origin, text)
+    parse_versioned(&origin, text)
 }
 
 /// Only the schema of an event file; every other field is skipped (but must be well formed).
@@ -140,19 +201,39 @@ struct SchemaProbe {
 }
 
 pub fn parse(origin: &str, text: &str) -> Result<Tournament, EventError> {
+    parse_versioned(origin, text).map(|(t, _)| t)
+}
+
+pub fn parse_versioned(
+    origin: &str,
+    text: &str,
+) -> Result<(Tournament, Option<Older>), EventError> {
     let path = PathBuf::from(origin);
     let probe: SchemaProbe = ron_text::from_str(origin, text)?;
-    match probe.schema {
+    let (t, older) = match probe.schema {
         None => return Err(EventError::NoSchema { path }),
         Some(found) if found > SCHEMA as i64 => return Err(EventError::Newer { path, found }),
         Some(found) if !KNOWN_SCHEMAS.contains(&found) => {
             return Err(EventError::UnknownSchema { path, found })
         }
-        Some(_) => {}
-    }
-    let t: Tournament = ron_text::from_str(origin, text)?;
+        Some(1) => {
+            let old: v1::TournamentV1 = ron_text::from_str(origin, text)?;
+            let (t, dropped_extra) = v1::upgrade(old).map_err(|source| EventError::Upgrade {
+                path: path.clone(),
+                source,
+            })?;
+            (
+                t,
+                Some(Older {
+                    schema: 1,
+                    dropped_extra,
+                }),
+            )
+        }
+        Some(_) => (ron_text::from_str::<Tournament>(origin, text)?, None),
+    };
     integrity::check(&t).map_err(|source| EventError::Integrity { path, source })?;
-    Ok(t)
+    Ok((t, older))
 }
 
 impl EventFile {
@@ -173,6 +254,7 @@ impl EventFile {
             tournament,
             journal: Vec::new(),
             notices: Vec::new(),
+            older_schema: false,
         })
     }
 
@@ -180,10 +262,17 @@ impl EventFile {
     /// before anything is appended: a complete last record without its newline gets it, a torn
     /// one is set aside (the damaged journal kept beside it) and named in [`EventFile::notices`].
     pub fn open(path: &Path) -> Result<EventFile, EventError> {
-        let tournament = read(path)?;
+        let (tournament, older) = read_versioned(path)?;
         let jpath = journal_path(path);
         let mut journal = Vec::new();
         let mut notices = Vec::new();
+        if let Some(o) = &older {
+            notices.push(Notice::OlderSchema {
+                path: path.to_path_buf(),
+                backup: v1_backup_path(path),
+                dropped_extra: o.dropped_extra.clone(),
+            });
+        }
         if jpath.exists() {
             let bytes = std::fs::read(&jpath).map_err(io(&jpath))?;
             let (lines, terminated) = atomic::record_lines(&bytes);
@@ -232,6 +321,7 @@ impl EventFile {
             tournament,
             journal,
             notices,
+            older_schema: older.is_some(),
         })
     }
 
@@ -261,7 +351,17 @@ impl EventFile {
             path: self.path.clone(),
             source,
         })?;
+        if self.older_schema {
+            // The schema-1 file stays as it was written, whatever later saves do; an earlier
+            // upgrade's copy is never replaced.
+            let backup = v1_backup_path(&self.path);
+            if !backup.exists() {
+                let bytes = std::fs::read(&self.path).map_err(io(&self.path))?;
+                atomic::write(&backup, &bytes, false)?;
+            }
+        }
         atomic::write(&self.path, ron_text::to_string(&next).as_bytes(), true)?;
+        self.older_schema = false;
         self.tournament = next;
         let entry = Entry {
             seq: self.journal.last().map_or(1, |e| e.seq + 1),

@@ -482,7 +482,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             game,
             result,
         } => {
-            let games = t.format.games;
+            let games = t.settings.format.games;
             let p = pairing_mut(unlocked(t, *round)?, *board)?;
             let slot = p
                 .games
@@ -510,7 +510,10 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             game,
             result,
         } => {
-            let (per, allowed) = (t.format.games.max(1), t.format.extra_micromatches);
+            let (per, allowed) = (
+                t.settings.format.games.max(1),
+                t.settings.format.extra_micromatches,
+            );
             if allowed == 0 {
                 return Err(CommandError::NoExtraMicromatches);
             }
@@ -567,23 +570,16 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             if settings.format.games == 0 {
                 return Err(CommandError::NoGames);
             }
-            settings
-                .time_control
-                .parse::<crate::clock::TimeControl>()
-                .map_err(|e| CommandError::TimeControl {
-                    text: settings.time_control.clone(),
-                    why: e.to_string(),
-                })?;
             if let Some(b) = &settings.format.ballot {
                 load_table(&b.table)?;
             }
             if !t.rounds.is_empty() {
                 let fixed = [
-                    ("variant", settings.variant != t.variant),
-                    ("system", settings.system != t.system),
+                    ("variant", settings.variant != t.settings.variant),
+                    ("system", settings.system != t.settings.system),
                     (
                         "number of games per pairing",
-                        settings.format.games != t.format.games,
+                        settings.format.games != t.settings.format.games,
                     ),
                 ];
                 if let Some((what, _)) = fixed.iter().find(|(_, changed)| *changed) {
@@ -591,7 +587,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                 }
             }
             Command::SetSettings {
-                settings: Box::new(t.replace_settings((**settings).clone())),
+                settings: Box::new(std::mem::replace(&mut t.settings, (**settings).clone())),
             }
         }
         Command::SetNotes {
@@ -651,7 +647,7 @@ fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
     if n < 2 {
         return Err(CommandError::TooFewPlayers);
     }
-    Ok(match t.system {
+    Ok(match t.settings.system {
         System::RoundRobin => berger::single(n),
         System::DoubleRoundRobin => berger::double(n),
         System::Swiss => return Err(CommandError::NotRoundRobin),
@@ -665,7 +661,7 @@ fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     if round != expected {
         return Err(CommandError::NotNextRound(expected));
     }
-    if let Some(prev) = t.rounds.last().filter(|r| !r.finished(&t.format)) {
+    if let Some(prev) = t.rounds.last().filter(|r| !r.finished(&t.settings.format)) {
         return Err(CommandError::RoundIncomplete(prev.number));
     }
     Ok(())
@@ -679,7 +675,7 @@ fn push_round(
     bye: Option<PlayerId>,
     absent: Vec<PlayerId>,
 ) {
-    let games = t.format.games.max(1) as usize;
+    let games = t.settings.format.games.max(1) as usize;
     let mut pairings = Vec::new();
     for (i, &(white, black)) in pairs.iter().enumerate() {
         // A player who withdrew before this round loses by forfeit.
@@ -749,7 +745,7 @@ fn pair_round(
 /// title, name), in a round robin in list order.
 fn number_the_unnumbered(t: &mut Tournament) {
     let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
-    let order: Vec<PlayerId> = if t.system == System::Swiss {
+    let order: Vec<PlayerId> = if t.settings.system == System::Swiss {
         super::swiss::initial_ranking(&t.players)
     } else {
         t.players.iter().map(|p| p.id).collect()
@@ -806,7 +802,12 @@ fn draw_ballot(
     seed: u64,
     at: DateTime<Utc>,
 ) -> Result<Command, CommandError> {
-    let rule = t.format.ballot.clone().ok_or(CommandError::NoBallots)?;
+    let rule = t
+        .settings
+        .format
+        .ballot
+        .clone()
+        .ok_or(CommandError::NoBallots)?;
     let table = load_table(&rule.table)?;
     let used = used_cells(t, &rule.table);
     let r = unlocked(t, round)?;

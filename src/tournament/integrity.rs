@@ -46,26 +46,30 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
     }
     limit(
         "settings",
-        limits::at_most("games per pairing", t.format.games, limits::MAX_GAMES),
+        limits::at_most(
+            "games per pairing",
+            t.settings.format.games,
+            limits::MAX_GAMES,
+        ),
     )?;
-    if t.format.games == 0 {
+    if t.settings.format.games == 0 {
         return Err(bad("settings", "a pairing has at least one game"));
     }
     limit(
         "settings",
         limits::at_most(
             "extra micromatches",
-            t.format.extra_micromatches,
+            t.settings.format.extra_micromatches,
             limits::MAX_EXTRA_MICROMATCHES,
         ),
     )?;
-    if let Some(n) = t.rounds_planned {
+    if let Some(n) = t.settings.rounds_planned {
         limit(
             "settings",
             limits::at_most("planned rounds", n, limits::MAX_ROUNDS),
         )?;
     }
-    if let Some(m) = &t.scoring.match_points {
+    if let Some(m) = &t.settings.scoring.match_points {
         if ![m.win, m.draw, m.loss].iter().all(|v| v.is_finite()) {
             return Err(bad("settings", "micromatch points must be numbers"));
         }
@@ -84,7 +88,7 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             ))
         }
     };
-    let extra_max = (t.format.extra_micromatches * t.format.games) as usize;
+    let extra_max = (t.settings.format.extra_micromatches * t.settings.format.games) as usize;
     for (i, r) in t.rounds.iter().enumerate() {
         let place = format!("round {}", r.number);
         if r.number != i + 1 {
@@ -117,13 +121,13 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             known(&at, "Black", p.black)?;
             twice(&at, p.white)?;
             twice(&at, p.black)?;
-            if p.games.len() != t.format.games as usize {
+            if p.games.len() != t.settings.format.games as usize {
                 return Err(bad(
                     &at,
                     format!(
                         "{} game result(s) where the event plays {}",
                         p.games.len(),
-                        t.format.games
+                        t.settings.format.games
                     ),
                 ));
             }

@@ -4,38 +4,22 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::clock::TimeControl;
 use crate::rules::{Color, Variant};
 
-/// The file format's version; a file with a higher one is refused, never overwritten.
-pub const SCHEMA: u32 = 1;
+/// The file format's version; a file with a higher one is refused, never overwritten. Schema 1
+/// (the settings flat in the event, the time control as free text) is read and upgraded on the
+/// next save: `store::v1`.
+pub const SCHEMA: u32 = 2;
 
 pub type PlayerId = u32;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tournament {
     pub schema: u32,
-    pub name: String,
+    pub settings: Settings,
     #[serde(default)]
-    pub dates: String,
-    #[serde(default)]
-    pub venue: String,
-    #[serde(default)]
-    pub chief_arbiter: String,
-    #[serde(default)]
-    pub arbiters: Vec<String>,
-    #[serde(with = "crate::rules::variant::as_name")]
-    pub variant: Variant,
-    pub system: System,
-    /// The clock's text form (`45m/20,15m`).
-    pub time_control: String,
-    pub format: MatchFormat,
-    pub scoring: Scoring,
     pub tiebreaks: Vec<TieBreak>,
-    #[serde(default)]
-    pub unplayed: Unplayed,
-    /// Rounds the regulation plans (a Swiss: its last round has the topscorers' colour rule).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rounds_planned: Option<usize>,
     pub players: Vec<Player>,
     #[serde(default)]
     pub rounds: Vec<Round>,
@@ -51,22 +35,32 @@ pub struct Tournament {
     pub initial_colour: Option<Color>,
 }
 
-/// Everything about an event that is not players and rounds: what the Event screen edits.
+/// Everything about an event that is not players and rounds: what the Event screen edits and
+/// `SetSettings` replaces whole. Every field but the name has a default, so a journal line
+/// written before a field existed still reads.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub name: String,
+    #[serde(default)]
     pub dates: String,
+    #[serde(default)]
     pub venue: String,
+    #[serde(default)]
     pub chief_arbiter: String,
+    #[serde(default)]
     pub arbiters: Vec<String>,
     #[serde(with = "crate::rules::variant::as_name")]
     pub variant: Variant,
     pub system: System,
-    pub time_control: String,
+    /// Every game's clock, written as its text (`45m/20,15m`).
+    #[serde(with = "crate::clock::control::as_text")]
+    pub time_control: TimeControl,
     pub format: MatchFormat,
     pub scoring: Scoring,
-    pub unplayed: Unplayed,
     #[serde(default)]
+    pub unplayed: Unplayed,
+    /// Rounds the regulation plans (a Swiss: its last round has the topscorers' colour rule).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds_planned: Option<usize>,
 }
 
@@ -88,8 +82,10 @@ pub struct MatchFormat {
     /// Extra micromatches the regulation orders on a tied micromatch (0: a tie stands).
     #[serde(default)]
     pub extra_micromatches: u32,
-    #[serde(default)]
-    pub extra_time_control: Option<String>,
+    /// The clock of the extra micromatches' games (the regulation's, often shorter); `None`:
+    /// the event's own.
+    #[serde(default, with = "crate::clock::control::as_text_opt")]
+    pub extra_time_control: Option<TimeControl>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -576,10 +572,10 @@ impl Tournament {
         let n = self.players.len();
         // An event still without players has none (and must not underflow).
         let single = n.saturating_sub(1) + n % 2;
-        match self.system {
+        match self.settings.system {
             System::RoundRobin => Some(single),
             System::DoubleRoundRobin => Some(2 * single),
-            System::Swiss => self.rounds_planned,
+            System::Swiss => self.settings.rounds_planned,
         }
     }
 
@@ -588,32 +584,34 @@ impl Tournament {
         name: impl Into<String>,
         variant: Variant,
         system: System,
-        time_control: impl Into<String>,
+        time_control: TimeControl,
         games: u32,
     ) -> Tournament {
         Tournament {
             schema: SCHEMA,
-            name: name.into(),
-            dates: String::new(),
-            venue: String::new(),
-            chief_arbiter: String::new(),
-            arbiters: vec![],
-            variant,
-            system,
-            time_control: time_control.into(),
-            format: MatchFormat {
-                games,
-                ballot: None,
-                extra_micromatches: 0,
-                extra_time_control: None,
-            },
-            scoring: Scoring {
-                game: GamePoints::OneHalfZero,
-                match_points: None,
+            settings: Settings {
+                name: name.into(),
+                dates: String::new(),
+                venue: String::new(),
+                chief_arbiter: String::new(),
+                arbiters: vec![],
+                variant,
+                system,
+                time_control,
+                format: MatchFormat {
+                    games,
+                    ballot: None,
+                    extra_micromatches: 0,
+                    extra_time_control: None,
+                },
+                scoring: Scoring {
+                    game: GamePoints::OneHalfZero,
+                    match_points: None,
+                },
+                unplayed: Unplayed::default(),
+                rounds_planned: None,
             },
             tiebreaks: vec![],
-            unplayed: Unplayed::default(),
-            rounds_planned: None,
             players: vec![],
             rounds: vec![],
             forbidden: vec![],
@@ -622,39 +620,29 @@ impl Tournament {
         }
     }
 
-    pub fn settings(&self) -> Settings {
-        Settings {
-            name: self.name.clone(),
-            dates: self.dates.clone(),
-            venue: self.venue.clone(),
-            chief_arbiter: self.chief_arbiter.clone(),
-            arbiters: self.arbiters.clone(),
-            variant: self.variant,
-            system: self.system,
-            time_control: self.time_control.clone(),
-            format: self.format.clone(),
-            scoring: self.scoring.clone(),
-            unplayed: self.unplayed.clone(),
-            rounds_planned: self.rounds_planned,
+    /// Games a round's clocks are set up for: the micromatch's, then those of the extra
+    /// micromatches the regulation orders on a tie.
+    pub fn clock_games(&self) -> usize {
+        let games = self.settings.format.games.max(1) as usize;
+        games + games * self.settings.format.extra_micromatches as usize
+    }
+
+    /// The clock of game `game` (from 0) of a round, the extra micromatches' games included.
+    pub fn time_control_of_game(&self, game: usize) -> &TimeControl {
+        if game < self.settings.format.games.max(1) as usize {
+            &self.settings.time_control
+        } else {
+            self.extra_time_control()
         }
     }
 
-    /// Replaces the settings; returns the old ones.
-    pub fn replace_settings(&mut self, s: Settings) -> Settings {
-        let old = self.settings();
-        self.name = s.name;
-        self.dates = s.dates;
-        self.venue = s.venue;
-        self.chief_arbiter = s.chief_arbiter;
-        self.arbiters = s.arbiters;
-        self.variant = s.variant;
-        self.system = s.system;
-        self.time_control = s.time_control;
-        self.format = s.format;
-        self.scoring = s.scoring;
-        self.unplayed = s.unplayed;
-        self.rounds_planned = s.rounds_planned;
-        old
+    /// The clock of a game of the extra micromatches: the regulation's, or the event's own.
+    pub fn extra_time_control(&self) -> &TimeControl {
+        self.settings
+            .format
+            .extra_time_control
+            .as_ref()
+            .unwrap_or(&self.settings.time_control)
     }
 
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
@@ -663,7 +651,7 @@ impl Tournament {
 
     /// Games scored per game in display points: (win, draw).
     pub fn game_value(&self) -> (f64, f64) {
-        match self.scoring.game {
+        match self.settings.scoring.game {
             GamePoints::OneHalfZero => (1.0, 0.5),
             GamePoints::TwoOneZero => (2.0, 1.0),
         }

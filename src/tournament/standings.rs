@@ -55,7 +55,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     let last = up_to.unwrap_or(usize::MAX);
     let rounds: Vec<_> = t.rounds.iter().filter(|r| r.number <= last).collect();
     let (win, draw) = t.game_value();
-    let per_pairing_max = win * t.format.games.max(1) as f64;
+    let per_pairing_max = win * t.settings.format.games.max(1) as f64;
     let mut lines: BTreeMap<PlayerId, Vec<RoundLine>> =
         t.players.iter().map(|p| (p.id, Vec::new())).collect();
     for r in &rounds {
@@ -73,7 +73,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     forfeit_wins: 0,
                     scored: false,
                     extra_won: p
-                        .extra_winner(t.format.games.max(1) as usize)
+                        .extra_winner(t.settings.format.games.max(1) as usize)
                         .map(|w| w == me),
                 };
                 for (g, result) in p.games.iter().enumerate() {
@@ -103,7 +103,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
         }
         let byes = r
             .bye
-            .map(|b| (b, t.unplayed.bye))
+            .map(|b| (b, t.settings.unplayed.bye))
             .into_iter()
             .chain(r.requested_byes.iter().copied());
         for (bye, value) in byes {
@@ -130,7 +130,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
         }
     }
 
-    let match_points = t.scoring.match_points;
+    let match_points = t.settings.scoring.match_points;
     let primary = |l: &RoundLine| -> f64 {
         match match_points {
             Some(mp) if l.scored => {
@@ -158,7 +158,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
         Some(mp) => mp.win * rounds_played,
         None => per_pairing_max * rounds_played,
     };
-    let own = t.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
+    let own = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
 
     // Opponents over the board with this player's result against each: (opponent points, score
     // fraction). A round without a game over the board is skipped or counts as the player's own
@@ -219,7 +219,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 .iter()
                 .map(|l| {
                     l.wins
-                        + if t.unplayed.forfeit_counts_as_win {
+                        + if t.settings.unplayed.forfeit_counts_as_win {
                             l.forfeit_wins
                         } else {
                             0

@@ -173,7 +173,7 @@ impl App {
 
     pub fn title(&self) -> String {
         match &self.event {
-            Some(e) => format!("{} — shashki-arbiter", e.tournament.name),
+            Some(e) => format!("{} — shashki-arbiter", e.tournament.settings.name),
             None => "shashki-arbiter".to_string(),
         }
     }
@@ -528,7 +528,7 @@ impl App {
             Lang::En => (Lang::Ru, "Русский"),
             Lang::Ru => (Lang::En, "English"),
         };
-        let name = t.map(|t| t.name.clone()).unwrap_or_default();
+        let name = t.map(|t| t.settings.name.clone()).unwrap_or_default();
         container(
             column![
                 row![

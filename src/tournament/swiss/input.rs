@@ -28,9 +28,9 @@ pub fn pairing_order(t: &Tournament) -> Vec<PlayerId> {
 
 /// Points of a won round in [`UNIT`]s: a won micromatch, or all its games won.
 pub fn win_units(t: &Tournament) -> u32 {
-    let per_round = match t.scoring.match_points {
+    let per_round = match t.settings.scoring.match_points {
         Some(mp) => mp.win,
-        None => t.game_value().0 * f64::from(t.format.games.max(1)),
+        None => t.game_value().0 * f64::from(t.settings.format.games.max(1)),
     };
     (per_round * UNIT).round() as u32
 }
@@ -108,7 +108,7 @@ pub fn for_round(
         Input {
             players,
             rounds_played: played_rounds.len(),
-            rounds_planned: t.rounds_planned.unwrap_or(0),
+            rounds_planned: t.settings.rounds_planned.unwrap_or(0),
             initial_colour,
             win,
             draw: win / 2,

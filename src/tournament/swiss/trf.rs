@@ -56,29 +56,29 @@ pub fn export(t: &Tournament) -> String {
         .map(|(i, p)| (p.id, p.number.unwrap_or(i + 1)))
         .collect();
     let mut out = String::new();
-    out.push_str(&format!("012 {}\n", t.name));
-    if !t.venue.is_empty() {
-        out.push_str(&format!("022 {}\n", t.venue));
+    out.push_str(&format!("012 {}\n", t.settings.name));
+    if !t.settings.venue.is_empty() {
+        out.push_str(&format!("022 {}\n", t.settings.venue));
     }
-    if !t.dates.is_empty() {
-        out.push_str(&format!("042 {}\n", t.dates));
+    if !t.settings.dates.is_empty() {
+        out.push_str(&format!("042 {}\n", t.settings.dates));
     }
     out.push_str(&format!("062 {}\n", players.len()));
     out.push_str(&format!(
         "092 {}\n",
-        match t.system {
+        match t.settings.system {
             System::Swiss => "Individual: Swiss-System",
             System::RoundRobin => "Individual: Round robin",
             System::DoubleRoundRobin => "Individual: Double round robin",
         }
     ));
-    if !t.chief_arbiter.is_empty() {
-        out.push_str(&format!("102 {}\n", t.chief_arbiter));
+    if !t.settings.chief_arbiter.is_empty() {
+        out.push_str(&format!("102 {}\n", t.settings.chief_arbiter));
     }
-    out.push_str(&format!("122 {}\n", t.time_control));
+    out.push_str(&format!("122 {}\n", t.settings.time_control));
     out.push_str(&format!(
         "XXR {}\n",
-        t.rounds_planned.unwrap_or(t.rounds.len())
+        t.settings.rounds_planned.unwrap_or(t.rounds.len())
     ));
     let initial = t.initial_colour.or_else(|| super::input::initial_colour(t));
     match initial {
@@ -193,7 +193,13 @@ fn round_cell(
 
 /// An event from TRF-16 text: players, rounds, results (single games).
 pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
-    let mut t = Tournament::new("", Variant::Russian, System::Swiss, "45m", 1);
+    let mut t = Tournament::new(
+        "",
+        Variant::Russian,
+        System::Swiss,
+        crate::clock::TimeControl::sudden_death(45),
+        1,
+    );
     let err = |line: usize, message: String| TrfError::Line {
         origin: origin.to_string(),
         line,
@@ -207,12 +213,18 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         let code = line.get(..3).unwrap_or("");
         let rest = line.get(4..).unwrap_or("").trim();
         match code {
-            "012" => t.name = rest.to_string(),
-            "022" => t.venue = rest.to_string(),
-            "042" => t.dates = rest.to_string(),
-            "102" => t.chief_arbiter = rest.to_string(),
-            "122" if !rest.is_empty() => t.time_control = rest.to_string(),
-            "XXR" => t.rounds_planned = rest.parse().ok(),
+            "012" => t.settings.name = rest.to_string(),
+            "022" => t.settings.venue = rest.to_string(),
+            "042" => t.settings.dates = rest.to_string(),
+            "102" => t.settings.chief_arbiter = rest.to_string(),
+            // TRF's time control is free text ("90 min + 30 sec"): kept when it is one this
+            // program's clocks read, else the event keeps its default.
+            "122" => {
+                if let Ok(c) = rest.parse() {
+                    t.settings.time_control = c;
+                }
+            }
+            "XXR" => t.settings.rounds_planned = rest.parse().ok(),
             "XXC" => {
                 for tok in rest.split_whitespace() {
                     match tok {

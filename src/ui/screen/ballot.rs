@@ -64,7 +64,7 @@ impl State {
         lang: Lang,
     ) -> Action {
         let Some(t) = t else { return Action::None };
-        let Some(rule) = &t.format.ballot else {
+        let Some(rule) = &t.settings.format.ballot else {
             return Action::error(lang.pick(
                 "The event draws no opening ballots",
                 "В этом турнире жеребьёвка начал не проводится",
@@ -149,7 +149,7 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, round: usize, lang: Lang) -> Element<'a, Message> {
-        let Some(rule) = &t.format.ballot else {
+        let Some(rule) = &t.settings.format.ballot else {
             return text(lang.pick(
                 "The event draws no opening ballots (set in the event's match format).",
                 "В этом турнире жеребьёвка начал не проводится.",

@@ -72,7 +72,7 @@ pub enum Message {
 impl State {
     pub fn for_event(t: &Tournament) -> State {
         State {
-            variant: t.variant,
+            variant: t.settings.variant,
             ..State::default()
         }
     }

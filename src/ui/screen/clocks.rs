@@ -102,22 +102,39 @@ fn restore(
     dir: &Path,
     t: &Tournament,
     round: &Round,
+    game: usize,
     now: u64,
     wall: DateTime<Utc>,
 ) -> Result<(Hall, RestoreReport), HallError> {
     let (mut hall, report) = Hall::restore(dir, now, wall)?;
     if !report.skipped.is_empty() {
-        if let Ok(control) = t.time_control.parse::<TimeControl>() {
-            for p in &round.pairings {
-                let name = p.board.to_string();
-                if !hall.boards().iter().any(|b| b.name == name) {
-                    hall.add(name, control.clone(), Color::White)?;
-                }
+        let control = t.time_control_of_game(game);
+        for p in boards_of_game(t, round, game) {
+            let name = p.board.to_string();
+            if !hall.boards().iter().any(|b| b.name == name) {
+                hall.add(name, control.clone(), Color::White)?;
             }
-            hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
         }
+        hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
     }
     Ok((hall, report))
+}
+
+/// The boards that play game `game` of a round: every board in the micromatch's games, the
+/// boards whose micromatch is tied in the extra ones.
+fn boards_of_game<'a>(
+    t: &Tournament,
+    round: &'a Round,
+    game: usize,
+) -> impl Iterator<Item = &'a crate::tournament::model::Pairing> {
+    let games = t.settings.format.games.max(1) as usize;
+    round.pairings.iter().filter(move |p| {
+        if game < games {
+            return true;
+        }
+        let (w, b) = p.halves();
+        p.complete() && w == b
+    })
 }
 
 fn dir_for(base: &Path, round: usize, game: usize) -> PathBuf {
@@ -146,14 +163,20 @@ impl State {
         let Some(round) = t.rounds.last() else {
             return (state, Ok((0, Vec::new())));
         };
-        let games = t.format.games.max(1) as usize;
-        let Some(game) = (0..games)
+        let Some(game) = (0..t.clock_games())
             .rev()
             .find(|&g| Hall::has_logs(&dir_for(&base, round.number, g)))
         else {
             return (state, Ok((0, Vec::new())));
         };
-        match restore(&dir_for(&base, round.number, game), t, round, now, wall) {
+        match restore(
+            &dir_for(&base, round.number, game),
+            t,
+            round,
+            game,
+            now,
+            wall,
+        ) {
             Ok((hall, report)) => {
                 state.hall = hall;
                 state.game = Some((round.number, game));
@@ -333,10 +356,7 @@ impl State {
         wall: DateTime<Utc>,
         lang: Lang,
     ) -> Option<(bool, String)> {
-        let control: TimeControl = match t.time_control.parse() {
-            Ok(c) => c,
-            Err(e) => return Some((true, format!("{}: {e}", t.time_control))),
-        };
+        let control: TimeControl = t.time_control_of_game(game).clone();
         let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
             return Some((true, format!("{} {round}?", lang.pick("Round", "Тур"))));
         };
@@ -345,7 +365,7 @@ impl State {
                 let dir = dir_for(base, round, game);
                 if Hall::has_logs(&dir) {
                     // The clocks of this game already exist: bring them back, never overwrite.
-                    return match restore(&dir, t, r, now, wall) {
+                    return match restore(&dir, t, r, game, now, wall) {
                         Ok((hall, report)) => {
                             self.hall = hall;
                             self.game = Some((round, game));
@@ -367,7 +387,7 @@ impl State {
             Ok(h) => h,
             Err(e) => return Some((true, e.to_string())),
         };
-        for p in &r.pairings {
+        for p in boards_of_game(t, r, game) {
             if let Err(e) = hall.add(p.board.to_string(), control.clone(), Color::White) {
                 return Some((true, e.to_string()));
             }
@@ -447,24 +467,35 @@ impl State {
         let req = Message::Request;
         let mut setup = row![].spacing(8).align_y(iced::Alignment::Center);
         if let Some(r) = t.rounds.last() {
-            for g in 0..t.format.games.max(1) as usize {
-                setup = setup.push(
-                    button(text(format!(
+            let games = t.settings.format.games.max(1) as usize;
+            for g in 0..t.clock_games() {
+                let label = if g < games {
+                    format!(
                         "{} {}, {} {}",
                         lang.pick("Clocks for round", "Часы: тур"),
                         r.number,
                         lang.pick("game", "партия"),
                         g + 1
-                    )))
-                    .style(if self.game == Some((r.number, g)) {
-                        button::primary
-                    } else {
-                        button::secondary
-                    })
-                    .on_press(req(Request::Setup {
-                        round: r.number,
-                        game: g,
-                    })),
+                    )
+                } else {
+                    format!(
+                        "{} {} ({})",
+                        lang.pick("extra game", "доп. партия"),
+                        g + 1 - games,
+                        t.time_control_of_game(g)
+                    )
+                };
+                setup = setup.push(
+                    button(text(label))
+                        .style(if self.game == Some((r.number, g)) {
+                            button::primary
+                        } else {
+                            button::secondary
+                        })
+                        .on_press(req(Request::Setup {
+                            round: r.number,
+                            game: g,
+                        })),
                 );
             }
         }
@@ -495,7 +526,7 @@ impl State {
                 lang.pick("Round", "Тур"),
                 lang.pick("game", "партия"),
                 g + 1,
-                t.time_control
+                t.settings.time_control
             ),
             None => lang
                 .pick(

@@ -28,6 +28,10 @@ pub struct State {
     pub csv_path: String,
     /// The settings as being edited; taken from the event when editing starts.
     pub draft: Option<Settings>,
+    /// The time control as typed, read when the settings are saved.
+    pub control_text: Option<String>,
+    /// Why the typed time control was not taken (the draft is kept).
+    pub control_error: Option<String>,
     /// A forbidden pair being chosen.
     pub forbid: (Option<PlayerId>, Option<PlayerId>),
 }
@@ -95,8 +99,8 @@ fn apply_edit(d: &mut Settings, edit: Edit) {
         Edit::Dates(v) => d.dates = v,
         Edit::Venue(v) => d.venue = v,
         Edit::ChiefArbiter(v) => d.chief_arbiter = v,
-        Edit::TimeControl(v) => d.time_control = v,
-        Edit::Preset(c) => d.time_control = c.value,
+        // Typed text: kept apart and read on saving (`State::control_text`).
+        Edit::TimeControl(_) | Edit::Preset(_) => {}
         Edit::GamePoints(c) => d.scoring.game = c.value,
         Edit::MatchPoints(on) => {
             d.scoring.match_points = on.then_some(MatchPoints {
@@ -226,15 +230,34 @@ impl State {
                 };
             }
             Message::Settings(edit) => {
-                let draft = self.draft.get_or_insert_with(|| t.settings());
+                let draft = self.draft.get_or_insert_with(|| t.settings.clone());
+                match &edit {
+                    Edit::TimeControl(v) => self.control_text = Some(v.clone()),
+                    Edit::Preset(c) => self.control_text = Some(c.value.clone()),
+                    _ => {}
+                }
                 apply_edit(draft, edit);
             }
             Message::SaveSettings => {
-                if let Some(settings) = self.draft.take() {
-                    return Action::Apply(Command::SetSettings {
-                        settings: Box::new(settings),
-                    });
+                let Some(mut settings) = self.draft.clone() else {
+                    return Action::None;
+                };
+                if let Some(text) = &self.control_text {
+                    match text.parse() {
+                        Ok(c) => settings.time_control = c,
+                        // The draft stays as typed; the field says why.
+                        Err(e) => {
+                            self.control_error = Some(format!("`{text}`: {e}"));
+                            return Action::None;
+                        }
+                    }
                 }
+                self.draft = None;
+                self.control_text = None;
+                self.control_error = None;
+                return Action::Apply(Command::SetSettings {
+                    settings: Box::new(settings),
+                });
             }
             Message::Withdraw(id) => {
                 return Action::Apply(Command::Withdraw {
@@ -276,7 +299,24 @@ impl State {
     }
 
     fn settings_form<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let d = self.draft.clone().unwrap_or_else(|| t.settings());
+        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
+        let control_note: Element<'a, Message> = match &self.control_error {
+            Some(e) => text(format!(
+                "{} {e}",
+                lang.pick(
+                    "Not saved: not a time control:",
+                    "Не сохранено: это не контроль времени:"
+                )
+            ))
+            .size(17)
+            .color(theme::ERROR)
+            .into(),
+            None => column![].into(),
+        };
+        let control_text = self
+            .control_text
+            .clone()
+            .unwrap_or_else(|| d.time_control.to_string());
         let fixed = !t.rounds.is_empty();
         let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
         let field = |label: &str, value: &str, f: fn(String) -> Edit| {
@@ -397,7 +437,7 @@ impl State {
                 row![
                     field(
                         lang.pick("Time control", "Контроль времени"),
-                        &d.time_control,
+                        &control_text,
                         Edit::TimeControl
                     )
                     .width(Length::FillPortion(1)),
@@ -407,6 +447,7 @@ impl State {
                     .placeholder(lang.pick("or a preset…", "или из списка…")),
                 ]
                 .spacing(8),
+                control_note,
                 system_row,
                 row![
                     text(lang.pick("Rounds planned", "Туров по положению")).size(17),
@@ -544,7 +585,7 @@ impl State {
                 .on_press(Message::ImportCsv),
         ]
         .spacing(6);
-        let numbers: Element<'a, Message> = if t.system == System::Swiss {
+        let numbers: Element<'a, Message> = if t.settings.system == System::Swiss {
             text(lang.pick(
                 "Swiss: pairing numbers follow the initial ranking (rating, title, name) when round 1 is saved.",
                 "Швейцарская система: номера присваиваются по начальному рейтингу (рейтинг, звание, фамилия) при сохранении 1-го тура.",

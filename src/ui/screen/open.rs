@@ -112,7 +112,9 @@ impl State {
                     "2h/50,1h/25*"
                 } else {
                     "45m/20,15m"
-                };
+                }
+                .parse()
+                .expect("the default time controls are valid");
                 let t = Tournament::new(
                     self.new_name.trim(),
                     variant,

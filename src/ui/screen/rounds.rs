@@ -47,9 +47,9 @@ const RESULT_KEYS: [(GameResult, &str); 7] = [
 
 /// Slots shown for a pairing: its games, then the extra games played or now due.
 fn slots(t: &Tournament, p: &Pairing) -> usize {
-    let per = t.format.games.max(1) as usize;
+    let per = t.settings.format.games.max(1) as usize;
     let mut extra = p.extra.len().div_ceil(per) * per;
-    if p.extras_due(per, t.format.extra_micromatches)
+    if p.extras_due(per, t.settings.format.extra_micromatches)
         && p.extra_micromatches(per).iter().all(|(_, done)| *done)
     {
         extra += per;
@@ -252,12 +252,15 @@ impl State {
         .align_y(iced::Alignment::Center);
         // The next round: from the table in a round robin, proposed as a draft in a Swiss.
         let next = t.rounds.len() + 1;
-        let due = t.rounds.last().is_none_or(|r| r.finished(&t.format))
+        let due = t
+            .rounds
+            .last()
+            .is_none_or(|r| r.finished(&t.settings.format))
             && total.is_none_or(|n| next <= n)
             && t.players.len() > 1
             && self.draft.is_none();
         if due {
-            let (label, message) = if t.system == System::Swiss {
+            let (label, message) = if t.settings.system == System::Swiss {
                 (
                     lang.pick("Pair round (Swiss)", "Жеребьёвка тура"),
                     Message::ProposeSwiss,
@@ -300,7 +303,7 @@ impl State {
             Some(r) => {
                 let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
                 let max_slots = r.pairings.iter().map(|p| slots(t, p)).max().unwrap_or(0);
-                let games = t.format.games.max(1) as usize;
+                let games = t.settings.format.games.max(1) as usize;
                 let mut columns = vec![
                     table::column(text(lang.pick("Board", "Доска")), |p: &Pairing| {
                         text(p.board).size(18)
@@ -314,7 +317,7 @@ impl State {
                         move |p: &Pairing| text(name(p.black)).size(18),
                     ),
                 ];
-                if t.format.ballot.is_some() {
+                if t.settings.format.ballot.is_some() {
                     columns.push(table::column(
                         text(lang.pick("Ballot", "Начало")),
                         |p: &Pairing| {

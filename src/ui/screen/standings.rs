@@ -79,7 +79,7 @@ impl State {
             }))
             .style(button::secondary)
             .on_press_maybe(
-                (t.system != crate::tournament::model::System::Swiss)
+                (t.settings.system != crate::tournament::model::System::Swiss)
                     .then_some(Message::Crosstable(!self.crosstable))
             ),
             iced::widget::space::horizontal(),
@@ -90,7 +90,7 @@ impl State {
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);
-        if self.crosstable && t.system != crate::tournament::model::System::Swiss {
+        if self.crosstable && t.settings.system != crate::tournament::model::System::Swiss {
             let section = report::crosstable(t, &lines, lang);
             let columns = section.header.iter().enumerate().map(|(k, h)| {
                 table::column(text(h.clone()).size(15), move |row: Vec<String>| {

@@ -83,7 +83,7 @@ pub fn view<'a>(
     now: u64,
     lang: Lang,
 ) -> Element<'a, Message> {
-    let mut title = t.map(|t| t.name.clone()).unwrap_or_default();
+    let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     match (page, clocks.game) {
         (Page::Clocks, Some((r, g))) => title.push_str(&format!(
             " · {} {r} · {} {}",

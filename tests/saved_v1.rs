@@ -1,0 +1,173 @@
+//! Events saved by the previous version (schema 1, frozen in `tests/data/saved/v1/`) open, keep
+//! every fact, undo their whole journal, and are written as schema 2 at their next change with
+//! the schema-1 file kept beside them; a newer schema is refused and never written over.
+
+use std::path::{Path, PathBuf};
+
+use chrono::Utc;
+use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
+use shashki_arbiter::tournament::model::SCHEMA;
+use shashki_arbiter::tournament::standings;
+
+const V1: &str = "tests/data/saved/v1";
+
+fn copy_to_temp(name: &str, files: &[&str]) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("sa-v1-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    for f in files {
+        std::fs::copy(Path::new(V1).join(f), d.join(f)).unwrap();
+    }
+    d
+}
+
+/// A schema-1 field as the file writes it: `field: "text"`.
+fn v1_text(file: &str, field: &str) -> Option<String> {
+    let text = std::fs::read_to_string(Path::new(V1).join(file)).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with(&format!("{field}: ")))?;
+    let value = line.trim().trim_start_matches(&format!("{field}: "));
+    Some(value.trim_end_matches(',').trim_matches('"').to_string())
+}
+
+#[test]
+fn every_frozen_event_opens_with_its_settings_players_rounds_and_standings() {
+    for (file, schema2) in [
+        (
+            "international-round-robin.ron",
+            "tournaments/international-round-robin.ron",
+        ),
+        (
+            "shashki64-round-robin.ron",
+            "tournaments/shashki64-round-robin.ron",
+        ),
+        ("open-swiss-48.ron", "tournaments/open-swiss-48.ron"),
+    ] {
+        let (old, older) = event::read_versioned(&Path::new(V1).join(file)).unwrap();
+        assert_eq!(older.map(|o| o.schema), Some(1), "{file}");
+        assert_eq!(old.schema, SCHEMA);
+        // The time control came in as text and reads back as the same text.
+        assert_eq!(
+            old.settings.time_control.to_string(),
+            v1_text(file, "time_control").unwrap(),
+            "{file}"
+        );
+        assert_eq!(old.settings.name, v1_text(file, "name").unwrap(), "{file}");
+        // The sample shipped today is the same event written as schema 2.
+        let (new, none) = event::read_versioned(Path::new(schema2)).unwrap();
+        assert!(none.is_none(), "{schema2} is schema 2");
+        assert_eq!(old, new, "{file}");
+        assert_eq!(
+            standings::compute(&old, None),
+            standings::compute(&new, None),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn a_schema_1_journal_undoes_to_the_start_and_the_old_file_is_kept() {
+    for (name, players_at_start) in [("every-command", 0), ("swiss-pairings", 0)] {
+        let ron = format!("{name}.ron");
+        let journal = format!("{name}.journal");
+        let d = copy_to_temp(name, &[&ron, &journal]);
+        let path = d.join(&ron);
+        let original = std::fs::read(&path).unwrap();
+        let mut f = EventFile::open(&path).unwrap();
+        assert!(
+            f.notices
+                .iter()
+                .any(|n| matches!(n, Notice::OlderSchema { .. })),
+            "{name}: the arbiter is told"
+        );
+        let entries = f.journal().len();
+        assert!(entries >= 9, "{name}: {entries}");
+        // Nothing is written until something changes.
+        assert_eq!(std::fs::read(&path).unwrap(), original);
+        let backup = event::v1_backup_path(&path);
+        assert!(!backup.exists());
+        let mut undone = 0;
+        loop {
+            match f.undo(Utc::now()) {
+                Ok(_) => undone += 1,
+                Err(EventError::NothingToUndo) => break,
+                Err(e) => panic!("{name}: undo {}: {e}", undone + 1),
+            }
+        }
+        assert!(undone > 5, "{name}: {undone}");
+        assert_eq!(f.tournament.players.len(), players_at_start, "{name}");
+        assert!(f.tournament.rounds.is_empty(), "{name}");
+        // The first save wrote schema 2 and kept the schema-1 file as it was.
+        assert_eq!(std::fs::read(&backup).unwrap(), original, "{name}");
+        let now = std::fs::read_to_string(&path).unwrap();
+        assert!(now.contains(&format!("schema: {SCHEMA},")), "{name}");
+        assert!(now.contains("settings: ("), "{name}");
+        // Reopened: schema 2, no notice, the journal still whole.
+        let g = EventFile::open(&path).unwrap();
+        assert!(g.notices.is_empty(), "{name}: {:?}", g.notices);
+        assert_eq!(g.journal().len(), entries + undone);
+        // A second upgrade never replaces the first copy.
+        std::fs::write(&path, &original).unwrap();
+        let mut h = EventFile::open(&path).unwrap();
+        h.undo(Utc::now()).ok();
+        assert_eq!(std::fs::read(&backup).unwrap(), original, "{name}");
+        std::fs::remove_dir_all(&d).unwrap();
+    }
+}
+
+#[test]
+fn the_extra_micromatch_clock_is_typed_and_an_unreadable_one_is_named_not_kept() {
+    let d = copy_to_temp("extra", &["every-command.ron"]);
+    let path = d.join("every-command.ron");
+    let t = event::read(&path).unwrap();
+    let extra = t.settings.format.extra_time_control.clone().unwrap();
+    assert_eq!(extra.to_string(), "5m+3s");
+    assert_eq!(t.extra_time_control(), &extra);
+    // Schema 1 never checked this field: text that is no time control is not carried over,
+    // and the arbiter is told which.
+    let text = std::fs::read_to_string(&path).unwrap().replace(
+        "extra_time_control: \"5m+3s\"",
+        "extra_time_control: \"5 минут\"",
+    );
+    std::fs::write(&path, &text).unwrap();
+    let f = EventFile::open(&path).unwrap();
+    assert_eq!(f.tournament.settings.format.extra_time_control, None);
+    assert_eq!(
+        f.tournament.extra_time_control(),
+        &f.tournament.settings.time_control
+    );
+    let notice = f.notices[0].to_string();
+    assert!(notice.contains("`5 минут`"), "{notice}");
+    assert!(f.notices[0].ru().contains("`5 минут`"));
+    // The event's own clock must be one: that file is refused, named, and left as it is.
+    let bad = text.replace(
+        "time_control: \"45m/20,15m\"",
+        "time_control: \"сорок пять\"",
+    );
+    std::fs::write(&path, &bad).unwrap();
+    let e = EventFile::open(&path).err().unwrap().to_string();
+    assert!(
+        e.contains("every-command.ron") && e.contains("сорок пять") && e.contains("untouched"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), bad);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_newer_schema_is_refused_and_never_written_over() {
+    let d = copy_to_temp("newer", &["every-command.ron", "every-command.journal"]);
+    let path = d.join("every-command.ron");
+    let text = std::fs::read_to_string(&path).unwrap().replacen(
+        "schema: 1,",
+        &format!("schema: {},", SCHEMA + 1),
+        1,
+    );
+    std::fs::write(&path, &text).unwrap();
+    let e = EventFile::open(&path).err().unwrap();
+    assert!(matches!(e, EventError::Newer { .. }), "{e}");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert!(!event::v1_backup_path(&path).exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}

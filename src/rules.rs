@@ -4,6 +4,7 @@
 //! "ghost square" layout so that every variant's move generator is the same shifts with
 //! different constants (see [`square`]).
 
+pub mod color;
 pub mod draw;
 pub mod fen;
 pub mod game;
@@ -23,6 +24,7 @@ pub use mv::Move;
 pub use notation::{IllegalReason, MoveText, NotationError};
 pub use pdn::{PdnError, PdnGame};
 
-pub use position::{Color, Piece, Position, PositionError, Setup};
+pub use color::Color;
+pub use position::{Piece, Position, PositionError, Setup};
 pub use square::{Board, Square};
 pub use variant::Variant;

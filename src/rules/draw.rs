@@ -3,8 +3,9 @@
 
 use serde::Serialize;
 
+use super::color::Color;
 use super::mv::Move;
-use super::position::{Color, Position};
+use super::position::Position;
 use super::square::{Bits, Board};
 use super::variant::Variant;
 

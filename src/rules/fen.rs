@@ -4,7 +4,8 @@
 //! either colour first, a trailing dot, whitespace, and the `:H…`/`:F…` suffixes some programs add.
 //! Written: numeric squares in order, kings marked, White first, no ranges.
 
-use super::position::{Color, Piece, Position, PositionError, Setup};
+use super::color::Color;
+use super::position::{Piece, Position, PositionError, Setup};
 use super::variant::Variant;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

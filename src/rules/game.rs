@@ -4,12 +4,13 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+use super::color::Color;
 use super::draw::{rules_for, DrawCounters, DrawEvent, RunningCounter};
 use super::fen;
 use super::mv::Move;
 use super::notation::{self, IllegalReason, NotationError};
 use super::pdn::PdnGame;
-use super::position::{Color, Position};
+use super::position::Position;
 use super::variant::Variant;
 
 /// A game replayed as far as its record is legal.

@@ -5,22 +5,32 @@
 //! square counts as empty (circular captures). Routes taking the same pieces to the same square are
 //! merged into one move.
 
+use super::color::Color;
 use super::mv::{Move, MAX_ROUTE};
-use super::position::{crown_row, Color, Position};
+use super::position::{crown_row, Position};
 use super::square::{Bits, Board};
-use super::variant::Variant;
+use super::variant::{CaptureChoice, CrownInCapture, Variant};
 
-/// The rules a generator is compiled for.
+/// The rules a generator is compiled for: each constant is read from [`Variant::rules`] at
+/// compile time, so the table of a variant's rules is the one place they are written.
 pub(crate) trait Spec {
-    const BOARD: Board;
+    /// The variant (of a family with the same moves) this generator is compiled for.
+    const VARIANT: Variant;
+    const BOARD: Board = Self::VARIANT.rules().board;
     /// Men may capture backwards (all but English).
-    const BACK: bool;
+    const BACK: bool = Self::VARIANT.rules().men_capture_backwards;
     /// Kings move and capture along whole diagonals (all but English).
-    const FLYING: bool;
+    const FLYING: bool = Self::VARIANT.rules().flying_kings;
     /// The capture taking the most pieces is compulsory (International, Brazilian).
-    const MAJORITY: bool;
+    const MAJORITY: bool = matches!(
+        Self::VARIANT.rules().capture_choice,
+        CaptureChoice::Majority
+    );
     /// A man reaching the crown row mid-capture is crowned and continues as a king (Russian).
-    const CROWN_AS_KING: bool;
+    const CROWN_AS_KING: bool = matches!(
+        Self::VARIANT.rules().crown_in_capture,
+        CrownInCapture::ContinueAsKing
+    );
 }
 
 pub(crate) struct RussianSpec;
@@ -29,32 +39,16 @@ pub(crate) struct BrazilianSpec;
 pub(crate) struct EnglishSpec;
 
 impl Spec for RussianSpec {
-    const BOARD: Board = Board::Eight;
-    const BACK: bool = true;
-    const FLYING: bool = true;
-    const MAJORITY: bool = false;
-    const CROWN_AS_KING: bool = true;
+    const VARIANT: Variant = Variant::Russian;
 }
 impl Spec for InternationalSpec {
-    const BOARD: Board = Board::Ten;
-    const BACK: bool = true;
-    const FLYING: bool = true;
-    const MAJORITY: bool = true;
-    const CROWN_AS_KING: bool = false;
+    const VARIANT: Variant = Variant::International;
 }
 impl Spec for BrazilianSpec {
-    const BOARD: Board = Board::Eight;
-    const BACK: bool = true;
-    const FLYING: bool = true;
-    const MAJORITY: bool = true;
-    const CROWN_AS_KING: bool = false;
+    const VARIANT: Variant = Variant::Brazilian;
 }
 impl Spec for EnglishSpec {
-    const BOARD: Board = Board::Eight;
-    const BACK: bool = false;
-    const FLYING: bool = false;
-    const MAJORITY: bool = false;
-    const CROWN_AS_KING: bool = false;
+    const VARIANT: Variant = Variant::English;
 }
 
 /// Calls a generic function with the [`Spec`] of a variant.

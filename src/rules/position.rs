@@ -1,45 +1,9 @@
 //! Positions: an unchecked [`Setup`] (any placement) is validated into a [`Position`].
 
-use serde::{Deserialize, Serialize};
-use std::fmt;
-
+use super::color::Color;
 use super::mv::Move;
 use super::square::{Bits, Board, Square};
 use super::variant::Variant;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
-#[serde(rename_all = "lowercase")]
-pub enum Color {
-    White,
-    Black,
-}
-
-impl Color {
-    pub const fn opposite(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'W',
-            Color::Black => 'B',
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {

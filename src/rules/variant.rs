@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-use super::position::Color;
+use super::color::Color;
 use super::square::Board;
 
 /// A draughts variant the engine plays.

@@ -5,8 +5,8 @@
 use chrono::{TimeZone, Utc};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
+use shashki_arbiter::files::ron_text;
 use shashki_arbiter::rules::{Color, Variant};
-use shashki_arbiter::store::ron_text;
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss;

@@ -2,6 +2,8 @@
 //! reads the system clock.
 
 pub mod clock;
+pub mod files;
+pub mod lang;
 pub mod limits;
 pub mod report;
 pub mod rules;

@@ -6,51 +6,10 @@ pub mod csv;
 pub mod html;
 pub mod pdf;
 
-use crate::tournament::command::load_table;
+use crate::lang::Lang;
+use crate::tournament::ballot::load as load_table;
 use crate::tournament::model::{ByeValue, GameResult, Tournament};
 use crate::tournament::standings::{self, Line};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Ru,
-}
-
-impl std::str::FromStr for Lang {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "en" => Ok(Lang::En),
-            "ru" => Ok(Lang::Ru),
-            other => Err(format!("language `{other}`: en or ru")),
-        }
-    }
-}
-
-impl Lang {
-    /// The text in this language (every text in the program is written in both at its place of
-    /// use, so no translation can go missing).
-    pub fn pick<'a>(self, en: &'a str, ru: &'a str) -> &'a str {
-        match self {
-            Lang::En => en,
-            Lang::Ru => ru,
-        }
-    }
-
-    /// Russian when the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, first one set) is Russian.
-    pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
-        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .iter()
-            .filter_map(|v| var(v))
-            .find(|v| !v.is_empty())
-            .unwrap_or_default();
-        if locale.to_ascii_lowercase().starts_with("ru") {
-            Lang::Ru
-        } else {
-            Lang::En
-        }
-    }
-}
 
 /// The document in the format `path`'s extension names (`.html`, `.csv` for the standings, `.pdf`).
 pub fn render_for(

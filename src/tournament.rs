@@ -6,6 +6,7 @@ pub mod command;
 pub mod integrity;
 pub mod model;
 pub mod roster;
+pub mod round_robin;
 pub mod standings;
 pub mod swiss;
 

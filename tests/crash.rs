@@ -17,8 +17,8 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shashki_arbiter::clock::hall::Hall;
 use shashki_arbiter::clock::{EventKind, TimeControl};
+use shashki_arbiter::files::atomic;
 use shashki_arbiter::rules::Color;
-use shashki_arbiter::store::atomic;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command as Change;
 

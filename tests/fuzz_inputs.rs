@@ -8,7 +8,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use shashki_arbiter::clock::{script, GameClock, TimeControl};
-use shashki_arbiter::report::{self, Lang};
+use shashki_arbiter::lang::Lang;
+use shashki_arbiter::report;
 use shashki_arbiter::rules::variant::ALL;
 use shashki_arbiter::rules::{check_game, fen, notation, pdn, Color, Position};
 use shashki_arbiter::store::event::{self, EventFile};

@@ -4,7 +4,8 @@
 
 use std::process::Command;
 
-use shashki_arbiter::report::{self, Lang};
+use shashki_arbiter::lang::Lang;
+use shashki_arbiter::report;
 use shashki_arbiter::store::event;
 
 fn sample() -> shashki_arbiter::tournament::Tournament {

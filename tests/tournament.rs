@@ -357,7 +357,7 @@ fn the_file_round_trips_keeps_a_backup_and_the_journal_undoes() {
     let mut f = EventFile::open(&path).unwrap();
     assert_eq!(f.tournament, saved);
     assert_eq!(f.journal().len(), 2);
-    let bak = shashki_arbiter::store::atomic::sibling(&path, "bak");
+    let bak = shashki_arbiter::files::atomic::sibling(&path, "bak");
     assert_eq!(
         shashki_arbiter::store::event::read(&bak).unwrap().rounds[0].pairings[0].games[0],
         GameResult::Pending,
@@ -398,7 +398,7 @@ fn a_save_cut_before_the_rename_leaves_the_previous_file() {
     let before = std::fs::read(&path).unwrap();
     drop(f);
     // The crash: the temporary file is half written and never renamed.
-    let tmp = shashki_arbiter::store::atomic::sibling(&path, "tmp");
+    let tmp = shashki_arbiter::files::atomic::sibling(&path, "tmp");
     std::fs::write(&tmp, &before[..before.len() / 2]).unwrap();
     let f = EventFile::open(&path).unwrap();
     assert_eq!(f.tournament, event(4, 2, vec![]));
@@ -515,7 +515,7 @@ fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
     drop(f);
     let f = EventFile::open(&path).unwrap();
     assert_eq!(f.journal().len(), 1);
-    assert!(shashki_arbiter::store::atomic::sibling(&journal, "damaged-1").exists());
+    assert!(shashki_arbiter::files::atomic::sibling(&journal, "damaged-1").exists());
 }
 
 fn extra(
@@ -598,7 +598,7 @@ fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
     let round_score = |id| lines.iter().find(|l| l.id == id).unwrap().rounds[0].score;
     assert_eq!((round_score(b1.white), round_score(b1.black)), (1.0, 1.0));
     // The round's report shows the extra games and who won them.
-    let doc = shashki_arbiter::report::document(&t, None, shashki_arbiter::report::Lang::En);
+    let doc = shashki_arbiter::report::document(&t, None, shashki_arbiter::lang::Lang::En);
     let round = doc
         .sections
         .iter()

@@ -8,7 +8,7 @@ use iced::keyboard::{self, Key, Location, Modifiers};
 use iced::{Settings, Size};
 use iced_test::selector::Candidate;
 use iced_test::simulator::Simulator;
-use shashki_arbiter::report::Lang;
+use shashki_arbiter::lang::Lang;
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::{self, Command};
 use shashki_arbiter::tournament::model::GameResult;

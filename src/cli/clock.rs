@@ -4,9 +4,9 @@ use crate::cli::outln;
 use serde::Serialize;
 use shashki_arbiter::clock::hall::Hall;
 use shashki_arbiter::clock::{log, script, GameClock, SideView, Snapshot, TimeControl};
+use shashki_arbiter::files::text;
 use shashki_arbiter::limits;
 use shashki_arbiter::rules::Color;
-use shashki_arbiter::store::text;
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;

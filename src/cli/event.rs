@@ -4,12 +4,13 @@ use crate::cli::{outln, outp};
 use std::process::ExitCode;
 
 use serde::Serialize;
+use shashki_arbiter::lang::Lang;
 use shashki_arbiter::limits;
-use shashki_arbiter::report::{self, Lang};
+use shashki_arbiter::report;
 use shashki_arbiter::rules::{fen, Color};
 use shashki_arbiter::store::event;
+use shashki_arbiter::tournament::ballot::load as load_table;
 use shashki_arbiter::tournament::ballot::{self, Kind};
-use shashki_arbiter::tournament::command::load_table;
 use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::{berger, standings};
 
@@ -271,7 +272,7 @@ pub fn report(
     played_round(&t, round)?;
     let doc = report::document(&t, round, lang);
     let bytes = report::render_for(std::path::Path::new(output), &doc, lang, separator)?;
-    shashki_arbiter::store::atomic::write(std::path::Path::new(output), &bytes, false)
+    shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;
     eprintln!("{output}: {} bytes", bytes.len());
     Ok(ExitCode::SUCCESS)

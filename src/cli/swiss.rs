@@ -150,7 +150,7 @@ pub fn trf_export(file: &str, output: &str) -> CliResult {
     super::safe_output(file, output)?;
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
     let text = trf::export(&t);
-    shashki_arbiter::store::atomic::write(Path::new(output), text.as_bytes(), true)
+    shashki_arbiter::files::atomic::write(Path::new(output), text.as_bytes(), true)
         .map_err(|e| e.to_string())?;
     eprintln!(
         "{output}: {} players, {} rounds",
@@ -265,7 +265,7 @@ pub fn trf_generate(g: &audit::Generate, output: Option<&str>) -> CliResult {
             if p.exists() {
                 return Err(format!("{path}: the file exists; choose another name"));
             }
-            shashki_arbiter::store::atomic::write(p, text.as_bytes(), false)
+            shashki_arbiter::files::atomic::write(p, text.as_bytes(), false)
                 .map_err(|e| e.to_string())?;
             eprintln!(
                 "{path}: {} players, {} rounds",

@@ -337,7 +337,7 @@ impl Hall {
                     // before any): move it out of the way so it is not read again.
                     let set_aside = match error {
                         LogError::Header { .. } => {
-                            crate::store::atomic::set_aside(&path, "unreadable").ok()
+                            crate::files::atomic::set_aside(&path, "unreadable").ok()
                         }
                         _ => None,
                     };

@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 
 use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock};
+use crate::files::atomic;
 use crate::rules::Color;
-use crate::store::atomic;
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Header {
@@ -53,7 +53,7 @@ pub enum LogError {
     #[error("{path}:1: not a clock log header: {message}")]
     Header { path: PathBuf, message: String },
     #[error(transparent)]
-    Save(#[from] crate::store::atomic::AtomicError),
+    Save(#[from] crate::files::atomic::AtomicError),
     #[error("{path}:{line}: {source}")]
     Event {
         path: PathBuf,

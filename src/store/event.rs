@@ -9,10 +9,10 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
-use super::atomic::{self, AtomicError};
-use super::ron_text::{self, RonError};
-use super::text::{self, NotUtf8};
 use super::v1::{self, UpgradeError};
+use crate::files::atomic::{self, AtomicError};
+use crate::files::ron_text::{self, RonError};
+use crate::files::text::{self, NotUtf8};
 use crate::tournament::command::{self, Command, CommandError};
 use crate::tournament::integrity::{self, IntegrityError};
 use crate::tournament::model::{Tournament, SCHEMA};

@@ -4,8 +4,9 @@
 //! A draw takes a seed (from the OS, stored with the draw) and the cells already used in the event;
 //! the same seed with the same history gives the same cell, so any draw can be re-run in an audit.
 
+use std::collections::BTreeMap;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 
 use rand_chacha::rand_core::{RngCore, SeedableRng, TryRngCore};
 use rand_chacha::ChaCha20Rng;
@@ -51,7 +52,7 @@ pub struct Table {
 #[derive(Debug, thiserror::Error)]
 pub enum BallotError {
     #[error(transparent)]
-    Syntax(#[from] crate::store::ron_text::RonError),
+    Syntax(#[from] crate::files::ron_text::RonError),
     #[error("{origin}: schema {found} is newer than this program reads ({SCHEMA})")]
     Schema { origin: String, found: u32 },
     #[error("{origin}: cell {cell}: {message}")]
@@ -69,7 +70,7 @@ pub enum BallotError {
     #[error("the operating system gave no random seed: {0}")]
     Seed(String),
     #[error(transparent)]
-    NotUtf8(#[from] crate::store::text::NotUtf8),
+    NotUtf8(#[from] crate::files::text::NotUtf8),
     #[error("{path}: {message}")]
     Io { path: String, message: String },
 }
@@ -83,20 +84,32 @@ const SHIPPED: [(&str, &str); 3] = [
     ),
 ];
 
-/// One of the shipped tables, checked. Each is read and replayed once per process and lent out:
-/// every draw, hand-entered ballot, report and frame of the ballot screen asks for it again.
-pub fn shipped(id: &str) -> Result<&'static Table, BallotError> {
-    static CHECKED: [OnceLock<Table>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let i = SHIPPED
-        .iter()
-        .position(|(name, _)| *name == id)
-        .ok_or_else(|| BallotError::NoTable(id.to_string()))?;
-    if let Some(t) = CHECKED[i].get() {
-        return Ok(t);
+/// A ballot table by the name an event uses: a shipped id (`idf`, `fmjd`, `idf-basic`) or the
+/// path of a custom table. Each is read and replayed once per process and then shared: every
+/// draw, hand-entered ballot, report and frame of the ballot screen asks for it again, and an
+/// event keeps drawing from the table it started with even if a custom file is edited meanwhile.
+/// A table that does not replay is an error and is not kept (for a shipped one, a build defect).
+pub fn load(name: &str) -> Result<Arc<Table>, BallotError> {
+    static TABLES: Mutex<BTreeMap<String, Arc<Table>>> = Mutex::new(BTreeMap::new());
+    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = tables.get(name) {
+        return Ok(t.clone());
     }
-    // A shipped table that does not replay is a build defect: the error is returned, not cached.
-    let table = parse(&format!("resources/ballots/{id}.ron"), SHIPPED[i].1)?;
-    Ok(CHECKED[i].get_or_init(|| table))
+    let table = match SHIPPED.iter().find(|(id, _)| *id == name) {
+        Some((id, text)) => parse(&format!("resources/ballots/{id}.ron"), text)?,
+        None => read_file(name)?,
+    };
+    let table = Arc::new(table);
+    tables.insert(name.to_string(), table.clone());
+    Ok(table)
+}
+
+/// One of the shipped tables, checked (`NoTable` for any other name).
+pub fn shipped(id: &str) -> Result<Arc<Table>, BallotError> {
+    if !SHIPPED.iter().any(|(name, _)| *name == id) {
+        return Err(BallotError::NoTable(id.to_string()));
+    }
+    load(id)
 }
 
 pub fn shipped_ids() -> impl Iterator<Item = &'static str> {
@@ -110,11 +123,11 @@ pub fn read_file(path: &str) -> Result<Table, BallotError> {
         path: path.to_string(),
         message: e.to_string(),
     })?;
-    parse(path, crate::store::text::utf8(path, &bytes)?)
+    parse(path, crate::files::text::utf8(path, &bytes)?)
 }
 
 pub fn parse(origin: &str, text: &str) -> Result<Table, BallotError> {
-    let table: Table = crate::store::ron_text::from_str(origin, text)?;
+    let table: Table = crate::files::ron_text::from_str(origin, text)?;
     if table.schema > SCHEMA {
         return Err(BallotError::Schema {
             origin: origin.to_string(),

@@ -2,8 +2,8 @@
 //! returns the command that undoes it, so the journal can take changes back one by one.
 
 use crate::limits;
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::{Arc, Mutex};
+use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -11,11 +11,11 @@ use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
 use super::ballot;
-use super::berger;
 use super::model::{
     Ballot, BallotPer, ByeValue, GameResult, Pairing, Player, PlayerId, Round, Settings, System,
     TieBreak, Tournament,
 };
+use super::round_robin;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "command")]
@@ -404,17 +404,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             }
         }
         Command::DrawTableRound { round, seed } => {
-            let total = table(t)?.len();
-            let played: Vec<Option<usize>> = (1..*round).map(|r| table_round_of(t, r)).collect();
-            let left: Vec<usize> = (1..=total)
-                .filter(|n| !played.contains(&Some(*n)))
-                .collect();
-            if left.is_empty() {
-                return Err(CommandError::NoTableRound {
-                    players: t.players.len(),
-                    rounds: total,
-                });
-            }
+            let left = round_robin::not_played(t, *round)?;
             let mut rng = ChaCha20Rng::seed_from_u64(*seed);
             let pick = left[(rng.next_u64() % left.len() as u64) as usize];
             pair_round(t, *round, Some(pick))?;
@@ -432,7 +422,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             {
                 return Err(CommandError::HasResults(*round));
             }
-            let table_round = table_round_of(t, *round);
+            let table_round = round_robin::table_round_of(t, *round);
             t.rounds.pop();
             Command::PairRound {
                 round: *round,
@@ -629,31 +619,6 @@ fn numbers_undo(t: &Tournament) -> Command {
     }
 }
 
-/// Which round of the colour-order table a tournament round played (matched by its pairs).
-fn table_round_of(t: &Tournament, round: usize) -> Option<usize> {
-    let r = t.rounds.iter().find(|r| r.number == round)?;
-    let table = table(t).ok()?;
-    let number_of = |id: PlayerId| t.player(id).and_then(|p| p.number);
-    let first = r.pairings.first()?;
-    let pair = [number_of(first.white)?, number_of(first.black)?];
-    table
-        .iter()
-        .find(|tr| tr.pairs.contains(&pair))
-        .map(|tr| tr.round)
-}
-
-fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
-    let n = t.players.len();
-    if n < 2 {
-        return Err(CommandError::TooFewPlayers);
-    }
-    Ok(match t.settings.system {
-        System::RoundRobin => berger::single(n),
-        System::DoubleRoundRobin => berger::double(n),
-        System::Swiss => return Err(CommandError::NotRoundRobin),
-    })
-}
-
 /// The next round may be paired: it is the next one and the last one is over.
 fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     limits::at_most("round", round, limits::MAX_ROUNDS)?;
@@ -716,27 +681,9 @@ fn pair_round(
     table_round: Option<usize>,
 ) -> Result<(), CommandError> {
     next_round_due(t, round)?;
-    let rounds = table(t)?;
-    let table_round = table_round.unwrap_or(round);
-    if table_round == 0 || table_round > rounds.len() {
-        return Err(CommandError::NoTableRound {
-            players: t.players.len(),
-            rounds: rounds.len(),
-        });
-    }
-    let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
-    if played.contains(&Some(table_round)) {
-        return Err(CommandError::TableRoundPlayed(table_round));
-    }
+    // The table pairs numbers: every player has one first.
     number_the_unnumbered(t);
-    let by_number = |n: usize| t.players.iter().find(|p| p.number == Some(n)).map(|p| p.id);
-    let tr = &rounds[table_round - 1];
-    let pairs: Vec<(PlayerId, PlayerId)> = tr
-        .pairs
-        .iter()
-        .filter_map(|&[w, b]| Some((by_number(w)?, by_number(b)?)))
-        .collect();
-    let bye = tr.bye.and_then(by_number);
+    let (pairs, bye) = round_robin::pairs(t, round, table_round)?;
     push_round(t, round, &pairs, bye, vec![]);
     Ok(())
 }
@@ -762,26 +709,9 @@ fn number_the_unnumbered(t: &mut Tournament) {
     }
 }
 
-/// A ballot table by the name the event uses: a shipped id or a path to a custom table. Each is
-/// read and replayed once per process and then shared: the ballot screen and the hall wall ask
-/// for it on every frame, and an event keeps drawing from the table it started with even if a
-/// custom file is edited meanwhile.
-pub fn load_table(name: &str) -> Result<Arc<ballot::Table>, BallotProblem> {
-    static TABLES: Mutex<BTreeMap<String, Arc<ballot::Table>>> = Mutex::new(BTreeMap::new());
-    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = tables.get(name) {
-        return Ok(t.clone());
-    }
-    let table = match ballot::shipped(name) {
-        Ok(t) => t.clone(),
-        Err(ballot::BallotError::NoTable(_)) => {
-            ballot::read_file(name).map_err(|e| BallotProblem(e.to_string()))?
-        }
-        Err(e) => return Err(BallotProblem(e.to_string())),
-    };
-    let table = Arc::new(table);
-    tables.insert(name.to_string(), table.clone());
-    Ok(table)
+/// The event's ballot table ([`ballot::load`]), its error as a refusal of the command.
+fn load_table(name: &str) -> Result<Arc<ballot::Table>, BallotProblem> {
+    ballot::load(name).map_err(|e| BallotProblem(e.to_string()))
 }
 
 /// Cells already drawn in the event for this table.

@@ -12,7 +12,7 @@ use iced::{window, Element, Length, Subscription, Task, Theme};
 use super::screen::{self, ballot, claims, clocks, event, open, rounds, standings, wall, Action};
 use super::settings;
 use super::theme;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::store::event::EventFile;
 use crate::tournament::command::Command;
 

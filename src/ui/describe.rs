@@ -1,6 +1,6 @@
 //! One line per journal entry, in the arbiter's words.
 
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 

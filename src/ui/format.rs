@@ -15,7 +15,7 @@ pub fn clock(ms: u64) -> String {
 pub use crate::report::number as points;
 
 /// The variant's name as an arbiter says it.
-pub fn variant(v: crate::rules::Variant, lang: crate::report::Lang) -> &'static str {
+pub fn variant(v: crate::rules::Variant, lang: crate::lang::Lang) -> &'static str {
     use crate::rules::Variant::*;
     match v {
         Russian => lang.pick("Russian draughts (shashki-64)", "русские шашки (шашки-64)"),
@@ -40,7 +40,7 @@ impl<T> std::fmt::Display for Choice<T> {
     }
 }
 
-pub fn systems(lang: crate::report::Lang) -> [Choice<crate::tournament::model::System>; 3] {
+pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::System>; 3] {
     use crate::tournament::model::System;
     [
         (

@@ -44,7 +44,7 @@ pub fn remember(config: Option<&Path>, event: &Path) {
     if let Some(dir) = config.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let _ = crate::store::atomic::write(config, text.as_bytes(), false);
+    let _ = crate::files::atomic::write(config, text.as_bytes(), false);
 }
 
 #[cfg(test)]

@@ -7,10 +7,11 @@ use iced::widget::{button, column, container, pick_list, row, scrollable, text, 
 use iced::{Element, Length};
 
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::rules::{fen, Position};
 use crate::tournament::ballot;
-use crate::tournament::command::{load_table, Command};
+use crate::tournament::ballot::load as load_table;
+use crate::tournament::command::Command;
 use crate::tournament::model::{Ballot, BallotPer, Tournament};
 use crate::ui::{theme, widget};
 

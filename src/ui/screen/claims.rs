@@ -10,7 +10,7 @@ use iced::{Element, Length};
 
 use super::clocks::{Request, State as Clocks};
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::rules::movegen::legal_moves;
 use crate::rules::{
     claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Square, Variant,

@@ -13,7 +13,7 @@ use super::Action;
 use crate::clock::game_clock::{EventKind, Snapshot};
 use crate::clock::hall::{Hall, HallError, RestoreReport};
 use crate::clock::TimeControl;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::{PlayerId, Round, Tournament};
 use crate::ui::{format, theme};
@@ -428,7 +428,7 @@ impl State {
                         .map_err(|e| e.to_string())
                         .and_then(|_| {
                             let json = serde_json::to_vec(&self.keys).map_err(|e| e.to_string())?;
-                            crate::store::atomic::write(&base.join(KEYS_FILE), &json, false)
+                            crate::files::atomic::write(&base.join(KEYS_FILE), &json, false)
                                 .map_err(|e| e.to_string())
                         });
                     if let Err(e) = saved {

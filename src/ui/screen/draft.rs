@@ -6,7 +6,7 @@ use iced::widget::{button, checkbox, column, container, pick_list, row, text};
 use iced::{Element, Length};
 
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::tournament::swiss::{self, Options, Proposal};

@@ -7,7 +7,7 @@ use iced::widget::{
 use iced::{Element, Length};
 
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::{
     BallotPer, BallotRule, GamePoints, MatchPoints, Player, PlayerId, Settings, System, TieBreak,

@@ -3,7 +3,7 @@
 use iced::widget::{button, column, container, opaque, row, text};
 use iced::{Element, Length};
 
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::ui::app::Message;
 use crate::ui::theme;
 

@@ -8,7 +8,7 @@ use iced::widget::{button, column, pick_list, row, text, text_input};
 use iced::{Element, Length, Task};
 
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::rules::Variant;
 use crate::tournament::model::{System, Tournament};
 use crate::ui::theme;

@@ -6,7 +6,7 @@ use iced::widget::{button, column, container, row, scrollable, table, text};
 use iced::{Element, Length};
 
 use super::Action;
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::store::event::EventFile;
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Pairing, System, Tournament};

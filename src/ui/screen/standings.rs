@@ -5,7 +5,8 @@ use iced::widget::{button, column, pick_list, row, scrollable, table, text};
 use iced::{Element, Length};
 
 use super::Action;
-use crate::report::{self, Lang};
+use crate::lang::Lang;
+use crate::report;
 use crate::store::event::EventFile;
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
@@ -50,7 +51,7 @@ impl State {
                 let written =
                     report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang))
                         .and_then(|bytes| {
-                            crate::store::atomic::write(&out, &bytes, true)
+                            crate::files::atomic::write(&out, &bytes, true)
                                 .map_err(|e| e.to_string())
                         });
                 match written {

@@ -8,7 +8,7 @@ use iced::{Element, Length, Size};
 
 use super::clocks::{Seat, State};
 use crate::clock::game_clock::{SideView, Snapshot};
-use crate::report::Lang;
+use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 use crate::ui::app::Message;

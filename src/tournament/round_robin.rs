@@ -47,13 +47,16 @@ pub fn not_played(t: &Tournament, round: usize) -> Result<Vec<usize>, CommandErr
     Ok(left)
 }
 
-/// The pairs (White of game 1 first) and the bye of tournament round `round` playing table
-/// round `table_round` (the round's own number when `None`); every player must have a number.
+/// A round's pairs (White of game 1 first) and its bye.
+pub type Pairs = (Vec<(PlayerId, PlayerId)>, Option<PlayerId>);
+
+/// The pairs and the bye of tournament round `round` playing table round `table_round` (the
+/// round's own number when `None`); every player must have a number.
 pub fn pairs(
     t: &Tournament,
     round: usize,
     table_round: Option<usize>,
-) -> Result<(Vec<(PlayerId, PlayerId)>, Option<PlayerId>), CommandError> {
+) -> Result<Pairs, CommandError> {
     let rounds = table(t)?;
     let table_round = table_round.unwrap_or(round);
     if table_round == 0 || table_round > rounds.len() {

@@ -225,27 +225,15 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "XXR" => t.settings.rounds_planned = rest.parse().ok(),
-            "XXC" => {
-                for tok in rest.split_whitespace() {
-                    match tok {
-                        "white1" => t.initial_colour = Some(Color::White),
-                        "black1" => t.initial_colour = Some(Color::Black),
-                        _ => {}
-                    }
-                }
-            }
-            // The players listed may not meet one another (player ids are the numbers).
+            "XXC" => t.initial_colour = initial_colour(rest).or(t.initial_colour),
+            // Player ids are the numbers.
             "XXP" => {
-                let n: Vec<PlayerId> = rest
-                    .split_whitespace()
-                    .map(|x| x.parse())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(line_no, format!("forbidden pairs `{rest}`")))?;
-                for a in 0..n.len() {
-                    for b in a + 1..n.len() {
-                        forbidden.push((line_no, n[a], n[b]));
-                    }
-                }
+                let pairs = forbidden_pairs(rest).map_err(|m| err(line_no, m))?;
+                forbidden.extend(
+                    pairs
+                        .into_iter()
+                        .map(|(a, b)| (line_no, a as PlayerId, b as PlayerId)),
+                );
             }
             "001" => {
                 let field = |a: usize, b: usize| -> String {
@@ -440,6 +428,31 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     Ok(t)
 }
 
+/// `XXC white1|black1`: the initial colour (other words on the line are options we do not use).
+fn initial_colour(rest: &str) -> Option<Color> {
+    rest.split_whitespace().find_map(|tok| match tok {
+        "white1" => Some(Color::White),
+        "black1" => Some(Color::Black),
+        _ => None,
+    })
+}
+
+/// `XXP a b c …`: the players listed may not meet one another (every pair of them).
+fn forbidden_pairs(rest: &str) -> Result<Vec<(usize, usize)>, String> {
+    let n: Vec<usize> = rest
+        .split_whitespace()
+        .map(|x| x.parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| format!("forbidden pairs `{rest}`"))?;
+    let mut out = Vec::new();
+    for a in 0..n.len() {
+        for b in a + 1..n.len() {
+            out.push((n[a], n[b]));
+        }
+    }
+    Ok(out)
+}
+
 /// Points in tenths, as the TRF's score column writes them (1.0, 0.5).
 const TRF_WIN: u32 = 10;
 const TRF_DRAW: u32 = 5;
@@ -504,26 +517,9 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
                     .and_then(|n| n.parse().ok())
                     .ok_or_else(|| err(line_no, format!("number of rounds `{rest}`")))?;
             }
-            "XXC" => {
-                for tok in rest.split_whitespace() {
-                    match tok {
-                        "white1" => initial = Color::White,
-                        "black1" => initial = Color::Black,
-                        _ => {}
-                    }
-                }
-            }
+            "XXC" => initial = initial_colour(rest).unwrap_or(initial),
             "XXP" => {
-                let n: Vec<usize> = rest
-                    .split_whitespace()
-                    .map(|x| x.parse())
-                    .collect::<Result<_, _>>()
-                    .map_err(|_| err(line_no, format!("forbidden pair `{rest}`")))?;
-                for a in 0..n.len() {
-                    for b in a + 1..n.len() {
-                        forbidden_numbers.push((n[a], n[b]));
-                    }
-                }
+                forbidden_numbers.extend(forbidden_pairs(rest).map_err(|m| err(line_no, m))?);
             }
             "001" => {
                 let rank: usize = line

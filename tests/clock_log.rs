@@ -171,3 +171,28 @@ mod hall {
         assert_eq!(loaded.records.last().unwrap().event.kind, EventKind::Outage);
     }
 }
+
+/// The round starts with one action for every board; "resume all" after a pause never sets
+/// going a game whose flag has already fallen (it did: the loser's clock ran on with the rest).
+#[test]
+fn start_all_starts_the_round_and_resume_all_leaves_a_fallen_flag_alone() {
+    use shashki_arbiter::clock::hall::Hall;
+    let wall = Utc.with_ymd_and_hms(2026, 12, 1, 10, 0, 0).unwrap();
+    let mut hall = Hall::new();
+    for (b, control) in [("1", "1m"), ("2", "5m"), ("3", "5m")] {
+        let control: TimeControl = control.parse().unwrap();
+        hall.add(b.to_string(), control, Color::White).unwrap();
+    }
+    assert_eq!(hall.start_all(0, wall).unwrap(), ["1", "2", "3"]);
+    // Boards 2 and 3 move on; board 1's White lets the flag fall at 60 s.
+    hall.push(1, 5_000, EventKind::Press, wall).unwrap();
+    hall.push(2, 5_000, EventKind::Press, wall).unwrap();
+    assert_eq!(hall.pause_all(70_000, wall).unwrap().len(), 3);
+    assert_eq!(hall.snapshots(70_000)[0].1.white.flag_ms, Some(60_000));
+    assert_eq!(hall.resume_all(80_000, wall).unwrap(), ["2", "3"]);
+    let snaps = hall.snapshots(90_000);
+    assert!(snaps[0].1.paused, "the fallen flag waits for the arbiter");
+    assert!(!snaps[1].1.paused && !snaps[2].1.paused);
+    // Started clocks are not started again.
+    assert!(hall.start_all(95_000, wall).unwrap().is_empty());
+}

@@ -628,6 +628,13 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
         app.event.as_ref().unwrap().tournament.settings.name,
         "Кубок клуба 2027"
     );
+    // It starts with the default tie-breaks of its system, not an empty list.
+    let t = &app.event.as_ref().unwrap().tournament;
+    assert_eq!(
+        t.tiebreaks,
+        shashki_arbiter::tournament::TieBreak::defaults(t.settings.system)
+    );
+    assert!(!t.tiebreaks.is_empty());
     assert_eq!(app.tab, Tab::Event);
     // An event without players yet: every screen opens.
     for tab in Tab::ALL {
@@ -866,4 +873,53 @@ fn undoing_a_paired_round_shows_the_round_before() {
         sees(&app, "Pair round (Swiss) 8"),
         "the round can be paired again"
     );
+}
+
+/// "Draw for this board" with no board chosen drew an opening for every board at once, breaking
+/// a board-by-board ceremony: the button does nothing until a board is chosen.
+#[test]
+fn draw_for_the_board_waits_until_a_board_is_chosen() {
+    use shashki_arbiter::ui::screen::ballot::Message as Ballot;
+    let mut app = app("ballot-none", Lang::Ru);
+    // Round 6 without any opening yet.
+    let boards = app.event.as_ref().unwrap().tournament.rounds[5]
+        .pairings
+        .len();
+    let cleared = Command::SetBallots {
+        round: 6,
+        ballots: (1..=boards).map(|b| (b, None)).collect(),
+    };
+    app.event
+        .as_mut()
+        .unwrap()
+        .apply(cleared, chrono::Utc::now())
+        .unwrap();
+    let _ = app.update(Message::Tab(Tab::Ballot));
+    app.ballot.board = None;
+    let before = app.event.as_ref().unwrap().tournament.clone();
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click("Жребий для доски").unwrap();
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    let _ = app.update(Message::Ballot(Ballot::Draw));
+    assert_eq!(
+        app.event.as_ref().unwrap().tournament,
+        before,
+        "nothing drawn"
+    );
+    // Board 2 chosen: only board 2 gets its opening.
+    let _ = app.update(Message::Ballot(Ballot::Board(2)));
+    click(&mut app, "Жребий для доски");
+    let r = &app.event.as_ref().unwrap().tournament.rounds[5];
+    let drawn: Vec<usize> = r
+        .pairings
+        .iter()
+        .filter(|p| p.ballot.is_some())
+        .map(|p| p.board)
+        .collect();
+    assert_eq!(drawn, [2]);
 }

@@ -177,6 +177,10 @@ fn hall_line(hall: &mut Hall, now: u64, line: &str, format: Format) -> Result<bo
             let paused = hall.pause_all(now, wall).map_err(|e| e.to_string())?;
             eprintln!("paused: {}", paused.join(", "));
         }
+        Some("start-all") => {
+            let started = hall.start_all(now, wall).map_err(|e| e.to_string())?;
+            eprintln!("started: {}", started.join(", "));
+        }
         Some("resume-all") => {
             let resumed = hall.resume_all(now, wall).map_err(|e| e.to_string())?;
             eprintln!("resumed: {}", resumed.join(", "));

@@ -204,33 +204,46 @@ impl Hall {
         self.each(
             now,
             wall,
-            |s| s.running.is_some() && !s.paused,
+            |_, s| s.running.is_some() && !s.paused,
             EventKind::Pause,
         )
     }
 
     /// Resumes every paused clock; returns the names of the boards resumed.
+    /// Resumes every paused clock whose flag has not fallen: a game whose flag fell waits for
+    /// the arbiter, board by board, and never starts running again with everybody else.
     pub fn resume_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
         self.each(
             now,
             wall,
-            |s| s.running.is_some() && s.paused,
+            |_, s| {
+                s.running.is_some()
+                    && s.paused
+                    && s.white.flag_ms.is_none()
+                    && s.black.flag_ms.is_none()
+            },
             EventKind::Resume,
         )
+    }
+
+    /// Starts every clock not started yet: the start of the round. Clocks already started (or
+    /// stopped) are left as they are.
+    pub fn start_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
+        self.each(now, wall, |c, _| c.events().is_empty(), EventKind::Start)
     }
 
     fn each(
         &mut self,
         now: u64,
         wall: DateTime<Utc>,
-        applies: impl Fn(&Snapshot) -> bool,
+        applies: impl Fn(&GameClock, &Snapshot) -> bool,
         kind: EventKind,
     ) -> Result<Vec<String>, HallError> {
         // All or nothing: every clock is tried on a copy first.
         let mut next = Vec::new();
         for (i, b) in self.boards.iter().enumerate() {
             let at = b.at(now);
-            if applies(&b.clock.snapshot(at)) {
+            if applies(&b.clock, &b.clock.snapshot(at)) {
                 let mut clock = b.clock.clone();
                 let event = Event {
                     at_ms: at,

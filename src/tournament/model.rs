@@ -184,6 +184,18 @@ impl TieBreak {
         }
     }
 
+    /// The order a new event starts with, before its regulation is entered: the one official
+    /// example found (Minsport regulation, item 4.2.10 «Шашки русские», in
+    /// `shared/data/competition_rules.md` §3.1): the Shmulyan coefficient in a round robin, the
+    /// Buchholz (Solkoff) in a Swiss, then the number of wins, then head-to-head.
+    pub fn defaults(system: System) -> Vec<TieBreak> {
+        let first = match system {
+            System::RoundRobin | System::DoubleRoundRobin => TieBreak::Shmulyan,
+            System::Swiss => TieBreak::Buchholz,
+        };
+        vec![first, TieBreak::Wins, TieBreak::HeadToHead]
+    }
+
     /// The full name (English, Russian), as reports and screens show it.
     pub fn name(self) -> (&'static str, &'static str) {
         match self {
@@ -579,7 +591,8 @@ impl Tournament {
         }
     }
 
-    /// A new event without players: scoring 1-½-0, no ballots, no tie-breaks, default byes.
+    /// A new event without players: scoring 1-½-0, no ballots, the default tie-breaks of its
+    /// system ([`TieBreak::defaults`]), default byes.
     pub fn new(
         name: impl Into<String>,
         variant: Variant,
@@ -611,7 +624,7 @@ impl Tournament {
                 unplayed: Unplayed::default(),
                 rounds_planned: None,
             },
-            tiebreaks: vec![],
+            tiebreaks: TieBreak::defaults(system),
             players: vec![],
             rounds: vec![],
             forbidden: vec![],

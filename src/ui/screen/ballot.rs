@@ -84,6 +84,8 @@ impl State {
                 self.manual_cell = s;
                 Action::None
             }
+            // "For this board" with no board chosen draws nothing (it drew every board).
+            Message::Draw if self.board.is_none() => Action::None,
             Message::Draw | Message::DrawRound => {
                 let seed = match self.seed() {
                     Ok(s) => s,
@@ -200,7 +202,7 @@ impl State {
         if rule.per == BallotPer::Micromatch {
             draw_buttons = draw_buttons.push(
                 button(text(lang.pick("Draw for this board", "Жребий для доски")).size(20))
-                    .on_press(Message::Draw),
+                    .on_press_maybe(self.board.map(|_| Message::Draw)),
             );
         }
         draw_buttons = draw_buttons.push(

@@ -56,6 +56,7 @@ pub enum Request {
     Resume(usize),
     PauseAll,
     ResumeAll,
+    StartAll,
     Claim {
         board: usize,
         claimant: Color,
@@ -306,6 +307,13 @@ impl State {
                     names.len()
                 ))
             }),
+            Request::StartAll => self.hall.start_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Started", "Запущены"),
+                    names.len()
+                ))
+            }),
             Request::ResumeAll => self.hall.resume_all(now, wall).map(|names| {
                 Some(format!(
                     "{}: {}",
@@ -501,6 +509,11 @@ impl State {
         }
         setup = setup
             .push(iced::widget::space::horizontal())
+            .push(
+                button(text(lang.pick("Start all", "Старт всех")))
+                    .style(button::success)
+                    .on_press(req(Request::StartAll)),
+            )
             .push(
                 button(text(lang.pick("Pause all", "Стоп все")))
                     .style(button::danger)

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod describe;
+pub mod focus;
 pub mod format;
 pub mod screen;
 pub mod settings;

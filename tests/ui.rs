@@ -95,7 +95,7 @@ fn text_containing(app: &App, part: &str) -> Option<String> {
 fn key(app: &mut App, key: Key, location: Location, modifiers: Modifiers) {
     let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
         modified_key: key.clone(),
-        key,
+        key: key.clone(),
         physical_key: keyboard::key::Physical::Unidentified(
             keyboard::key::NativeCode::Unidentified,
         ),
@@ -104,6 +104,13 @@ fn key(app: &mut App, key: Key, location: Location, modifiers: Modifiers) {
         text: None,
         repeat: false,
     }));
+    // A clock key waits for the view's answer to "is a field being typed in?" (a task the
+    // simulator does not run): here no field has the focus.
+    let _ = app.update(Message::ClockKey {
+        key,
+        location,
+        typing: false,
+    });
 }
 
 fn char_key(app: &mut App, c: &str) {
@@ -713,6 +720,63 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
     let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));
     assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5 2. d4:f6");
     assert!(sees(&app, "All 3 plies are legal."));
+}
+
+#[test]
+fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, Request, REASON_FIELD};
+    let mut app = app("typing", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Часы: тур 6, партия 1");
+    app.set_time_ms(1_000);
+    let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
+    let running = |app: &App| app.clocks.hall.snapshots(5_000)[0].1.running;
+    let white = running(&app);
+    // The arbiter clicks the reason field and holds Shift for a capital «П».
+    let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+    ui.click(selector::id(REASON_FIELD)).unwrap();
+    let shift = Key::Named(keyboard::key::Named::Shift);
+    let status = ui.simulate([iced_test::simulator::press_key(shift.clone(), None)]);
+    assert_eq!(
+        status,
+        vec![iced::event::Status::Ignored],
+        "a text field lets Shift through to the app's keys"
+    );
+    let typing = ui.find(selector::is_focused()).is_ok();
+    assert!(typing, "the reason field has the focus");
+    drop(ui);
+    app.set_time_ms(5_000);
+    let pressed = app.update(Message::Key(keyboard::Event::KeyPressed {
+        modified_key: shift.clone(),
+        key: shift.clone(),
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: Location::Left,
+        modifiers: Modifiers::SHIFT,
+        text: None,
+        repeat: false,
+    }));
+    drop(pressed);
+    assert_eq!(running(&app), white, "the key alone presses nothing");
+    let _ = app.update(Message::ClockKey {
+        key: shift.clone(),
+        location: Location::Left,
+        typing,
+    });
+    assert_eq!(
+        running(&app),
+        white,
+        "Shift typed in a field is not a press"
+    );
+    // Out of the field, the same Shift is White's button.
+    let _ = app.update(Message::ClockKey {
+        key: shift,
+        location: Location::Left,
+        typing: false,
+    });
+    assert_ne!(running(&app), white);
 }
 
 #[test]

@@ -78,6 +78,13 @@ pub enum Message {
     Help(bool),
     Files(bool),
     Key(keyboard::Event),
+    /// A clock key, once the view has said whether a text field had the focus (then it was
+    /// typing, not a press).
+    ClockKey {
+        key: Key,
+        location: keyboard::Location,
+        typing: bool,
+    },
     Tick,
     Open(open::Message),
     Event(event::Message),
@@ -381,6 +388,17 @@ impl App {
                 ..
             }) => return self.key(key, modifiers, location),
             Message::Key(_) => Action::None,
+            Message::ClockKey {
+                key,
+                location,
+                typing,
+            } => {
+                let clock_screen = self.wall || self.tab == Tab::Clocks;
+                match clocks::key(&key, location, &self.clocks) {
+                    Some(request) if clock_screen && !typing => Action::Clock(request),
+                    _ => Action::None,
+                }
+            }
             Message::Open(m) => self.open.update(m, lang),
             Message::Event(m) => {
                 let t = self.event.as_ref().map(|e| &e.tournament);
@@ -435,11 +453,18 @@ impl App {
         if modifiers.control() && key.as_ref() == Key::Character("z") {
             return self.act(Action::Undo);
         }
-        // Clock keys work on the wall and the clocks screen: the arbiter presses for the players.
-        if self.wall || self.tab == Tab::Clocks {
-            if let Some(request) = clocks::key(&key, location, &self.clocks) {
-                return self.act(Action::Clock(request));
-            }
+        // Clock keys work on the wall and the clocks screen: the arbiter presses for the players,
+        // but never while typing in a field (`focus`).
+        if (self.wall || self.tab == Tab::Clocks)
+            && clocks::key(&key, location, &self.clocks).is_some()
+        {
+            return iced::advanced::widget::operate(crate::ui::focus::any_focused()).map(
+                move |typing| Message::ClockKey {
+                    key: key.clone(),
+                    location,
+                    typing,
+                },
+            );
         }
         if self.tab == Tab::Rounds && !self.wall {
             let t = self.event.as_ref().map(|e| &e.tournament);

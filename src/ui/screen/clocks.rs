@@ -22,6 +22,9 @@ use crate::ui::{format, theme};
 /// every few milliseconds, and a software-rendered frame of the wall costs ~20 ms.
 pub const MIN_TICK_MS: u64 = 200;
 
+/// The correction reason's field (tests find it by this id).
+pub const REASON_FIELD: &str = "clock-reason";
+
 /// The boards' clock keys, per event.
 const KEYS_FILE: &str = "keys.json";
 
@@ -561,6 +564,7 @@ impl State {
                 .on_input(Message::Seconds)
                 .width(Length::Fixed(110.0)),
             text_input(lang.pick("reason", "причина"), &self.reason)
+                .id(REASON_FIELD)
                 .on_input(Message::Reason)
                 .width(Length::Fill),
             button(text(lang.pick("Add time", "Добавить время"))).on_press(Message::Correct),

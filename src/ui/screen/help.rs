@@ -52,8 +52,8 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ),
     (
         "Shift left / right",
-        "Clocks: White / Black of the chosen board completes a move",
-        "Часы: белые / чёрные выбранной доски сделали ход",
+        "Clocks: White / Black of the chosen board completes a move (not while typing in a field)",
+        "Часы: белые / чёрные выбранной доски сделали ход (не при вводе в поле)",
     ),
     (
         "Space",

@@ -6,6 +6,7 @@ pub mod describe;
 pub mod focus;
 pub mod format;
 pub mod screen;
+pub mod session;
 pub mod settings;
 pub mod theme;
 pub mod widget;

@@ -30,7 +30,7 @@ fn event_copy(name: &str, sample: &str) -> PathBuf {
 fn app(name: &str, lang: Lang) -> App {
     let path = event_copy(name, SAMPLE);
     let app = App::with(Some(&path), None, lang, Time::Manual(0));
-    assert!(app.event.is_some(), "{:?}", app.status);
+    assert!(app.session.event.is_some(), "{:?}", app.session.status);
     app
 }
 
@@ -45,7 +45,7 @@ fn screenshot(app: &mut App, size: Size, name: &str) {
     let _ =
         std::fs::remove_file(Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png")));
     // The status line names the temporary copy: not part of the picture.
-    app.status = None;
+    app.session.status = None;
     let mut ui = simulator(app, size);
     let snap = ui.snapshot(&app.theme()).unwrap();
     assert!(snap.matches_image(&path).unwrap());
@@ -123,7 +123,7 @@ fn char_key(app: &mut App, c: &str) {
 }
 
 fn points_of(app: &App, surname: &str) -> f64 {
-    let t = &app.event.as_ref().unwrap().tournament;
+    let t = &app.session.event.as_ref().unwrap().tournament;
     standings::compute(t, None)
         .into_iter()
         .find(|l| l.name.starts_with(surname))
@@ -161,7 +161,7 @@ fn every_screen_renders_for_the_readme() {
 fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
     let mut app = app("results", Lang::En);
     let _ = app.update(Message::Tab(Tab::Rounds));
-    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     // Round 6, board 1: Попов (White in game 1) – Михайлов; the focus starts on game 1.
     let before = points_of(&app, "Попов");
     char_key(&mut app, "1");
@@ -201,7 +201,7 @@ fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
     assert!(
         text_containing(&app, "undone").is_some(),
         "{:?}",
-        app.status
+        app.session.status
     );
 }
 
@@ -212,9 +212,11 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
     // Board 1 of round 6 already has its opening: take it back as a hand entry would.
     app.ballot.manual_cell.clear();
     click(&mut app, "Ввести");
-    assert!(app.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
-        .ballot
-        .is_none());
+    assert!(
+        app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
+            .ballot
+            .is_none()
+    );
 
     // The arbiter types the seed of an audited draw and draws for board 1.
     let messages: Vec<Message> = {
@@ -227,9 +229,9 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
         let _ = app.update(m);
     }
     assert_eq!(app.ballot.seed, "42");
-    let t = app.event.as_ref().unwrap().tournament.clone();
+    let t = app.session.event.as_ref().unwrap().tournament.clone();
     click(&mut app, "Жребий для доски");
-    let drawn = app.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
+    let drawn = app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
         .ballot
         .clone()
         .unwrap();
@@ -300,7 +302,7 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     let mut app = app("clocks", Lang::En);
     let _ = app.update(Message::Tab(Tab::Clocks));
     click(&mut app, "Clocks for round 6, game 1");
-    assert_eq!(app.clocks.hall.boards().len(), 5);
+    assert_eq!(app.session.clocks.hall.boards().len(), 5);
     let shift = |app: &mut App, side: Location| {
         key(
             app,
@@ -318,23 +320,23 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     assert!(sees(&app, "44:50"), "White used 10 s");
     assert!(sees(&app, "44:45"), "Black's clock runs: 15 s");
     assert!(sees(&app, "Black to move"));
-    assert!(app.clocks.any_running());
+    assert!(app.session.clocks.any_running());
     // One running clock: the next redraw comes when its second changes, not five times a
     // second (Black has 44:45.000 left at 26 s, 44:44.700 at 26.3 s).
-    assert_eq!(app.clocks.next_tick_ms(26_000), Some(200));
-    assert_eq!(app.clocks.next_tick_ms(26_300), Some(705));
-    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    assert_eq!(app.session.clocks.next_tick_ms(26_000), Some(200));
+    assert_eq!(app.session.clocks.next_tick_ms(26_300), Some(705));
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     drop(app);
 
     // The program dies and comes back: the clock stands paused at its last known instant.
     let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
-    let status = back.status.clone().unwrap().text;
+    let status = back.session.status.clone().unwrap().text;
     assert!(status.contains("Restored 5 clock(s)"), "{status}");
     let mut back = back;
     let _ = back.update(Message::Tab(Tab::Clocks));
     assert!(sees(&back, "44:50"));
     assert!(sees(&back, "paused"));
-    assert!(!back.clocks.any_running());
+    assert!(!back.session.clocks.any_running());
 }
 
 const SURNAMES: [&str; 20] = [
@@ -396,13 +398,14 @@ fn event_with_boards(name: &str, boards: usize) -> PathBuf {
 /// Clocks of round 1 in every state the wall must show: running either side, paused, flagged.
 fn hall_in_play(app: &mut App) {
     use shashki_arbiter::rules::Color;
-    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, Request};
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
     let request = |app: &mut App, at: u64, r: Request| {
         app.set_time_ms(at);
         let _ = app.update(Message::Clocks(Clocks::Request(r)));
     };
     request(app, 0, Request::Setup { round: 1, game: 0 });
-    let n = app.clocks.hall.boards().len();
+    let n = app.session.clocks.hall.boards().len();
     for b in 0..n {
         if b == 2 {
             // Board 3: White has 50 s left and lets them run out.
@@ -444,7 +447,7 @@ fn the_hall_wall_shows_4_and_40_boards_on_a_projector() {
         let path = event_with_boards(&format!("wall-{boards}"), boards);
         let mut app = App::with(Some(&path), None, lang, Time::Manual(0));
         hall_in_play(&mut app);
-        assert_eq!(app.clocks.hall.boards().len(), boards);
+        assert_eq!(app.session.clocks.hall.boards().len(), boards);
         let _ = app.update(Message::Wall(true));
         // Board 3's White flag fell; board 1 shows White's time after one move of 11 s.
         assert!(sees(
@@ -568,8 +571,8 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     .unwrap();
     app.players.csv_path = csv.display().to_string();
     click(&mut app, "Import CSV");
-    let t = &app.event.as_ref().unwrap().tournament;
-    assert_eq!(t.players.len(), 2, "{:?}", app.status);
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    assert_eq!(t.players.len(), 2, "{:?}", app.session.status);
     assert!(sees(&app, "Орлова Мария") && sees(&app, "2210"));
 
     // Click a name: the form takes the player; a new rating is saved on the same player.
@@ -629,14 +632,14 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     );
     let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
     click(&mut app, "Создать");
-    let made = app.event.as_ref().unwrap().path().to_path_buf();
+    let made = app.session.event.as_ref().unwrap().path().to_path_buf();
     assert_eq!(made.file_name().unwrap(), "кубок-клуба-2027.ron");
     assert_eq!(
-        app.event.as_ref().unwrap().tournament.settings.name,
+        app.session.event.as_ref().unwrap().tournament.settings.name,
         "Кубок клуба 2027"
     );
     // It starts with the default tie-breaks of its system, not an empty list.
-    let t = &app.event.as_ref().unwrap().tournament;
+    let t = &app.session.event.as_ref().unwrap().tournament;
     assert_eq!(
         t.tiebreaks,
         shashki_arbiter::tournament::TieBreak::defaults(t.settings.system)
@@ -656,7 +659,7 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     click(&mut app, "Файлы…");
     let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
     click(&mut app, "Создать");
-    assert!(app.status.as_ref().unwrap().error);
+    assert!(app.session.status.as_ref().unwrap().error);
     assert_eq!(std::fs::read(&made).unwrap(), before);
 }
 
@@ -676,7 +679,7 @@ fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
     let _ = app.update(Message::Claims(Claims::Board(2)));
     let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
     click(&mut app, "Record the verdict");
-    let p = &app.event.as_ref().unwrap().tournament.rounds[5].pairings[2];
+    let p = &app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[2];
     assert_eq!(p.games[0], GameResult::Draw);
     assert!(
         p.notes[0].contains("threefold repetition claimed by"),
@@ -715,7 +718,11 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
     // A capture is compulsory now: a quiet move is refused and not written.
     let _ = app.update(Message::Claims(Claims::Square(sq("a3"))));
     let _ = app.update(Message::Claims(Claims::Square(sq("b4"))));
-    assert!(app.status.as_ref().unwrap().error, "{:?}", app.status);
+    assert!(
+        app.session.status.as_ref().unwrap().error,
+        "{:?}",
+        app.session.status
+    );
     let _ = app.update(Message::Claims(Claims::Square(sq("d4"))));
     let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));
     assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5 2. d4:f6");
@@ -725,13 +732,14 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
 #[test]
 fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
     use iced_test::selector;
-    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, Request, REASON_FIELD};
+    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, REASON_FIELD};
+    use shashki_arbiter::ui::session::clocks::Request;
     let mut app = app("typing", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Clocks));
     click(&mut app, "Часы: тур 6, партия 1");
     app.set_time_ms(1_000);
     let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
-    let running = |app: &App| app.clocks.hall.snapshots(5_000)[0].1.running;
+    let running = |app: &App| app.session.clocks.hall.snapshots(5_000)[0].1.running;
     let white = running(&app);
     // The arbiter clicks the reason field and holds Shift for a capital «П».
     let mut ui = simulator(&app, Size::new(1280.0, 800.0));
@@ -788,24 +796,24 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     click(&mut app, "Clocks for round 6, game 1");
     let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
     let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
-    assert_eq!(app.clocks.keys[1], "qa");
+    assert_eq!(app.session.clocks.keys[1], "qa");
     app.set_time_ms(1_000);
     char_key(&mut app, "q"); // board 2 starts (White to move)
     app.set_time_ms(4_000);
     char_key(&mut app, "a"); // Black's key while White thinks: nothing
     char_key(&mut app, "q"); // White moves
-    let snap = |app: &App, b: usize, at: u64| app.clocks.hall.snapshots(at)[b].1.clone();
+    let snap = |app: &App, b: usize, at: u64| app.session.clocks.hall.snapshots(at)[b].1.clone();
     let s = snap(&app, 1, 4_000);
     assert_eq!(s.running, Some(Color::Black));
     assert_eq!((s.white.moves, s.white.ms_left), (1, 2_697_000));
     assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
     assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
     // The keys come back with the event after a restart.
-    let path = app.event.as_ref().unwrap().path().to_path_buf();
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     drop(app);
     let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     assert_eq!(
-        back.clocks.keys,
+        back.session.clocks.keys,
         vec!["".to_string(), "qa".into(), "ws".into()]
     );
 }
@@ -825,7 +833,7 @@ fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
     assert!(text_containing(&app, "Every absolute rule holds").is_some());
     screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-en");
     // The arbiter puts board 1's White against someone he met in round 1.
-    let t = app.event.as_ref().unwrap().tournament.clone();
+    let t = app.session.event.as_ref().unwrap().tournament.clone();
     let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
     let earlier = t.rounds[0]
         .pairings
@@ -900,7 +908,7 @@ fn a_corrupt_event_opens_the_files_page_with_the_place_and_is_not_touched() {
     let cut = &text[..text.len() / 2];
     std::fs::write(&path, cut).unwrap();
     let app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
-    assert!(app.event.is_none());
+    assert!(app.session.event.is_none());
     let error = app.open.error.clone().unwrap();
     let place = format!("{}:", path.display());
     assert!(error.starts_with(&place), "{error}");
@@ -930,7 +938,10 @@ fn undoing_a_paired_round_shows_the_round_before() {
         Location::Standard,
         Modifiers::CTRL,
     );
-    assert_eq!(app.event.as_ref().unwrap().tournament.rounds.len(), 7);
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament.rounds.len(),
+        7
+    );
     assert_eq!(app.rounds.round, 7);
     assert!(sees(&app, "Round 7 / 9"));
     assert!(
@@ -946,21 +957,22 @@ fn draw_for_the_board_waits_until_a_board_is_chosen() {
     use shashki_arbiter::ui::screen::ballot::Message as Ballot;
     let mut app = app("ballot-none", Lang::Ru);
     // Round 6 without any opening yet.
-    let boards = app.event.as_ref().unwrap().tournament.rounds[5]
+    let boards = app.session.event.as_ref().unwrap().tournament.rounds[5]
         .pairings
         .len();
     let cleared = Command::SetBallots {
         round: 6,
         ballots: (1..=boards).map(|b| (b, None)).collect(),
     };
-    app.event
+    app.session
+        .event
         .as_mut()
         .unwrap()
         .apply(cleared, chrono::Utc::now())
         .unwrap();
     let _ = app.update(Message::Tab(Tab::Ballot));
     app.ballot.board = None;
-    let before = app.event.as_ref().unwrap().tournament.clone();
+    let before = app.session.event.as_ref().unwrap().tournament.clone();
     let messages: Vec<Message> = {
         let mut ui = simulator(&app, Size::new(1280.0, 800.0));
         ui.click("Жребий для доски").unwrap();
@@ -971,14 +983,14 @@ fn draw_for_the_board_waits_until_a_board_is_chosen() {
     }
     let _ = app.update(Message::Ballot(Ballot::Draw));
     assert_eq!(
-        app.event.as_ref().unwrap().tournament,
+        app.session.event.as_ref().unwrap().tournament,
         before,
         "nothing drawn"
     );
     // Board 2 chosen: only board 2 gets its opening.
     let _ = app.update(Message::Ballot(Ballot::Board(2)));
     click(&mut app, "Жребий для доски");
-    let r = &app.event.as_ref().unwrap().tournament.rounds[5];
+    let r = &app.session.event.as_ref().unwrap().tournament.rounds[5];
     let drawn: Vec<usize> = r
         .pairings
         .iter()

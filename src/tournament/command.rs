@@ -128,6 +128,11 @@ pub enum Command {
     LockRound {
         round: usize,
     },
+    /// Changes that belong together (an imported list of players, a claim's verdict and its
+    /// result), applied in order as one: all or none, and one undo takes them all back.
+    Batch {
+        commands: Vec<Command>,
+    },
     UnlockRound {
         round: usize,
     },
@@ -269,6 +274,16 @@ fn check_player(p: &Player) -> Result<(), CommandError> {
 
 fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
     Ok(match cmd {
+        Command::Batch { commands } => {
+            // `t` is a copy the caller drops on a refusal (see `applied`), so a refusal halfway
+            // leaves nothing applied.
+            let mut undo = Vec::with_capacity(commands.len());
+            for c in commands {
+                undo.push(apply_to(t, c)?);
+            }
+            undo.reverse();
+            Command::Batch { commands: undo }
+        }
         Command::AddPlayer { player } => {
             check_player(player)?;
             limits::at_most("players", t.players.len() + 1, limits::MAX_PLAYERS)?;

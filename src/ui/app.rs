@@ -1,27 +1,23 @@
-//! The router: holds the open event, the clock hall and the screens; routes messages; is the only
-//! place that saves (through `EventFile::apply`) and that turns keys into actions.
+//! The app: the session (event, clock hall, language, instant) and the screens above it. It
+//! routes each screen's messages to it, maps the screen's [`Action`] to the session, and turns
+//! keys into actions.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
 use iced::keyboard::{self, key::Named, Key};
 use iced::widget::{button, column, container, row, scrollable, space, stack, text};
 use iced::{window, Element, Length, Subscription, Task, Theme};
 
-use super::screen::{self, ballot, claims, clocks, event, open, rounds, standings, wall, Action};
+use super::screen::{self, ballot, claims, clocks, event, help, open, rounds, standings, wall};
+use super::session::{self, Opened, Session};
 use super::settings;
 use super::theme;
 use crate::lang::Lang;
-use crate::store::event::EventFile;
-use crate::tournament::command::Command;
 
-/// Where instants come from: the system's monotonic clock, or a value the tests set.
-#[derive(Clone, Copy, Debug)]
-pub enum Time {
-    Real(Instant),
-    Manual(u64),
-}
+pub use super::session::{Status, Time};
+
+type Action = screen::Action<Message>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tab {
@@ -73,7 +69,6 @@ pub enum Message {
     Lang(Lang),
     /// Shows the hall wall in the window (`true`) or the console.
     Wall(bool),
-    WallPage(wall::Page),
     Fullscreen(bool),
     Help(bool),
     Files(bool),
@@ -93,26 +88,18 @@ pub enum Message {
     Ballot(ballot::Message),
     Claims(claims::Message),
     Standings(standings::Message),
-}
-
-/// The last thing that happened, shown at the bottom: the arbiter must see that a change was
-/// saved or why it was refused.
-#[derive(Clone, Debug)]
-pub struct Status {
-    pub error: bool,
-    pub text: String,
+    WallPage(wall::Message),
+    HelpPage(help::Message),
 }
 
 pub struct App {
-    pub lang: Lang,
+    pub session: Session,
     pub tab: Tab,
-    pub event: Option<EventFile>,
     pub wall: bool,
     /// The files page (open or create an event) over the open event.
     pub files: bool,
     pub wall_page: wall::Page,
     pub help: bool,
-    pub status: Option<Status>,
     pub open: open::State,
     pub rounds: rounds::State,
     pub clocks: clocks::State,
@@ -120,8 +107,6 @@ pub struct App {
     pub claims: claims::State,
     pub standings: standings::State,
     pub players: event::State,
-    time: Time,
-    config: Option<PathBuf>,
     fullscreen: bool,
 }
 
@@ -140,14 +125,12 @@ impl App {
     /// A program on `path` (or on the open screen), remembering the last event in `config`.
     pub fn with(path: Option<&Path>, config: Option<PathBuf>, lang: Lang, time: Time) -> App {
         let mut app = App {
-            lang,
+            session: Session::new(config, lang, time),
             tab: Tab::Rounds,
-            event: None,
             wall: false,
             files: false,
             wall_page: wall::Page::default(),
             help: false,
-            status: None,
             open: open::State::default(),
             rounds: rounds::State::default(),
             clocks: clocks::State::default(),
@@ -155,8 +138,6 @@ impl App {
             claims: claims::State::default(),
             standings: standings::State::default(),
             players: event::State::default(),
-            time,
-            config,
             fullscreen: false,
         };
         if let Some(path) = path {
@@ -165,22 +146,19 @@ impl App {
         app
     }
 
-    /// The hall's instant: ms since the program started.
+    /// The hall's instant: ms since the program started, as of the last message.
     pub fn now_ms(&self) -> u64 {
-        match self.time {
-            Time::Real(start) => start.elapsed().as_millis() as u64,
-            Time::Manual(ms) => ms,
-        }
+        self.session.now
     }
 
     /// For tests: the time the hall sees from now on.
     pub fn set_time_ms(&mut self, ms: u64) {
-        self.time = Time::Manual(ms);
+        self.session.set_time_ms(ms);
     }
 
     pub fn title(&self) -> String {
-        match &self.event {
-            Some(e) => format!("{} — shashki-arbiter", e.tournament.settings.name),
+        match self.session.tournament() {
+            Some(t) => format!("{} — shashki-arbiter", t.settings.name),
             None => "shashki-arbiter".to_string(),
         }
     }
@@ -193,149 +171,80 @@ impl App {
         }
     }
 
-    fn say(&mut self, error: bool, text: impl Into<String>) {
-        self.status = Some(Status {
-            error,
-            text: text.into(),
-        });
-    }
-
     fn open_event(&mut self, path: &Path) {
-        match EventFile::open(path) {
-            Ok(file) => {
-                settings::remember(self.config.as_deref(), path);
-                self.files = false;
-                self.open = open::State::default();
-                self.rounds = rounds::State::for_event(&file.tournament);
-                self.standings = standings::State::default();
-                self.ballot = ballot::State::for_event(&file.tournament);
-                self.claims = claims::State::for_event(&file.tournament);
-                self.players = event::State::default();
-                let (clocks, restored) =
-                    clocks::State::for_event(path, &file.tournament, self.now_ms(), Utc::now());
-                self.clocks = clocks;
-                let opened = format!("{} {}", self.lang.pick("Opened", "Открыт"), path.display());
-                let mut notices: Vec<String> = file
-                    .notices
-                    .iter()
-                    .map(|n| self.lang.pick(&n.to_string(), &n.ru()).to_string())
-                    .collect();
-                if let Ok((_, skipped)) = &restored {
-                    notices.extend(
-                        skipped
-                            .iter()
-                            .map(|(en, ru)| self.lang.pick(en, ru).to_string()),
-                    );
-                }
-                match restored {
-                    _ if !notices.is_empty() => {
-                        self.say(true, format!("{opened}. {}", notices.join("; ")))
-                    }
-                    Ok((0, _)) => self.say(false, opened),
-                    Ok((n, _)) => self.say(
-                        false,
-                        format!(
-                            "{opened}. {} {n} {}",
-                            self.lang.pick("Restored", "Восстановлено"),
-                            self.lang.pick(
-                                "clock(s) after a restart: they stand paused, charged up to the stop",
-                                "часов после перезапуска: они на паузе, время учтено до остановки"
-                            )
-                        ),
-                    ),
-                    Err(e) => self.say(true, format!("{opened}. {e}")),
-                }
-                self.event = Some(file);
-            }
-            Err(e) => {
-                self.event = None;
+        match self.session.open(path) {
+            Opened::New => self.reset_screens(path),
+            Opened::Same => self.files = false,
+            Opened::Failed(why) => {
+                // The files page stays, with the path and why, over the event still open.
+                self.files = true;
                 self.open.path = path.display().to_string();
-                self.open.error = Some(e.to_string());
-                self.say(true, e.to_string());
+                self.open.error = Some(why);
             }
-        }
-    }
-
-    /// Applies a change to the event: validated, saved, journaled; or refused and said why.
-    fn apply(&mut self, cmd: Command) {
-        let Some(file) = self.event.as_mut() else {
-            return;
-        };
-        let described = super::describe::command(&file.tournament, &cmd, self.lang);
-        match file.apply(cmd, Utc::now()) {
-            Ok(_) => {
-                let saved = self.lang.pick("saved", "сохранено");
-                self.say(false, format!("{described} — {saved}"));
-            }
-            Err(e) => self.say(true, format!("{described}: {e}")),
-        }
-        if let Some(file) = &self.event {
-            self.rounds.follow(&file.tournament);
-        }
-    }
-
-    fn undo(&mut self) {
-        let Some(file) = self.event.as_mut() else {
-            return;
-        };
-        match file.undo(Utc::now()) {
-            Ok(entry) => {
-                let undone_cmd = entry.command.clone();
-                let text = super::describe::command(&file.tournament, &undone_cmd, self.lang);
-                let undone = self.lang.pick("undone", "отменено");
-                self.say(false, format!("{undone}: {text}"));
-            }
-            Err(e) => self.say(true, e.to_string()),
-        }
-        if let Some(file) = &self.event {
-            self.rounds.follow(&file.tournament);
         }
     }
 
     fn act(&mut self, action: Action) -> Task<Message> {
         match action {
             Action::None => {}
-            Action::Apply(cmd) => self.apply(cmd),
-            Action::ApplyAll(cmds) => {
-                let n = cmds.len();
-                for (i, cmd) in cmds.into_iter().enumerate() {
-                    self.apply(cmd);
-                    if self.status.as_ref().is_some_and(|s| s.error) {
-                        break;
-                    }
-                    if i + 1 == n {
-                        let done = self.lang.pick("changes saved", "изменений сохранено");
-                        self.say(false, format!("{n} {done}"));
-                    }
-                }
+            Action::Apply(cmd) => {
+                self.session.apply(cmd);
+                self.follow();
             }
-            Action::Undo => self.undo(),
+            Action::Undo => {
+                self.session.undo();
+                self.follow();
+            }
             Action::Open(path) => self.open_event(&path),
             Action::CloseFiles => self.files = false,
-            Action::Create(path, t) => match EventFile::create(&path, *t) {
-                Ok(_) => {
-                    self.open_event(&path);
+            Action::Create(path, t) => {
+                if self.session.create(&path, *t) == Opened::New {
+                    self.reset_screens(&path);
                     self.tab = Tab::Event;
                 }
-                Err(e) => self.say(true, e.to_string()),
-            },
-            Action::Say { error, text } => self.say(error, text),
-            Action::Task(task) => return task,
-            Action::Clock(request) => {
-                let now = self.now_ms();
-                let t = self.event.as_ref().map(|e| &e.tournament);
-                let said = self.clocks.request(request, t, now, Utc::now(), self.lang);
-                if let Some((error, text)) = said {
-                    self.say(error, text);
+            }
+            Action::Clock(request) => self.session.clock(request),
+            Action::Keys(board, typed) => self.session.set_keys(board, &typed),
+            Action::Read(path, then) => {
+                if let Some(bytes) = self.session.read(&path) {
+                    return self.update(then(bytes));
                 }
             }
+            Action::Write { path, bytes, done } => self.session.write(&path, &bytes, done),
+            Action::Say { error, text } => self.session.say(error, text),
+            Action::Task(task) => return task,
         }
         Task::none()
     }
 
+    /// The screens start over on the event the session has just opened.
+    fn reset_screens(&mut self, path: &Path) {
+        let Some(file) = self.session.event.as_ref() else {
+            return;
+        };
+        let t = &file.tournament;
+        self.files = false;
+        self.open = open::State::default();
+        self.rounds = rounds::State::for_event(t);
+        self.standings = standings::State::default();
+        self.ballot = ballot::State::for_event(t);
+        let kept = self.session.read_kept(&claims::record_file(path));
+        self.claims = claims::State::for_event(t, path, kept);
+        self.clocks = clocks::State::default();
+        self.players = event::State::default();
+    }
+
+    /// After a change to the event, the rounds screen follows the round being played.
+    fn follow(&mut self) {
+        if let Some(t) = self.session.tournament() {
+            self.rounds.follow(t);
+        }
+    }
+
     pub fn update(&mut self, message: Message) -> Task<Message> {
-        let lang = self.lang;
-        let now = self.now_ms();
+        self.session.tick();
+        let lang = self.session.lang;
+        let t = self.session.event.as_ref().map(|e| &e.tournament);
         let action = match message {
             Message::Tab(tab) => {
                 self.tab = tab;
@@ -343,15 +252,23 @@ impl App {
                 Action::None
             }
             Message::Lang(l) => {
-                self.lang = l;
+                self.session.lang = l;
                 Action::None
             }
             Message::Wall(on) => {
                 self.wall = on;
                 Action::None
             }
-            Message::WallPage(page) => {
+            Message::WallPage(wall::Message::Page(page)) => {
                 self.wall_page = page;
+                Action::None
+            }
+            Message::WallPage(wall::Message::Close) => {
+                self.wall = false;
+                Action::None
+            }
+            Message::HelpPage(help::Message::Close) => {
+                self.help = false;
                 Action::None
             }
             Message::Fullscreen(on) => {
@@ -369,16 +286,16 @@ impl App {
             }
             Message::Files(on) => {
                 self.files = on;
+                self.open.error = None;
                 self.open.folder = self
+                    .session
                     .event
                     .as_ref()
                     .and_then(|e| e.path().parent().map(Path::to_path_buf));
                 Action::None
             }
             Message::Tick => {
-                if let Err(e) = self.clocks.heartbeat(now, Utc::now()) {
-                    self.say(true, e.to_string());
-                }
+                self.session.heartbeat();
                 Action::None
             }
             Message::Key(keyboard::Event::KeyPressed {
@@ -394,33 +311,30 @@ impl App {
                 typing,
             } => {
                 let clock_screen = self.wall || self.tab == Tab::Clocks;
-                match clocks::key(&key, location, &self.clocks) {
+                match session::clocks::key(&key, location, &self.session.clocks) {
                     Some(request) if clock_screen && !typing => Action::Clock(request),
                     _ => Action::None,
                 }
             }
-            Message::Open(m) => self.open.update(m, lang),
-            Message::Event(m) => {
-                let t = self.event.as_ref().map(|e| &e.tournament);
-                self.players.update(m, t)
-            }
-            Message::Rounds(m) => {
-                let t = self.event.as_ref().map(|e| &e.tournament);
-                self.rounds.update(m, t)
-            }
-            Message::Clocks(m) => self.clocks.update(m),
-            Message::Ballot(m) => {
-                let t = self.event.as_ref().map(|e| &e.tournament);
-                self.ballot.update(m, t, self.rounds.round, lang)
-            }
-            Message::Claims(m) => {
-                let t = self.event.as_ref().map(|e| &e.tournament);
-                self.claims.update(m, &self.clocks, t, lang)
-            }
-            Message::Standings(m) => {
-                let file = self.event.as_ref();
-                self.standings.update(m, file, lang)
-            }
+            Message::Open(m) => self.open.update(m, lang).map(Message::Open),
+            Message::Event(m) => self.players.update(m, t).map(Message::Event),
+            Message::Rounds(m) => self.rounds.update(m, t).map(Message::Rounds),
+            Message::Clocks(m) => self
+                .clocks
+                .update(m, &self.session.clocks)
+                .map(Message::Clocks),
+            Message::Ballot(m) => self
+                .ballot
+                .update(m, t, self.rounds.round, lang)
+                .map(Message::Ballot),
+            Message::Claims(m) => self
+                .claims
+                .update(m, &self.session.clocks, t, lang)
+                .map(Message::Claims),
+            Message::Standings(m) => self
+                .standings
+                .update(m, self.session.event.as_ref(), lang)
+                .map(Message::Standings),
         };
         self.act(action)
     }
@@ -442,10 +356,12 @@ impl App {
                 Named::Escape if self.help => return self.update(Message::Help(false)),
                 Named::Escape if self.wall => return self.update(Message::Wall(false)),
                 Named::ArrowRight if self.wall => {
-                    return self.update(Message::WallPage(self.wall_page.next(1)))
+                    let page = wall::Message::Page(self.wall_page.next(1));
+                    return self.update(Message::WallPage(page));
                 }
                 Named::ArrowLeft if self.wall => {
-                    return self.update(Message::WallPage(self.wall_page.next(-1)))
+                    let page = wall::Message::Page(self.wall_page.next(-1));
+                    return self.update(Message::WallPage(page));
                 }
                 _ => {}
             }
@@ -456,7 +372,7 @@ impl App {
         // Clock keys work on the wall and the clocks screen: the arbiter presses for the players,
         // but never while typing in a field (`focus`).
         if (self.wall || self.tab == Tab::Clocks)
-            && clocks::key(&key, location, &self.clocks).is_some()
+            && session::clocks::key(&key, location, &self.session.clocks).is_some()
         {
             return iced::advanced::widget::operate(crate::ui::focus::any_focused()).map(
                 move |typing| Message::ClockKey {
@@ -467,8 +383,8 @@ impl App {
             );
         }
         if self.tab == Tab::Rounds && !self.wall {
-            let t = self.event.as_ref().map(|e| &e.tournament);
-            let action = self.rounds.key(&key, t);
+            let t = self.session.tournament();
+            let action = self.rounds.key(&key, t).map(Message::Rounds);
             return self.act(action);
         }
         Task::none()
@@ -478,7 +394,7 @@ impl App {
         let keys = keyboard::listen().map(Message::Key);
         // Ticks only while a clock runs (an idle program draws nothing), timed to when a
         // display changes: one board costs one frame a second, not five.
-        match self.clocks.next_tick_ms(self.now_ms()) {
+        match self.session.next_tick_ms() {
             Some(ms) => Subscription::batch([
                 keys,
                 iced::time::every(Duration::from_millis(ms)).map(|_| Message::Tick),
@@ -487,56 +403,61 @@ impl App {
         }
     }
 
+    fn status(&self) -> Option<Element<'_, Message>> {
+        self.session.status.as_ref().map(|s| {
+            container(text(s.text.clone()).size(16).color(if s.error {
+                theme::ERROR
+            } else {
+                theme::OK
+            }))
+            .padding([4, 16])
+            .into()
+        })
+    }
+
     pub fn view(&self) -> Element<'_, Message> {
-        let lang = self.lang;
-        let now = self.now_ms();
+        let session = &self.session;
+        let (lang, now) = (session.lang, session.now);
+        let t = session.tournament();
         if self.wall {
-            let t = self.event.as_ref().map(|e| &e.tournament);
             let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
-            return wall::view(self.wall_page, &self.clocks, t, drawn, now, lang);
+            return wall::view(self.wall_page, &session.clocks, t, drawn, now, lang)
+                .map(Message::WallPage);
         }
-        let Some(file) = self.event.as_ref().filter(|_| !self.files) else {
-            let status = self.status.as_ref().map(|s| {
-                text(s.text.clone())
-                    .size(16)
-                    .color(if s.error { theme::ERROR } else { theme::OK })
-            });
-            let t = self.event.as_ref().map(|e| &e.tournament);
+        let Some(file) = session.event.as_ref().filter(|_| !self.files) else {
             return column![self.header(t), self.open.view(lang).map(Message::Open)]
-                .push(status.map(|s| container(s).padding([4, 16])))
+                .push(self.status())
                 .into();
         };
         let t = &file.tournament;
         let body: Element<'_, Message> = match self.tab {
             Tab::Event => self.players.view(t, lang).map(Message::Event),
             Tab::Rounds => self.rounds.view(file, lang).map(Message::Rounds),
-            Tab::Clocks => self.clocks.view(t, now, lang).map(Message::Clocks),
+            Tab::Clocks => self
+                .clocks
+                .view(&session.clocks, t, now, lang)
+                .map(Message::Clocks),
             Tab::Ballot => self
                 .ballot
                 .view(t, self.rounds.round, lang)
                 .map(Message::Ballot),
-            Tab::Claims => self.claims.view(&self.clocks, lang).map(Message::Claims),
+            Tab::Claims => self.claims.view(&session.clocks, lang).map(Message::Claims),
             Tab::Standings => self.standings.view(t, lang).map(Message::Standings),
         };
-        let status = self.status.as_ref().map(|s| {
-            text(s.text.clone())
-                .size(16)
-                .color(if s.error { theme::ERROR } else { theme::OK })
-        });
         let page = column![
             self.header(Some(t)),
             container(body).height(Length::Fill).padding([8, 16]),
         ]
-        .push(status.map(|s| container(s).padding([4, 16])));
+        .push(self.status());
         if self.help {
-            stack![page, screen::help::view(lang)].into()
+            stack![page, help::view(lang).map(Message::HelpPage)].into()
         } else {
             page.into()
         }
     }
 
     fn header(&self, t: Option<&crate::tournament::model::Tournament>) -> Element<'_, Message> {
-        let lang = self.lang;
+        let lang = self.session.lang;
         let tabs = Tab::ALL.into_iter().map(|tab| {
             let label = text(tab.label(lang)).size(18);
             let b = button(label).padding([6, 14]);

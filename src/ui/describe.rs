@@ -144,5 +144,21 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         Command::UnlockRound { round } => {
             format!("{} {round} {}", l("round", "тур"), l("unlocked", "открыт"))
         }
+        Command::Batch { commands } if commands.len() > 3 => {
+            let added = commands
+                .iter()
+                .filter(|c| matches!(c, Command::AddPlayer { .. }))
+                .count();
+            if added == commands.len() {
+                format!("{} {added}", l("players added:", "добавлено участников:"))
+            } else {
+                format!("{} {}", commands.len(), l("changes", "изменений"))
+            }
+        }
+        Command::Batch { commands } => commands
+            .iter()
+            .map(|c| command(t, c, lang))
+            .collect::<Vec<_>>()
+            .join("; "),
     }
 }

@@ -1,5 +1,7 @@
 //! One module per screen, each with its own `Message`, `update` and `view`; `update` returns an
-//! [`Action`] for the router, which alone saves the event and runs the clock hall.
+//! [`Action`] of the screen's own message, which the app maps and hands to the session: the
+//! session alone saves the event, runs the clock hall and touches files. No screen knows the
+//! app's message.
 
 pub mod ballot;
 pub mod claims;
@@ -16,41 +18,74 @@ use std::path::PathBuf;
 
 use iced::Task;
 
-use super::app::Message;
+use super::session::clocks::Request;
 use crate::tournament::command::Command;
 
-pub enum Action {
+/// A file's bytes handed back to the screen that asked for them.
+pub type Then<M> = Box<dyn FnOnce(Vec<u8>) -> M + Send>;
+
+pub enum Action<M> {
     None,
-    /// A change to the event (validated, saved and journaled by the router).
+    /// A change to the event (validated, saved and journaled by the session); several changes
+    /// that belong together (an imported list, a verdict and its result) are one
+    /// `Command::Batch`, taken back by one undo.
     Apply(Command),
-    /// Several changes in order, stopping at the first refused (an imported list).
-    ApplyAll(Vec<Command>),
     /// Takes back the last change in the journal.
     Undo,
     Open(PathBuf),
     /// A new event file (never over an existing one), then opened.
     Create(PathBuf, Box<crate::tournament::model::Tournament>),
     CloseFiles,
-    Clock(clocks::Request),
+    Clock(Request),
+    /// The two keys of a board's buttons, as typed.
+    Keys(usize, String),
+    /// Reads a file; its bytes come back to the screen as the message `Then` makes (a failure
+    /// is said with the path).
+    Read(PathBuf, Then<M>),
+    /// Writes a file whole (atomically, never half), then says `done`; with no `done` it is
+    /// a quiet keeping of what the arbiter types.
+    Write {
+        path: PathBuf,
+        bytes: Vec<u8>,
+        done: Option<String>,
+    },
     Say {
         error: bool,
         text: String,
     },
-    Task(Task<Message>),
+    Task(Task<M>),
 }
 
-impl Action {
-    pub fn error(text: impl Into<String>) -> Action {
+impl<M: Send + 'static> Action<M> {
+    pub fn error(text: impl Into<String>) -> Action<M> {
         Action::Say {
             error: true,
             text: text.into(),
         }
     }
 
-    pub fn info(text: impl Into<String>) -> Action {
+    pub fn info(text: impl Into<String>) -> Action<M> {
         Action::Say {
             error: false,
             text: text.into(),
+        }
+    }
+
+    /// The same action for the app: the screen's messages wrapped by `f`.
+    pub fn map<N: Send + 'static>(self, f: impl Fn(M) -> N + Send + Clone + 'static) -> Action<N> {
+        match self {
+            Action::None => Action::None,
+            Action::Apply(c) => Action::Apply(c),
+            Action::Undo => Action::Undo,
+            Action::Open(p) => Action::Open(p),
+            Action::Create(p, t) => Action::Create(p, t),
+            Action::CloseFiles => Action::CloseFiles,
+            Action::Clock(r) => Action::Clock(r),
+            Action::Keys(b, k) => Action::Keys(b, k),
+            Action::Read(p, then) => Action::Read(p, Box::new(move |bytes| f(then(bytes)))),
+            Action::Write { path, bytes, done } => Action::Write { path, bytes, done },
+            Action::Say { error, text } => Action::Say { error, text },
+            Action::Task(task) => Action::Task(task.map(f)),
         }
     }
 }

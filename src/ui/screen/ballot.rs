@@ -63,7 +63,7 @@ impl State {
         t: Option<&Tournament>,
         round: usize,
         lang: Lang,
-    ) -> Action {
+    ) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         let Some(rule) = &t.settings.format.ballot else {
             return Action::error(lang.pick(

@@ -6,9 +6,10 @@
 use iced::widget::{
     button, column, container, pick_list, row, scrollable, text, text_editor, text_input,
 };
+use std::path::{Path, PathBuf};
+
 use iced::{Element, Length};
 
-use super::clocks::{Request, State as Clocks};
 use super::Action;
 use crate::lang::Lang;
 use crate::rules::movegen::legal_moves;
@@ -18,6 +19,7 @@ use crate::rules::{
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
 use crate::ui::format::Choice;
+use crate::ui::session::clocks::{Clocks, Request};
 use crate::ui::{theme, widget};
 
 pub struct State {
@@ -33,6 +35,14 @@ pub struct State {
     pub pdn_path: String,
     /// The square clicked first when entering a move on the board.
     pub from: Option<Square>,
+    /// Where the record is kept beside the event (`<event>.claim.pdn`), so a restart keeps the
+    /// game the arbiter typed.
+    kept_in: Option<PathBuf>,
+}
+
+/// The file beside an event that keeps the record typed on the Claims screen.
+pub fn record_file(event: &Path) -> PathBuf {
+    event.with_extension("claim.pdn")
 }
 
 impl Default for State {
@@ -47,6 +57,7 @@ impl Default for State {
             claimant: None,
             pdn_path: String::new(),
             from: None,
+            kept_in: None,
         }
     }
 }
@@ -65,15 +76,37 @@ pub enum Message {
     Record,
     PdnPath(String),
     LoadPdn,
+    /// The PDN file's bytes, read by the session.
+    PdnRead(Vec<u8>),
     /// A square clicked on the board: the first picks the piece, the second plays the move.
     Square(Square),
 }
 
 impl State {
-    pub fn for_event(t: &Tournament) -> State {
-        State {
+    /// The screen for an event at `path`, with the record kept from the last session (its
+    /// bytes, read by the session).
+    pub fn for_event(t: &Tournament, path: &Path, kept: Option<Vec<u8>>) -> State {
+        let mut state = State {
             variant: t.settings.variant,
+            kept_in: Some(record_file(path)),
             ..State::default()
+        };
+        if let Some(bytes) = kept {
+            state.record = text_editor::Content::with_text(&pdn::decode(&bytes));
+            state.check();
+        }
+        state
+    }
+
+    /// Keeps the record as it now stands beside the event (quietly: no status line).
+    fn keep(&self) -> Action<Message> {
+        match &self.kept_in {
+            Some(path) => Action::Write {
+                path: path.clone(),
+                bytes: self.record.text().into_bytes(),
+                done: None,
+            },
+            None => Action::None,
         }
     }
 
@@ -105,7 +138,7 @@ impl State {
 
     /// A move entered by clicking: from a piece of the side to move to its destination, added to
     /// the record (only at the end of a record with no illegal ply, where the game goes on).
-    fn click(&mut self, sq: Square, lang: Lang) -> Action {
+    fn click(&mut self, sq: Square, lang: Lang) -> Action<Message> {
         if self.checked.is_none() {
             self.check();
         }
@@ -150,7 +183,7 @@ impl State {
         }
         self.record = text_editor::Content::with_text(text.trim_start());
         self.check();
-        Action::None
+        self.keep()
     }
 
     pub fn update(
@@ -159,7 +192,7 @@ impl State {
         clocks: &Clocks,
         t: Option<&Tournament>,
         lang: Lang,
-    ) -> Action {
+    ) -> Action<Message> {
         match message {
             Message::Square(sq) => self.click(sq, lang),
             Message::PdnPath(p) => {
@@ -167,15 +200,13 @@ impl State {
                 Action::None
             }
             Message::LoadPdn => {
-                let path = self.pdn_path.trim().to_string();
-                match std::fs::read(&path) {
-                    Ok(bytes) => {
-                        self.record = text_editor::Content::with_text(&pdn::decode(&bytes));
-                        self.check();
-                        Action::None
-                    }
-                    Err(e) => Action::error(format!("{path}: {e}")),
-                }
+                let path = PathBuf::from(self.pdn_path.trim());
+                Action::Read(path, Box::new(Message::PdnRead))
+            }
+            Message::PdnRead(bytes) => {
+                self.record = text_editor::Content::with_text(&pdn::decode(&bytes));
+                self.check();
+                self.keep()
             }
             Message::Record => {
                 let (Some(t), Some((round, game)), Some(board)) = (t, clocks.game, self.board)
@@ -233,11 +264,16 @@ impl State {
                         result: GameResult::Draw,
                     });
                 }
-                Action::ApplyAll(cmds)
+                Action::Apply(Command::Batch { commands: cmds })
             }
             Message::Edit(action) => {
+                let edit = action.is_edit();
                 self.record.perform(action);
-                Action::None
+                if edit {
+                    self.keep()
+                } else {
+                    Action::None
+                }
             }
             Message::Check => {
                 self.check();

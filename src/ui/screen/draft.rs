@@ -72,7 +72,7 @@ impl State {
     }
 
     /// `Some(action)` for the parent; `None` keeps the draft open.
-    pub fn update(&mut self, message: Message, t: &Tournament) -> Option<Action> {
+    pub fn update(&mut self, message: Message, t: &Tournament) -> Option<Action<Message>> {
         match message {
             Message::Absent(id) => {
                 let mut options = self.options.clone();

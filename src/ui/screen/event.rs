@@ -1,6 +1,8 @@
 //! Event: the settings, the players (add, edit, import from CSV, withdraw, numbers by lot) and the
 //! tie-break order.
 
+use std::path::PathBuf;
+
 use iced::widget::{
     button, checkbox, column, container, pick_list, row, scrollable, table, text, text_input,
 };
@@ -67,6 +69,8 @@ pub enum Message {
     CancelEdit,
     CsvPath(String),
     ImportCsv,
+    /// The CSV file's bytes, read by the session (its path, for the errors).
+    CsvRead(String, Vec<u8>),
     Settings(Edit),
     SaveSettings,
     ForbidA(PlayerId),
@@ -141,7 +145,7 @@ impl State {
         self.editing = None;
     }
 
-    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action {
+    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         let mut order = t.tiebreaks.clone();
         match message {
@@ -212,21 +216,22 @@ impl State {
             Message::CsvPath(p) => self.csv_path = p,
             Message::ImportCsv => {
                 let path = self.csv_path.trim().to_string();
+                return Action::Read(
+                    PathBuf::from(&path),
+                    Box::new(move |bytes| Message::CsvRead(path, bytes)),
+                );
+            }
+            Message::CsvRead(path, bytes) => {
                 let first = t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
-                let players = std::fs::read(&path)
-                    .map_err(|e| format!("{path}: {e}"))
-                    .and_then(|bytes| {
-                        crate::tournament::roster::parse_csv(&path, &bytes, first)
-                            .map_err(|e| e.to_string())
-                    });
-                return match players {
-                    Ok(players) => Action::ApplyAll(
-                        players
+                // One change for the whole list: one undo takes the import back.
+                return match crate::tournament::roster::parse_csv(&path, &bytes, first) {
+                    Ok(players) => Action::Apply(Command::Batch {
+                        commands: players
                             .into_iter()
                             .map(|player| Command::AddPlayer { player })
                             .collect(),
-                    ),
-                    Err(e) => Action::error(e),
+                    }),
+                    Err(e) => Action::error(e.to_string()),
                 };
             }
             Message::Settings(edit) => {

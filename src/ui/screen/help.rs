@@ -4,7 +4,6 @@ use iced::widget::{button, column, container, opaque, row, text};
 use iced::{Element, Length};
 
 use crate::lang::Lang;
-use crate::ui::app::Message;
 use crate::ui::theme;
 
 /// (key, English, Russian)
@@ -72,6 +71,12 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ),
 ];
 
+/// The overlay's one button.
+#[derive(Clone, Debug)]
+pub enum Message {
+    Close,
+}
+
 pub fn view(lang: Lang) -> Element<'static, Message> {
     let lines = KEYS.iter().map(|(k, en, ru)| {
         row![
@@ -84,7 +89,7 @@ pub fn view(lang: Lang) -> Element<'static, Message> {
         column![
             text(lang.pick("Keys", "Клавиши")).size(30),
             column(lines).spacing(6),
-            button(text(lang.pick("Close (Esc)", "Закрыть (Esc)"))).on_press(Message::Help(false)),
+            button(text(lang.pick("Close (Esc)", "Закрыть (Esc)"))).on_press(Message::Close),
         ]
         .spacing(14)
         .padding(24),

@@ -68,7 +68,7 @@ pub fn choose_file() -> Task<Option<PathBuf>> {
 }
 
 impl State {
-    pub fn update(&mut self, message: Message, lang: Lang) -> Action {
+    pub fn update(&mut self, message: Message, lang: Lang) -> Action<Message> {
         match message {
             Message::Path(p) => {
                 self.path = p;
@@ -79,9 +79,7 @@ impl State {
                 "Укажите путь к файлу турнира",
             )),
             Message::Open => Action::Open(PathBuf::from(self.path.trim())),
-            Message::Browse => Action::Task(
-                choose_file().map(|p| crate::ui::app::Message::Open(Message::Chosen(p))),
-            ),
+            Message::Browse => Action::Task(choose_file().map(Message::Chosen)),
             Message::Chosen(Some(p)) => Action::Open(p),
             Message::NewName(n) => {
                 self.new_name = n;

@@ -102,7 +102,7 @@ impl State {
             .or(r.pairings.first().map(|p| (p.board, 0)))
     }
 
-    fn set(&mut self, result: GameResult, t: &Tournament) -> Action {
+    fn set(&mut self, result: GameResult, t: &Tournament) -> Action<Message> {
         let Some((board, slot)) = self.focus else {
             return Action::None;
         };
@@ -166,7 +166,7 @@ impl State {
         self.focus = Some((p.board, slot.min(slots(t, p) - 1)));
     }
 
-    pub fn key(&mut self, key: &Key, t: Option<&Tournament>) -> Action {
+    pub fn key(&mut self, key: &Key, t: Option<&Tournament>) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         match key.as_ref() {
             Key::Named(Named::ArrowRight) | Key::Named(Named::Tab) => self.step(t, 1),
@@ -193,7 +193,7 @@ impl State {
         Action::None
     }
 
-    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action {
+    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         match message {
             Message::Round(n) => {
@@ -216,7 +216,7 @@ impl State {
             Message::Draft(m) => match self.draft.as_mut().and_then(|d| d.update(m, t)) {
                 Some(action) => {
                     self.draft = None;
-                    action
+                    action.map(Message::Draft)
                 }
                 None => Action::None,
             },

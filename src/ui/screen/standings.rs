@@ -27,7 +27,12 @@ pub enum Message {
 }
 
 impl State {
-    pub fn update(&mut self, message: Message, file: Option<&EventFile>, lang: Lang) -> Action {
+    pub fn update(
+        &mut self,
+        message: Message,
+        file: Option<&EventFile>,
+        lang: Lang,
+    ) -> Action<Message> {
         match message {
             Message::UpTo(n) => {
                 self.up_to = Some(n);
@@ -48,18 +53,16 @@ impl State {
                     .unwrap_or_default();
                 let out = file.path().with_file_name(format!("{stem}-report.{ext}"));
                 let doc = report::document(&file.tournament, self.up_to, lang);
-                let written =
-                    report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang))
-                        .and_then(|bytes| {
-                            crate::files::atomic::write(&out, &bytes, true)
-                                .map_err(|e| e.to_string())
-                        });
-                match written {
-                    Ok(()) => Action::info(format!(
-                        "{} {}",
-                        lang.pick("Report written:", "Отчёт записан:"),
-                        out.display()
-                    )),
+                match report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang)) {
+                    Ok(bytes) => Action::Write {
+                        done: Some(format!(
+                            "{} {}",
+                            lang.pick("Report written:", "Отчёт записан:"),
+                            out.display()
+                        )),
+                        path: out,
+                        bytes,
+                    },
                     Err(e) => Action::error(e),
                 }
             }

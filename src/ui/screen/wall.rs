@@ -6,12 +6,11 @@ use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, grid, responsive, row, text};
 use iced::{Element, Length, Size};
 
-use super::clocks::{Seat, State};
 use crate::clock::game_clock::{SideView, Snapshot};
 use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
-use crate::ui::app::Message;
+use crate::ui::session::clocks::{Clocks as State, Seat};
 use crate::ui::{format, theme};
 
 /// Height of a digit's glyph as a share of the font size (Fira Sans, measured on the rendered
@@ -75,6 +74,14 @@ pub struct Drawn {
     pub position: crate::rules::Position,
 }
 
+/// What the wall's own buttons ask for.
+#[derive(Clone, Debug)]
+pub enum Message {
+    Page(Page),
+    /// Back to the console.
+    Close,
+}
+
 pub fn view<'a>(
     page: Page,
     clocks: &'a State,
@@ -105,7 +112,7 @@ pub fn view<'a>(
             } else {
                 button::secondary
             })
-            .on_press(Message::WallPage(p))
+            .on_press(Message::Page(p))
             .into()
     });
     // One line: a long title is cut at the buttons rather than taking a second line from the
@@ -122,7 +129,7 @@ pub fn view<'a>(
     .push(
         button(text(lang.pick("Console (Esc)", "Пульт (Esc)")).size(16))
             .style(button::secondary)
-            .on_press(Message::Wall(false)),
+            .on_press(Message::Close),
     )
     .spacing(6)
     .align_y(iced::Alignment::Center);

@@ -1,0 +1,318 @@
+//! What every screen shows and none owns: the open event, the clock hall, the language and the
+//! hall's instant. Screens get it read-only and return an [`Action`]; the session alone carries
+//! the actions out — it saves the event (through `EventFile::apply`, validated and journaled),
+//! runs the clocks, and reads and writes the files the screens ask for.
+
+pub mod clocks;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use chrono::Utc;
+
+use self::clocks::{Clocks, Request};
+use super::settings;
+use crate::lang::Lang;
+use crate::store::event::EventFile;
+use crate::tournament::command::Command;
+use crate::tournament::model::Tournament;
+
+/// Where instants come from: the system's monotonic clock, or a value the tests set.
+#[derive(Clone, Copy, Debug)]
+pub enum Time {
+    Real(Instant),
+    Manual(u64),
+}
+
+/// The last thing that happened, shown at the bottom: the arbiter must see that a change was
+/// saved or why it was refused.
+#[derive(Clone, Debug)]
+pub struct Status {
+    pub error: bool,
+    pub text: String,
+}
+
+/// How an open ended, for the screens above to follow.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// Another event is now open: the screens start over on it.
+    New,
+    /// The event asked for is the one already open: nothing changed.
+    Same,
+    /// The file could not be opened (the reason, for the files page); the open event stays.
+    Failed(String),
+}
+
+pub struct Session {
+    pub lang: Lang,
+    pub event: Option<EventFile>,
+    pub clocks: Clocks,
+    pub status: Option<Status>,
+    /// The hall's instant (ms since the program started) as of the last message: views read
+    /// this, never the system clock, so what one frame shows is one instant.
+    pub now: u64,
+    /// The clocks of events opened earlier in this run, still running: opening another event
+    /// never stops a hall (a clock is only ever paused by the arbiter).
+    background: Vec<(PathBuf, Clocks)>,
+    time: Time,
+    config: Option<PathBuf>,
+}
+
+impl Session {
+    pub fn new(config: Option<PathBuf>, lang: Lang, time: Time) -> Session {
+        let mut session = Session {
+            lang,
+            event: None,
+            clocks: Clocks::default(),
+            status: None,
+            now: 0,
+            background: Vec::new(),
+            time,
+            config,
+        };
+        session.tick();
+        session
+    }
+
+    /// Reads the time source into [`Session::now`].
+    pub fn tick(&mut self) {
+        self.now = match self.time {
+            Time::Real(start) => start.elapsed().as_millis() as u64,
+            Time::Manual(ms) => ms,
+        };
+    }
+
+    /// For tests: the time the hall sees from now on.
+    pub fn set_time_ms(&mut self, ms: u64) {
+        self.time = Time::Manual(ms);
+        self.now = ms;
+    }
+
+    pub fn tournament(&self) -> Option<&Tournament> {
+        self.event.as_ref().map(|e| &e.tournament)
+    }
+
+    pub fn say(&mut self, error: bool, text: impl Into<String>) {
+        self.status = Some(Status {
+            error,
+            text: text.into(),
+        });
+    }
+
+    fn is_open(&self, path: &Path) -> bool {
+        let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => a == b,
+        };
+        self.event.as_ref().is_some_and(|e| same(e.path(), path))
+    }
+
+    /// Opens the event at `path`. A file that cannot be opened leaves the open event as it was;
+    /// the event already open is not opened again; the running clocks of the event left keep
+    /// running in the background and are there again when it is reopened.
+    pub fn open(&mut self, path: &Path) -> Opened {
+        let lang = self.lang;
+        if self.is_open(path) {
+            self.say(
+                false,
+                format!(
+                    "{} {}",
+                    lang.pick("Already open:", "Уже открыт:"),
+                    path.display()
+                ),
+            );
+            return Opened::Same;
+        }
+        let file = match EventFile::open(path) {
+            Ok(file) => file,
+            Err(e) => {
+                let kept = match &self.event {
+                    Some(open) => format!(
+                        " — {} {}",
+                        lang.pick("the open event stays:", "открытый турнир остаётся:"),
+                        open.tournament.settings.name
+                    ),
+                    None => String::new(),
+                };
+                self.say(true, format!("{e}{kept}"));
+                return Opened::Failed(e.to_string());
+            }
+        };
+        settings::remember(self.config.as_deref(), path);
+        if let Some(left) = self.event.take() {
+            let clocks = std::mem::take(&mut self.clocks);
+            if clocks.any_running() {
+                self.background.push((left.path().to_path_buf(), clocks));
+            }
+        }
+        let opened = format!("{} {}", lang.pick("Opened", "Открыт"), path.display());
+        let mut notices: Vec<String> = file
+            .notices
+            .iter()
+            .map(|n| lang.pick(&n.to_string(), &n.ru()).to_string())
+            .collect();
+        let kept = self
+            .background
+            .iter()
+            .position(|(p, _)| p == file.path())
+            .map(|i| self.background.remove(i).1);
+        let restored = match kept {
+            Some(clocks) => {
+                self.clocks = clocks;
+                Ok((0, Vec::new()))
+            }
+            None => {
+                let (clocks, restored) =
+                    Clocks::for_event(path, &file.tournament, self.now, Utc::now());
+                self.clocks = clocks;
+                restored
+            }
+        };
+        if let Ok((_, skipped)) = &restored {
+            notices.extend(skipped.iter().map(|(en, ru)| lang.pick(en, ru).to_string()));
+        }
+        match restored {
+            _ if !notices.is_empty() => self.say(true, format!("{opened}. {}", notices.join("; "))),
+            Ok((0, _)) => self.say(false, opened),
+            Ok((n, _)) => self.say(
+                false,
+                format!(
+                    "{opened}. {} {n} {}",
+                    lang.pick("Restored", "Восстановлено"),
+                    lang.pick(
+                        "clock(s) after a restart: they stand paused, charged up to the stop",
+                        "часов после перезапуска: они на паузе, время учтено до остановки"
+                    )
+                ),
+            ),
+            Err(e) => self.say(true, format!("{opened}. {e}")),
+        }
+        self.event = Some(file);
+        Opened::New
+    }
+
+    /// Creates a new event file (never over an existing one) and opens it.
+    pub fn create(&mut self, path: &Path, t: Tournament) -> Opened {
+        match EventFile::create(path, t) {
+            Ok(_) => self.open(path),
+            Err(e) => {
+                self.say(true, e.to_string());
+                Opened::Failed(e.to_string())
+            }
+        }
+    }
+
+    /// Applies a change to the event: validated, saved, journaled; or refused and said why.
+    /// Returns whether it was saved.
+    pub fn apply(&mut self, cmd: Command) -> bool {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return false;
+        };
+        let described = super::describe::command(&file.tournament, &cmd, lang);
+        match file.apply(cmd, Utc::now()) {
+            Ok(_) => {
+                let saved = lang.pick("saved", "сохранено");
+                self.say(false, format!("{described} — {saved}"));
+                true
+            }
+            Err(e) => {
+                self.say(true, format!("{described}: {e}"));
+                false
+            }
+        }
+    }
+
+    pub fn undo(&mut self) {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return;
+        };
+        match file.undo(Utc::now()) {
+            Ok(entry) => {
+                let undone_cmd = entry.command.clone();
+                let text = super::describe::command(&file.tournament, &undone_cmd, lang);
+                let undone = lang.pick("undone", "отменено");
+                self.say(false, format!("{undone}: {text}"));
+            }
+            Err(e) => self.say(true, e.to_string()),
+        }
+    }
+
+    pub fn clock(&mut self, request: Request) {
+        let t = self.event.as_ref().map(|e| &e.tournament);
+        let said = self
+            .clocks
+            .request(request, t, self.now, Utc::now(), self.lang);
+        if let Some((error, text)) = said {
+            self.say(error, text);
+        }
+    }
+
+    pub fn set_keys(&mut self, board: usize, typed: &str) {
+        if let Err(e) = self.clocks.set_keys(board, typed) {
+            self.say(true, e);
+        }
+    }
+
+    /// Writes every running clock's heartbeat (the open event's and those in the background).
+    pub fn heartbeat(&mut self) {
+        let now = self.now;
+        let mut failed = None;
+        for clocks in
+            std::iter::once(&mut self.clocks).chain(self.background.iter_mut().map(|(_, c)| c))
+        {
+            if let Err(e) = clocks.heartbeat(now, Utc::now()) {
+                failed = Some(e.to_string());
+            }
+        }
+        if let Some(e) = failed {
+            self.say(true, e);
+        }
+    }
+
+    /// Milliseconds to the next redraw worth doing (see [`Clocks::next_tick_ms`]); clocks in
+    /// the background are not drawn, but their heartbeat rides at least once a second.
+    pub fn next_tick_ms(&self) -> Option<u64> {
+        let shown = self.clocks.next_tick_ms(self.now);
+        let background = self
+            .background
+            .iter()
+            .any(|(_, c)| c.any_running())
+            .then_some(1000);
+        match (shown, background) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Reads a file a screen asked for; a failure is said with the path and gives `None`.
+    pub fn read(&mut self, path: &Path) -> Option<Vec<u8>> {
+        match std::fs::read(path) {
+            Ok(bytes) => Some(bytes),
+            Err(e) => {
+                self.say(true, format!("{}: {e}", path.display()));
+                None
+            }
+        }
+    }
+
+    /// Writes a file a screen made (whole or not at all), then says `done` (the file it
+    /// replaced kept as `.bak`); with no `done`, quietly (a record kept as it is typed).
+    pub fn write(&mut self, path: &Path, bytes: &[u8], done: Option<String>) {
+        match crate::files::atomic::write(path, bytes, done.is_some()) {
+            Ok(()) => {
+                if let Some(done) = done {
+                    self.say(false, done);
+                }
+            }
+            Err(e) => self.say(true, format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// A file kept beside the event, if it is there (an unreadable one is as good as absent:
+    /// it only holds what was being typed).
+    pub fn read_kept(&self, path: &Path) -> Option<Vec<u8>> {
+        std::fs::read(path).ok()
+    }
+}

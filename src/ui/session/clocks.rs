@@ -1,0 +1,463 @@
+//! The clock hall of the session: one paired clock per board of the round's game, the board
+//! chosen for the keys, and each board's two keys. Every event is written to the board's log
+//! (`<event>.clocks/round-N-game-G/`), so a restart brings the clocks back. The wall, the Clocks
+//! screen and the Claims screen all read it; only the session changes it (through [`Request`]).
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use iced::keyboard::{key::Named, Key, Location};
+
+use crate::clock::game_clock::EventKind;
+use crate::clock::hall::{Hall, HallError, RestoreReport};
+use crate::clock::TimeControl;
+use crate::lang::Lang;
+use crate::rules::Color;
+use crate::tournament::model::{PlayerId, Round, Tournament};
+
+/// The fastest redraw while clocks run (5 per second): with many boards some display changes
+/// every few milliseconds, and a software-rendered frame of the wall costs ~20 ms.
+pub const MIN_TICK_MS: u64 = 200;
+
+/// The boards' clock keys, per event.
+const KEYS_FILE: &str = "keys.json";
+
+#[derive(Default)]
+pub struct Clocks {
+    pub hall: Hall,
+    /// The round and game (from 0) the hall's clocks belong to.
+    pub game: Option<(usize, usize)>,
+    base: Option<PathBuf>,
+    pub selected: usize,
+    /// Per board, the keys of its two buttons: White's then Black's (`qa`, `ws`, …).
+    pub keys: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Request {
+    /// Clocks for every board of `round`, game `game` (from 0).
+    Setup {
+        round: usize,
+        game: usize,
+    },
+    Start(usize),
+    /// The side completes its move (a player's button): ignored unless that side runs.
+    Press {
+        board: usize,
+        side: Option<Color>,
+    },
+    Pause(usize),
+    Resume(usize),
+    PauseAll,
+    ResumeAll,
+    StartAll,
+    Claim {
+        board: usize,
+        claimant: Color,
+    },
+    Resolve(usize),
+    Adjust {
+        board: usize,
+        side: Color,
+        ms: i64,
+        reason: String,
+    },
+    Undo {
+        board: usize,
+        reason: String,
+    },
+    Select(usize),
+}
+
+/// The board's display name and the players of the hall's game on it.
+pub struct Seat {
+    pub board: String,
+    pub white: String,
+    pub black: String,
+}
+
+/// How many clocks came back, and each board log that could not, as (English, Russian) text.
+pub type Restored = (usize, Vec<(String, String)>);
+
+/// The hall of a game brought back from its logs; a board whose log could not be read gets a new
+/// clock (the arbiter is told, and sets its times by hand), so every pairing has its clock.
+fn restore(
+    dir: &Path,
+    t: &Tournament,
+    round: &Round,
+    game: usize,
+    now: u64,
+    wall: DateTime<Utc>,
+) -> Result<(Hall, RestoreReport), HallError> {
+    let (mut hall, report) = Hall::restore(dir, now, wall)?;
+    if !report.skipped.is_empty() {
+        let control = t.time_control_of_game(game);
+        for p in boards_of_game(t, round, game) {
+            let name = p.board.to_string();
+            if !hall.boards().iter().any(|b| b.name == name) {
+                hall.add(name, control.clone(), Color::White)?;
+            }
+        }
+        hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
+    }
+    Ok((hall, report))
+}
+
+/// The boards that play game `game` of a round: every board in the micromatch's games, the
+/// boards whose micromatch is tied in the extra ones.
+fn boards_of_game<'a>(
+    t: &Tournament,
+    round: &'a Round,
+    game: usize,
+) -> impl Iterator<Item = &'a crate::tournament::model::Pairing> {
+    let games = t.settings.format.games.max(1) as usize;
+    round.pairings.iter().filter(move |p| {
+        if game < games {
+            return true;
+        }
+        let (w, b) = p.halves();
+        p.complete() && w == b
+    })
+}
+
+fn dir_for(base: &Path, round: usize, game: usize) -> PathBuf {
+    base.join(format!("round-{round}-game-{}", game + 1))
+}
+
+impl Clocks {
+    /// The clocks of an event just opened: the latest logged game of the last round comes back
+    /// (paused if it was running). Returns how many clocks were restored.
+    pub fn for_event(
+        path: &Path,
+        t: &Tournament,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> (Clocks, Result<Restored, HallError>) {
+        let base = path.with_extension("clocks");
+        let keys = std::fs::read(base.join(KEYS_FILE))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
+        let mut state = Clocks {
+            base: Some(base.clone()),
+            keys,
+            ..Clocks::default()
+        };
+        let Some(round) = t.rounds.last() else {
+            return (state, Ok((0, Vec::new())));
+        };
+        let Some(game) = (0..t.clock_games())
+            .rev()
+            .find(|&g| Hall::has_logs(&dir_for(&base, round.number, g)))
+        else {
+            return (state, Ok((0, Vec::new())));
+        };
+        match restore(
+            &dir_for(&base, round.number, game),
+            t,
+            round,
+            game,
+            now,
+            wall,
+        ) {
+            Ok((hall, report)) => {
+                state.hall = hall;
+                state.game = Some((round.number, game));
+                // English and Russian: the caller shows the one of the console's language.
+                let skipped = report
+                    .skipped
+                    .iter()
+                    .map(|s| (s.to_string(), s.ru()))
+                    .collect();
+                (state, Ok((report.boards.len(), skipped)))
+            }
+            Err(e) => (state, Err(e)),
+        }
+    }
+
+    /// Some clock is running (started, not paused, not stopped); whether it is does not depend
+    /// on the instant, so each clock is asked at its own last event.
+    pub fn any_running(&self) -> bool {
+        self.hall.boards().iter().any(|b| {
+            let s = b.clock().snapshot(b.clock().last_at());
+            s.running.is_some() && !s.paused
+        })
+    }
+
+    /// Milliseconds until the next redraw is worth doing: when the soonest running display
+    /// changes (its second, or its tenth in the last ten seconds), a little after it so the
+    /// change has happened, but no sooner than [`MIN_TICK_MS`]; heartbeats ride on the same
+    /// ticks (at least one a second). `None` when no clock runs: nothing needs drawing.
+    pub fn next_tick_ms(&self, now: u64) -> Option<u64> {
+        let until_change = self
+            .hall
+            .snapshots(now)
+            .into_iter()
+            .filter(|(_, s)| !s.paused)
+            .filter_map(|(_, s)| match s.running? {
+                Color::White => Some(s.white.ms_left),
+                Color::Black => Some(s.black.ms_left),
+            })
+            .map(|left| {
+                if left < 10_000 {
+                    left % 100
+                } else {
+                    left % 1000
+                }
+            })
+            .min()?;
+        Some((until_change + 5).max(MIN_TICK_MS))
+    }
+
+    pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {
+        self.hall.heartbeat(now, wall)
+    }
+
+    /// Who sits at each of the hall's boards in this game.
+    pub fn seats(&self, t: Option<&Tournament>) -> Vec<Seat> {
+        let name = |id: PlayerId| {
+            t.and_then(|t| t.player(id))
+                .map(|p| p.full_name())
+                .unwrap_or_default()
+        };
+        let pairings = t.zip(self.game).and_then(|(t, (round, _))| {
+            t.rounds
+                .iter()
+                .find(|r| r.number == round)
+                .map(|r| &r.pairings)
+        });
+        let game = self.game.map_or(0, |g| g.1);
+        self.hall
+            .boards()
+            .iter()
+            .map(|b| {
+                let p = pairings.and_then(|ps| ps.iter().find(|p| p.board.to_string() == b.name));
+                Seat {
+                    board: b.name.clone(),
+                    white: p.map(|p| name(p.white_of(game))).unwrap_or_default(),
+                    black: p
+                        .map(|p| {
+                            name(if p.white_of(game) == p.white {
+                                p.black
+                            } else {
+                                p.white
+                            })
+                        })
+                        .unwrap_or_default(),
+                }
+            })
+            .collect()
+    }
+
+    /// Carries out a clock request; returns what to tell the arbiter.
+    pub fn request(
+        &mut self,
+        request: Request,
+        t: Option<&Tournament>,
+        now: u64,
+        wall: DateTime<Utc>,
+        lang: Lang,
+    ) -> Option<(bool, String)> {
+        let push =
+            |hall: &mut Hall, board: usize, kind: EventKind| hall.push(board, now, kind, wall);
+        let result: Result<Option<String>, HallError> = match request {
+            Request::Setup { round, game } => return self.setup(t?, round, game, now, wall, lang),
+            Request::Select(i) => {
+                self.selected = i.min(self.hall.boards().len().saturating_sub(1));
+                Ok(None)
+            }
+            Request::Start(b) => push(&mut self.hall, b, EventKind::Start).map(|_| None),
+            Request::Press { board, side } => {
+                let fresh = self.hall.boards().get(board)?.clock().events().is_empty();
+                let running = self.hall.snapshots(now)[board].1.running;
+                if fresh {
+                    // The first press starts the clock of the side to move first.
+                    push(&mut self.hall, board, EventKind::Start).map(|_| None)
+                } else if running.is_none() || (side.is_some() && side != running) {
+                    // A player's button only ends that player's own move.
+                    Ok(None)
+                } else {
+                    push(&mut self.hall, board, EventKind::Press).map(|_| None)
+                }
+            }
+            Request::Pause(b) => push(&mut self.hall, b, EventKind::Pause).map(|_| None),
+            Request::Resume(b) => push(&mut self.hall, b, EventKind::Resume).map(|_| None),
+            Request::PauseAll => self.hall.pause_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Paused", "Остановлены"),
+                    names.len()
+                ))
+            }),
+            Request::StartAll => self.hall.start_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Started", "Запущены"),
+                    names.len()
+                ))
+            }),
+            Request::ResumeAll => self.hall.resume_all(now, wall).map(|names| {
+                Some(format!(
+                    "{}: {}",
+                    lang.pick("Resumed", "Пущены"),
+                    names.len()
+                ))
+            }),
+            Request::Claim { board, claimant } => {
+                push(&mut self.hall, board, EventKind::Claim { claimant }).map(|_| {
+                    Some(
+                        lang.pick(
+                            "Claim: the claimant's clock runs while the arbiter checks",
+                            "Заявление: во время проверки идут часы заявившего",
+                        )
+                        .to_string(),
+                    )
+                })
+            }
+            Request::Resolve(b) => push(&mut self.hall, b, EventKind::Resolve).map(|_| None),
+            Request::Adjust {
+                board,
+                side,
+                ms,
+                reason,
+            } => push(
+                &mut self.hall,
+                board,
+                EventKind::Adjust { side, ms, reason },
+            )
+            .map(|_| None),
+            Request::Undo { board, reason } => {
+                push(&mut self.hall, board, EventKind::Undo { reason }).map(|_| None)
+            }
+        };
+        match result {
+            Ok(None) => None,
+            Ok(Some(text)) => Some((false, text)),
+            Err(e) => Some((true, e.to_string())),
+        }
+    }
+
+    fn setup(
+        &mut self,
+        t: &Tournament,
+        round: usize,
+        game: usize,
+        now: u64,
+        wall: DateTime<Utc>,
+        lang: Lang,
+    ) -> Option<(bool, String)> {
+        let control: TimeControl = t.time_control_of_game(game).clone();
+        let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
+            return Some((true, format!("{} {round}?", lang.pick("Round", "Тур"))));
+        };
+        let hall = match &self.base {
+            Some(base) => {
+                let dir = dir_for(base, round, game);
+                if Hall::has_logs(&dir) {
+                    // The clocks of this game already exist: bring them back, never overwrite.
+                    return match restore(&dir, t, r, game, now, wall) {
+                        Ok((hall, report)) => {
+                            self.hall = hall;
+                            self.game = Some((round, game));
+                            let skipped: Vec<String> = report
+                                .skipped
+                                .iter()
+                                .map(|s| lang.pick(&s.to_string(), &s.ru()).to_string())
+                                .collect();
+                            (!skipped.is_empty()).then(|| (true, skipped.join("; ")))
+                        }
+                        Err(e) => Some((true, e.to_string())),
+                    };
+                }
+                Hall::in_dir(&dir)
+            }
+            None => Ok(Hall::new()),
+        };
+        let mut hall = match hall {
+            Ok(h) => h,
+            Err(e) => return Some((true, e.to_string())),
+        };
+        for p in boards_of_game(t, r, game) {
+            if let Err(e) = hall.add(p.board.to_string(), control.clone(), Color::White) {
+                return Some((true, e.to_string()));
+            }
+        }
+        self.hall = hall;
+        self.game = Some((round, game));
+        self.selected = 0;
+        None
+    }
+
+    /// Sets the two keys of a board's buttons (typed as two characters) and keeps them beside
+    /// the clock logs, so the boards keep their keys after a restart.
+    pub fn set_keys(&mut self, board: usize, typed: &str) -> Result<(), String> {
+        if self.keys.len() <= board {
+            self.keys.resize(board + 1, String::new());
+        }
+        self.keys[board] = typed
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(2)
+            .collect();
+        let Some(base) = &self.base else {
+            return Ok(());
+        };
+        let file = base.join(KEYS_FILE);
+        std::fs::create_dir_all(base)
+            .map_err(|e| format!("{}: {e}", base.display()))
+            .and_then(|_| {
+                let json = serde_json::to_vec(&self.keys).map_err(|e| e.to_string())?;
+                crate::files::atomic::write(&file, &json, false)
+                    .map_err(|e| format!("{}: {e}", file.display()))
+            })
+    }
+}
+
+/// The clock keys: each board's two keys as the arbiter set them (White's, then Black's);
+/// Shift left / right press for White / Black of the chosen board (a single match uses the two
+/// Shift keys as its two buttons); Space pauses or resumes it; Page Up / Down chooses the board;
+/// Pause stops or restarts the whole hall.
+pub fn key(key: &Key, location: Location, state: &Clocks) -> Option<Request> {
+    let board = state.selected;
+    if let Key::Character(c) = key.as_ref() {
+        let c = c.to_lowercase();
+        for (i, keys) in state.keys.iter().enumerate() {
+            let mut k = keys.chars().map(|k| k.to_lowercase().to_string());
+            let side = match (k.next(), k.next()) {
+                (Some(w), _) if w == c => Color::White,
+                (_, Some(b)) if b == c => Color::Black,
+                _ => continue,
+            };
+            return Some(Request::Press {
+                board: i,
+                side: Some(side),
+            });
+        }
+    }
+    match key.as_ref() {
+        Key::Named(Named::Shift) => Some(Request::Press {
+            board,
+            side: Some(if location == Location::Right {
+                Color::Black
+            } else {
+                Color::White
+            }),
+        }),
+        Key::Named(Named::Space) => {
+            let paused = state.hall.boards().get(board)?.clock().snapshot(0).paused;
+            Some(if paused {
+                Request::Resume(board)
+            } else {
+                Request::Pause(board)
+            })
+        }
+        Key::Named(Named::PageDown) => Some(Request::Select(board + 1)),
+        Key::Named(Named::PageUp) => Some(Request::Select(board.saturating_sub(1))),
+        Key::Named(Named::Pause) => Some(if state.any_running() {
+            Request::PauseAll
+        } else {
+            Request::ResumeAll
+        }),
+        _ => None,
+    }
+}

@@ -425,9 +425,12 @@ impl App {
                 .map(Message::WallPage);
         }
         let Some(file) = session.event.as_ref().filter(|_| !self.files) else {
-            return column![self.header(t), self.open.view(lang).map(Message::Open)]
-                .push(self.status())
-                .into();
+            return column![
+                self.header(t),
+                self.open.view(lang, t.is_some()).map(Message::Open)
+            ]
+            .push(self.status())
+            .into();
         };
         let t = &file.tournament;
         let body: Element<'_, Message> = match self.tab {

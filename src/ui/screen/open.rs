@@ -133,7 +133,8 @@ impl State {
         }
     }
 
-    pub fn view(&self, lang: Lang) -> Element<'_, Message> {
+    /// The page; `back` when an event is open to go back to.
+    pub fn view(&self, lang: Lang, back: bool) -> Element<'_, Message> {
         let error = self
             .error
             .as_ref()
@@ -193,11 +194,11 @@ impl State {
         ]
         .push(error)
         .push(create)
-        .push(
+        .push(back.then(|| {
             button(text(lang.pick("Back to the event", "Назад к турниру")))
                 .style(button::secondary)
-                .on_press(Message::Cancel),
-        )
+                .on_press(Message::Cancel)
+        }))
         .spacing(12)
         .padding(24)
         .into()

@@ -1,0 +1,134 @@
+//! The Clocks screen: presses by mouse and keys, restarts, typing never pressing.
+
+use super::*;
+
+#[test]
+fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
+    let mut app = app("clocks", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    assert_eq!(app.session.clocks.hall.boards().len(), 5);
+    let shift = |app: &mut App, side: Location| {
+        key(
+            app,
+            Key::Named(keyboard::key::Named::Shift),
+            side,
+            Modifiers::SHIFT,
+        )
+    };
+    app.set_time_ms(1_000);
+    shift(&mut app, Location::Left); // starts White's clock on board 1
+    app.set_time_ms(11_000);
+    shift(&mut app, Location::Right); // Black's button: not Black's move, nothing happens
+    shift(&mut app, Location::Left); // White completes move 1
+    app.set_time_ms(26_000);
+    assert!(sees(&app, "44:50"), "White used 10 s");
+    assert!(sees(&app, "44:45"), "Black's clock runs: 15 s");
+    assert!(sees(&app, "Black to move"));
+    assert!(app.session.clocks.any_running());
+    // One running clock: the next redraw comes when its second changes, not five times a
+    // second (Black has 44:45.000 left at 26 s, 44:44.700 at 26.3 s).
+    assert_eq!(app.session.clocks.next_tick_ms(26_000), Some(200));
+    assert_eq!(app.session.clocks.next_tick_ms(26_300), Some(705));
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    drop(app);
+
+    // The program dies and comes back: the clock stands paused at its last known instant.
+    let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let status = back.session.status.clone().unwrap().text;
+    assert!(status.contains("Restored 5 clock(s)"), "{status}");
+    let mut back = back;
+    let _ = back.update(Message::Tab(Tab::Clocks));
+    assert!(sees(&back, "44:50"));
+    assert!(sees(&back, "paused"));
+    assert!(!back.session.clocks.any_running());
+}
+
+#[test]
+fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::clocks::{Message as Clocks, REASON_FIELD};
+    use shashki_arbiter::ui::session::clocks::Request;
+    let mut app = app("typing", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Часы: тур 6, партия 1");
+    app.set_time_ms(1_000);
+    let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
+    let running = |app: &App| app.session.clocks.hall.snapshots(5_000)[0].1.running;
+    let white = running(&app);
+    // The arbiter clicks the reason field and holds Shift for a capital «П».
+    let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+    ui.click(selector::id(REASON_FIELD)).unwrap();
+    let shift = Key::Named(keyboard::key::Named::Shift);
+    let status = ui.simulate([iced_test::simulator::press_key(shift.clone(), None)]);
+    assert_eq!(
+        status,
+        vec![iced::event::Status::Ignored],
+        "a text field lets Shift through to the app's keys"
+    );
+    let typing = ui.find(selector::is_focused()).is_ok();
+    assert!(typing, "the reason field has the focus");
+    drop(ui);
+    app.set_time_ms(5_000);
+    let pressed = app.update(Message::Key(keyboard::Event::KeyPressed {
+        modified_key: shift.clone(),
+        key: shift.clone(),
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location: Location::Left,
+        modifiers: Modifiers::SHIFT,
+        text: None,
+        repeat: false,
+    }));
+    drop(pressed);
+    assert_eq!(running(&app), white, "the key alone presses nothing");
+    let _ = app.update(Message::ClockKey {
+        key: shift.clone(),
+        location: Location::Left,
+        typing,
+    });
+    assert_eq!(
+        running(&app),
+        white,
+        "Shift typed in a field is not a press"
+    );
+    // Out of the field, the same Shift is White's button.
+    let _ = app.update(Message::ClockKey {
+        key: shift,
+        location: Location::Left,
+        typing: false,
+    });
+    assert_ne!(running(&app), white);
+}
+
+#[test]
+fn each_board_answers_to_the_two_keys_the_arbiter_set() {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    let mut app = app("clock-keys", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
+    let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
+    assert_eq!(app.session.clocks.keys[1], "qa");
+    app.set_time_ms(1_000);
+    char_key(&mut app, "q"); // board 2 starts (White to move)
+    app.set_time_ms(4_000);
+    char_key(&mut app, "a"); // Black's key while White thinks: nothing
+    char_key(&mut app, "q"); // White moves
+    let snap = |app: &App, b: usize, at: u64| app.session.clocks.hall.snapshots(at)[b].1.clone();
+    let s = snap(&app, 1, 4_000);
+    assert_eq!(s.running, Some(Color::Black));
+    assert_eq!((s.white.moves, s.white.ms_left), (1, 2_697_000));
+    assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
+    assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
+    // The keys come back with the event after a restart.
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    drop(app);
+    let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    assert_eq!(
+        back.session.clocks.keys,
+        vec!["".to_string(), "qa".into(), "ws".into()]
+    );
+}

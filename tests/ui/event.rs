@@ -1,0 +1,122 @@
+//! The Event screen: players, settings, new events.
+
+use super::*;
+
+#[test]
+fn players_are_imported_from_csv_edited_and_the_settings_saved() {
+    use shashki_arbiter::ui::screen::event::{Edit, Message as Ev};
+    let path = event_with_boards("players", 0);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    let csv = path.with_file_name("list.csv");
+    std::fs::write(
+        &csv,
+        "Фамилия;Имя;Разряд;Рейтинг;Клуб\nОрлова;Мария;КМС;2210;Казань\nБелов;Пётр;1 разряд;;Уфа\n",
+    )
+    .unwrap();
+    app.players.csv_path = csv.display().to_string();
+    click(&mut app, "Import CSV");
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    assert_eq!(t.players.len(), 2, "{:?}", app.session.status);
+    assert!(sees(&app, "Орлова Мария") && sees(&app, "2210"));
+    // The import is one change: one Ctrl+Z takes the whole list back, and it comes again.
+    let ctrl_z = |app: &mut App| {
+        key(
+            app,
+            Key::Character("z".into()),
+            Location::Standard,
+            Modifiers::CTRL,
+        )
+    };
+    ctrl_z(&mut app);
+    assert_eq!(app.session.tournament().unwrap().players.len(), 0);
+    click(&mut app, "Import CSV");
+    assert_eq!(app.session.tournament().unwrap().players.len(), 2);
+
+    // Click a name: the form takes the player; a new rating is saved on the same player.
+    click(&mut app, "Белов Пётр");
+    assert_eq!(app.players.surname, "Белов");
+    app.players.rating = "1875".into();
+    click(&mut app, "Save player");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.players.len(), 2);
+    assert_eq!(t.players[1].rating, Some(1875));
+
+    // Settings: a preset time control and micromatch points, saved together.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "25m+10s".into(),
+    ))));
+    let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(true))));
+    click(&mut app, "Save settings");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.settings.time_control.to_string(), "25m+10s");
+    assert!(t.settings.scoring.match_points.is_some());
+    // A time control the clock cannot read is not saved and the field says why; the other
+    // edits of the draft stay, and the file keeps the old settings.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(false))));
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "forty-five".into(),
+    ))));
+    click(&mut app, "Save settings");
+    let note = text_containing(&app, "not a time control").expect("the field says why");
+    assert!(note.contains("forty-five"), "{note}");
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.settings.time_control.to_string(), "25m+10s");
+    assert!(t.settings.scoring.match_points.is_some());
+    // Corrected, the whole draft is saved.
+    let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
+        "30m+15s".into(),
+    ))));
+    click(&mut app, "Save settings");
+    assert!(text_containing(&app, "not a time control").is_none());
+    let t = &EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.settings.time_control.to_string(), "30m+15s");
+    assert!(
+        t.settings.scoring.match_points.is_none(),
+        "the other edit was kept"
+    );
+}
+
+#[test]
+fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
+    use shashki_arbiter::ui::screen::open::Message as Files;
+    let mut app = app("new", Lang::Ru);
+    click(&mut app, "Файлы…");
+    assert!(app.files);
+    assert!(
+        sees(&app, "Новый турнир"),
+        "{:?}",
+        text_containing(&app, "тур")
+    );
+    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    click(&mut app, "Создать");
+    let made = app.session.event.as_ref().unwrap().path().to_path_buf();
+    assert_eq!(made.file_name().unwrap(), "кубок-клуба-2027.ron");
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament.settings.name,
+        "Кубок клуба 2027"
+    );
+    // It starts with the default tie-breaks of its system, not an empty list.
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    assert_eq!(
+        t.tiebreaks,
+        shashki_arbiter::tournament::TieBreak::defaults(t.settings.system)
+    );
+    assert!(!t.tiebreaks.is_empty());
+    assert_eq!(app.tab, Tab::Event);
+    // An event without players yet: every screen opens.
+    for tab in Tab::ALL {
+        let _ = app.update(Message::Tab(tab));
+        let _ = simulator(&app, Size::new(1280.0, 800.0));
+    }
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    assert!(sees(&app, "Ни один тур ещё не составлен."));
+    let _ = app.update(Message::Tab(Tab::Event));
+    // The same name again: refused, the existing file untouched.
+    let before = std::fs::read(&made).unwrap();
+    click(&mut app, "Файлы…");
+    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    click(&mut app, "Создать");
+    assert!(app.session.status.as_ref().unwrap().error);
+    assert_eq!(std::fs::read(&made).unwrap(), before);
+}

@@ -1,0 +1,109 @@
+//! The Files page: opening and creating events, and what a failed open must not do.
+
+use super::*;
+
+#[test]
+fn a_corrupt_event_opens_the_files_page_with_the_place_and_is_not_touched() {
+    let path = event_copy("corrupt", SAMPLE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut = &text[..text.len() / 2];
+    std::fs::write(&path, cut).unwrap();
+    let app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    assert!(app.session.event.is_none());
+    let error = app.open.error.clone().unwrap();
+    let place = format!("{}:", path.display());
+    assert!(error.starts_with(&place), "{error}");
+    assert!(
+        text_containing(&app, &place).is_some(),
+        "the error is on screen"
+    );
+    assert!(sees(&app, "Open an event"));
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        cut,
+        "never overwritten"
+    );
+}
+
+/// Round 6's clocks set up and board 1 running since 1 s.
+fn running_board(app: &mut App) {
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(app, "Clocks for round 6, game 1");
+    app.set_time_ms(1_000);
+    let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
+    assert!(app.session.clocks.any_running());
+}
+
+fn open_path(app: &mut App, path: &str) {
+    use shashki_arbiter::ui::screen::open::Message as Open;
+    let _ = app.update(Message::Files(true));
+    let _ = app.update(Message::Open(Open::Path(path.into())));
+    let _ = app.update(Message::Open(Open::Open));
+}
+
+#[test]
+fn a_mistyped_path_keeps_the_open_event_its_wall_and_its_running_clocks() {
+    let mut app = app("mistyped", Lang::En);
+    running_board(&mut app);
+    let name = app.session.tournament().unwrap().settings.name.clone();
+    let missing = std::env::temp_dir().join("no-such-dir/event.ron");
+    open_path(&mut app, &missing.display().to_string());
+    assert_eq!(
+        app.session.tournament().map(|t| t.settings.name.clone()),
+        Some(name.clone()),
+        "the event stays open"
+    );
+    assert!(app.files && app.open.error.is_some(), "the page says why");
+    let status = app.session.status.clone().unwrap().text;
+    assert!(status.contains("the open event stays"), "{status}");
+    click(&mut app, "Back to the event");
+    assert!(!app.files);
+    assert!(text_containing(&app, "Round 6, game 1").is_some());
+    assert!(app.session.clocks.any_running(), "never paused");
+    // The wall still names the players.
+    let _ = app.update(Message::Wall(true));
+    let white = app.session.clocks.seats(app.session.tournament())[0]
+        .white
+        .clone();
+    assert!(!white.is_empty() && sees(&app, &white), "{white}");
+}
+
+#[test]
+fn reopening_the_open_event_changes_nothing_and_pauses_no_clock() {
+    let mut app = app("reopen", Lang::En);
+    running_board(&mut app);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    app.set_time_ms(9_000);
+    open_path(&mut app, &path.display().to_string());
+    assert!(!app.files);
+    assert!(app.session.clocks.any_running(), "still running");
+    let status = app.session.status.clone().unwrap().text;
+    assert!(status.starts_with("Already open"), "{status}");
+    assert!(!status.contains("restart"), "{status}");
+    let s = &app.session.clocks.hall.snapshots(9_000)[0].1;
+    assert_eq!(s.white.ms_left, 2_700_000 - 8_000, "charged as it ran");
+}
+
+#[test]
+fn another_event_opened_mid_round_leaves_the_first_hall_running() {
+    let mut app = app("switch", Lang::En);
+    running_board(&mut app);
+    let first = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let second = event_copy("switch-second", "tournaments/open-swiss-48.ron");
+    app.set_time_ms(5_000);
+    open_path(&mut app, &second.display().to_string());
+    assert_eq!(app.session.event.as_ref().unwrap().path(), second.as_path());
+    assert!(
+        !app.session.clocks.any_running(),
+        "the second event has no clocks"
+    );
+    app.set_time_ms(20_000);
+    open_path(&mut app, &first.display().to_string());
+    assert!(app.session.clocks.any_running(), "the first hall ran on");
+    let s = &app.session.clocks.hall.snapshots(20_000)[0].1;
+    assert_eq!(s.white.ms_left, 2_700_000 - 19_000);
+    let status = app.session.status.clone().unwrap().text;
+    assert!(!status.contains("restart"), "{status}");
+}

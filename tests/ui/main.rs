@@ -1,0 +1,296 @@
+//! The arbiter's program driven headless (iced_test, tiny-skia), one module per screen: each
+//! screen's main task and the traps arbiters fell into, and the screenshots in
+//! docs/screenshots/ that README shows (`screenshots`).
+#![cfg(feature = "gui")]
+
+mod ballot;
+mod claims;
+mod clocks;
+mod event;
+mod files;
+mod help;
+mod rounds;
+mod screenshots;
+mod standings_screen;
+mod wall;
+
+use std::path::{Path, PathBuf};
+
+use iced::keyboard::{self, Key, Location, Modifiers};
+use iced::{Settings, Size};
+use iced_test::selector::Candidate;
+use iced_test::simulator::Simulator;
+use shashki_arbiter::lang::Lang;
+use shashki_arbiter::store::event::EventFile;
+use shashki_arbiter::tournament::command::{self, Command};
+use shashki_arbiter::tournament::model::GameResult;
+use shashki_arbiter::tournament::standings;
+use shashki_arbiter::ui::app::{App, Message, Tab, Time};
+
+const SAMPLE: &str = "tournaments/shashki64-round-robin.ron";
+
+/// A copy of a sample event in its own directory, so the test can change it.
+fn event_copy(name: &str, sample: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let to = dir.join(Path::new(sample).file_name().unwrap());
+    std::fs::copy(sample, &to).unwrap();
+    to
+}
+
+fn app(name: &str, lang: Lang) -> App {
+    let path = event_copy(name, SAMPLE);
+    let app = App::with(Some(&path), None, lang, Time::Manual(0));
+    assert!(app.session.event.is_some(), "{:?}", app.session.status);
+    app
+}
+
+fn simulator(app: &App, size: Size) -> Simulator<'_, Message> {
+    Simulator::with_size(Settings::default(), size, app.view())
+}
+
+/// Renders the app at `size` (logical pixels; the PNG has twice as many) into docs/screenshots.
+fn screenshot(app: &mut App, size: Size, name: &str) {
+    let path = Path::new("docs/screenshots").join(format!("{name}.png"));
+    // iced_test names the file after the renderer; a fresh render replaces the old one.
+    let _ =
+        std::fs::remove_file(Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png")));
+    // The status line names the temporary copy: not part of the picture.
+    app.session.status = None;
+    let mut ui = simulator(app, size);
+    let snap = ui.snapshot(&app.theme()).unwrap();
+    assert!(snap.matches_image(&path).unwrap());
+    // (That holds for any freshly written file: what is checked is that it was written whole,
+    // at twice the logical size, as iced_test renders.)
+    let written = Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png"));
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&written).unwrap(),
+    ));
+    let info = decoder.read_info().unwrap().info().clone();
+    assert_eq!(
+        (info.width, info.height),
+        ((size.width * 2.0) as u32, (size.height * 2.0) as u32)
+    );
+}
+
+/// Clicks the element with this exact text and feeds the messages to the app.
+fn click(app: &mut App, label: &str) {
+    let messages: Vec<Message> = {
+        let mut ui = simulator(app, Size::new(1280.0, 800.0));
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("no `{label}` to click: {e:?}"));
+        ui.into_messages().collect()
+    };
+    assert!(!messages.is_empty(), "clicking `{label}` did nothing");
+    for m in messages {
+        let _ = app.update(m);
+    }
+}
+
+fn sees(app: &App, label: &str) -> bool {
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    ui.find(label).is_ok()
+}
+
+/// The first text on screen that contains `part`.
+fn text_containing(app: &App, part: &str) -> Option<String> {
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    let part = part.to_string();
+    ui.find(move |c: Candidate<'_>| match c {
+        Candidate::Text { content, .. } if content.contains(&part) => Some(content.to_string()),
+        _ => None,
+    })
+    .ok()
+}
+
+fn key(app: &mut App, key: Key, location: Location, modifiers: Modifiers) {
+    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+        modified_key: key.clone(),
+        key: key.clone(),
+        physical_key: keyboard::key::Physical::Unidentified(
+            keyboard::key::NativeCode::Unidentified,
+        ),
+        location,
+        modifiers,
+        text: None,
+        repeat: false,
+    }));
+    // A clock key waits for the view's answer to "is a field being typed in?" (a task the
+    // simulator does not run): here no field has the focus.
+    let _ = app.update(Message::ClockKey {
+        key,
+        location,
+        typing: false,
+    });
+}
+
+fn char_key(app: &mut App, c: &str) {
+    key(
+        app,
+        Key::Character(c.into()),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+}
+
+fn points_of(app: &App, surname: &str) -> f64 {
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    standings::compute(t, None)
+        .into_iter()
+        .find(|l| l.name.starts_with(surname))
+        .unwrap()
+        .points
+}
+
+const SURNAMES: [&str; 20] = [
+    "Смирнов",
+    "Иванов",
+    "Кузнецов",
+    "Соколов",
+    "Попов",
+    "Лебедев",
+    "Козлов",
+    "Новиков",
+    "Морозов",
+    "Петров",
+    "Волков",
+    "Соловьёв",
+    "Васильев",
+    "Зайцев",
+    "Павлов",
+    "Семёнов",
+    "Голубев",
+    "Виноградов",
+    "Богданов",
+    "Воробьёв",
+];
+
+/// An event of `boards` boards, round 1 paired, saved in its own directory.
+fn event_with_boards(name: &str, boards: usize) -> PathBuf {
+    use shashki_arbiter::tournament::model::{Player, System, Tournament};
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = Tournament::new(
+        "Первенство области, шашки-64",
+        shashki_arbiter::rules::Variant::Russian,
+        System::RoundRobin,
+        "45m/20,15m".parse().expect("a time control"),
+        2,
+    );
+    for i in 1..=2 * boards as u32 {
+        let player = Player {
+            name: format!("{}.", ["А", "Б", "В", "Г", "Д", "Е"][i as usize % 6]),
+            number: Some(i as usize),
+            ..Player::new(i, SURNAMES[(i as usize - 1) % 20])
+        };
+        command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
+    }
+    if boards > 0 {
+        let pair = Command::PairRound {
+            round: 1,
+            table_round: None,
+        };
+        command::apply(&mut t, &pair).unwrap();
+    }
+    let path = dir.join("event.ron");
+    EventFile::create(&path, t).unwrap();
+    path
+}
+
+/// Clocks of round 1 in every state the wall must show: running either side, paused, flagged.
+fn hall_in_play(app: &mut App) {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let request = |app: &mut App, at: u64, r: Request| {
+        app.set_time_ms(at);
+        let _ = app.update(Message::Clocks(Clocks::Request(r)));
+    };
+    request(app, 0, Request::Setup { round: 1, game: 0 });
+    let n = app.session.clocks.hall.boards().len();
+    for b in 0..n {
+        if b == 2 {
+            // Board 3: White has 50 s left and lets them run out.
+            request(
+                app,
+                0,
+                Request::Adjust {
+                    board: b,
+                    side: Color::White,
+                    ms: -2_650_000,
+                    reason: "test".into(),
+                },
+            );
+        }
+        request(app, 0, Request::Start(b));
+        let step = 11_000 + 7_000 * (b as u64 % 5);
+        for k in 1..=(b as u64 % 4 + 1) {
+            if b != 2 {
+                request(
+                    app,
+                    k * step,
+                    Request::Press {
+                        board: b,
+                        side: None,
+                    },
+                );
+            }
+        }
+        if b % 4 == 1 {
+            request(app, 200_000, Request::Pause(b));
+        }
+    }
+    app.set_time_ms(600_000);
+}
+
+/// "Draw for this board" with no board chosen drew an opening for every board at once, breaking
+/// a board-by-board ceremony: the button does nothing until a board is chosen.
+#[test]
+fn draw_for_the_board_waits_until_a_board_is_chosen() {
+    use shashki_arbiter::ui::screen::ballot::Message as Ballot;
+    let mut app = app("ballot-none", Lang::Ru);
+    // Round 6 without any opening yet.
+    let boards = app.session.event.as_ref().unwrap().tournament.rounds[5]
+        .pairings
+        .len();
+    let cleared = Command::SetBallots {
+        round: 6,
+        ballots: (1..=boards).map(|b| (b, None)).collect(),
+    };
+    app.session
+        .event
+        .as_mut()
+        .unwrap()
+        .apply(cleared, chrono::Utc::now())
+        .unwrap();
+    let _ = app.update(Message::Tab(Tab::Ballot));
+    app.ballot.board = None;
+    let before = app.session.event.as_ref().unwrap().tournament.clone();
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click("Жребий для доски").unwrap();
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    let _ = app.update(Message::Ballot(Ballot::Draw));
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament,
+        before,
+        "nothing drawn"
+    );
+    // Board 2 chosen: only board 2 gets its opening.
+    let _ = app.update(Message::Ballot(Ballot::Board(2)));
+    click(&mut app, "Жребий для доски");
+    let r = &app.session.event.as_ref().unwrap().tournament.rounds[5];
+    let drawn: Vec<usize> = r
+        .pairings
+        .iter()
+        .filter(|p| p.ballot.is_some())
+        .map(|p| p.board)
+        .collect();
+    assert_eq!(drawn, [2]);
+}

@@ -1,0 +1,160 @@
+//! The Rounds screen: results typed, rounds paired and taken back, the Swiss draft.
+
+use super::*;
+
+#[test]
+fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
+    let mut app = app("results", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    // Round 6, board 1: Попов (White in game 1) – Михайлов; the focus starts on game 1.
+    let before = points_of(&app, "Попов");
+    char_key(&mut app, "1");
+    click(&mut app, "½-½  [=]");
+    assert_eq!(points_of(&app, "Попов"), before + 1.5);
+    assert!(
+        sees(&app, "1-0") && sees(&app, "½-½"),
+        "the results show in the table"
+    );
+    assert!(sees(&app, "1.5 : 0.5"), "the micromatch score shows");
+    // Saved at once: a fresh open of the file sees both games.
+    let games = |p: &Path| {
+        EventFile::open(p).unwrap().tournament.rounds[5].pairings[0]
+            .games
+            .clone()
+    };
+    assert_eq!(games(&path), vec![GameResult::WhiteWins, GameResult::Draw]);
+
+    let _ = app.update(Message::Tab(Tab::Standings));
+    let row = text_containing(&app, "Попов").unwrap();
+    assert!(row.starts_with("Попов"), "{row}");
+    assert!(sees(&app, "7"), "Попов's 5.5 + 1.5 is on the table");
+
+    // Ctrl+Z takes the draw back, on screen and on disk.
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(points_of(&app, "Попов"), before + 1.0);
+    assert_eq!(
+        games(&path),
+        vec![GameResult::WhiteWins, GameResult::Pending]
+    );
+    assert!(
+        text_containing(&app, "undone").is_some(),
+        "{:?}",
+        app.session.status
+    );
+}
+
+#[test]
+fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let path = event_copy("swiss-draft", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    assert!(sees(
+        &app,
+        "Swiss pairing of round 8 — draft, not saved yet"
+    ));
+    assert!(text_containing(&app, "Every absolute rule holds").is_some());
+    screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-en");
+    // The arbiter puts board 1's White against someone he met in round 1.
+    let t = app.session.event.as_ref().unwrap().tournament.clone();
+    let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
+    let earlier = t.rounds[0]
+        .pairings
+        .iter()
+        .find_map(|p| p.opponent(w))
+        .unwrap();
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, earlier))));
+    let warning = text_containing(&app, "have already met").expect("the rematch is named");
+    assert!(
+        warning.contains(&format!("players {w} and {earlier}")),
+        "{warning}"
+    );
+    // Back to the proposal, saved.
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, b))));
+    click(&mut app, "Save the pairings");
+    let saved = EventFile::open(&path).unwrap().tournament;
+    assert_eq!(saved.rounds.len(), 8);
+    assert_eq!(
+        (
+            saved.rounds[7].pairings[0].white,
+            saved.rounds[7].pairings[0].black
+        ),
+        (w, b)
+    );
+    assert!(app.rounds.draft.is_none());
+}
+
+#[test]
+fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let path = event_copy("swiss-forbid", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Discard)));
+    // The arbiter forbids board 1's pair (same club) on the Event screen.
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(Ev::ForbidA(w)));
+    let _ = app.update(Message::Event(Ev::ForbidB(b)));
+    // (The button is at the foot of a 48-player list, below the window.)
+    let _ = app.update(Message::Event(Ev::AddForbidden));
+    assert_eq!(
+        EventFile::open(&path).unwrap().tournament.forbidden,
+        vec![(w, b)]
+    );
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    let d = app.rounds.draft.as_ref().unwrap();
+    assert!(!d
+        .pairs
+        .iter()
+        .any(|&(x, y)| (x, y) == (w, b) || (x, y) == (b, w)));
+    // A player marked absent is left out; 47 players: someone gets the bye.
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Absent(w))));
+    let d = app.rounds.draft.as_ref().unwrap();
+    assert_eq!(d.proposal.absent, vec![w]);
+    assert!(d.pairs.iter().all(|&(x, y)| x != w && y != w));
+    assert!(d.proposal.bye.is_some());
+    click(&mut app, "Save the pairings");
+    let t = EventFile::open(&path).unwrap().tournament;
+    assert_eq!(t.rounds[7].absent, vec![w]);
+    assert!(t.rounds[7].bye.is_some());
+}
+
+#[test]
+fn undoing_a_paired_round_shows_the_round_before() {
+    let path = event_copy("undo-round", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Save the pairings");
+    assert_eq!(app.rounds.round, 8, "the new round is shown");
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament.rounds.len(),
+        7
+    );
+    assert_eq!(app.rounds.round, 7);
+    assert!(sees(&app, "Round 7 / 9"));
+    assert!(
+        sees(&app, "Pair round (Swiss) 8"),
+        "the round can be paired again"
+    );
+}

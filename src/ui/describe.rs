@@ -2,7 +2,7 @@
 
 use crate::lang::Lang;
 use crate::tournament::command::Command;
-use crate::tournament::model::Tournament;
+use crate::tournament::model::{GameResult, Tournament};
 
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
     let name = |id| {
@@ -103,18 +103,42 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             board,
             game,
             result,
-        } => format!(
-            "{} {round}, {} {board}, {} {}: {}",
-            l("round", "тур"),
-            l("board", "доска"),
-            if matches!(cmd, Command::SetExtraResult { .. }) {
-                l("extra game", "доп. партия")
-            } else {
-                l("game", "партия")
-            },
-            game + 1,
-            result.symbol()
-        ),
+        } => {
+            let extra = matches!(cmd, Command::SetExtraResult { .. });
+            let pairing = t
+                .rounds
+                .iter()
+                .find(|r| r.number == *round)
+                .and_then(|r| r.pairings.iter().find(|p| p.board == *board));
+            // Who won, by name: in a micromatch "1" in game 2 is a win for the pairing's Black.
+            let winner = pairing.and_then(|p| {
+                let slot = *game + if extra { p.games.len() } else { 0 };
+                let white = p.white_of(slot);
+                let black = if white == p.white { p.black } else { p.white };
+                match result {
+                    GameResult::WhiteWins | GameResult::WhiteByForfeit => {
+                        Some(format!(" — {} {}", name(white), l("wins", "выиграл")))
+                    }
+                    GameResult::BlackWins | GameResult::BlackByForfeit => {
+                        Some(format!(" — {} {}", name(black), l("wins", "выиграл")))
+                    }
+                    _ => None,
+                }
+            });
+            format!(
+                "{} {round}, {} {board}, {} {}: {}{}",
+                l("round", "тур"),
+                l("board", "доска"),
+                if extra {
+                    l("extra game", "доп. партия")
+                } else {
+                    l("game", "партия")
+                },
+                game + 1,
+                result.symbol(),
+                winner.unwrap_or_default()
+            )
+        }
         Command::SetSettings { .. } => l("event settings saved", "настройки турнира"),
         Command::SetNotes {
             round,

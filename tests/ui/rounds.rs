@@ -158,3 +158,34 @@ fn undoing_a_paired_round_shows_the_round_before() {
         "the round can be paired again"
     );
 }
+
+#[test]
+fn each_game_of_a_micromatch_names_its_white_and_the_winner_by_name() {
+    let mut app = app("micromatch-colours", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    // Round 6, board 1: Попов has White in game 1, Михайлов in game 2.
+    assert!(
+        sees(&app, "Белые в 1-й партии"),
+        "the column says whose colours"
+    );
+    assert!(sees(&app, "Б: Попов") && sees(&app, "Б: Михайлов"));
+    let hint = text_containing(&app, "Доска 1, партия 1").expect("the keys explained");
+    assert!(hint.contains("белые — Попов"), "{hint}");
+    char_key(&mut app, "1");
+    let said = app.session.status.clone().unwrap().text;
+    assert!(
+        said.contains("1-0 — Попов") && said.contains("выиграл"),
+        "{said}"
+    );
+    // Game 2: "1" is a win for White of game 2, Михайлов, and the screen says so first.
+    let hint = text_containing(&app, "Доска 1, партия 2").expect("the keys explained");
+    assert!(hint.contains("белые — Михайлов"), "{hint}");
+    assert!(hint.contains("1 — Михайлов выиграл"), "{hint}");
+    char_key(&mut app, "1");
+    let said = app.session.status.clone().unwrap().text;
+    assert!(
+        said.contains("1-0 — Михайлов") && said.contains("выиграл"),
+        "{said}"
+    );
+    assert!(sees(&app, "1 : 1"), "one game each");
+}

@@ -134,6 +134,40 @@ impl State {
         Action::Apply(cmd)
     }
 
+    /// What the keys do in the game being typed: who has White there and who wins on `1`/`0`
+    /// (in a micromatch the second game's White is the pairing's Black).
+    fn focus_hint(
+        &self,
+        t: &Tournament,
+        r: &crate::tournament::model::Round,
+        lang: Lang,
+    ) -> Option<String> {
+        let (board, slot) = self.focus?;
+        let p = r.pairings.iter().find(|p| p.board == board)?;
+        let white = p.white_of(slot);
+        let black = if white == p.white { p.black } else { p.white };
+        let games = t.settings.format.games.max(1) as usize;
+        let game = if slot < games {
+            format!("{} {}", lang.pick("game", "партия"), slot + 1)
+        } else {
+            format!(
+                "{} {}",
+                lang.pick("extra game", "доп. партия"),
+                slot - games + 1
+            )
+        };
+        let (w, b) = (surname(t, white), surname(t, black));
+        Some(format!(
+            "{} {board}, {game}: {} — {w}, {} — {b}.  1 — {w} {}, 0 — {b} {}, = {}",
+            lang.pick("Board", "Доска"),
+            lang.pick("White", "белые"),
+            lang.pick("Black", "чёрные"),
+            lang.pick("wins", "выиграл"),
+            lang.pick("wins", "выиграл"),
+            lang.pick("draw", "ничья"),
+        ))
+    }
+
     /// Moves the focus by `by` games through the round (boards in order).
     fn step(&mut self, t: &Tournament, by: isize) {
         let Some(r) = self.current(t) else { return };
@@ -304,18 +338,22 @@ impl State {
                 let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
                 let max_slots = r.pairings.iter().map(|p| slots(t, p)).max().unwrap_or(0);
                 let games = t.settings.format.games.max(1) as usize;
+                // In a micromatch the colours change every game: the columns name game 1's,
+                // and each game's cell names its own White.
+                let (left, right) = if games > 1 {
+                    (
+                        lang.pick("White in game 1", "Белые в 1-й партии"),
+                        lang.pick("Black in game 1", "Чёрные в 1-й партии"),
+                    )
+                } else {
+                    (lang.pick("White", "Белые"), lang.pick("Black", "Чёрные"))
+                };
                 let mut columns = vec![
                     table::column(text(lang.pick("Board", "Доска")), |p: &Pairing| {
                         text(p.board).size(18)
                     }),
-                    table::column(
-                        text(lang.pick("White", "Белые")),
-                        move |p: &Pairing| text(name(p.white)).size(18),
-                    ),
-                    table::column(
-                        text(lang.pick("Black", "Чёрные")),
-                        move |p: &Pairing| text(name(p.black)).size(18),
-                    ),
+                    table::column(text(left), move |p: &Pairing| text(name(p.white)).size(18)),
+                    table::column(text(right), move |p: &Pairing| text(name(p.black)).size(18)),
                 ];
                 if t.settings.format.ballot.is_some() {
                     columns.push(table::column(
@@ -339,7 +377,7 @@ impl State {
                     };
                     let focus = self.focus;
                     columns.push(table::column(text(header), move |p: &Pairing| {
-                        cell(t, p, slot, focus)
+                        cell(t, p, slot, focus, games > 1, lang)
                     }));
                 }
                 columns.push(table::column(
@@ -371,6 +409,9 @@ impl State {
                         ))
                         .size(16),
                     );
+                }
+                if let Some(hint) = self.focus_hint(t, r, lang) {
+                    lines = lines.push(text(hint).size(18));
                 }
                 let keys = RESULT_KEYS.iter().map(|(res, key)| {
                     let label = match res {
@@ -414,11 +455,18 @@ impl State {
     }
 }
 
+fn surname(t: &Tournament, id: crate::tournament::model::PlayerId) -> String {
+    t.player(id).map(|p| p.surname.clone()).unwrap_or_default()
+}
+
+/// A game's cell: its result, and in a micromatch the surname of the game's White above it.
 fn cell<'a>(
     t: &Tournament,
     p: &Pairing,
     slot: usize,
     focus: Option<(usize, usize)>,
+    colours: bool,
+    lang: Lang,
 ) -> Element<'a, Message> {
     if slot >= slots(t, p) {
         return text("").into();
@@ -429,7 +477,27 @@ fn cell<'a>(
         r => r.symbol().to_string(),
     };
     let focused = focus == Some((p.board, slot));
-    button(text(label).size(20).width(Length::Fixed(56.0)).center())
+    let content: Element<'a, Message> = if colours {
+        column![
+            text(format!(
+                "{} {}",
+                lang.pick("W:", "Б:"),
+                surname(t, p.white_of(slot))
+            ))
+            .size(13),
+            text(label).size(20),
+        ]
+        .align_x(iced::Alignment::Center)
+        .width(Length::Fixed(120.0))
+        .into()
+    } else {
+        text(label)
+            .size(20)
+            .width(Length::Fixed(56.0))
+            .center()
+            .into()
+    };
+    button(content)
         .style(if focused {
             button::primary
         } else {

@@ -42,3 +42,38 @@ impl Lang {
         }
     }
 }
+
+/// A message whose English text is its `Display` (what the command line and the logs print) and
+/// which a Russian screen shows in Russian: every error and verdict a user can see implements it.
+pub trait Russian: std::fmt::Display {
+    fn ru(&self) -> String;
+
+    /// The text in `lang`.
+    fn said(&self, lang: Lang) -> String {
+        match lang {
+            Lang::En => self.to_string(),
+            Lang::Ru => self.ru(),
+        }
+    }
+}
+
+/// A text in both languages, made where its facts are known (a verdict, an illegal move's
+/// reason), for what is not an error type of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Said {
+    pub en: String,
+    pub ru: String,
+}
+
+impl Said {
+    pub fn new(en: impl Into<String>, ru: impl Into<String>) -> Said {
+        Said {
+            en: en.into(),
+            ru: ru.into(),
+        }
+    }
+
+    pub fn get(&self, lang: Lang) -> &str {
+        lang.pick(&self.en, &self.ru)
+    }
+}

@@ -29,6 +29,29 @@ pub const MAX_PERIODS: usize = 1_000;
 #[error("{} {} is out of range: at most {}", .0.what, .0.value, .0.max)]
 pub struct OutOfRange(Box<Detail>);
 
+impl crate::lang::Russian for OutOfRange {
+    fn ru(&self) -> String {
+        let what = match self.0.what.as_str() {
+            "players" => "число участников",
+            "rounds" => "число туров",
+            "planned rounds" => "число запланированных туров",
+            "round" => "тур",
+            "games per pairing" => "число партий в паре",
+            "extra micromatches" => "число дополнительных микроматчей",
+            "a correction of" => "поправка",
+            "moves" | "the move count" => "число ходов",
+            "period" => "период",
+            "time" => "время",
+            "depth" => "глубина",
+            other => other,
+        };
+        format!(
+            "{what} {} вне допустимых пределов: не более {}",
+            self.0.value, self.0.max
+        )
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Detail {
     pub what: String,

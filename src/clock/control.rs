@@ -65,6 +65,76 @@ pub enum ControlError {
     TooManyPeriods(usize),
 }
 
+impl crate::lang::Russian for ControlError {
+    fn ru(&self) -> String {
+        match self {
+            ControlError::Empty => "контроль времени пуст".to_string(),
+            ControlError::Period { index, text, why } => {
+                format!("период {index} `{text}`: {}", why_ru(why))
+            }
+            ControlError::RepeatNotLast => {
+                "повторяться может только последний период (`*`)".to_string()
+            }
+            ControlError::OpenPeriodNotLast(index) => format!(
+                "у периода {index} нет числа ходов, поэтому за ним ничего не может следовать"
+            ),
+            ControlError::TooManyPeriods(count) => {
+                format!("периодов: {count}; допускается не более {MAX_PERIODS}")
+            }
+        }
+    }
+}
+
+/// The Russian of why a period cannot be read, as this module words it; any other as it is.
+fn why_ru(why: &str) -> String {
+    let fixed = match why {
+        "time must be whole seconds" => Some("время должно быть в целых секундах"),
+        "increment must be whole seconds" => Some("добавление должно быть в целых секундах"),
+        "the move count must be a positive number" => {
+            Some("число ходов должно быть положительным числом")
+        }
+        "bad delay" => Some("неверная задержка"),
+        "bad increment" => Some("неверное добавление"),
+        "bad time (write 45m, 1h30m, 90s)" => Some("неверное время (пишите 45m, 1h30m, 90s)"),
+        "a period has an increment or a delay, not both" => {
+            Some("у периода бывает добавление или задержка, но не то и другое сразу")
+        }
+        "a repeating period needs a move count (`1h/25*`)" => {
+            Some("повторяющемуся периоду нужно число ходов (`1h/25*`)")
+        }
+        _ => None,
+    };
+    if let Some(text) = fixed {
+        return text.to_string();
+    }
+    // `bounded`: "{what} {duration} is longer than {limit}".
+    for (en, ru) in [
+        ("the time ", "время"),
+        ("the increment ", "добавление"),
+        ("the delay ", "задержка"),
+    ] {
+        if let Some((value, max)) = why
+            .strip_prefix(en)
+            .and_then(|rest| rest.split_once(" is longer than "))
+        {
+            let value = if value == "(too long to hold)" {
+                "(слишком велико для записи)"
+            } else {
+                value
+            };
+            return format!("{ru} {value} длиннее {max}");
+        }
+    }
+    // `move_count`: the limit's own message.
+    if let Some((value, max)) = why
+        .strip_prefix("the move count ")
+        .and_then(|rest| rest.split_once(" is out of range: at most "))
+    {
+        return format!("число ходов {value} вне допустимых пределов: не более {max}");
+    }
+    why.to_string()
+}
+
 impl TimeControl {
     /// The period with this index (from 0); past the last, the last (it repeats, or runs to the end).
     pub fn period_at(&self, index: usize) -> &Period {

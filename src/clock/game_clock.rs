@@ -91,6 +91,28 @@ pub enum ClockError {
     OutOfRange(#[from] OutOfRange),
 }
 
+impl crate::lang::Russian for ClockError {
+    fn ru(&self) -> String {
+        match self {
+            ClockError::NotStarted => "часы ещё не пущены".to_string(),
+            ClockError::AlreadyStarted => "часы уже пущены".to_string(),
+            ClockError::Stopped => "часы остановлены для записи результата".to_string(),
+            ClockError::Paused => "часы на паузе".to_string(),
+            ClockError::NotPaused => "часы не на паузе".to_string(),
+            ClockError::NothingToUndo => "нет нажатия, которое можно отменить".to_string(),
+            ClockError::ClaimOpen => "заявление уже проверяется".to_string(),
+            ClockError::NoClaim => "нет заявления, по которому нужно принять решение".to_string(),
+            ClockError::NoSuchPeriod { period, count } => {
+                format!("периода {period} нет: периодов в контроле времени — {count}")
+            }
+            ClockError::TimeWentBack { at, last } => {
+                format!("событие в момент {at} мс идёт раньше предыдущего, в момент {last} мс")
+            }
+            ClockError::OutOfRange(e) => e.ru(),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Side {
     /// Time left at the start of the current move (or at the last charge).

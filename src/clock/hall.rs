@@ -67,6 +67,21 @@ pub enum HallError {
     },
 }
 
+impl crate::lang::Russian for HallError {
+    fn ru(&self) -> String {
+        match self {
+            HallError::Refused { board, source } => format!("{board}: {}", source.ru()),
+            HallError::Unsaved { board, source } => format!(
+                "{board}: часы сработали, но их журнал не удалось записать: {}",
+                source.ru()
+            ),
+            HallError::NoBoard(board) => format!("доски {board} нет"),
+            HallError::Log(e) => e.ru(),
+            HallError::Io { path, source } => format!("{}: {source}", path.display()),
+        }
+    }
+}
+
 /// What a restore found on one board.
 #[derive(Debug)]
 pub struct BoardRestore {

@@ -62,6 +62,38 @@ pub enum LogError {
     },
 }
 
+impl crate::lang::Russian for LogError {
+    fn ru(&self) -> String {
+        match self {
+            LogError::Io { path, source } => format!("{}: {source}", path.display()),
+            LogError::Header { path, message } => format!(
+                "{}:1: это не заголовок журнала часов: {}",
+                path.display(),
+                header_message_ru(message)
+            ),
+            LogError::Save(e) => e.ru(),
+            LogError::Event { path, line, source } => {
+                format!("{}:{line}: {}", path.display(), source.ru())
+            }
+        }
+    }
+}
+
+/// The Russian of a header problem this module words itself; any other (a JSON or time-control
+/// message) as it is.
+fn header_message_ru(message: &str) -> String {
+    if message == "the log is empty (the program stopped while creating it)" {
+        return "журнал пуст (программа остановилась, создавая его)".to_string();
+    }
+    if let Some(column) = message
+        .strip_prefix("column ")
+        .and_then(|m| m.strip_suffix(": not UTF-8 text"))
+    {
+        return format!("столбец {column}: текст не в кодировке UTF-8");
+    }
+    message.to_string()
+}
+
 /// A line that could not be read: the last one, cut mid-write, or a damaged one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BadLine {

@@ -14,6 +14,12 @@ pub struct AtomicError {
     pub source: std::io::Error,
 }
 
+impl crate::lang::Russian for AtomicError {
+    fn ru(&self) -> String {
+        format!("{}: {}", self.path.display(), self.source)
+    }
+}
+
 fn err(path: &Path) -> impl FnOnce(std::io::Error) -> AtomicError + '_ {
     move |source| AtomicError {
         path: path.to_path_buf(),

@@ -13,6 +13,16 @@ pub struct RonError {
     pub message: String,
 }
 
+impl crate::lang::Russian for RonError {
+    /// The place as the English names it; the parser's own message stays as RON words it.
+    fn ru(&self) -> String {
+        format!(
+            "{}:{}:{}: {}",
+            self.origin, self.line, self.column, self.message
+        )
+    }
+}
+
 fn options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }

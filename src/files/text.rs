@@ -10,6 +10,15 @@ pub struct NotUtf8 {
     pub byte: u8,
 }
 
+impl crate::lang::Russian for NotUtf8 {
+    fn ru(&self) -> String {
+        format!(
+            "{}:{}:{}: текст не в кодировке UTF-8 (байт 0x{:02X})",
+            self.origin, self.line, self.column, self.byte
+        )
+    }
+}
+
 /// The text of `bytes` (a leading byte-order mark dropped), or where it stops being UTF-8.
 pub fn utf8<'a>(origin: &str, bytes: &'a [u8]) -> Result<&'a str, NotUtf8> {
     let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);

@@ -23,6 +23,14 @@ impl Color {
             Color::Black => "Black",
         }
     }
+    /// The side's name in `lang`: "White" / "белые".
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            Color::White => lang.pick("White", "белые"),
+            Color::Black => lang.pick("Black", "чёрные"),
+        }
+    }
+
     pub const fn letter(self) -> char {
         match self {
             Color::White => 'W',

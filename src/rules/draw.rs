@@ -43,6 +43,51 @@ pub struct DrawRule {
     pub moves: u32,
 }
 
+/// A counting rule's name for the arbiter, by its id (the id is what files and the command line
+/// use; a screen shows this).
+pub fn rule_name(id: &str, lang: crate::lang::Lang) -> &str {
+    let (en, ru) = match id {
+        "kings_only" => (
+            "only kings moved, no capture",
+            "ходы только дамками, без взятий",
+        ),
+        "three_kings_vs_king" => (
+            "three kings (or more) against a lone king",
+            "три дамки (и более) против одинокой дамки",
+        ),
+        "three_vs_king_on_main_road" => (
+            "three pieces against a lone king on the main road",
+            "три шашки против одинокой дамки на большой дороге",
+        ),
+        "kings_2_3_pieces" => (
+            "both have kings, 2–3 pieces on the board",
+            "дамки у обеих сторон, на доске 2–3 шашки",
+        ),
+        "kings_4_5_pieces" => (
+            "both have kings, 4–5 pieces on the board",
+            "дамки у обеих сторон, на доске 4–5 шашек",
+        ),
+        "kings_6_7_pieces" => (
+            "both have kings, 6–7 pieces on the board",
+            "дамки у обеих сторон, на доске 6–7 шашек",
+        ),
+        "up_to_two_vs_king" => (
+            "one or two pieces, a king among them, against a lone king",
+            "одна-две шашки, среди них дамка, против одинокой дамки",
+        ),
+        "three_vs_king" => (
+            "three pieces, a king among them, against a lone king",
+            "три шашки, среди них дамка, против одинокой дамки",
+        ),
+        "five_pieces_vs_two_kings" => (
+            "three pieces against two kings",
+            "три шашки против двух дамок",
+        ),
+        other => (other, other),
+    };
+    lang.pick(en, ru)
+}
+
 /// The default rules of a variant.
 pub fn rules_for(variant: Variant) -> Vec<DrawRule> {
     use Condition::*;

@@ -26,6 +26,32 @@ pub enum FenError {
     Position(#[from] PositionError),
 }
 
+impl crate::lang::Russian for FenError {
+    fn ru(&self) -> String {
+        match self {
+            FenError::Empty => "FEN пуст".to_string(),
+            FenError::Turn(found) => {
+                format!("FEN должен начинаться с очереди хода, `W` или `B`, а найдено `{found}`")
+            }
+            FenError::Section(section) => {
+                format!("раздел FEN `{section}` должен начинаться с `W` или `B`")
+            }
+            FenError::Square(square, variant) => {
+                format!("поле FEN `{square}` не является полем доски варианта {variant}")
+            }
+            FenError::Range(range) => format!("диапазон FEN `{range}` недопустим"),
+            FenError::Twice(color) => {
+                let side = match color {
+                    Color::White => "белые",
+                    Color::Black => "чёрные",
+                };
+                format!("в FEN дважды перечислены {side} шашки")
+            }
+            FenError::Position(e) => format!("позиция FEN недопустима по правилам: {e}"),
+        }
+    }
+}
+
 pub fn parse(variant: Variant, text: &str) -> Result<Position, FenError> {
     parse_setup(variant, text)?
         .validate()

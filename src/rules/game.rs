@@ -36,6 +36,9 @@ pub struct IllegalPly {
     pub text: String,
     pub reason: IllegalReason,
     pub detail: String,
+    /// The detail in Russian, for a Russian screen.
+    #[serde(skip)]
+    pub detail_ru: String,
     pub legal: Vec<String>,
     /// Where the move stands in the file, when it came from one.
     pub line: usize,
@@ -78,6 +81,14 @@ pub struct GameReport {
 pub enum GameError {
     #[error("the FEN tag cannot be used: {0}")]
     Fen(#[from] fen::FenError),
+}
+
+impl crate::lang::Russian for GameError {
+    fn ru(&self) -> String {
+        match self {
+            GameError::Fen(e) => format!("тег FEN нельзя использовать: {}", e.ru()),
+        }
+    }
 }
 
 /// The variant of a game: its `GameType` tag wins over the default.
@@ -131,14 +142,14 @@ impl Replay {
         text: &str,
         line: usize,
         column: usize,
-    ) -> Result<Move, IllegalPly> {
+    ) -> Result<Move, Box<IllegalPly>> {
         let pos = *self.current();
         match notation::parse_move(&pos, text) {
             Ok(m) => {
                 self.push(m);
                 Ok(m)
             }
-            Err(e) => Err(self.illegal(text, &e, line, column)),
+            Err(e) => Err(Box::new(self.illegal(text, &e, line, column))),
         }
     }
 
@@ -148,10 +159,8 @@ impl Replay {
         let first = self.positions[0].turn();
         // Plies before this one, counted from the first mover's first move.
         let offset = usize::from(first != self.variant.rules().first);
-        let detail = match e {
-            NotationError::Syntax { why, .. } => why.clone(),
-            NotationError::Illegal { detail, .. } => detail.clone(),
-        };
+        let detail = e.detail(crate::lang::Lang::En);
+        let detail_ru = e.detail(crate::lang::Lang::Ru);
         let legal = match e {
             NotationError::Syntax { .. } => notation_all(pos),
             NotationError::Illegal { alternatives, .. } => alternatives.clone(),
@@ -163,6 +172,7 @@ impl Replay {
             text: text.to_string(),
             reason: e.reason(),
             detail,
+            detail_ru,
             legal,
             line,
             column,
@@ -201,7 +211,7 @@ pub fn replay(game: &PdnGame, default: Variant) -> Result<Replay, GameError> {
     let mut replay = Replay::new(start);
     for m in &game.moves {
         if let Err(illegal) = replay.play_text(&m.text, m.line, m.column) {
-            replay.first_illegal = Some(illegal);
+            replay.first_illegal = Some(*illegal);
             break;
         }
     }
@@ -268,6 +278,9 @@ pub struct ClaimVerdict {
     /// The move the claimant wrote and did not play, if the claim is of that form.
     pub written_move: Option<String>,
     pub detail: String,
+    /// The detail in Russian, for a Russian screen.
+    #[serde(skip)]
+    pub detail_ru: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -276,6 +289,28 @@ pub enum ClaimError {
     PlyOutOfRange { asked: usize, available: usize },
     #[error("the record is not complete: ply {0} cannot be played, so the claim waits for a complete record")]
     IncompleteRecord(usize),
+}
+
+impl crate::lang::Russian for ClaimError {
+    fn ru(&self) -> String {
+        match self {
+            ClaimError::PlyOutOfRange { asked, available } => {
+                format!("полуходов по правилам в записи: {available}; полухода {asked} в ней нет")
+            }
+            ClaimError::IncompleteRecord(ply) => format!(
+                "запись неполна: полуход {ply} сделать нельзя, поэтому заявление ждёт полной записи"
+            ),
+        }
+    }
+}
+
+/// Plies as a Russian sentence lists them: `0, 4, 8`.
+fn plies_list(plies: &[usize]) -> String {
+    plies
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Checks a threefold-repetition claim after ply `ply` (0 = before any move). Without `written`,
@@ -307,12 +342,22 @@ pub fn claim_repetition(
     let Some(text) = written else {
         let plies = earlier(&here, ply);
         let valid = plies.len() >= 3;
-        let detail = if valid {
-            format!("the position stood after plies {plies:?}: draw")
+        let list = plies_list(&plies);
+        let (detail, detail_ru) = if valid {
+            (
+                format!("the position stood after plies {plies:?}: draw"),
+                format!("позиция стояла после полуходов {list}: ничья"),
+            )
         } else {
-            format!(
-                "the position stood {} time(s) only: the game goes on",
-                plies.len()
+            (
+                format!(
+                    "the position stood {} time(s) only: the game goes on",
+                    plies.len()
+                ),
+                format!(
+                    "позиция стояла только {} раз(а): партия продолжается",
+                    plies.len()
+                ),
             )
         };
         return Ok(ClaimVerdict {
@@ -322,6 +367,7 @@ pub fn claim_repetition(
             claimant,
             written_move: None,
             detail,
+            detail_ru,
         });
     };
     match notation::parse_move(&here, text) {
@@ -332,21 +378,35 @@ pub fn claim_repetition(
             claimant,
             written_move: Some(text.to_string()),
             detail: format!("the written move cannot be played: {e}"),
+            detail_ru: format!(
+                "записанный ход сыграть нельзя: {}",
+                crate::lang::Russian::ru(&e)
+            ),
         }),
         Ok(m) => {
             let next = here.play(&m);
             let mut plies = earlier(&next, ply);
             plies.push(ply + 1);
             let valid = plies.len() >= 3;
-            let detail = if valid {
-                format!(
-                    "{text} repeats the position of plies {:?} a third time: draw",
-                    &plies[..plies.len() - 1]
+            let before = &plies[..plies.len() - 1];
+            let (detail, detail_ru) = if valid {
+                (
+                    format!("{text} repeats the position of plies {before:?} a third time: draw"),
+                    format!(
+                        "{text} в третий раз повторяет позицию полуходов {}: ничья",
+                        plies_list(before)
+                    ),
                 )
             } else {
-                format!(
-                    "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",
-                    plies.len()
+                (
+                    format!(
+                        "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",
+                        plies.len()
+                    ),
+                    format!(
+                        "после {text} позиция стоит только {} раз(а): ход считается сделанным, партия продолжается",
+                        plies.len()
+                    ),
                 )
             };
             Ok(ClaimVerdict {
@@ -356,6 +416,7 @@ pub fn claim_repetition(
                 claimant,
                 written_move: Some(notation::write(&here, &m)),
                 detail,
+                detail_ru,
             })
         }
     }

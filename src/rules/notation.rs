@@ -13,6 +13,7 @@ use super::mv::Move;
 use super::position::Position;
 use super::square::{Board, Square};
 use super::variant::Variant;
+use crate::lang::Said;
 
 /// Where a written move starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,12 +74,42 @@ pub enum NotationError {
         text: String,
         reason: IllegalReason,
         detail: String,
+        /// The detail in Russian, for a Russian screen (the English one is what prints).
+        detail_ru: String,
         /// The legal moves that fit best: the candidates when ambiguous, else every legal move.
         alternatives: Vec<String>,
     },
 }
 
+impl crate::lang::Russian for NotationError {
+    fn ru(&self) -> String {
+        match self {
+            NotationError::Syntax { text, .. } => format!("«{text}» — это не запись хода"),
+            NotationError::Illegal {
+                text, detail_ru, ..
+            } => format!("«{text}» сыграть нельзя: {detail_ru}"),
+        }
+    }
+}
+
 impl NotationError {
+    /// Why the move cannot be played, in `lang` (a syntax error's details are the parser's, in
+    /// English: a Russian screen says only that the text is not a move).
+    pub fn detail(&self, lang: crate::lang::Lang) -> String {
+        match (self, lang) {
+            (NotationError::Syntax { why, .. }, crate::lang::Lang::En) => why.clone(),
+            (NotationError::Syntax { .. }, crate::lang::Lang::Ru) => {
+                "это не запись хода".to_string()
+            }
+            (
+                NotationError::Illegal {
+                    detail, detail_ru, ..
+                },
+                lang,
+            ) => lang.pick(detail, detail_ru).to_string(),
+        }
+    }
+
     pub fn reason(&self) -> IllegalReason {
         match self {
             NotationError::Syntax { .. } => IllegalReason::Syntax,
@@ -295,10 +326,11 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
             found = exact;
         }
     }
-    let illegal = |reason, detail: String, alternatives: Vec<String>| NotationError::Illegal {
+    let illegal = |reason, detail: Said, alternatives: Vec<String>| NotationError::Illegal {
         text: written.to_string(),
         reason,
-        detail,
+        detail: detail.en,
+        detail_ru: detail.ru,
         alternatives,
     };
     let style = Style::of(pos.variant());
@@ -317,12 +349,12 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
         }
         _ => {
             let candidates = write_with_routes(pos, &found, style, &capture_routes);
+            let list = candidates.join(", ");
             Err(illegal(
                 IllegalReason::Ambiguous,
-                format!(
-                    "it fits {} legal moves: {}",
-                    found.len(),
-                    candidates.join(", ")
+                Said::new(
+                    format!("it fits {} legal moves: {list}", found.len()),
+                    format!("подходит к {} возможным ходам: {list}", found.len()),
                 ),
                 candidates,
             ))
@@ -353,25 +385,37 @@ fn classify(
     text: &MoveText,
     legal: &[Move],
     names: &[String],
-) -> (IllegalReason, String) {
+) -> (IllegalReason, Said) {
     let board = pos.board();
     let side = pos.turn();
+    let ru = crate::lang::Lang::Ru;
     match text.from {
         Origin::Square(s) => match pos.piece_at(s) {
             None => {
                 return (
                     IllegalReason::WrongPiece,
-                    format!("{} is empty", board.name(s)),
+                    Said::new(
+                        format!("{} is empty", board.name(s)),
+                        format!("поле {} пусто", board.name(s)),
+                    ),
                 )
             }
             Some(p) if p.color != side => {
                 return (
                     IllegalReason::WrongPiece,
-                    format!(
-                        "{} holds a {} piece and {} is to move",
-                        board.name(s),
-                        p.color,
-                        side
+                    Said::new(
+                        format!(
+                            "{} holds a {} piece and {} is to move",
+                            board.name(s),
+                            p.color,
+                            side
+                        ),
+                        format!(
+                            "на {} стоит шашка стороны «{}», а ход за стороной «{}»",
+                            board.name(s),
+                            p.color.said(ru),
+                            side.said(ru)
+                        ),
                     ),
                 )
             }
@@ -382,18 +426,26 @@ fn classify(
                 .pieces()
                 .any(|(sq, p)| p.color == side && board.col(sq) == f);
             if !any {
+                let file = (b'a' + f) as char;
                 return (
                     IllegalReason::WrongPiece,
-                    format!("no {} piece stands on column {}", side, (b'a' + f) as char),
+                    Said::new(
+                        format!("no {} piece stands on column {file}", side),
+                        format!("на вертикали {file} нет шашки стороны «{}»", side.said(ru)),
+                    ),
                 );
             }
         }
     }
     let must_capture = legal.first().is_some_and(Move::is_capture);
     if must_capture && quiet_moves(pos).iter().any(|m| fits(board, text, m)) {
+        let list = names.join(", ");
         return (
             IllegalReason::MissedCapture,
-            format!("a capture is compulsory: {}", names.join(", ")),
+            Said::new(
+                format!("a capture is compulsory: {list}"),
+                format!("бить обязательно: {list}"),
+            ),
         );
     }
     if let Some(partial) = relaxed_captures(pos).iter().find(|m| fits(board, text, m)) {
@@ -401,19 +453,32 @@ fn classify(
         let detail = if partial.capture_count() < most
             && pos.variant().rules().capture_choice == super::variant::CaptureChoice::Majority
         {
-            format!(
-                "it takes {} piece(s) where the rule demands the most, {}",
-                partial.capture_count(),
-                most
+            Said::new(
+                format!(
+                    "it takes {} piece(s) where the rule demands the most, {}",
+                    partial.capture_count(),
+                    most
+                ),
+                format!(
+                    "берёт шашек: {}, а правило требует бить наибольшее число: {}",
+                    partial.capture_count(),
+                    most
+                ),
             )
         } else {
-            format!("the capture must go on from {}", board.name(partial.to))
+            Said::new(
+                format!("the capture must go on from {}", board.name(partial.to)),
+                format!(
+                    "взятие должно продолжаться с поля {}",
+                    board.name(partial.to)
+                ),
+            )
         };
         return (IllegalReason::CaptureIncomplete, detail);
     }
     (
         IllegalReason::NotAMove,
-        "no legal move goes like that".to_string(),
+        Said::new("no legal move goes like that", "такого возможного хода нет"),
     )
 }
 

@@ -15,6 +15,47 @@ pub struct PdnError {
     pub message: String,
 }
 
+impl crate::lang::Russian for PdnError {
+    fn ru(&self) -> String {
+        format!(
+            "{}:{}: {}",
+            self.line,
+            self.column,
+            message_ru(&self.message)
+        )
+    }
+}
+
+/// The Russian of a message the reader words (see its `error` calls); any other as it is.
+fn message_ru(message: &str) -> String {
+    let between = |prefix: &str, suffix: &str| {
+        message
+            .strip_prefix(prefix)
+            .and_then(|m| m.strip_suffix(suffix))
+            .map(str::to_string)
+    };
+    match message {
+        "comment opened here is never closed" => {
+            "комментарий, открытый здесь, нигде не закрыт".to_string()
+        }
+        "variation opened here is never closed" => {
+            "вариант, открытый здесь, нигде не закрыт".to_string()
+        }
+        "a tag without a name" => "тег без имени".to_string(),
+        _ => {
+            if let Some(c) = between("`", "` closes nothing") {
+                format!("`{c}` ничего не закрывает")
+            } else if let Some(name) = between("tag `", "`: its value has no closing quote") {
+                format!("тег `{name}`: у его значения нет закрывающей кавычки")
+            } else if let Some(name) = between("tag `", "` is not closed with `]`") {
+                format!("тег `{name}` не закрыт скобкой `]`")
+            } else {
+                message.to_string()
+            }
+        }
+    }
+}
+
 /// A move as it stands in the file, with what was written around it.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct PdnMove {

@@ -51,6 +51,41 @@ pub enum EventError {
     Upgrade { path: PathBuf, source: UpgradeError },
 }
 
+impl crate::lang::Russian for EventError {
+    fn ru(&self) -> String {
+        match self {
+            EventError::Syntax(e) => e.ru(),
+            EventError::NotUtf8(e) => e.ru(),
+            EventError::Newer { path, found } => format!(
+                "{}: файл записан более новой версией программы (схема {found}, эта версия читает схемы до {SCHEMA}); он оставлен без изменений",
+                path.display()
+            ),
+            EventError::UnknownSchema { path, found } => format!(
+                "{}: схема {found} не относится ни к одной версии файла турнира этой программы (она читает {}); файл оставлен без изменений",
+                path.display(),
+                KNOWN_SCHEMAS.map(|s| s.to_string()).join(", ")
+            ),
+            EventError::NoSchema { path } => format!(
+                "{}: это не файл турнира: в нём нет поля `schema`; он оставлен без изменений",
+                path.display()
+            ),
+            EventError::Integrity { path, source } => format!("{}: {source}", path.display()),
+            EventError::Io { path, source } => format!("{}: {source}", path.display()),
+            EventError::Save(e) => e.ru(),
+            EventError::Refused(e) => e.ru(),
+            EventError::Journal { path, line } => {
+                format!("{}:{line}: строку журнала не удаётся прочитать", path.display())
+            }
+            EventError::NothingToUndo => "отменять больше нечего".to_string(),
+            EventError::Upgrade { path, source } => format!(
+                "{}: файл схемы 1, который не удаётся обновить: {}; он оставлен без изменений",
+                path.display(),
+                source.ru()
+            ),
+        }
+    }
+}
+
 /// The schemas this version reads. Anything else is refused and the file left as it is: a newer
 /// file would lose the fields this version does not know if it were saved again.
 pub const KNOWN_SCHEMAS: [i64; 2] = [1, SCHEMA as i64];

@@ -63,6 +63,22 @@ pub enum UpgradeError {
     TimeControl { text: String, why: String },
 }
 
+impl crate::lang::Russian for UpgradeError {
+    fn ru(&self) -> String {
+        match self {
+            UpgradeError::TimeControl { text, why } => {
+                // `why` is the English of the time control's own error: read it again for its
+                // Russian (the same text gives the same error).
+                let why = match text.parse::<TimeControl>() {
+                    Err(e) if e.to_string() == *why => e.ru(),
+                    _ => why.clone(),
+                };
+                format!("контроль времени `{text}` не читается: {why}")
+            }
+        }
+    }
+}
+
 /// The event in schema 2, and the text of an extra-micromatch time control that schema 1 kept
 /// unchecked and that is not one (dropped: the extra games then use the event's own clock).
 pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), UpgradeError> {

@@ -208,10 +208,107 @@ pub enum CommandError {
     Ballot(#[from] BallotProblem),
 }
 
+impl crate::lang::Russian for CommandError {
+    fn ru(&self) -> String {
+        match self {
+            CommandError::NoPlayer(id) => format!("участника {id} нет в турнире"),
+            CommandError::OutOfRange(e) => e.ru(),
+            CommandError::DuplicateId(id) => format!("идентификатор участника {id} уже занят"),
+            CommandError::NoSurname => "у участника должна быть фамилия".to_string(),
+            CommandError::HasGames(id) => format!(
+                "у участника {id} есть партии в турнире, удалить его нельзя (вместо этого снимите его с турнира)"
+            ),
+            CommandError::NumbersFixed => {
+                "после составления пар 1-го тура стартовые номера не меняются".to_string()
+            }
+            CommandError::NoRound(round) => format!("тура {round} нет"),
+            CommandError::NotNextRound(round) => {
+                format!("следующий тур, для которого составляются пары, — {round}")
+            }
+            CommandError::RoundIncomplete(round) => format!(
+                "тур {round} не завершён: до следующего тура у каждой партии должен быть результат"
+            ),
+            CommandError::Locked(round) => format!("тур {round} закрыт"),
+            CommandError::HasResults(round) => {
+                format!("в туре {round} есть результаты, отменить его нельзя")
+            }
+            CommandError::NoTableRound { players, rounds } => {
+                format!("в круговом турнире для {players} участников число туров — {rounds}")
+            }
+            CommandError::TableRoundPlayed(round) => {
+                format!("тур {round} таблицы Бергера уже сыгран")
+            }
+            CommandError::NotRoundRobin => {
+                "этот турнир швейцарский: пары его туров составляются по швейцарской системе (`pair`)"
+                    .to_string()
+            }
+            CommandError::TooFewPlayers => {
+                "для кругового турнира нужно не менее 2 участников".to_string()
+            }
+            CommandError::NoBoard { round, board } => format!("в туре {round} нет доски {board}"),
+            CommandError::NoGame { game, games } => {
+                format!("партий в микроматче здесь: {games}; партии {game} нет")
+            }
+            CommandError::NoExtraMicromatches => {
+                "регламент этого турнира не предусматривает дополнительных микроматчей".to_string()
+            }
+            CommandError::NoExtraGame { game, allowed, per } => format!(
+                "регламент предусматривает дополнительных микроматчей: {allowed} (партий в каждом: {per}); дополнительной партии {game} нет"
+            ),
+            CommandError::NotTied { round, board } => format!(
+                "тур {round}, доска {board}: микроматч не завершён вничью, поэтому дополнительный микроматч не положен"
+            ),
+            CommandError::ExtraNotDue {
+                round,
+                board,
+                micromatch,
+            } => format!(
+                "тур {round}, доска {board}: дополнительный микроматч {micromatch} идёт после предыдущего, который не закончен или уже решил исход"
+            ),
+            CommandError::ExtrasRecorded { round, board } => format!(
+                "тур {round}, доска {board}: записаны дополнительные партии; удалите их, прежде чем менять результат микроматча"
+            ),
+            CommandError::FixedSetting(what) => {
+                let what = match *what {
+                    "variant" => "вариант игры",
+                    "system" => "систему проведения",
+                    "number of games per pairing" => "число партий в паре",
+                    other => other,
+                };
+                format!("{what} нельзя изменить после составления пар 1-го тура")
+            }
+            CommandError::TimeControl { text, why } => {
+                let why = match text.parse::<crate::clock::TimeControl>() {
+                    Err(e) if e.to_string() == *why => e.ru(),
+                    _ => why.clone(),
+                };
+                format!("контроль времени `{text}`: {why}")
+            }
+            CommandError::NoName => "у турнира должно быть название".to_string(),
+            CommandError::NoGames => "в паре должна быть хотя бы одна партия".to_string(),
+            CommandError::PairedTwice(id) => format!("участник {id} дважды встречается в туре"),
+            CommandError::ByeNotAbsent(id) => format!(
+                "участник {id} свободен от игры по своей просьбе, но не отмечен как отсутствующий"
+            ),
+            CommandError::DuplicateTiebreak(id) => {
+                format!("дополнительный показатель `{id}` указан дважды")
+            }
+            CommandError::NoBallots => "в этом турнире нет жеребьёвки начал".to_string(),
+            CommandError::Ballot(b) => b.ru(),
+        }
+    }
+}
+
 /// A ballot problem, kept as text so that the command error stays comparable.
 #[derive(Debug, PartialEq, thiserror::Error)]
 #[error("{0}")]
 pub struct BallotProblem(pub String);
+
+impl crate::lang::Russian for BallotProblem {
+    fn ru(&self) -> String {
+        self.0.clone()
+    }
+}
 
 /// Applies `cmd` to `t` if it is valid; returns the command that undoes it. On error `t` is left
 /// as it was.

@@ -16,6 +16,40 @@ pub enum RosterError {
     },
 }
 
+impl crate::lang::Russian for RosterError {
+    fn ru(&self) -> String {
+        match self {
+            RosterError::NoSurnameColumn { origin } => format!(
+                "{origin}: в первой строке должны быть названия столбцов, один из них — `surname` или `фамилия`"
+            ),
+            RosterError::Line {
+                origin,
+                line,
+                message,
+            } => format!("{origin}:{line}: {}", line_message_ru(message)),
+        }
+    }
+}
+
+/// The Russian of a problem [`parse_csv`] words for a line; any other as it is.
+fn line_message_ru(message: &str) -> String {
+    let between = |prefix: &str, suffix: &str| {
+        message
+            .strip_prefix(prefix)
+            .and_then(|m| m.strip_suffix(suffix))
+            .map(str::to_string)
+    };
+    if message == "the surname is empty" {
+        "фамилия не указана".to_string()
+    } else if let Some(value) = between("rating `", "` is not a whole number") {
+        format!("рейтинг `{value}` — не целое число")
+    } else if let Some(value) = between("birth year `", "` is not a year") {
+        format!("год рождения `{value}` — это не год")
+    } else {
+        message.to_string()
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 enum Column {
     Surname,

@@ -317,11 +317,11 @@ impl App {
                 }
             }
             Message::Open(m) => self.open.update(m, lang).map(Message::Open),
-            Message::Event(m) => self.players.update(m, t).map(Message::Event),
+            Message::Event(m) => self.players.update(m, t, lang).map(Message::Event),
             Message::Rounds(m) => self.rounds.update(m, t).map(Message::Rounds),
             Message::Clocks(m) => self
                 .clocks
-                .update(m, &self.session.clocks)
+                .update(m, &self.session.clocks, lang)
                 .map(Message::Clocks),
             Message::Ballot(m) => self
                 .ballot
@@ -436,10 +436,7 @@ impl App {
         let body: Element<'_, Message> = match self.tab {
             Tab::Event => self.players.view(t, lang).map(Message::Event),
             Tab::Rounds => self.rounds.view(file, lang).map(Message::Rounds),
-            Tab::Clocks => self
-                .clocks
-                .view(&session.clocks, t, now, lang)
-                .map(Message::Clocks),
+            Tab::Clocks => self.clocks.view(session, t).map(Message::Clocks),
             Tab::Ballot => self
                 .ballot
                 .view(t, self.rounds.round, lang)

@@ -29,8 +29,9 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         },
         Command::DrawNumbers { seed } => {
             format!(
-                "{} (seed {seed})",
-                l("numbers drawn by lot", "жеребьёвка номеров")
+                "{} ({} {seed})",
+                l("numbers drawn by lot", "жеребьёвка номеров"),
+                l("seed", "зерно")
             )
         }
         Command::SetNumbers { .. } => l("pairing numbers set", "номера установлены"),
@@ -60,15 +61,17 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             round, board, seed, ..
         } => match board {
             Some(b) => format!(
-                "{} {round}, {} {b}: {} (seed {seed})",
+                "{} {round}, {} {b}: {} ({} {seed})",
                 l("round", "тур"),
                 l("board", "доска"),
-                l("ballot drawn", "жеребьёвка начала")
+                l("ballot drawn", "жеребьёвка начала"),
+                l("seed", "зерно")
             ),
             None => format!(
-                "{} {round}: {} (seed {seed})",
+                "{} {round}: {} ({} {seed})",
                 l("round", "тур"),
-                l("ballots drawn", "жеребьёвка начал")
+                l("ballots drawn", "жеребьёвка начал"),
+                l("seed", "зерно")
             ),
         },
         Command::SetBallot {

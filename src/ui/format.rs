@@ -40,6 +40,32 @@ impl<T> std::fmt::Display for Choice<T> {
     }
 }
 
+/// The two sides, for a pick list.
+pub fn sides(lang: crate::lang::Lang) -> [Choice<crate::rules::Color>; 2] {
+    use crate::rules::Color;
+    [Color::White, Color::Black].map(|value| Choice {
+        value,
+        label: value.said(lang).to_string(),
+    })
+}
+
+/// Every variant, for a pick list.
+pub fn variants(lang: crate::lang::Lang) -> Vec<Choice<crate::rules::Variant>> {
+    crate::rules::variant::ALL
+        .iter()
+        .map(|&value| Choice {
+            value,
+            label: variant(value, lang).to_string(),
+        })
+        .collect()
+}
+
+/// The choice in `choices` whose value is `value`.
+pub fn chosen<T: PartialEq + Clone>(choices: &[Choice<T>], value: Option<T>) -> Option<Choice<T>> {
+    let value = value?;
+    choices.iter().find(|c| c.value == value).cloned()
+}
+
 pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::System>; 3] {
     use crate::tournament::model::System;
     [

@@ -12,7 +12,7 @@ use chrono::Utc;
 
 use self::clocks::{Clocks, Request};
 use super::settings;
-use crate::lang::Lang;
+use crate::lang::{Lang, Russian};
 use crate::store::event::EventFile;
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
@@ -51,6 +51,9 @@ pub struct Session {
     /// The hall's instant (ms since the program started) as of the last message: views read
     /// this, never the system clock, so what one frame shows is one instant.
     pub now: u64,
+    /// The time of day the hall's instant 0 stands for: a flag's instant is shown as the time
+    /// of day the arbiter writes on the score sheet.
+    pub started: chrono::DateTime<chrono::Local>,
     /// The clocks of events opened earlier in this run, still running: opening another event
     /// never stops a hall (a clock is only ever paused by the arbiter).
     background: Vec<(PathBuf, Clocks)>,
@@ -66,6 +69,7 @@ impl Session {
             clocks: Clocks::default(),
             status: None,
             now: 0,
+            started: chrono::Local::now(),
             background: Vec::new(),
             time,
             config,
@@ -134,8 +138,9 @@ impl Session {
                     ),
                     None => String::new(),
                 };
-                self.say(true, format!("{e}{kept}"));
-                return Opened::Failed(e.to_string());
+                let why = e.said(lang);
+                self.say(true, format!("{why}{kept}"));
+                return Opened::Failed(why);
             }
         };
         settings::remember(self.config.as_deref(), path);
@@ -185,7 +190,7 @@ impl Session {
                     )
                 ),
             ),
-            Err(e) => self.say(true, format!("{opened}. {e}")),
+            Err(e) => self.say(true, format!("{opened}. {}", e.said(lang))),
         }
         self.event = Some(file);
         Opened::New
@@ -196,8 +201,9 @@ impl Session {
         match EventFile::create(path, t) {
             Ok(_) => self.open(path),
             Err(e) => {
-                self.say(true, e.to_string());
-                Opened::Failed(e.to_string())
+                let why = e.said(self.lang);
+                self.say(true, why.clone());
+                Opened::Failed(why)
             }
         }
     }
@@ -217,7 +223,7 @@ impl Session {
                 true
             }
             Err(e) => {
-                self.say(true, format!("{described}: {e}"));
+                self.say(true, format!("{described}: {}", e.said(lang)));
                 false
             }
         }
@@ -235,7 +241,7 @@ impl Session {
                 let undone = lang.pick("undone", "отменено");
                 self.say(false, format!("{undone}: {text}"));
             }
-            Err(e) => self.say(true, e.to_string()),
+            Err(e) => self.say(true, e.said(lang)),
         }
     }
 
@@ -263,7 +269,7 @@ impl Session {
             std::iter::once(&mut self.clocks).chain(self.background.iter_mut().map(|(_, c)| c))
         {
             if let Err(e) = clocks.heartbeat(now, Utc::now()) {
-                failed = Some(e.to_string());
+                failed = Some(e.said(self.lang));
             }
         }
         if let Some(e) = failed {

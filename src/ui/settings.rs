@@ -15,9 +15,51 @@ pub fn default_file() -> Option<PathBuf> {
     Some(base.join("shashki-arbiter").join("last-event"))
 }
 
-/// The event to open: the last one if it still exists, else the sample (from the working
-/// directory, or from the source tree the program was built in).
+/// The sample events, built into the program: on first launch they are copied to the user's
+/// data folder, so that an installed program never works inside its source tree.
+const SAMPLES: [(&str, &str); 3] = [
+    (
+        "shashki64-round-robin.ron",
+        include_str!("../../tournaments/shashki64-round-robin.ron"),
+    ),
+    (
+        "international-round-robin.ron",
+        include_str!("../../tournaments/international-round-robin.ron"),
+    ),
+    (
+        "open-swiss-48.ron",
+        include_str!("../../tournaments/open-swiss-48.ron"),
+    ),
+];
+
+/// The user's data folder for events: `$XDG_DATA_HOME/shashki-arbiter` (or
+/// `~/.local/share/shashki-arbiter`); `%APPDATA%\shashki-arbiter` on Windows and
+/// `~/Library/Application Support/shashki-arbiter` on macOS.
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |v: &str| {
+        std::env::var_os(v)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let base = if cfg!(windows) {
+        var("APPDATA")
+    } else if cfg!(target_os = "macos") {
+        var("HOME").map(|h| h.join("Library").join("Application Support"))
+    } else {
+        var("XDG_DATA_HOME").or_else(|| var("HOME").map(|h| h.join(".local").join("share")))
+    }?;
+    Some(base.join("shashki-arbiter"))
+}
+
+/// The event to open: the last one if it still exists, else the sample of a `tournaments/`
+/// folder in the working directory, else the sample in the user's data folder (copied there on
+/// first launch).
 pub fn event_to_open(config: Option<&Path>) -> PathBuf {
+    event_to_open_from(config, Path::new("."), data_dir().as_deref())
+}
+
+/// [`event_to_open`] with the working directory and the data folder given.
+pub fn event_to_open_from(config: Option<&Path>, cwd: &Path, data: Option<&Path>) -> PathBuf {
     if let Some(last) = config
         .and_then(|c| std::fs::read_to_string(c).ok())
         .map(|s| PathBuf::from(s.trim()))
@@ -25,11 +67,31 @@ pub fn event_to_open(config: Option<&Path>) -> PathBuf {
     {
         return last;
     }
-    let here = PathBuf::from(SAMPLE);
+    let here = cwd.join(SAMPLE);
     if here.exists() {
         return here;
     }
+    if let Some(data) = data {
+        if copy_samples(data).is_ok() {
+            return data.join(SAMPLES[0].0);
+        }
+    }
+    // No data folder can be written: the sample is opened where it is built from.
     Path::new(env!("CARGO_MANIFEST_DIR")).join(SAMPLE)
+}
+
+/// Writes the samples into `dir`, each only if no file of that name is there (an event the
+/// arbiter has worked on is never replaced).
+fn copy_samples(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    for (name, text) in SAMPLES {
+        let to = dir.join(name);
+        if !to.exists() {
+            crate::files::atomic::write(&to, text.as_bytes(), false)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Remembers `event` as the last one opened; a failure only costs the memory.
@@ -73,6 +135,34 @@ mod tests {
         );
         // A remembered event that is gone: the sample again.
         std::fs::remove_file(&event).unwrap();
-        assert!(event_to_open(Some(&config)).ends_with(SAMPLE));
+        assert!(event_to_open_from(Some(&config), Path::new("."), None).ends_with(SAMPLE));
+    }
+
+    #[test]
+    fn without_a_tournaments_folder_the_first_launch_works_on_a_copy_in_the_data_folder() {
+        let dir = std::env::temp_dir().join(format!("shashki-first-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let (cwd, data) = (
+            dir.join("somewhere"),
+            dir.join("data").join("shashki-arbiter"),
+        );
+        std::fs::create_dir_all(&cwd).unwrap();
+        let opened = event_to_open_from(None, &cwd, Some(&data));
+        assert_eq!(opened, data.join("shashki64-round-robin.ron"));
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join(SAMPLE);
+        assert_eq!(
+            std::fs::read(&opened).unwrap(),
+            std::fs::read(&source).unwrap()
+        );
+        assert!(data.join("open-swiss-48.ron").exists());
+        // Worked on, the copy is never replaced by a later launch.
+        std::fs::write(&opened, "changed").unwrap();
+        assert_eq!(event_to_open_from(None, &cwd, Some(&data)), opened);
+        assert_eq!(std::fs::read_to_string(&opened).unwrap(), "changed");
+        // A tournaments/ folder in the working directory is opened where it is.
+        let sample = cwd.join(SAMPLE);
+        std::fs::create_dir_all(sample.parent().unwrap()).unwrap();
+        std::fs::copy(&source, &sample).unwrap();
+        assert_eq!(event_to_open_from(None, &cwd, Some(&data)), sample);
     }
 }

@@ -52,5 +52,5 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
         .clone();
     assert_eq!(drawn.cell, cell);
     assert!(sees(&app, &cell), "the cell {cell} is shown large");
-    assert!(text_containing(&app, &format!("IDF {cell} · seed 42")).is_some());
+    assert!(text_containing(&app, &format!("IDF {cell} · зерно 42")).is_some());
 }

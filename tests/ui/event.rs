@@ -120,3 +120,36 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     assert!(app.session.status.as_ref().unwrap().error);
     assert_eq!(std::fs::read(&made).unwrap(), before);
 }
+
+#[test]
+fn a_refused_settings_save_keeps_every_edit_and_names_the_field() {
+    use shashki_arbiter::ui::screen::event::{Edit, Message as Ev};
+    let mut app = app("refused-settings", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Event));
+    let edit = |app: &mut App, e: Edit| {
+        let _ = app.update(Message::Event(Ev::Settings(e)));
+    };
+    edit(&mut app, Edit::Dates("1–9 декабря 2026".into()));
+    edit(&mut app, Edit::Venue("Казань".into()));
+    edit(&mut app, Edit::Name("  ".into()));
+    click(&mut app, "Сохранить настройки");
+    let note = text_containing(&app, "Не сохранено:").expect("the form says why");
+    assert!(!note.is_ascii() && !note.contains("name"), "{note}");
+    let saved = EventFile::open(&path).unwrap().tournament.settings;
+    assert!(!saved.name.trim().is_empty(), "the file keeps its settings");
+    let draft = app.players.draft.clone().expect("the draft is kept");
+    assert_eq!(
+        (draft.dates.as_str(), draft.venue.as_str()),
+        ("1–9 декабря 2026", "Казань")
+    );
+    // The name typed again, the whole draft is saved.
+    edit(&mut app, Edit::Name("Кубок города".into()));
+    click(&mut app, "Сохранить настройки");
+    assert!(text_containing(&app, "Не сохранено:").is_none());
+    let saved = EventFile::open(&path).unwrap().tournament.settings;
+    assert_eq!(
+        (saved.name.as_str(), saved.venue.as_str()),
+        ("Кубок города", "Казань")
+    );
+}

@@ -9,6 +9,7 @@ mod clocks;
 mod event;
 mod files;
 mod help;
+mod language;
 mod rounds;
 mod screenshots;
 mod standings_screen;

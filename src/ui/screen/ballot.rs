@@ -46,14 +46,18 @@ impl State {
         }
     }
 
-    fn seed(&self) -> Result<u64, String> {
+    fn seed(&self, lang: Lang) -> Result<u64, String> {
         if self.seed.trim().is_empty() {
             ballot::os_seed().map_err(|e| e.to_string())
         } else {
-            self.seed
-                .trim()
-                .parse()
-                .map_err(|_| format!("seed `{}`: a whole number", self.seed.trim()))
+            self.seed.trim().parse().map_err(|_| {
+                format!(
+                    "{} `{}`: {}",
+                    lang.pick("seed", "зерно"),
+                    self.seed.trim(),
+                    lang.pick("a whole number", "целое число")
+                )
+            })
         }
     }
 
@@ -87,7 +91,7 @@ impl State {
             // "For this board" with no board chosen draws nothing (it drew every board).
             Message::Draw if self.board.is_none() => Action::None,
             Message::Draw | Message::DrawRound => {
-                let seed = match self.seed() {
+                let seed = match self.seed(lang) {
                     Ok(s) => s,
                     Err(e) => return Action::error(e),
                 };
@@ -240,7 +244,7 @@ impl State {
                     b.table.to_uppercase(),
                     b.cell,
                     b.seed
-                        .map(|s| format!("seed {s}"))
+                        .map(|s| format!("{} {s}", lang.pick("seed", "зерно")))
                         .unwrap_or_else(|| lang.pick("by hand", "вручную").to_string()),
                     b.at.format("%H:%M:%S")
                 ),

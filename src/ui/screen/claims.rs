@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use iced::{Element, Length};
 
 use super::Action;
-use crate::lang::Lang;
+use crate::lang::{Lang, Russian, Said};
 use crate::rules::movegen::legal_moves;
 use crate::rules::{
     claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Square, Variant,
@@ -26,10 +26,10 @@ pub struct State {
     pub record: text_editor::Content,
     variant: Variant,
     /// The record as checked: its replay, or why it could not be read.
-    pub checked: Option<Result<Replay, String>>,
+    pub checked: Option<Result<Replay, Said>>,
     /// The ply whose position is shown (0: the start).
     pub ply: usize,
-    pub verdict: Option<Result<ClaimVerdict, String>>,
+    pub verdict: Option<Result<ClaimVerdict, Said>>,
     pub board: Option<usize>,
     pub claimant: Option<Color>,
     pub pdn_path: String,
@@ -121,12 +121,12 @@ impl State {
             return;
         }
         let result = pdn::read(&text)
-            .map_err(|e| format!("{}: {e}", "record"))
+            .map_err(|e| Said::new(format!("record: {e}"), format!("запись: {}", e.ru())))
             .and_then(|games| {
                 let g = games
                     .first()
-                    .ok_or_else(|| "the record has no moves".to_string())?;
-                game::replay(g, self.variant).map_err(|e| e.to_string())
+                    .ok_or_else(|| Said::new("the record has no moves", "в записи нет ходов"))?;
+                game::replay(g, self.variant).map_err(|e| Said::new(e.to_string(), e.ru()))
             });
         self.ply = match &result {
             Ok(r) => r.moves.len(),
@@ -244,11 +244,19 @@ impl State {
                         "threefold repetition claimed by",
                         "троекратное повторение заявили"
                     ),
-                    v.claimant,
+                    v.claimant.said(lang),
                     if v.valid {
-                        format!("{}: {}", lang.pick("valid, draw", "верно, ничья"), v.detail)
+                        format!(
+                            "{}: {}",
+                            lang.pick("valid, draw", "верно, ничья"),
+                            lang.pick(&v.detail, &v.detail_ru)
+                        )
                     } else {
-                        format!("{}: {}", lang.pick("not valid", "неверно"), v.detail)
+                        format!(
+                            "{}: {}",
+                            lang.pick("not valid", "неверно"),
+                            lang.pick(&v.detail, &v.detail_ru)
+                        )
                     }
                 ));
                 let mut cmds = vec![Command::SetNotes {
@@ -286,8 +294,10 @@ impl State {
             }
             Message::ClaimRepetition => {
                 if let Some(Ok(replay)) = &self.checked {
-                    self.verdict =
-                        Some(claim_repetition(replay, self.ply, None).map_err(|e| e.to_string()));
+                    self.verdict = Some(
+                        claim_repetition(replay, self.ply, None)
+                            .map_err(|e| Said::new(e.to_string(), e.ru())),
+                    );
                 }
                 Action::None
             }
@@ -361,7 +371,9 @@ impl State {
         let mut marks = Vec::new();
         match &self.checked {
             None => {}
-            Some(Err(e)) => left = left.push(text(e.clone()).size(18).color(theme::ERROR)),
+            Some(Err(e)) => {
+                left = left.push(text(e.get(lang).to_string()).size(18).color(theme::ERROR))
+            }
             Some(Ok(replay)) => {
                 let ply = self.ply.min(replay.moves.len());
                 position = Some(replay.positions[ply]);
@@ -377,10 +389,10 @@ impl State {
                                 "{} {} ({}), {} «{}»: {}. {}: {}",
                                 lang.pick("Illegal at move", "Ход невозможен: ход"),
                                 i.number,
-                                i.side,
+                                i.side.said(lang),
                                 lang.pick("written", "записано"),
                                 i.text,
-                                i.detail,
+                                lang.pick(&i.detail, &i.detail_ru),
                                 lang.pick("Legal here", "Возможные ходы"),
                                 i.legal.join(", ")
                             ))
@@ -406,7 +418,7 @@ impl State {
                     left = left.push(
                         text(format!(
                             "{}: {} / {} {} ({} {}), {} {}",
-                            c.rule,
+                            crate::rules::draw::rule_name(c.rule, lang),
                             c.moves,
                             c.limit,
                             lang.pick("moves", "ходов"),
@@ -426,7 +438,7 @@ impl State {
                     format!(
                         "{}: {}",
                         lang.pick("CLAIM VALID — draw", "ЗАЯВЛЕНИЕ ВЕРНО — ничья"),
-                        v.detail
+                        lang.pick(&v.detail, &v.detail_ru)
                     ),
                     theme::OK,
                 ),
@@ -434,11 +446,11 @@ impl State {
                     format!(
                         "{}: {}",
                         lang.pick("CLAIM NOT VALID", "ЗАЯВЛЕНИЕ НЕВЕРНО"),
-                        v.detail
+                        lang.pick(&v.detail, &v.detail_ru)
                     ),
                     theme::ERROR,
                 ),
-                Err(e) => (e.clone(), theme::ERROR),
+                Err(e) => (e.get(lang).to_string(), theme::ERROR),
             };
             left = left.push(text(line).size(22).color(colour));
         }
@@ -453,15 +465,16 @@ impl State {
             })
             .collect();
         let chosen = self.board.and_then(|i| boards.get(i).cloned());
+        let sides = crate::ui::format::sides(lang).to_vec();
         left = left.push(
             container(
                 row![
                     text(lang.pick("Clock of board", "Часы доски")).size(16),
                     pick_list(boards, chosen, |c| Message::Board(c.value)),
                     pick_list(
-                        [Color::White, Color::Black],
-                        self.claimant,
-                        Message::Claimant
+                        sides.clone(),
+                        crate::ui::format::chosen(&sides, self.claimant),
+                        |c| Message::Claimant(c.value)
                     )
                     .placeholder(lang.pick("claimant", "заявивший")),
                     button(text(lang.pick("Start the claim", "Начать проверку")))

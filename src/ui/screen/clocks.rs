@@ -11,6 +11,7 @@ use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 use crate::ui::session::clocks::{Clocks, Request, Seat};
+use crate::ui::session::Session;
 use crate::ui::{format, theme};
 
 /// The correction reason's field (tests find it by this id).
@@ -37,7 +38,7 @@ pub enum Message {
 }
 
 impl State {
-    pub fn update(&mut self, message: Message, clocks: &Clocks) -> Action<Message> {
+    pub fn update(&mut self, message: Message, clocks: &Clocks, lang: Lang) -> Action<Message> {
         match message {
             Message::Request(r) => Action::Clock(r),
             Message::Side(c) => {
@@ -55,10 +56,15 @@ impl State {
             Message::Keys(board, text) => Action::Keys(board, text),
             Message::Correct => {
                 let (Some(side), Ok(secs)) = (self.side, self.seconds.trim().parse::<f64>()) else {
-                    return Action::error("side and seconds (e.g. 120 or -60)");
+                    return Action::error(lang.pick(
+                        "Choose the side and type the seconds (e.g. 120 or -60)",
+                        "Выберите сторону и введите секунды (например, 120 или -60)",
+                    ));
                 };
                 if self.reason.trim().is_empty() {
-                    return Action::error("a correction needs a reason / нужна причина");
+                    return Action::error(
+                        lang.pick("A correction needs a reason", "Для поправки нужна причина"),
+                    );
                 }
                 Action::Clock(Request::Adjust {
                     board: clocks.selected,
@@ -69,7 +75,9 @@ impl State {
             }
             Message::UndoPress => {
                 if self.reason.trim().is_empty() {
-                    return Action::error("a correction needs a reason / нужна причина");
+                    return Action::error(
+                        lang.pick("A correction needs a reason", "Для поправки нужна причина"),
+                    );
                 }
                 Action::Clock(Request::Undo {
                     board: clocks.selected,
@@ -79,13 +87,8 @@ impl State {
         }
     }
 
-    pub fn view<'a>(
-        &'a self,
-        clocks: &'a Clocks,
-        t: &'a Tournament,
-        now: u64,
-        lang: Lang,
-    ) -> Element<'a, Message> {
+    pub fn view<'a>(&'a self, session: &'a Session, t: &'a Tournament) -> Element<'a, Message> {
+        let (clocks, now, lang) = (&session.clocks, session.now, session.lang);
         let req = Message::Request;
         let mut setup = row![].spacing(8).align_y(iced::Alignment::Center);
         if let Some(r) = t.rounds.last() {
@@ -145,7 +148,15 @@ impl State {
             .enumerate()
             .map(|(i, (seat, (_, s)))| {
                 let keys = clocks.keys.get(i).cloned().unwrap_or_default();
-                board_row(i, seat, s, i == clocks.selected, keys, lang)
+                board_row(
+                    i,
+                    seat,
+                    s,
+                    i == clocks.selected,
+                    keys,
+                    session.started,
+                    lang,
+                )
             });
         let title = match clocks.game {
             Some((r, g)) => format!(
@@ -162,7 +173,7 @@ impl State {
                 )
                 .to_string(),
         };
-        let sides = [Color::White, Color::Black];
+        let sides = format::sides(lang).to_vec();
         let correction = row![
             text(format!(
                 "{} {}:",
@@ -170,7 +181,10 @@ impl State {
                 clocks.selected + 1
             ))
             .size(18),
-            pick_list(sides, self.side, Message::Side).placeholder(lang.pick("side", "сторона")),
+            pick_list(sides.clone(), format::chosen(&sides, self.side), |c| {
+                Message::Side(c.value)
+            })
+            .placeholder(lang.pick("side", "сторона")),
             text_input(lang.pick("± seconds", "± секунды"), &self.seconds)
                 .on_input(Message::Seconds)
                 .width(Length::Fixed(110.0)),
@@ -201,7 +215,11 @@ impl State {
     }
 }
 
-fn side_text(v: &crate::clock::game_clock::SideView, lang: Lang) -> String {
+fn side_text(
+    v: &crate::clock::game_clock::SideView,
+    started: chrono::DateTime<chrono::Local>,
+    lang: Lang,
+) -> String {
     let mut s = format!(
         "{} {} · {} {}",
         v.moves,
@@ -210,9 +228,13 @@ fn side_text(v: &crate::clock::game_clock::SideView, lang: Lang) -> String {
         v.period
     );
     if let Some(f) = v.flag_ms {
+        // The instant in the hall's time, and the time of day the arbiter writes down.
+        let at = started + chrono::Duration::milliseconds(f as i64);
         s.push_str(&format!(
-            " · {} {}",
+            " · {} {} ({} {})",
             lang.pick("FLAG at", "ФЛАГ в"),
+            at.format("%H:%M:%S"),
+            lang.pick("hall time", "время зала"),
             format::clock(f)
         ));
     }
@@ -225,6 +247,7 @@ fn board_row<'a>(
     s: Snapshot,
     selected: bool,
     keys: String,
+    started: chrono::DateTime<chrono::Local>,
     lang: Lang,
 ) -> Element<'a, Message> {
     let req = Message::Request;
@@ -243,7 +266,7 @@ fn board_row<'a>(
             text(format::clock(v.ms_left))
                 .size(40)
                 .color(colour(side, v)),
-            text(side_text(v, lang)).size(14),
+            text(side_text(v, started, lang)).size(14),
         ]
         .width(Length::FillPortion(3))
     };

@@ -9,7 +9,7 @@ use iced::widget::{
 use iced::{Element, Length};
 
 use super::Action;
-use crate::lang::Lang;
+use crate::lang::{Lang, Russian};
 use crate::tournament::command::Command;
 use crate::tournament::model::{
     BallotPer, BallotRule, GamePoints, MatchPoints, Player, PlayerId, Settings, System, TieBreak,
@@ -34,6 +34,8 @@ pub struct State {
     pub control_text: Option<String>,
     /// Why the typed time control was not taken (the draft is kept).
     pub control_error: Option<String>,
+    /// Why the event refused the settings (the draft is kept), and whether it was the name.
+    pub settings_error: Option<(bool, crate::lang::Said)>,
     /// A forbidden pair being chosen.
     pub forbid: (Option<PlayerId>, Option<PlayerId>),
 }
@@ -92,8 +94,13 @@ pub struct TieBreakChoice(pub TieBreak, pub Lang);
 
 impl std::fmt::Display for TieBreakChoice {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (en, ru) = self.0.short();
-        write!(f, "{} ({})", self.1.pick(en, ru), self.0.id())
+        let (short, full) = (self.0.short(), self.0.name());
+        write!(
+            f,
+            "{} ({})",
+            self.1.pick(short.0, short.1),
+            self.1.pick(full.0, full.1)
+        )
     }
 }
 
@@ -145,7 +152,12 @@ impl State {
         self.editing = None;
     }
 
-    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action<Message> {
+    pub fn update(
+        &mut self,
+        message: Message,
+        t: Option<&Tournament>,
+        lang: Lang,
+    ) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         let mut order = t.tiebreaks.clone();
         match message {
@@ -231,7 +243,7 @@ impl State {
                             .map(|player| Command::AddPlayer { player })
                             .collect(),
                     }),
-                    Err(e) => Action::error(e.to_string()),
+                    Err(e) => Action::error(e.said(lang)),
                 };
             }
             Message::Settings(edit) => {
@@ -252,17 +264,27 @@ impl State {
                         Ok(c) => settings.time_control = c,
                         // The draft stays as typed; the field says why.
                         Err(e) => {
-                            self.control_error = Some(format!("`{text}`: {e}"));
+                            self.control_error = Some(format!("`{text}`: {}", e.said(lang)));
                             return Action::None;
                         }
                     }
                 }
+                self.control_error = None;
+                let cmd = Command::SetSettings {
+                    settings: Box::new(settings),
+                };
+                // Asked before it is sent, so that a refusal keeps every pending edit and the
+                // form says which field and why.
+                if let Err(e) = crate::tournament::command::applied(t, &cmd) {
+                    let name = matches!(e, crate::tournament::command::CommandError::NoName);
+                    self.settings_error =
+                        Some((name, crate::lang::Said::new(e.to_string(), e.ru())));
+                    return Action::None;
+                }
                 self.draft = None;
                 self.control_text = None;
-                self.control_error = None;
-                return Action::Apply(Command::SetSettings {
-                    settings: Box::new(settings),
-                });
+                self.settings_error = None;
+                return Action::Apply(cmd);
             }
             Message::Withdraw(id) => {
                 return Action::Apply(Command::Withdraw {
@@ -323,6 +345,20 @@ impl State {
             .clone()
             .unwrap_or_else(|| d.time_control.to_string());
         let fixed = !t.rounds.is_empty();
+        // The refusal shows under the field it is about (the name), else above the button.
+        let refused = |at_name: bool| -> Element<'a, Message> {
+            match &self.settings_error {
+                Some((name, why)) if *name == at_name => text(format!(
+                    "{} {}",
+                    lang.pick("Not saved:", "Не сохранено:"),
+                    why.get(lang)
+                ))
+                .size(17)
+                .color(theme::ERROR)
+                .into(),
+                _ => column![].into(),
+            }
+        };
         let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
         let field = |label: &str, value: &str, f: fn(String) -> Edit| {
             row![
@@ -432,6 +468,7 @@ impl State {
             column![
                 text(lang.pick("Event", "Турнир")).size(22),
                 field(lang.pick("Name", "Название"), &d.name, Edit::Name),
+                refused(true),
                 field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
                 field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
                 field(
@@ -494,6 +531,7 @@ impl State {
                 ]
                 .spacing(8)
                 .align_y(iced::Alignment::Center),
+                refused(false),
                 button(text(lang.pick("Save settings", "Сохранить настройки")))
                     .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
             ]
@@ -607,11 +645,16 @@ impl State {
         };
 
         let tiebreaks = t.tiebreaks.iter().enumerate().map(|(k, tb)| {
-            let (en, ru) = tb.short();
+            let (short, full) = (tb.short(), tb.name());
             row![
-                text(format!("{}. {} ({})", k + 1, lang.pick(en, ru), tb.id()))
-                    .size(17)
-                    .width(Length::Fixed(300.0)),
+                text(format!(
+                    "{}. {} ({})",
+                    k + 1,
+                    lang.pick(short.0, short.1),
+                    lang.pick(full.0, full.1)
+                ))
+                .size(17)
+                .width(Length::Fixed(420.0)),
                 button(text("↑")).on_press_maybe((k > 0).then_some(Message::TiebreakUp(k))),
                 button(text("↓")).on_press_maybe(
                     (k + 1 < t.tiebreaks.len()).then_some(Message::TiebreakDown(k))

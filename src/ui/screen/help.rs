@@ -50,7 +50,7 @@ pub const KEYS: &[(&str, &str, &str)] = &[
         "Туры: стереть результат",
     ),
     (
-        "Shift left / right",
+        "Shift ◀ / ▶",
         "Clocks: White / Black of the chosen board completes a move (not while typing in a field)",
         "Часы: белые / чёрные выбранной доски сделали ход (не при вводе в поле)",
     ),

@@ -140,6 +140,7 @@ impl State {
             .as_ref()
             .map(|e| text(e.clone()).size(18).color(theme::ERROR));
         let systems = crate::ui::format::systems(lang);
+        let variants = crate::ui::format::variants(lang);
         let system = self.new_system.unwrap_or(System::RoundRobin);
         let chosen = systems.iter().find(|c| c.value == system).cloned();
         let create = column![
@@ -152,9 +153,12 @@ impl State {
                 .on_input(Message::NewName)
                 .width(Length::Fill),
                 pick_list(
-                    &crate::rules::variant::ALL[..],
-                    Some(self.new_variant.unwrap_or(Variant::Russian)),
-                    Message::NewVariant
+                    variants.clone(),
+                    crate::ui::format::chosen(
+                        &variants,
+                        Some(self.new_variant.unwrap_or(Variant::Russian))
+                    ),
+                    |c| Message::NewVariant(c.value)
                 ),
                 pick_list(systems.to_vec(), chosen, |c| Message::NewSystem(c.value)),
                 pick_list(

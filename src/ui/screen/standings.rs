@@ -150,8 +150,12 @@ impl State {
             .tiebreaks
             .iter()
             .map(|tb| {
-                let (en, ru) = tb.short();
-                format!("{} = {}", lang.pick(en, ru), tb.id())
+                let (short, full) = (tb.short(), tb.name());
+                format!(
+                    "{} = {}",
+                    lang.pick(short.0, short.1),
+                    lang.pick(full.0, full.1)
+                )
             })
             .collect::<Vec<_>>()
             .join(" · ");

@@ -11,7 +11,7 @@ use iced::keyboard::{key::Named, Key, Location};
 use crate::clock::game_clock::EventKind;
 use crate::clock::hall::{Hall, HallError, RestoreReport};
 use crate::clock::TimeControl;
-use crate::lang::Lang;
+use crate::lang::{Lang, Russian};
 use crate::rules::Color;
 use crate::tournament::model::{PlayerId, Round, Tournament};
 
@@ -194,9 +194,13 @@ impl Clocks {
             .snapshots(now)
             .into_iter()
             .filter(|(_, s)| !s.paused)
-            .filter_map(|(_, s)| match s.running? {
-                Color::White => Some(s.white.ms_left),
-                Color::Black => Some(s.black.ms_left),
+            .filter_map(|(_, s)| {
+                let side = match s.running? {
+                    Color::White => s.white,
+                    Color::Black => s.black,
+                };
+                // A fallen flag's display no longer changes: it costs no redraw.
+                (side.flag_ms.is_none() && side.ms_left > 0).then_some(side.ms_left)
             })
             .map(|left| {
                 if left < 10_000 {
@@ -333,7 +337,7 @@ impl Clocks {
         match result {
             Ok(None) => None,
             Ok(Some(text)) => Some((false, text)),
-            Err(e) => Some((true, e.to_string())),
+            Err(e) => Some((true, e.said(lang))),
         }
     }
 
@@ -366,7 +370,7 @@ impl Clocks {
                                 .collect();
                             (!skipped.is_empty()).then(|| (true, skipped.join("; ")))
                         }
-                        Err(e) => Some((true, e.to_string())),
+                        Err(e) => Some((true, e.said(lang))),
                     };
                 }
                 Hall::in_dir(&dir)
@@ -375,11 +379,11 @@ impl Clocks {
         };
         let mut hall = match hall {
             Ok(h) => h,
-            Err(e) => return Some((true, e.to_string())),
+            Err(e) => return Some((true, e.said(lang))),
         };
         for p in boards_of_game(t, r, game) {
             if let Err(e) = hall.add(p.board.to_string(), control.clone(), Color::White) {
-                return Some((true, e.to_string()));
+                return Some((true, e.said(lang)));
             }
         }
         self.hall = hall;

@@ -1,0 +1,161 @@
+//! Russian screens in Russian only: no English word and no program identifier (`kings_only`,
+//! `head_to_head`, `russian`) reaches a Russian arbiter's screen.
+
+use std::sync::{Arc, Mutex};
+
+use super::*;
+
+/// Latin words a Russian screen may show: key names, file formats, the federations' tables.
+const ALLOWED: &[&str] = &[
+    "PDN",
+    "FEN",
+    "CSV",
+    "HTML",
+    "PDF",
+    "RON",
+    "TRF",
+    "IDF",
+    "FMJD",
+    "Esc",
+    "Shift",
+    "Space",
+    "Page",
+    "Up",
+    "Down",
+    "Pause",
+    "Ctrl",
+    "Del",
+    "Tab",
+    "Enter",
+    "Home",
+    "End",
+    "Backspace",
+    "shashki",
+    "arbiter",
+    "English",
+    "Delete",
+];
+
+/// Every Latin word of three letters or more in `text` that a Russian screen must not show.
+fn foreign_words(text: &str) -> Vec<String> {
+    // A path or file name is the user's own, shown as it is.
+    text.split_whitespace()
+        .filter(|w| !w.contains('/') && !w.contains('\\') && !w.contains(".ron"))
+        .flat_map(|w| {
+            w.split(|c: char| !(c.is_ascii_alphabetic() || c == '_'))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .filter(|w| w.len() >= 3)
+        .filter(|w| !ALLOWED.contains(&w.as_str()))
+        // Roman numerals name ballot tables (IX/10, XIV/3).
+        .filter(|w| !w.chars().all(|c| "IVXLC".contains(c)))
+        .collect()
+}
+
+/// Every text on screen.
+fn texts(app: &App) -> Vec<String> {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let into = seen.clone();
+    let mut ui = simulator(app, Size::new(1920.0, 1080.0));
+    let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+        match c {
+            Candidate::Text { content, .. } => into.lock().unwrap().push(content.to_string()),
+            Candidate::TextInput { state, .. } => into.lock().unwrap().push(state.text().into()),
+            _ => {}
+        }
+        None
+    });
+    drop(ui);
+    let seen = seen.lock().unwrap().clone();
+    seen
+}
+
+fn english_on(app: &App, place: &str, found: &mut Vec<String>) {
+    for t in texts(app) {
+        let words = foreign_words(&t);
+        if !words.is_empty() {
+            found.push(format!("{place}: «{t}» ({})", words.join(", ")));
+        }
+    }
+}
+
+#[test]
+fn russian_screens_show_no_english_word_or_identifier() {
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let mut app = app("russian-only", Lang::Ru);
+    let mut found = Vec::new();
+    for tab in Tab::ALL {
+        let _ = app.update(Message::Tab(tab));
+        english_on(&app, &format!("{tab:?}"), &mut found);
+    }
+    // The Claims screen with an illegal move, then with a repetition verdict.
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
+    click(&mut app, "Проверить запись");
+    english_on(&app, "Claims, illegal move", &mut found);
+    app.claims.record = iced::widget::text_editor::Content::with_text(
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
+    );
+    click(&mut app, "Проверить запись");
+    click(&mut app, "Заявить троекратное повторение здесь");
+    english_on(&app, "Claims, verdict", &mut found);
+    // A refused clock action says why in Russian.
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Часы: тур 6, партия 1");
+    for _ in 0..2 {
+        let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
+    }
+    assert!(app.session.status.as_ref().unwrap().error);
+    english_on(&app, "Clocks, refused start", &mut found);
+    // The wall's pages and the help.
+    let _ = app.update(Message::Wall(true));
+    for page in shashki_arbiter::ui::screen::wall::Page::ALL {
+        let m = shashki_arbiter::ui::screen::wall::Message::Page(page);
+        let _ = app.update(Message::WallPage(m));
+        english_on(&app, &format!("wall {page:?}"), &mut found);
+    }
+    let _ = app.update(Message::Wall(false));
+    let _ = app.update(Message::Help(true));
+    english_on(&app, "help", &mut found);
+    let _ = app.update(Message::Help(false));
+    let _ = app.update(Message::Files(true));
+    english_on(&app, "files", &mut found);
+    assert!(
+        found.is_empty(),
+        "English on Russian screens:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn russian_pick_lists_and_the_swiss_draft_are_russian() {
+    use shashki_arbiter::tournament::model::TieBreak;
+    use shashki_arbiter::ui::format;
+    use shashki_arbiter::ui::screen::event::TieBreakChoice;
+    let mut labels: Vec<String> = Vec::new();
+    labels.extend(format::variants(Lang::Ru).into_iter().map(|c| c.label));
+    labels.extend(format::sides(Lang::Ru).into_iter().map(|c| c.label));
+    labels.extend(format::systems(Lang::Ru).into_iter().map(|c| c.label));
+    labels.extend(TieBreak::ALL.map(|tb| TieBreakChoice(tb, Lang::Ru).to_string()));
+    let mut found: Vec<String> = labels
+        .iter()
+        .filter(|l| !foreign_words(l).is_empty())
+        .cloned()
+        .collect();
+    // A Swiss round proposed, with its warnings and its pick lists of players.
+    let path = event_copy("russian-swiss", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let next = app.session.tournament().unwrap().rounds.len() + 1;
+    english_on(&app, "Swiss rounds", &mut found);
+    click(&mut app, &format!("Жеребьёвка тура {next}"));
+    assert!(app.rounds.draft.is_some());
+    english_on(&app, "Swiss draft", &mut found);
+    assert!(
+        found.is_empty(),
+        "English in Russian:\n{}",
+        found.join("\n")
+    );
+}

@@ -312,7 +312,17 @@ impl App {
             } => {
                 let clock_screen = self.wall || self.tab == Tab::Clocks;
                 match session::clocks::key(&key, location, &self.session.clocks) {
-                    Some(request) if clock_screen && !typing => Action::Clock(request),
+                    Some(request) if clock_screen && !typing => {
+                        let select = matches!(request, session::clocks::Request::Select(_));
+                        self.session.clock(request);
+                        // The board chosen with Page Up / Down is brought into sight.
+                        if select && !self.wall {
+                            let clocks = &self.session.clocks;
+                            let n = clocks.hall.boards().len();
+                            return clocks::scroll_to_board(clocks.selected, n);
+                        }
+                        Action::None
+                    }
                     _ => Action::None,
                 }
             }
@@ -368,6 +378,14 @@ impl App {
         }
         if modifiers.control() && key.as_ref() == Key::Character("z") {
             return self.act(Action::Undo);
+        }
+        // Tab and Shift+Tab move between the fields of a form.
+        if key.as_ref() == Key::Named(Named::Tab) && !self.wall {
+            return if modifiers.shift() {
+                iced::widget::operation::focus_previous()
+            } else {
+                iced::widget::operation::focus_next()
+            };
         }
         // Clock keys work on the wall and the clocks screen: the arbiter presses for the players,
         // but never while typing in a field (`focus`).

@@ -43,6 +43,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     assert_eq!(t.players[1].rating, Some(1875));
 
     // Settings: a preset time control and micromatch points, saved together.
+    click(&mut app, "Settings");
     let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
         "25m+10s".into(),
     ))));
@@ -130,6 +131,7 @@ fn a_refused_settings_save_keeps_every_edit_and_names_the_field() {
     let edit = |app: &mut App, e: Edit| {
         let _ = app.update(Message::Event(Ev::Settings(e)));
     };
+    click(&mut app, "Настройки");
     edit(&mut app, Edit::Dates("1–9 декабря 2026".into()));
     edit(&mut app, Edit::Venue("Казань".into()));
     edit(&mut app, Edit::Name("  ".into()));
@@ -152,4 +154,39 @@ fn a_refused_settings_save_keeps_every_edit_and_names_the_field() {
         (saved.name.as_str(), saved.venue.as_str()),
         ("Кубок города", "Казань")
     );
+}
+
+#[test]
+fn enter_in_any_field_adds_the_player_and_the_form_stays_in_place() {
+    use iced::keyboard::key::Named;
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::event::SURNAME_FIELD;
+    let path = event_with_boards("player-form", 0);
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    let form_top = |app: &App| {
+        let mut ui = simulator(app, Size::new(1280.0, 800.0));
+        ui.find(selector::id(SURNAME_FIELD)).unwrap().bounds().y
+    };
+    let top = form_top(&app);
+    for (k, surname) in ["Орлова", "Белов", "Жуков", "Титова", "Гусев", "Ершов"]
+        .into_iter()
+        .enumerate()
+    {
+        // The arbiter types the surname and presses Enter right there.
+        let messages: Vec<Message> = {
+            let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+            ui.click(selector::id(SURNAME_FIELD)).unwrap();
+            let _ = ui.typewrite(surname);
+            let _ = ui.tap_key(Key::Named(Named::Enter));
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+        let t = app.session.tournament().unwrap();
+        assert_eq!(t.players.len(), k + 1, "{:?}", app.session.status);
+        assert_eq!(t.players[k].surname, surname);
+        assert_eq!(form_top(&app), top, "the form does not move down");
+    }
 }

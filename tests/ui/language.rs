@@ -90,6 +90,12 @@ fn russian_screens_show_no_english_word_or_identifier() {
         let _ = app.update(Message::Tab(tab));
         english_on(&app, &format!("{tab:?}"), &mut found);
     }
+    use shashki_arbiter::ui::screen::event::{Message as Ev, Section};
+    let _ = app.update(Message::Tab(Tab::Event));
+    for section in Section::ALL {
+        let _ = app.update(Message::Event(Ev::Section(section)));
+        english_on(&app, &format!("Event {section:?}"), &mut found);
+    }
     // The Claims screen with an illegal move, then with a repetition verdict.
     let _ = app.update(Message::Tab(Tab::Claims));
     app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");

@@ -14,6 +14,23 @@ use crate::ui::session::clocks::{Clocks, Request, Seat};
 use crate::ui::session::Session;
 use crate::ui::{format, theme};
 
+/// The list of boards, scrolled to the board chosen with Page Up / Down.
+pub const BOARD_LIST: &str = "clock-boards";
+
+/// Scrolls the list of boards so that board `i` of `n` is in sight: at the list's same fraction
+/// the board always lies inside the window.
+pub fn scroll_to_board<T>(i: usize, n: usize) -> iced::Task<T> {
+    let y = if n > 1 {
+        i as f32 / (n - 1) as f32
+    } else {
+        0.0
+    };
+    iced::widget::operation::snap_to(
+        BOARD_LIST,
+        iced::widget::operation::RelativeOffset { x: 0.0, y },
+    )
+}
+
 /// The correction reason's field (tests find it by this id).
 pub const REASON_FIELD: &str = "clock-reason";
 
@@ -202,7 +219,9 @@ impl State {
         column![
             setup,
             text(title).size(20),
-            scrollable(column(boards).spacing(6)).height(Length::Fill),
+            scrollable(column(boards).spacing(6))
+                .id(BOARD_LIST)
+                .height(Length::Fill),
             container(correction).padding(8).style(theme::panel),
             text(lang.pick(
                 "Keys: Shift left / right — White / Black of the chosen board completes a move; Space — pause / resume it; Page Up / Down — choose the board; Pause — the whole hall.",

@@ -1,25 +1,31 @@
-//! Event: the settings, the players (add, edit, import from CSV, withdraw, numbers by lot) and the
-//! tie-break order.
+//! Event: the settings, the players (add, edit, import from CSV, withdraw, numbers by lot), the
+//! tie-break order and the forbidden pairs, one module each; this one holds the screen's state
+//! and its `update`.
+
+mod forbidden;
+mod players;
+mod settings;
+mod tiebreaks;
+
+pub use players::SURNAME_FIELD;
+use settings::apply_edit;
+pub use settings::Edit;
+pub use tiebreaks::TieBreakChoice;
 
 use std::path::PathBuf;
 
-use iced::widget::{
-    button, checkbox, column, container, pick_list, row, scrollable, table, text, text_input,
-};
+use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Element, Length};
 
 use super::Action;
 use crate::lang::{Lang, Russian};
 use crate::tournament::command::Command;
-use crate::tournament::model::{
-    BallotPer, BallotRule, GamePoints, MatchPoints, Player, PlayerId, Settings, System, TieBreak,
-    Tournament,
-};
-use crate::ui::format::Choice;
-use crate::ui::theme;
+use crate::tournament::model::{Player, PlayerId, Settings, Tournament};
 
 #[derive(Default)]
 pub struct State {
+    /// The part of the event shown.
+    pub section: Section,
     pub surname: String,
     pub name: String,
     pub title: String,
@@ -38,25 +44,6 @@ pub struct State {
     pub settings_error: Option<(bool, crate::lang::Said)>,
     /// A forbidden pair being chosen.
     pub forbid: (Option<PlayerId>, Option<PlayerId>),
-}
-
-/// One change to the settings being edited.
-#[derive(Clone, Debug)]
-pub enum Edit {
-    Name(String),
-    Dates(String),
-    Venue(String),
-    ChiefArbiter(String),
-    TimeControl(String),
-    Preset(Choice<String>),
-    GamePoints(Choice<GamePoints>),
-    MatchPoints(bool),
-    Games(u32),
-    System(Choice<System>),
-    Ballot(Choice<Option<String>>),
-    BallotPer(Choice<BallotPer>),
-    Extra(u32),
-    RoundsPlanned(Choice<Option<usize>>),
 }
 
 #[derive(Clone, Debug)]
@@ -86,59 +73,34 @@ pub enum Message {
     TiebreakDown(usize),
     TiebreakRemove(usize),
     TiebreakAdd(TieBreakChoice),
+    Section(Section),
 }
 
-/// A tie-break as the pick list shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TieBreakChoice(pub TieBreak, pub Lang);
-
-impl std::fmt::Display for TieBreakChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (short, full) = (self.0.short(), self.0.name());
-        write!(
-            f,
-            "{} ({})",
-            self.1.pick(short.0, short.1),
-            self.1.pick(full.0, full.1)
-        )
-    }
+/// The parts of the event, one page each, so that none pushes another off the screen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Section {
+    #[default]
+    Players,
+    Settings,
+    TieBreaks,
+    Forbidden,
 }
 
-fn apply_edit(d: &mut Settings, edit: Edit) {
-    match edit {
-        Edit::Name(v) => d.name = v,
-        Edit::Dates(v) => d.dates = v,
-        Edit::Venue(v) => d.venue = v,
-        Edit::ChiefArbiter(v) => d.chief_arbiter = v,
-        // Typed text: kept apart and read on saving (`State::control_text`).
-        Edit::TimeControl(_) | Edit::Preset(_) => {}
-        Edit::GamePoints(c) => d.scoring.game = c.value,
-        Edit::MatchPoints(on) => {
-            d.scoring.match_points = on.then_some(MatchPoints {
-                win: 2.0,
-                draw: 1.0,
-                loss: 0.0,
-            })
+impl Section {
+    pub const ALL: [Section; 4] = [
+        Section::Players,
+        Section::Settings,
+        Section::TieBreaks,
+        Section::Forbidden,
+    ];
+
+    pub fn label(self, lang: Lang) -> &'static str {
+        match self {
+            Section::Players => lang.pick("Players", "Участники"),
+            Section::Settings => lang.pick("Settings", "Настройки"),
+            Section::TieBreaks => lang.pick("Tie-breaks", "Доп. показатели"),
+            Section::Forbidden => lang.pick("Forbidden pairs", "Запрещённые пары"),
         }
-        Edit::Games(n) => d.format.games = n,
-        Edit::System(c) => d.system = c.value,
-        Edit::Ballot(c) => {
-            d.format.ballot = c.value.map(|table| BallotRule {
-                table,
-                per: d
-                    .format
-                    .ballot
-                    .as_ref()
-                    .map_or(BallotPer::Micromatch, |b| b.per),
-            })
-        }
-        Edit::BallotPer(c) => {
-            if let Some(b) = d.format.ballot.as_mut() {
-                b.per = c.value;
-            }
-        }
-        Edit::Extra(n) => d.format.extra_micromatches = n,
-        Edit::RoundsPlanned(c) => d.rounds_planned = c.value,
     }
 }
 
@@ -321,437 +283,48 @@ impl State {
                 return Action::Apply(Command::SetTiebreaks { tiebreaks: order });
             }
             Message::TiebreakUp(_) | Message::TiebreakDown(_) | Message::TiebreakRemove(_) => {}
+            Message::Section(section) => self.section = section,
         }
         Action::None
     }
 
-    fn settings_form<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
-        let control_note: Element<'a, Message> = match &self.control_error {
-            Some(e) => text(format!(
-                "{} {e}",
-                lang.pick(
-                    "Not saved: not a time control:",
-                    "Не сохранено: это не контроль времени:"
-                )
-            ))
-            .size(17)
-            .color(theme::ERROR)
-            .into(),
-            None => column![].into(),
-        };
-        let control_text = self
-            .control_text
-            .clone()
-            .unwrap_or_else(|| d.time_control.to_string());
-        let fixed = !t.rounds.is_empty();
-        // The refusal shows under the field it is about (the name), else above the button.
-        let refused = |at_name: bool| -> Element<'a, Message> {
-            match &self.settings_error {
-                Some((name, why)) if *name == at_name => text(format!(
-                    "{} {}",
-                    lang.pick("Not saved:", "Не сохранено:"),
-                    why.get(lang)
-                ))
-                .size(17)
-                .color(theme::ERROR)
-                .into(),
-                _ => column![].into(),
-            }
-        };
-        let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
-        let field = |label: &str, value: &str, f: fn(String) -> Edit| {
-            row![
-                text(label.to_string()).size(17).width(Length::Fixed(190.0)),
-                text_input(label, value).on_input(edit(f)),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::Center)
-        };
-        let presets: Vec<Choice<String>> = crate::clock::presets::shipped()
-            .into_iter()
-            .map(|p| Choice {
-                label: format!("{} ({})", lang.pick(&p.en, &p.ru), p.control),
-                value: p.control.to_string(),
-            })
-            .collect();
-        let points = [
-            Choice {
-                value: GamePoints::OneHalfZero,
-                label: "1 - ½ - 0".to_string(),
-            },
-            Choice {
-                value: GamePoints::TwoOneZero,
-                label: "2 - 1 - 0".to_string(),
-            },
-        ];
-        let chosen_points = points.iter().find(|c| c.value == d.scoring.game).cloned();
-        let systems = crate::ui::format::systems(lang);
-        let chosen_system = systems.iter().find(|c| c.value == d.system).cloned();
-        let mut tables = vec![Choice {
-            value: None,
-            label: lang.pick("no ballot", "без жеребьёвки").to_string(),
-        }];
-        tables.extend(crate::tournament::ballot::shipped_ids().map(|id| Choice {
-            value: Some(id.to_string()),
-            label: id.to_uppercase(),
-        }));
-        let current_table = d.format.ballot.as_ref().map(|b| b.table.clone());
-        let chosen_table = tables
-            .iter()
-            .find(|c| c.value == current_table)
-            .cloned()
-            .or_else(|| {
-                current_table.clone().map(|t| Choice {
-                    label: t.clone(),
-                    value: Some(t),
-                })
-            });
-        let pers = [
-            (
-                BallotPer::Micromatch,
-                lang.pick("per micromatch", "на микроматч"),
-            ),
-            (BallotPer::Round, lang.pick("per round", "на тур")),
-        ]
-        .map(|(value, label)| Choice {
-            value,
-            label: label.to_string(),
-        });
-        let chosen_per = d
-            .format
-            .ballot
-            .as_ref()
-            .and_then(|b| pers.iter().find(|c| c.value == b.per).cloned());
-        let mut planned = vec![Choice {
-            value: None,
-            label: lang.pick("not set", "не задано").to_string(),
-        }];
-        planned.extend((1..=15).map(|n| Choice {
-            value: Some(n),
-            label: n.to_string(),
-        }));
-        let chosen_planned = planned
-            .iter()
-            .find(|c| c.value == d.rounds_planned)
-            .cloned();
-        let system_row: Element<'a, Message> = if fixed {
-            text(format!(
-                "{}: {} · {} · {} {} ({})",
-                lang.pick("Variant and system", "Вид и система"),
-                crate::ui::format::variant(d.variant, lang),
-                chosen_system.map(|c| c.label).unwrap_or_default(),
-                d.format.games,
-                lang.pick("game(s) per pairing", "партии во встрече"),
-                lang.pick(
-                    "fixed once round 1 is paired",
-                    "не меняются после 1-го тура"
-                )
-            ))
-            .size(16)
-            .into()
-        } else {
-            row![
-                pick_list(systems.to_vec(), chosen_system, |c| Message::Settings(
-                    Edit::System(c)
-                )),
-                pick_list(vec![1u32, 2, 3, 4], Some(d.format.games), |n| {
-                    Message::Settings(Edit::Games(n))
-                }),
-                text(lang.pick("game(s) per pairing", "партии во встрече")).size(16),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::Center)
-            .into()
-        };
-        container(
-            column![
-                text(lang.pick("Event", "Турнир")).size(22),
-                field(lang.pick("Name", "Название"), &d.name, Edit::Name),
-                refused(true),
-                field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
-                field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
-                field(
-                    lang.pick("Chief arbiter", "Главный судья"),
-                    &d.chief_arbiter,
-                    Edit::ChiefArbiter
-                ),
-                row![
-                    field(
-                        lang.pick("Time control", "Контроль времени"),
-                        &control_text,
-                        Edit::TimeControl
-                    )
-                    .width(Length::FillPortion(1)),
-                    pick_list(presets, None::<Choice<String>>, |c| Message::Settings(
-                        Edit::Preset(c)
-                    ))
-                    .placeholder(lang.pick("or a preset…", "или из списка…")),
-                ]
-                .spacing(8),
-                control_note,
-                system_row,
-                row![
-                    text(lang.pick("Rounds planned", "Туров по положению")).size(17),
-                    pick_list(planned.clone(), chosen_planned, |c| {
-                        Message::Settings(Edit::RoundsPlanned(c))
-                    }),
-                    text(lang.pick(
-                        "(a Swiss: the last round frees the topscorers from the colour limits)",
-                        "(швейцарская система: в последнем туре лидеры свободны от ограничений цвета)"
-                    ))
-                    .size(14),
-                ]
-                .spacing(8)
-                .align_y(iced::Alignment::Center),
-                row![
-                    text(lang.pick("Scoring", "Очки за партию")).size(17),
-                    pick_list(points.to_vec(), chosen_points, |c| Message::Settings(
-                        Edit::GamePoints(c)
-                    )),
-                    checkbox(d.scoring.match_points.is_some())
-                        .label(lang.pick("micromatch points 2-1-0", "очки за микроматч 2-1-0"))
-                        .on_toggle(|on| Message::Settings(Edit::MatchPoints(on))),
-                    text(lang.pick("extra micromatches on a tie", "доп. микроматчи при ничьей"))
-                        .size(17),
-                    pick_list(
-                        vec![0u32, 1, 2, 3, 4, 5],
-                        Some(d.format.extra_micromatches),
-                        |n| { Message::Settings(Edit::Extra(n)) }
-                    ),
-                ]
-                .spacing(8)
-                .align_y(iced::Alignment::Center),
-                row![
-                    text(lang.pick("Opening ballot", "Жеребьёвка начал")).size(17),
-                    pick_list(tables, chosen_table, |c| Message::Settings(Edit::Ballot(c))),
-                    pick_list(pers.to_vec(), chosen_per, |c| Message::Settings(
-                        Edit::BallotPer(c)
-                    )),
-                ]
-                .spacing(8)
-                .align_y(iced::Alignment::Center),
-                refused(false),
-                button(text(lang.pick("Save settings", "Сохранить настройки")))
-                    .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
-            ]
-            .spacing(8),
-        )
-        .padding(8)
-        .style(theme::panel)
-        .into()
-    }
-
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let details = self.settings_form(t, lang);
-        let players = table(
-            [
-                table::column(text("№"), |p: &Player| {
-                    text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
-                }),
-                table::column(text(lang.pick("Name", "Участник")), |p: &Player| {
-                    button(text(p.full_name()).size(17))
-                        .style(button::text)
-                        .padding(0)
-                        .on_press(Message::Edit(p.id))
-                }),
-                table::column(text(lang.pick("Title", "Звание")), |p: &Player| {
-                    text(p.title.clone()).size(17)
-                }),
-                table::column(text(lang.pick("Rating", "Рейтинг")), |p: &Player| {
-                    text(p.rating.map(|r| r.to_string()).unwrap_or_default()).size(17)
-                }),
-                table::column(
-                    text(lang.pick("Club / region", "Клуб / регион")),
-                    |p: &Player| text(p.club.clone()).size(17),
-                ),
-                table::column(text(""), move |p: &Player| -> Element<'a, Message> {
-                    match p.withdrawn_after {
-                        Some(r) => row![
-                            text(format!(
-                                "{} {r}",
-                                lang.pick("withdrew after round", "выбыл после тура")
-                            ))
-                            .size(15),
-                            button(text(lang.pick("return", "вернуть")).size(15))
-                                .style(button::text)
-                                .on_press(Message::Return(p.id)),
-                        ]
-                        .spacing(6)
-                        .into(),
-                        None => button(text(lang.pick("withdraw", "снять")).size(15))
-                            .style(button::secondary)
-                            .on_press(Message::Withdraw(p.id))
-                            .into(),
-                    }
-                }),
-            ],
-            t.by_number(),
-        )
-        .padding_x(10)
-        .padding_y(4);
-
-        let add = row![
-            text_input(lang.pick("surname", "фамилия"), &self.surname).on_input(Message::Surname),
-            text_input(lang.pick("name", "имя"), &self.name).on_input(Message::Name),
-            text_input(lang.pick("title / rank", "звание / разряд"), &self.title)
-                .on_input(Message::Title),
-            text_input(lang.pick("rating", "рейтинг"), &self.rating).on_input(Message::Rating),
-            text_input(lang.pick("club / region", "клуб / регион"), &self.club)
-                .on_input(Message::Club)
-                .on_submit(Message::Add),
-            button(text(if self.editing.is_some() {
-                lang.pick("Save player", "Сохранить")
-            } else {
-                lang.pick("Add player", "Добавить")
-            }))
-            .on_press(Message::Add),
-        ]
-        .push(self.editing.map(|_| {
-            button(text(lang.pick("Cancel", "Отмена")))
-                .style(button::secondary)
-                .on_press(Message::CancelEdit)
-        }))
-        .spacing(6);
-        let import = row![
-            text_input(
-                lang.pick(
-                    "CSV list to import (surname, name, title, rating, club, birth year)",
-                    "список CSV (фамилия, имя, разряд, рейтинг, клуб, год рождения)"
-                ),
-                &self.csv_path
-            )
-            .on_input(Message::CsvPath)
-            .on_submit(Message::ImportCsv),
-            button(text(lang.pick("Import CSV", "Импорт CSV")))
-                .style(button::secondary)
-                .on_press(Message::ImportCsv),
-        ]
-        .spacing(6);
-        let numbers: Element<'a, Message> = if t.settings.system == System::Swiss {
-            text(lang.pick(
-                "Swiss: pairing numbers follow the initial ranking (rating, title, name) when round 1 is saved.",
-                "Швейцарская система: номера присваиваются по начальному рейтингу (рейтинг, звание, фамилия) при сохранении 1-го тура.",
-            ))
-            .size(15)
-            .into()
-        } else {
-            button(text(
-                lang.pick("Draw pairing numbers by lot", "Жеребьёвка номеров"),
-            ))
-            .style(button::secondary)
-            .on_press_maybe(t.rounds.is_empty().then_some(Message::DrawNumbers))
-            .into()
-        };
-
-        let tiebreaks = t.tiebreaks.iter().enumerate().map(|(k, tb)| {
-            let (short, full) = (tb.short(), tb.name());
-            row![
-                text(format!(
-                    "{}. {} ({})",
-                    k + 1,
-                    lang.pick(short.0, short.1),
-                    lang.pick(full.0, full.1)
-                ))
-                .size(17)
-                .width(Length::Fixed(420.0)),
-                button(text("↑")).on_press_maybe((k > 0).then_some(Message::TiebreakUp(k))),
-                button(text("↓")).on_press_maybe(
-                    (k + 1 < t.tiebreaks.len()).then_some(Message::TiebreakDown(k))
-                ),
-                button(text("✕"))
-                    .style(button::danger)
-                    .on_press(Message::TiebreakRemove(k)),
-            ]
-            .spacing(6)
-            .align_y(iced::Alignment::Center)
-            .into()
-        });
-        let missing: Vec<TieBreakChoice> = TieBreak::ALL
-            .into_iter()
-            .filter(|tb| !t.tiebreaks.contains(tb))
-            .map(|tb| TieBreakChoice(tb, lang))
-            .collect();
-        let tiebreaks = container(
-            column![text(lang.pick(
-                "Tie-breaks, in order",
-                "Дополнительные показатели по порядку"
-            ))
-            .size(20)]
-            .extend(tiebreaks)
-            .push(
-                pick_list(missing, None::<TieBreakChoice>, Message::TiebreakAdd)
-                    .placeholder(lang.pick("add a tie-break…", "добавить показатель…")),
-            )
-            .spacing(6),
-        )
-        .padding(8)
-        .style(theme::panel);
-
-        let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-        let people: Vec<Choice<PlayerId>> = t
-            .by_number()
-            .into_iter()
-            .map(|p| Choice {
-                value: p.id,
-                label: p.full_name(),
-            })
-            .collect();
-        let pick =
-            |id: Option<PlayerId>| id.and_then(|id| people.iter().find(|c| c.value == id).cloned());
-        let forbidden = container(
-            column![text(lang.pick(
-                "Forbidden pairs (the Swiss pairing will not make them: same club, family)",
-                "Запрещённые пары (жеребьёвка по швейцарской системе их не составит: один клуб, родственники)"
-            ))
-            .size(20)]
-            .extend(t.forbidden.iter().enumerate().map(|(k, &(a, b))| {
-                row![
-                    text(format!("{} — {}", name(a), name(b))).size(17),
-                    button(text("✕")).style(button::danger).on_press(Message::RemoveForbidden(k)),
-                ]
-                .spacing(8)
-                .align_y(iced::Alignment::Center)
+        let sections = Section::ALL.map(|section| {
+            let label = match section {
+                Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
+                _ => section.label(lang).to_string(),
+            };
+            button(text(label).size(18))
+                .style(if section == self.section {
+                    button::primary
+                } else {
+                    button::secondary
+                })
+                .on_press(Message::Section(section))
                 .into()
-            }))
-            .push(
-                row![
-                    pick_list(people.clone(), pick(self.forbid.0), |c| Message::ForbidA(c.value)),
-                    pick_list(people.clone(), pick(self.forbid.1), |c| Message::ForbidB(c.value)),
-                    button(text(lang.pick("Add the pair", "Добавить пару"))).on_press(Message::AddForbidden),
-                ]
-                .spacing(8),
-            )
-            .spacing(6),
-        )
-        .padding(8)
-        .style(theme::panel);
-
-        scrollable(
-            column![
-                details,
-                text(format!(
-                    "{} ({})",
-                    lang.pick("Players", "Участники"),
-                    t.players.len()
-                ))
-                .size(22),
-                players,
+        });
+        let page: Element<'a, Message> = match self.section {
+            Section::Players => column![
+                self.player_form(lang),
                 text(lang.pick(
                     "Click a name to edit the player.",
                     "Щёлкните по фамилии, чтобы изменить данные участника."
                 ))
                 .size(14),
-                add,
-                import,
-                numbers,
-                tiebreaks,
-                forbidden,
+                players::list(t, lang),
+                players::numbers(t, lang),
             ]
             .spacing(12)
-            .padding([0, 4]),
-        )
-        .height(Length::Fill)
+            .into(),
+            Section::Settings => self.settings_form(t, lang),
+            Section::TieBreaks => tiebreaks::panel(t, lang),
+            Section::Forbidden => self.forbidden_panel(t, lang),
+        };
+        column![
+            row(sections).spacing(6),
+            scrollable(container(page).padding([0, 4])).height(Length::Fill),
+        ]
+        .spacing(12)
         .into()
     }
 }

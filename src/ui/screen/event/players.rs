@@ -1,0 +1,138 @@
+//! The players: the list by pairing number (a name clicked is edited), the form that adds or
+//! edits one (Enter in any field saves it), the CSV import, numbers by lot, withdrawals.
+
+use iced::widget::{button, column, row, table, text, text_input};
+use iced::Element;
+
+use super::{Message, State};
+use crate::lang::Lang;
+use crate::tournament::model::{Player, System, Tournament};
+
+/// The new player's surname field (tests find it by this id).
+pub const SURNAME_FIELD: &str = "player-surname";
+
+/// The players by pairing number, each with its withdrawal button.
+pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+    let players = table(
+        [
+            table::column(text("№"), |p: &Player| {
+                text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
+            }),
+            table::column(text(lang.pick("Name", "Участник")), |p: &Player| {
+                button(text(p.full_name()).size(17))
+                    .style(button::text)
+                    .padding(0)
+                    .on_press(Message::Edit(p.id))
+            }),
+            table::column(text(lang.pick("Title", "Звание")), |p: &Player| {
+                text(p.title.clone()).size(17)
+            }),
+            table::column(text(lang.pick("Rating", "Рейтинг")), |p: &Player| {
+                text(p.rating.map(|r| r.to_string()).unwrap_or_default()).size(17)
+            }),
+            table::column(
+                text(lang.pick("Club / region", "Клуб / регион")),
+                |p: &Player| text(p.club.clone()).size(17),
+            ),
+            table::column(text(""), move |p: &Player| -> Element<'a, Message> {
+                match p.withdrawn_after {
+                    Some(r) => row![
+                        text(format!(
+                            "{} {r}",
+                            lang.pick("withdrew after round", "выбыл после тура")
+                        ))
+                        .size(15),
+                        button(text(lang.pick("return", "вернуть")).size(15))
+                            .style(button::text)
+                            .on_press(Message::Return(p.id)),
+                    ]
+                    .spacing(6)
+                    .into(),
+                    None => button(text(lang.pick("withdraw", "снять")).size(15))
+                        .style(button::secondary)
+                        .on_press(Message::Withdraw(p.id))
+                        .into(),
+                }
+            }),
+        ],
+        t.by_number(),
+    )
+    .padding_x(10)
+    .padding_y(4);
+
+    players.into()
+}
+
+/// Pairing numbers drawn by lot (a round robin) or how a Swiss gives them.
+pub(super) fn numbers<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+    let numbers: Element<'a, Message> = if t.settings.system == System::Swiss {
+        text(lang.pick(
+                "Swiss: pairing numbers follow the initial ranking (rating, title, name) when round 1 is saved.",
+                "Швейцарская система: номера присваиваются по начальному рейтингу (рейтинг, звание, фамилия) при сохранении 1-го тура.",
+            ))
+            .size(15)
+            .into()
+    } else {
+        button(text(
+            lang.pick("Draw pairing numbers by lot", "Жеребьёвка номеров"),
+        ))
+        .style(button::secondary)
+        .on_press_maybe(t.rounds.is_empty().then_some(Message::DrawNumbers))
+        .into()
+    };
+
+    numbers
+}
+
+impl State {
+    /// The form for a new player (or the one being edited) and the CSV import: above the list,
+    /// so it stays where it is however many players there are.
+    pub(super) fn player_form<'a>(&'a self, lang: Lang) -> Element<'a, Message> {
+        let add = row![
+            text_input(lang.pick("surname", "фамилия"), &self.surname)
+                .id(SURNAME_FIELD)
+                .on_input(Message::Surname)
+                .on_submit(Message::Add),
+            text_input(lang.pick("name", "имя"), &self.name)
+                .on_input(Message::Name)
+                .on_submit(Message::Add),
+            text_input(lang.pick("title / rank", "звание / разряд"), &self.title)
+                .on_input(Message::Title)
+                .on_submit(Message::Add),
+            text_input(lang.pick("rating", "рейтинг"), &self.rating)
+                .on_input(Message::Rating)
+                .on_submit(Message::Add),
+            text_input(lang.pick("club / region", "клуб / регион"), &self.club)
+                .on_input(Message::Club)
+                .on_submit(Message::Add),
+            button(text(if self.editing.is_some() {
+                lang.pick("Save player", "Сохранить")
+            } else {
+                lang.pick("Add player", "Добавить")
+            }))
+            .on_press(Message::Add),
+        ]
+        .push(self.editing.map(|_| {
+            button(text(lang.pick("Cancel", "Отмена")))
+                .style(button::secondary)
+                .on_press(Message::CancelEdit)
+        }))
+        .spacing(6);
+        let import = row![
+            text_input(
+                lang.pick(
+                    "CSV list to import (surname, name, title, rating, club, birth year)",
+                    "список CSV (фамилия, имя, разряд, рейтинг, клуб, год рождения)"
+                ),
+                &self.csv_path
+            )
+            .on_input(Message::CsvPath)
+            .on_submit(Message::ImportCsv),
+            button(text(lang.pick("Import CSV", "Импорт CSV")))
+                .style(button::secondary)
+                .on_press(Message::ImportCsv),
+        ]
+        .spacing(6);
+        column![add, import].spacing(8).into()
+    }
+}

@@ -1,0 +1,295 @@
+//! The event's settings form: name, dates, time control, system, scoring, ballots. Edits go to
+//! a draft that is saved as one change, or kept whole when the event refuses it.
+
+use iced::widget::{button, checkbox, column, container, pick_list, row, text, text_input};
+use iced::{Element, Length};
+
+use super::{Message, State};
+use crate::lang::Lang;
+use crate::tournament::model::{
+    BallotPer, BallotRule, GamePoints, MatchPoints, Settings, System, Tournament,
+};
+use crate::ui::format::Choice;
+use crate::ui::theme;
+
+/// One change to the settings being edited.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    Name(String),
+    Dates(String),
+    Venue(String),
+    ChiefArbiter(String),
+    TimeControl(String),
+    Preset(Choice<String>),
+    GamePoints(Choice<GamePoints>),
+    MatchPoints(bool),
+    Games(u32),
+    System(Choice<System>),
+    Ballot(Choice<Option<String>>),
+    BallotPer(Choice<BallotPer>),
+    Extra(u32),
+    RoundsPlanned(Choice<Option<usize>>),
+}
+
+pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
+    match edit {
+        Edit::Name(v) => d.name = v,
+        Edit::Dates(v) => d.dates = v,
+        Edit::Venue(v) => d.venue = v,
+        Edit::ChiefArbiter(v) => d.chief_arbiter = v,
+        // Typed text: kept apart and read on saving (`State::control_text`).
+        Edit::TimeControl(_) | Edit::Preset(_) => {}
+        Edit::GamePoints(c) => d.scoring.game = c.value,
+        Edit::MatchPoints(on) => {
+            d.scoring.match_points = on.then_some(MatchPoints {
+                win: 2.0,
+                draw: 1.0,
+                loss: 0.0,
+            })
+        }
+        Edit::Games(n) => d.format.games = n,
+        Edit::System(c) => d.system = c.value,
+        Edit::Ballot(c) => {
+            d.format.ballot = c.value.map(|table| BallotRule {
+                table,
+                per: d
+                    .format
+                    .ballot
+                    .as_ref()
+                    .map_or(BallotPer::Micromatch, |b| b.per),
+            })
+        }
+        Edit::BallotPer(c) => {
+            if let Some(b) = d.format.ballot.as_mut() {
+                b.per = c.value;
+            }
+        }
+        Edit::Extra(n) => d.format.extra_micromatches = n,
+        Edit::RoundsPlanned(c) => d.rounds_planned = c.value,
+    }
+}
+
+impl State {
+    pub(super) fn settings_form<'a>(
+        &'a self,
+        t: &'a Tournament,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
+        let control_note: Element<'a, Message> = match &self.control_error {
+            Some(e) => text(format!(
+                "{} {e}",
+                lang.pick(
+                    "Not saved: not a time control:",
+                    "Не сохранено: это не контроль времени:"
+                )
+            ))
+            .size(17)
+            .color(theme::ERROR)
+            .into(),
+            None => column![].into(),
+        };
+        let control_text = self
+            .control_text
+            .clone()
+            .unwrap_or_else(|| d.time_control.to_string());
+        let fixed = !t.rounds.is_empty();
+        // The refusal shows under the field it is about (the name), else above the button.
+        let refused = |at_name: bool| -> Element<'a, Message> {
+            match &self.settings_error {
+                Some((name, why)) if *name == at_name => text(format!(
+                    "{} {}",
+                    lang.pick("Not saved:", "Не сохранено:"),
+                    why.get(lang)
+                ))
+                .size(17)
+                .color(theme::ERROR)
+                .into(),
+                _ => column![].into(),
+            }
+        };
+        let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
+        let field = |label: &str, value: &str, f: fn(String) -> Edit| {
+            row![
+                text(label.to_string()).size(17).width(Length::Fixed(190.0)),
+                text_input(label, value)
+                    .on_input(edit(f))
+                    .on_submit(Message::SaveSettings),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+        };
+        let presets: Vec<Choice<String>> = crate::clock::presets::shipped()
+            .into_iter()
+            .map(|p| Choice {
+                label: format!("{} ({})", lang.pick(&p.en, &p.ru), p.control),
+                value: p.control.to_string(),
+            })
+            .collect();
+        let points = [
+            Choice {
+                value: GamePoints::OneHalfZero,
+                label: "1 - ½ - 0".to_string(),
+            },
+            Choice {
+                value: GamePoints::TwoOneZero,
+                label: "2 - 1 - 0".to_string(),
+            },
+        ];
+        let chosen_points = points.iter().find(|c| c.value == d.scoring.game).cloned();
+        let systems = crate::ui::format::systems(lang);
+        let chosen_system = systems.iter().find(|c| c.value == d.system).cloned();
+        let mut tables = vec![Choice {
+            value: None,
+            label: lang.pick("no ballot", "без жеребьёвки").to_string(),
+        }];
+        tables.extend(crate::tournament::ballot::shipped_ids().map(|id| Choice {
+            value: Some(id.to_string()),
+            label: id.to_uppercase(),
+        }));
+        let current_table = d.format.ballot.as_ref().map(|b| b.table.clone());
+        let chosen_table = tables
+            .iter()
+            .find(|c| c.value == current_table)
+            .cloned()
+            .or_else(|| {
+                current_table.clone().map(|t| Choice {
+                    label: t.clone(),
+                    value: Some(t),
+                })
+            });
+        let pers = [
+            (
+                BallotPer::Micromatch,
+                lang.pick("per micromatch", "на микроматч"),
+            ),
+            (BallotPer::Round, lang.pick("per round", "на тур")),
+        ]
+        .map(|(value, label)| Choice {
+            value,
+            label: label.to_string(),
+        });
+        let chosen_per = d
+            .format
+            .ballot
+            .as_ref()
+            .and_then(|b| pers.iter().find(|c| c.value == b.per).cloned());
+        let mut planned = vec![Choice {
+            value: None,
+            label: lang.pick("not set", "не задано").to_string(),
+        }];
+        planned.extend((1..=15).map(|n| Choice {
+            value: Some(n),
+            label: n.to_string(),
+        }));
+        let chosen_planned = planned
+            .iter()
+            .find(|c| c.value == d.rounds_planned)
+            .cloned();
+        let system_row: Element<'a, Message> = if fixed {
+            text(format!(
+                "{}: {} · {} · {} {} ({})",
+                lang.pick("Variant and system", "Вид и система"),
+                crate::ui::format::variant(d.variant, lang),
+                chosen_system.map(|c| c.label).unwrap_or_default(),
+                d.format.games,
+                lang.pick("game(s) per pairing", "партии во встрече"),
+                lang.pick(
+                    "fixed once round 1 is paired",
+                    "не меняются после 1-го тура"
+                )
+            ))
+            .size(16)
+            .into()
+        } else {
+            row![
+                pick_list(systems.to_vec(), chosen_system, |c| Message::Settings(
+                    Edit::System(c)
+                )),
+                pick_list(vec![1u32, 2, 3, 4], Some(d.format.games), |n| {
+                    Message::Settings(Edit::Games(n))
+                }),
+                text(lang.pick("game(s) per pairing", "партии во встрече")).size(16),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+            .into()
+        };
+        container(
+            column![
+                text(lang.pick("Event", "Турнир")).size(22),
+                field(lang.pick("Name", "Название"), &d.name, Edit::Name),
+                refused(true),
+                field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
+                field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
+                field(
+                    lang.pick("Chief arbiter", "Главный судья"),
+                    &d.chief_arbiter,
+                    Edit::ChiefArbiter
+                ),
+                row![
+                    field(
+                        lang.pick("Time control", "Контроль времени"),
+                        &control_text,
+                        Edit::TimeControl
+                    )
+                    .width(Length::FillPortion(1)),
+                    pick_list(presets, None::<Choice<String>>, |c| Message::Settings(
+                        Edit::Preset(c)
+                    ))
+                    .placeholder(lang.pick("or a preset…", "или из списка…")),
+                ]
+                .spacing(8),
+                control_note,
+                system_row,
+                row![
+                    text(lang.pick("Rounds planned", "Туров по положению")).size(17),
+                    pick_list(planned.clone(), chosen_planned, |c| {
+                        Message::Settings(Edit::RoundsPlanned(c))
+                    }),
+                    text(lang.pick(
+                        "(a Swiss: the last round frees the topscorers from the colour limits)",
+                        "(швейцарская система: в последнем туре лидеры свободны от ограничений цвета)"
+                    ))
+                    .size(14),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+                row![
+                    text(lang.pick("Scoring", "Очки за партию")).size(17),
+                    pick_list(points.to_vec(), chosen_points, |c| Message::Settings(
+                        Edit::GamePoints(c)
+                    )),
+                    checkbox(d.scoring.match_points.is_some())
+                        .label(lang.pick("micromatch points 2-1-0", "очки за микроматч 2-1-0"))
+                        .on_toggle(|on| Message::Settings(Edit::MatchPoints(on))),
+                    text(lang.pick("extra micromatches on a tie", "доп. микроматчи при ничьей"))
+                        .size(17),
+                    pick_list(
+                        vec![0u32, 1, 2, 3, 4, 5],
+                        Some(d.format.extra_micromatches),
+                        |n| { Message::Settings(Edit::Extra(n)) }
+                    ),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+                row![
+                    text(lang.pick("Opening ballot", "Жеребьёвка начал")).size(17),
+                    pick_list(tables, chosen_table, |c| Message::Settings(Edit::Ballot(c))),
+                    pick_list(pers.to_vec(), chosen_per, |c| Message::Settings(
+                        Edit::BallotPer(c)
+                    )),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+                refused(false),
+                button(text(lang.pick("Save settings", "Сохранить настройки")))
+                    .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
+            ]
+            .spacing(8),
+        )
+        .padding(8)
+        .style(theme::panel)
+        .into()
+    }
+}

@@ -77,3 +77,26 @@ impl Said {
         lang.pick(&self.en, &self.ru)
     }
 }
+
+/// What went wrong with a file, in Russian (the system's own message is English).
+pub fn io_ru(e: &std::io::Error) -> String {
+    use std::io::ErrorKind::*;
+    let what = match e.kind() {
+        NotFound => "файл или папка не найдены",
+        PermissionDenied => "нет прав доступа",
+        AlreadyExists => "файл уже существует",
+        IsADirectory => "это папка, а не файл",
+        NotADirectory => "это не папка",
+        StorageFull => "на диске нет места",
+        ReadOnlyFilesystem => "диск только для чтения",
+        InvalidData => "данные повреждены",
+        UnexpectedEof => "файл обрывается",
+        Interrupted | TimedOut | WouldBlock => "операция прервана",
+        _ => "ошибка ввода-вывода",
+    };
+    // The system's code stays, for whoever reads the log.
+    match e.raw_os_error() {
+        Some(code) => format!("{what} (код {code})"),
+        None => what.to_string(),
+    }
+}

@@ -77,7 +77,9 @@ impl crate::lang::Russian for HallError {
             ),
             HallError::NoBoard(board) => format!("доски {board} нет"),
             HallError::Log(e) => e.ru(),
-            HallError::Io { path, source } => format!("{}: {source}", path.display()),
+            HallError::Io { path, source } => {
+                format!("{}: {}", path.display(), crate::lang::io_ru(source))
+            }
         }
     }
 }

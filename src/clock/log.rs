@@ -65,7 +65,9 @@ pub enum LogError {
 impl crate::lang::Russian for LogError {
     fn ru(&self) -> String {
         match self {
-            LogError::Io { path, source } => format!("{}: {source}", path.display()),
+            LogError::Io { path, source } => {
+                format!("{}: {}", path.display(), crate::lang::io_ru(source))
+            }
             LogError::Header { path, message } => format!(
                 "{}:1: это не заголовок журнала часов: {}",
                 path.display(),

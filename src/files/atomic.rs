@@ -16,7 +16,11 @@ pub struct AtomicError {
 
 impl crate::lang::Russian for AtomicError {
     fn ru(&self) -> String {
-        format!("{}: {}", self.path.display(), self.source)
+        format!(
+            "{}: {}",
+            self.path.display(),
+            crate::lang::io_ru(&self.source)
+        )
     }
 }
 

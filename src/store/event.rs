@@ -70,7 +70,7 @@ impl crate::lang::Russian for EventError {
                 path.display()
             ),
             EventError::Integrity { path, source } => format!("{}: {source}", path.display()),
-            EventError::Io { path, source } => format!("{}: {source}", path.display()),
+            EventError::Io { path, source } => format!("{}: {}", path.display(), crate::lang::io_ru(source)),
             EventError::Save(e) => e.ru(),
             EventError::Refused(e) => e.ru(),
             EventError::Journal { path, line } => {

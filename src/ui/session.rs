@@ -297,7 +297,11 @@ impl Session {
         match std::fs::read(path) {
             Ok(bytes) => Some(bytes),
             Err(e) => {
-                self.say(true, format!("{}: {e}", path.display()));
+                let why = match self.lang {
+                    Lang::En => e.to_string(),
+                    Lang::Ru => crate::lang::io_ru(&e),
+                };
+                self.say(true, format!("{}: {why}", path.display()));
                 None
             }
         }
@@ -312,7 +316,7 @@ impl Session {
                     self.say(false, done);
                 }
             }
-            Err(e) => self.say(true, format!("{}: {e}", path.display())),
+            Err(e) => self.say(true, e.said(self.lang)),
         }
     }
 

@@ -26,10 +26,9 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     assert!(sees(&app, "44:45"), "Black's clock runs: 15 s");
     assert!(sees(&app, "Black to move"));
     assert!(app.session.clocks.any_running());
-    // One running clock: the next redraw comes when its second changes, not five times a
-    // second (Black has 44:45.000 left at 26 s, 44:44.700 at 26.3 s).
-    assert_eq!(app.session.clocks.next_tick_ms(26_000), Some(200));
-    assert_eq!(app.session.clocks.next_tick_ms(26_300), Some(705));
+    // A running clock: the hall is redrawn on its next whole second, not five times a second.
+    assert_eq!(app.session.clocks.next_tick_ms(26_000), Some(1000));
+    assert_eq!(app.session.clocks.next_tick_ms(26_300), Some(700));
     let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     drop(app);
 
@@ -131,4 +130,29 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
         back.session.clocks.keys,
         vec!["".to_string(), "qa".into(), "ws".into()]
     );
+}
+
+#[test]
+fn the_hall_redraws_once_a_second_and_a_fallen_flag_costs_nothing() {
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let path = event_with_boards("ticks", 8);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    // Boards started and pressed at different instants: their seconds change at different
+    // moments, and still one frame a second draws them all.
+    hall_in_play(&mut app);
+    let clocks = &app.session.clocks;
+    assert!(clocks.any_running());
+    assert_eq!(clocks.next_tick_ms(600_000), Some(1000));
+    assert_eq!(clocks.next_tick_ms(600_250), Some(750));
+    // Every board paused but board 3, whose flag fell: nothing left to redraw.
+    for b in 0..8 {
+        let s = &app.session.clocks.hall.snapshots(600_000)[b].1;
+        if b != 2 && s.running.is_some() && !s.paused {
+            let _ = app.update(Message::Clocks(Clocks::Request(Request::Pause(b))));
+        }
+    }
+    let flagged = &app.session.clocks.hall.snapshots(600_000)[2].1;
+    assert!(flagged.white.flag_ms.is_some(), "board 3's flag fell");
+    assert_eq!(app.session.clocks.next_tick_ms(600_000), None);
 }

@@ -322,7 +322,14 @@ impl State {
         };
         column![
             row(sections).spacing(6),
-            scrollable(container(page).padding([0, 4])).height(Length::Fill),
+            // Room on the right for the scroll bar, so it never covers a button.
+            scrollable(container(page).padding(iced::Padding {
+                top: 0.0,
+                right: 16.0,
+                bottom: 0.0,
+                left: 4.0,
+            }))
+            .height(Length::Fill),
         ]
         .spacing(12)
         .into()

@@ -184,12 +184,16 @@ impl Clocks {
         })
     }
 
-    /// Milliseconds until the next redraw is worth doing: when the soonest running display
-    /// changes (its second, or its tenth in the last ten seconds), a little after it so the
-    /// change has happened, but no sooner than [`MIN_TICK_MS`]; heartbeats ride on the same
-    /// ticks (at least one a second). `None` when no clock runs: nothing needs drawing.
+    /// Milliseconds until the next redraw is worth doing. Displays show whole seconds, so the
+    /// whole hall is redrawn once a second, on the hall's second: boards started at different
+    /// instants would otherwise each ask for their own frame (five a second with many boards),
+    /// and each frame draws every board. A display flips up to a second after its clock's
+    /// second has passed; what it shows is always the clock's value at the frame's instant.
+    /// In its last ten seconds a clock shows tenths: then the frame comes when its tenth
+    /// changes, no sooner than [`MIN_TICK_MS`]. Heartbeats ride on the same ticks. `None`
+    /// when no clock runs (a fallen flag does not run): nothing needs drawing.
     pub fn next_tick_ms(&self, now: u64) -> Option<u64> {
-        let until_change = self
+        let running: Vec<u64> = self
             .hall
             .snapshots(now)
             .into_iter()
@@ -202,15 +206,17 @@ impl Clocks {
                 // A fallen flag's display no longer changes: it costs no redraw.
                 (side.flag_ms.is_none() && side.ms_left > 0).then_some(side.ms_left)
             })
-            .map(|left| {
-                if left < 10_000 {
-                    left % 100
-                } else {
-                    left % 1000
-                }
-            })
-            .min()?;
-        Some((until_change + 5).max(MIN_TICK_MS))
+            .collect();
+        if running.is_empty() {
+            return None;
+        }
+        let next_second = 1000 - now % 1000;
+        let tenths = running
+            .iter()
+            .filter(|&&left| left < 10_000)
+            .map(|left| (left % 100 + 5).max(MIN_TICK_MS))
+            .min();
+        Some(tenths.map_or(next_second, |t| t.min(next_second)).max(1))
     }
 
     pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {

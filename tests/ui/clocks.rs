@@ -156,3 +156,21 @@ fn the_hall_redraws_once_a_second_and_a_fallen_flag_costs_nothing() {
     assert!(flagged.white.flag_ms.is_some(), "board 3's flag fell");
     assert_eq!(app.session.clocks.next_tick_ms(600_000), None);
 }
+
+#[test]
+fn a_fallen_flag_shows_the_time_of_day_it_fell() {
+    let path = event_with_boards("flag-time", 4);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    hall_in_play(&mut app);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    let flag_ms = app.session.clocks.hall.snapshots(600_000)[2]
+        .1
+        .white
+        .flag_ms;
+    let fell = app.session.started + chrono::Duration::milliseconds(flag_ms.unwrap() as i64);
+    let line = text_containing(&app, "FLAG at").expect("board 3's flag is shown");
+    assert!(
+        line.contains(&format!("FLAG at {}", fell.format("%H:%M:%S"))),
+        "{line}"
+    );
+}

@@ -5,6 +5,7 @@
 //! different constants (see [`square`]).
 
 pub mod color;
+pub mod columns;
 pub mod draw;
 pub mod fen;
 pub mod game;

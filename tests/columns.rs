@@ -37,3 +37,71 @@ fn perft_of_both_variants_from_the_start() {
 fn perft_deep() {
     run("columns-deep.txt");
 }
+
+/// Plays a record from the start; every move must be legal.
+fn replay(variant: ColumnVariant, record: &str) -> ColumnPosition {
+    use shashki_arbiter::rules::columns::notation::parse_move;
+    let games = shashki_arbiter::rules::pdn::read(record).unwrap();
+    let mut pos = variant.start();
+    for m in &games[0].moves {
+        let mv = parse_move(&pos, &m.text).unwrap_or_else(|e| panic!("{}: {e}", m.text));
+        pos = pos.play(&mv);
+    }
+    pos
+}
+
+const FINAL: &str = "B:Wa7(wbb),h6(Wwbbbbbb),e5(ww),b4(www),f2,c1,e1,g1:Bb8,f8,h8,g7";
+
+#[test]
+fn the_codex_example_game_replays_to_its_final_position_in_full_and_short() {
+    let full = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2 \
+                6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 \
+                11. b2:d4:f6:d8:a5:d2:h6 1-0";
+    let short = "1. cb4 bc5 2. ba5 ab6 3. bc3 cb4 4. a:a7 cb6 5. a:e5 f:b2 6. a:c3 dc7 \
+                 7. gf4 e:g3 8. h:f4 g:e5 9.e:g5 h:f4 10. de3 f:b4 11.b2:d4:f6:d8D:a5:d2:h6 1-0";
+    let expected = fen::parse(ColumnVariant::Towers, FINAL).unwrap();
+    for record in [full, short] {
+        let pos = replay(ColumnVariant::Towers, record);
+        assert_eq!(fen::write(&pos), fen::write(&expected), "{record}");
+        assert_eq!(pos, expected);
+    }
+}
+
+/// The position after the first `plies` plies of the codex game.
+fn codex_after(plies: usize) -> ColumnPosition {
+    let full = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2 \
+                6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 \
+                11. b2:d4:f6:d8:a5:d2:h6";
+    use shashki_arbiter::rules::columns::notation::parse_move;
+    let games = shashki_arbiter::rules::pdn::read(full).unwrap();
+    let mut pos = ColumnVariant::Towers.start();
+    for m in games[0].moves.iter().take(plies) {
+        pos = pos.play(&parse_move(&pos, &m.text).unwrap());
+    }
+    pos
+}
+
+#[test]
+fn illegal_column_moves_are_named_with_their_reason() {
+    use shashki_arbiter::rules::columns::notation::parse_move;
+    use shashki_arbiter::rules::IllegalReason;
+    let reason = |pos: &ColumnPosition, text: &str| {
+        let e = parse_move(pos, text).expect_err(text);
+        (e.reason(), e.to_string())
+    };
+    // Move 4: a3:a7 is compulsory; a quiet move misses it.
+    let (r, why) = reason(&codex_after(6), "g3-f4");
+    assert_eq!(r, IllegalReason::MissedCapture, "{why}");
+    // Move 6: b2 is topped by Black after 5…f6:b2 (white men under it): not White's column.
+    let (r, why) = reason(&codex_after(10), "b2-a3");
+    assert_eq!(r, IllegalReason::WrongPiece, "{why}");
+    assert!(why.contains("topped by Black"), "{why}");
+    // Move 8: h2:f4 stops; going on straight back over g3 is the 180° return.
+    let (r, why) = reason(&codex_after(14), "h2:f4:h2");
+    assert_eq!(r, IllegalReason::NotAMove, "{why}");
+    assert!(why.contains("180°"), "{why}");
+    // Move 11: the man crowned on d8 must go on capturing as a king.
+    let (r, why) = reason(&codex_after(20), "b2:d4:f6:d8");
+    assert_eq!(r, IllegalReason::CaptureIncomplete, "{why}");
+    assert!(why.contains("crowned on d8"), "{why}");
+}

@@ -7,6 +7,7 @@ pub mod column;
 pub mod fen;
 pub mod geometry;
 pub mod movegen;
+pub mod notation;
 pub mod position;
 
 pub use column::Column;

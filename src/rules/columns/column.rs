@@ -127,7 +127,11 @@ impl Column {
     pub fn letters(self) -> String {
         (0..self.height())
             .map(|i| {
-                let white = if i < self.top { self.white } else { !self.white };
+                let white = if i < self.top {
+                    self.white
+                } else {
+                    !self.white
+                };
                 let king = self.kings >> i & 1 != 0;
                 match (white, king) {
                     (true, false) => 'w',
@@ -199,7 +203,11 @@ mod tests {
         assert_eq!((a.white, a.king), (true, true));
         assert_eq!(c.letters(), "wbbb");
         let b = c.take_top();
-        assert_eq!(c.letters(), "bbb", "the black men are free, Black owns the column");
+        assert_eq!(
+            c.letters(),
+            "bbb",
+            "the black men are free, Black owns the column"
+        );
         assert!(!c.white);
         c.put_top(b);
         c.put_top(a);

@@ -78,7 +78,11 @@ pub fn parse(variant: ColumnVariant, text: &str) -> Result<ColumnPosition, Colum
             Some('H') | Some('F') => continue,
             _ => return Err(ColumnFenError::Section(section.to_string())),
         };
-        for item in section[1..].split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        for item in section[1..]
+            .split(',')
+            .map(str::trim)
+            .filter(|i| !i.is_empty())
+        {
             for (name, column) in items(&pos, colour, item)? {
                 let square = pos
                     .parse_square(&name)
@@ -108,7 +112,10 @@ fn items(
 ) -> Result<Vec<(String, Column)>, ColumnFenError> {
     let white = colour == Color::White;
     if let Some(open) = item.find('(') {
-        let name = item[..open].trim().trim_start_matches(['K', 'k']).to_string();
+        let name = item[..open]
+            .trim()
+            .trim_start_matches(['K', 'k'])
+            .to_string();
         let letters = item[open + 1..].trim_end().trim_end_matches(')');
         let column = Column::from_letters(letters).map_err(|source| ColumnFenError::Column {
             square: name.clone(),
@@ -171,7 +178,10 @@ mod tests {
         let pos = parse(ColumnVariant::Towers, text).unwrap();
         let a1 = pos.parse_square("a1").unwrap();
         assert_eq!(pos.column(a1).letters(), "BBbBbBW");
-        assert_eq!(write(&pos), "B:Wd6(wwwwww),f4(wwww),c1(Wbbbb):Bb2(bb),a1(BBbBbBW)");
+        assert_eq!(
+            write(&pos),
+            "B:Wd6(wwwwww),f4(wwww),c1(Wbbbb):Bb2(bb),a1(BBbBbBW)"
+        );
         assert_eq!(parse(ColumnVariant::Towers, &write(&pos)).unwrap(), pos);
         assert!(matches!(
             parse(ColumnVariant::Towers, "W:Wc1(bw)"),

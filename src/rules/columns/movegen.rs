@@ -56,17 +56,77 @@ impl ColumnPosition {
         let mut out = Vec::with_capacity(32);
         self.captures(&mut out);
         if out.is_empty() {
-            self.quiet_moves(&mut out);
+            self.quiet_moves_into(&mut out);
         }
         out
     }
 
-    /// The number of legal moves, as perft counts them.
+    /// The number of legal moves, as perft counts them; without a capture on the board they are
+    /// counted, not built.
     pub fn count_moves(&self) -> usize {
-        self.legal_moves().len()
+        if self.has_capture() {
+            let mut out = Vec::with_capacity(16);
+            self.captures(&mut out);
+            return out.len();
+        }
+        let g = self.variant.geometry();
+        let flying = self.variant.rules().flying_kings;
+        let white = self.turn == Color::White;
+        let free = |s: u8| s != NONE && self.occupied >> s & 1 == 0;
+        let mut n = 0;
+        for from in Bits(self.own(self.turn)) {
+            let next = &g.next[from as usize];
+            if self.kings >> from & 1 != 0 {
+                for (d, &first) in next.iter().enumerate() {
+                    let mut s = first;
+                    while free(s) {
+                        n += 1;
+                        if !flying {
+                            break;
+                        }
+                        s = g.next[s as usize][d];
+                    }
+                }
+            } else {
+                n += forward(white).iter().filter(|&&d| free(next[d])).count();
+            }
+        }
+        n
     }
 
-    fn quiet_moves(&self, out: &mut Vec<ColumnMove>) {
+    /// Some capture is possible (so capturing is compulsory). The first jump of a capture is
+    /// the same on the board as it stands, the mover not yet lifted.
+    pub fn has_capture(&self) -> bool {
+        let g = self.variant.geometry();
+        let rules = self.variant.rules();
+        let white = self.turn == Color::White;
+        let enemy = self.occupied & if white { !self.white } else { self.white };
+        let free = |s: u8| s != NONE && self.occupied >> s & 1 == 0;
+        let fw = forward(white);
+        for from in Bits(self.own(self.turn)) {
+            let king = self.kings >> from & 1 != 0;
+            let flying = king && rules.flying_kings;
+            for d in 0..4 {
+                if !king && !rules.men_capture_backwards && !fw.contains(&d) {
+                    continue;
+                }
+                let mut over = g.next[from as usize][d];
+                if flying {
+                    while free(over) {
+                        over = g.next[over as usize][d];
+                    }
+                }
+                if over != NONE && enemy >> over & 1 != 0 && free(g.next[over as usize][d]) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The quiet moves, as if no capture were compulsory (a written quiet move is told apart
+    /// from a missed capture with them).
+    pub fn quiet_moves_into(&self, out: &mut Vec<ColumnMove>) {
         let g = self.variant.geometry();
         let rules = self.variant.rules();
         let white = self.turn == Color::White;
@@ -100,9 +160,38 @@ impl ColumnPosition {
     }
 
     fn captures(&self, out: &mut Vec<ColumnMove>) {
+        self.walk_captures(self.variant.rules(), true, out);
+        dedup(out);
+    }
+
+    /// Every capture route, one per way of taking the pieces (not merged into moves): written
+    /// landing squares are matched against these.
+    pub fn capture_routes(&self) -> Vec<ColumnMove> {
+        let mut out = Vec::new();
+        self.walk_captures(self.variant.rules(), true, &mut out);
+        out
+    }
+
+    /// The capture routes there would be if a column could be jumped again in any direction,
+    /// straight back included: what a written capture that breaks that rule fits.
+    pub fn routes_without_turn_rule(&self) -> Vec<ColumnMove> {
+        let rules = ColumnRules {
+            jump_again: true,
+            ..self.variant.rules()
+        };
+        let mut out = Vec::new();
+        self.walk_captures(rules, false, &mut out);
+        out
+    }
+
+    fn walk_captures(&self, rules: ColumnRules, no_return: bool, out: &mut Vec<ColumnMove>) {
+        if !self.has_capture() {
+            return;
+        }
         let mut walk = Walk {
             g: self.variant.geometry(),
-            rules: self.variant.rules(),
+            rules,
+            no_return,
             white: self.turn == Color::White,
             board: *self,
             mover: Column::EMPTY,
@@ -125,7 +214,6 @@ impl ColumnPosition {
             }
             walk.board.set(from, walk.mover);
         }
-        dedup(out);
     }
 
     /// The position after `m` (a legal move of this position).
@@ -196,6 +284,8 @@ impl Iterator for Bits {
 struct Walk<'a> {
     g: &'static Geometry,
     rules: ColumnRules,
+    /// A jump may not turn straight back over the column just jumped.
+    no_return: bool,
     white: bool,
     board: ColumnPosition,
     mover: Column,
@@ -236,9 +326,10 @@ impl Walk<'_> {
         let king = self.mover.top_king();
         let fw = forward(self.white);
         let all = king || self.rules.men_capture_backwards;
+        let no_return = self.no_return;
         (0..4usize)
             .filter(move |&d| all || fw.contains(&d))
-            .filter(move |&d| last != Some(opposite(d)))
+            .filter(move |&d| !no_return || last != Some(opposite(d)))
     }
 
     /// Calls `f` with every jump from `at`; stops when `f` returns true (and returns true).

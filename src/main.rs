@@ -6,7 +6,7 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use shashki_arbiter::rules::Variant;
+use shashki_arbiter::rules::columns::AnyVariant;
 
 #[derive(Parser)]
 #[command(
@@ -36,8 +36,9 @@ pub enum Format {
 enum Command {
     /// Count the move sequences of each length from a position (a move generator test).
     Perft {
+        /// russian, russian-giveaway, diagonal, international, english, brazilian, towers, laska.
         #[arg(long, default_value = "russian")]
-        variant: Variant,
+        variant: AnyVariant,
         /// Start from this FEN instead of the variant's start position.
         #[arg(long)]
         fen: Option<String>,
@@ -49,16 +50,17 @@ enum Command {
     /// List every legal move of a position.
     Moves {
         #[arg(long, default_value = "russian")]
-        variant: Variant,
+        variant: AnyVariant,
         #[arg(long)]
         fen: String,
     },
     /// Check every game of a PDN file: the first illegal move, repetitions, draw counters.
     /// Exit status 0: all legal, 1: some illegal, 2: unreadable input.
     Check {
-        /// The variant of games without a GameType tag.
+        /// The variant of games without a GameType tag (column draughts have none: towers and
+        /// laska are always named here).
         #[arg(long, default_value = "russian")]
-        variant: Variant,
+        variant: AnyVariant,
         /// A PDN file, or `-` for standard input.
         file: String,
     },
@@ -244,7 +246,7 @@ enum ClaimCommand {
     /// Threefold repetition: after ply N, or with a move the claimant wrote and did not play.
     Repetition {
         #[arg(long, default_value = "russian")]
-        variant: Variant,
+        variant: AnyVariant,
         file: String,
         /// Which game of the file, from 1.
         #[arg(long, default_value_t = 1)]
@@ -274,16 +276,33 @@ fn main() -> ExitCode {
             fen,
             divide,
             depth,
-        }) => cli::perft::run(variant, fen.as_deref(), divide, depth, format),
-        Some(Command::Moves { variant, fen }) => cli::moves::run(variant, &fen, format),
-        Some(Command::Check { variant, file }) => cli::check::run(variant, &file, format),
+        }) => match variant {
+            AnyVariant::Plain(v) => cli::perft::run(v, fen.as_deref(), divide, depth, format),
+            AnyVariant::Columns(_) if divide => {
+                Err("--divide is not available for column draughts".to_string())
+            }
+            AnyVariant::Columns(v) => cli::columns::perft_run(v, fen.as_deref(), depth, format),
+        },
+        Some(Command::Moves { variant, fen }) => match variant {
+            AnyVariant::Plain(v) => cli::moves::run(v, &fen, format),
+            AnyVariant::Columns(v) => cli::columns::moves_run(v, &fen, format),
+        },
+        Some(Command::Check { variant, file }) => match variant {
+            AnyVariant::Plain(v) => cli::check::run(v, &file, format),
+            AnyVariant::Columns(v) => cli::columns::check_run(v, &file, format),
+        },
         Some(Command::Claim(ClaimCommand::Repetition {
             variant,
             file,
             game,
             ply,
             mv,
-        })) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
+        })) => match variant {
+            AnyVariant::Plain(v) => cli::claim::run(v, &file, game, ply, mv.as_deref(), format),
+            AnyVariant::Columns(v) => {
+                cli::columns::claim_run(v, &file, game, ply, mv.as_deref(), format)
+            }
+        },
         Some(Command::Clock(ClockCommand::Simulate {
             control,
             first,

@@ -545,3 +545,67 @@ fn standings_json_names_opponents_by_pairing_number() {
         assert!(checked > 10, "{file}: {checked}");
     }
 }
+
+#[test]
+fn column_draughts_on_the_command_line_follow_the_contract() {
+    // perft of both variants from the start (columns.md §4).
+    for (variant, depth, leaves) in [("towers", 5, 7482u64), ("laska", 6, 324)] {
+        let out = run(
+            &[
+                "perft",
+                "--variant",
+                variant,
+                &depth.to_string(),
+                "--format",
+                "json",
+            ],
+            None,
+        );
+        assert!(out.status.success());
+        let v = json(&out);
+        assert_eq!(v["variant"], variant);
+        assert_eq!(v["depths"][depth - 1]["leaves"], leaves);
+    }
+    // The codex's diagram 4, White to move: c1:a3 only, taking b2's top.
+    let out = run(
+        &[
+            "moves",
+            "--variant",
+            "towers",
+            "--fen",
+            "W:Wc1(Wbbbb),d6(wwwwww),f4(wwww):Ba1(BBbBbBW),b2(bb)",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let v = json(&out);
+    assert_eq!(v.as_array().unwrap().len(), 1);
+    assert_eq!(v[0]["text"], "c1:a3");
+    assert_eq!(v[0]["captured"], serde_json::json!(["b2"]));
+    assert_eq!(v[0]["column"], "Wbbbbb");
+    // The example game, full and short, replays to the codex's final position; the return
+    // over g3 is named.
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/games/towers/ivanov-petrov-codex.pdn"
+    );
+    let out = run(
+        &["check", "--variant", "towers", file, "--format", "json"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "the third game is not legal");
+    let v = json(&out);
+    let last = "B:Wa7(wbb),h6(Wwbbbbbb),e5(ww),b4(www),f2,c1,e1,g1:Bb8,f8,h8,g7";
+    for g in 0..2 {
+        assert_eq!(v[g]["legal"], true);
+        assert_eq!(v[g]["plies"], 21);
+        assert_eq!(v[g]["final_fen"], last);
+    }
+    assert_eq!(v[2]["first_illegal"]["ply"], 15);
+    assert_eq!(v[2]["first_illegal"]["reason"], "not_a_move");
+    assert!(v[2]["first_illegal"]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("180°"));
+}

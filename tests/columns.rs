@@ -105,3 +105,23 @@ fn illegal_column_moves_are_named_with_their_reason() {
     assert_eq!(r, IllegalReason::CaptureIncomplete, "{why}");
     assert!(why.contains("crowned on d8"), "{why}");
 }
+
+#[test]
+fn laska_moves_are_written_by_number_and_soldiers_capture_forward_only() {
+    use shashki_arbiter::rules::columns::notation::{parse_move, write};
+    let start = ColumnVariant::Laska.start();
+    let m = parse_move(&start, "9-13").expect("c3-d4");
+    assert_eq!(write(&start, &m), "9-13");
+    assert!(parse_move(&start, "9-14").is_err());
+    assert!(
+        parse_move(&start, "c3-d4").is_err(),
+        "Laska squares are numbers"
+    );
+    // A white soldier on 13 (d4) with a black soldier behind it on 9… a backward capture is no
+    // capture for a soldier; an officer takes it.
+    let soldier = fen::parse(ColumnVariant::Laska, "W:W13:B9,25").unwrap();
+    assert!(soldier.legal_moves().iter().all(|m| !m.is_capture()));
+    let officer = fen::parse(ColumnVariant::Laska, "W:WK13:B9,25").unwrap();
+    let takes = parse_move(&officer, "13x5").expect("the officer takes backwards");
+    assert_eq!(officer.play(&takes).column(4).letters(), "Wb");
+}

@@ -3,7 +3,8 @@
 //! (Russian d9 = 4,570,586 leaves, International d8 = 6,483,961).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shashki_arbiter::rules::{perft::perft, Position, Variant};
+use shashki_arbiter::rules::perft::{perft, perft_fast};
+use shashki_arbiter::rules::{Position, Variant};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
@@ -18,6 +19,13 @@ fn bench(c: &mut Criterion) {
             b.iter(|| assert_eq!(perft(&p, depth), leaves))
         });
     }
+    // Every core and the table of known subtrees: the figure README compares with py-draughts.
+    let p = Position::start(Variant::Russian);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    group.throughput(Throughput::Elements(22_444_032));
+    group.bench_function("russian_d10_fast", |b| {
+        b.iter(|| assert_eq!(perft_fast(&p, 10, threads), 22_444_032))
+    });
     group.finish();
 }
 

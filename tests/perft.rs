@@ -96,3 +96,21 @@ fn giveaway_moves_as_russian_and_diagonal_starts_on_its_own_setup() {
     );
     assert_eq!(perft(&diagonal, 1), 6);
 }
+
+#[test]
+fn the_fast_perft_on_every_core_gives_the_same_counts() {
+    use shashki_arbiter::rules::perft::perft_fast;
+    for (variant, depth) in [
+        (Variant::Russian, 8),
+        (Variant::International, 6),
+        (Variant::English, 8),
+        (Variant::Brazilian, 7),
+    ] {
+        let p = Position::start(variant);
+        assert_eq!(
+            perft_fast(&p, depth, 2),
+            perft(&p, depth),
+            "{variant} {depth}"
+        );
+    }
+}

@@ -41,10 +41,16 @@ pub fn run(
     shashki_arbiter::limits::at_most("depth", depth, shashki_arbiter::limits::MAX_PERFT_DEPTH)
         .map_err(|e| e.to_string())?;
     let pos = position(variant, fen_text)?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut depths = Vec::new();
     for d in 1..=depth {
         let t = Instant::now();
-        let leaves = perft::perft(&pos, d);
+        // Deep counts use every core and the table of known subtrees (the same counts).
+        let leaves = if d >= 7 {
+            perft::perft_fast(&pos, d, threads)
+        } else {
+            perft::perft(&pos, d)
+        };
         let seconds = t.elapsed().as_secs_f64();
         if format == Format::Text {
             let rate = if seconds > 0.0 {

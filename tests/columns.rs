@@ -125,3 +125,25 @@ fn laska_moves_are_written_by_number_and_soldiers_capture_forward_only() {
     let takes = parse_move(&officer, "13x5").expect("the officer takes backwards");
     assert_eq!(officer.play(&takes).column(4).letters(), "Wb");
 }
+
+#[test]
+fn a_repetition_claim_and_the_fifteen_move_rule_in_towers() {
+    use shashki_arbiter::rules::columns::game::{claim_repetition, replay, QUIET_RULE};
+    let record =
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 *";
+    let game = &shashki_arbiter::rules::pdn::read(record).unwrap()[0];
+    let r = replay(game, ColumnVariant::Towers).unwrap();
+    assert!(r.first_illegal.is_none());
+    let v = claim_repetition(&r, 8, None).unwrap();
+    assert!(v.valid, "{}", v.detail);
+    assert_eq!(v.plies, vec![0, 4, 8]);
+    assert!(!claim_repetition(&r, 4, None).unwrap().valid, "twice only");
+    // No change of material since the start: the 15-move counter runs, 4 moves of 15.
+    let (reached, running) = r.quiet_moves_rule();
+    assert!(reached.is_empty());
+    assert_eq!(running[0].rule, QUIET_RULE);
+    assert_eq!(
+        (running[0].moves, running[0].limit, running[0].ends_at_ply),
+        (4, 15, 30)
+    );
+}

@@ -292,6 +292,27 @@ proptest! {
     fn move_text_never_panics(text in "[a-jx:\\-0-9DK !?]{0,16}", v in 0..ALL.len()) {
         let _ = notation::parse_move(&Position::start(ALL[v]), &text);
     }
+
+    #[test]
+    fn column_fens_and_moves_never_panic(
+        text in "[WBHFKwb:,.()\\-0-9a-h ]{0,48}",
+        written in "[a-hx:\\-0-9D ]{0,14}",
+        laska in any::<bool>(),
+    ) {
+        use shashki_arbiter::rules::columns::{fen as column_fen, notation as column_notation, ColumnVariant};
+        let v = if laska { ColumnVariant::Laska } else { ColumnVariant::Towers };
+        let pos = column_fen::parse(v, &text).unwrap_or_else(|_| v.start());
+        // What reads back is what was written.
+        let again = column_fen::parse(v, &column_fen::write(&pos)).expect("a written FEN reads");
+        prop_assert_eq!(again, pos);
+        if let Ok(m) = column_notation::parse_move(&pos, &written) {
+            let _ = pos.play(&m);
+        }
+        for m in pos.legal_moves() {
+            let next = pos.play(&m);
+            prop_assert!(next.columns().all(|(_, c)| c.height() > 0));
+        }
+    }
 }
 
 #[test]

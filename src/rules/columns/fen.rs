@@ -28,6 +28,8 @@ pub enum ColumnFenError {
     Owner(String, Color),
     #[error("FEN: a {0} man on {1}, its own crown row, where it would have been crowned")]
     ManOnCrownRow(Color, String),
+    #[error("FEN has {1} {0} pieces; a side has {2} at most")]
+    TooMany(Color, usize, usize),
 }
 
 impl crate::lang::Russian for ColumnFenError {
@@ -48,6 +50,10 @@ impl crate::lang::Russian for ColumnFenError {
             }
             ColumnFenError::Owner(s, c) => format!(
                 "в FEN `{s}` указан у стороны «{}», но верхняя шашка столба другого цвета",
+                c.said(crate::lang::Lang::Ru)
+            ),
+            ColumnFenError::TooMany(c, n, max) => format!(
+                "в FEN {n} шашек стороны «{}»; у стороны их не больше {max}",
                 c.said(crate::lang::Lang::Ru)
             ),
             ColumnFenError::ManOnCrownRow(c, s) => format!(
@@ -99,6 +105,26 @@ pub fn parse(variant: ColumnVariant, text: &str) -> Result<ColumnPosition, Colum
                 }
                 pos.set(square, column);
             }
+        }
+    }
+    // Pieces are never added in a game: no side has more than it started with (which also
+    // bounds a column's height).
+    let max = variant.start().columns().count() / 2;
+    for colour in [Color::White, Color::Black] {
+        let white = colour == Color::White;
+        let n: usize = pos
+            .columns()
+            .map(|(_, c)| {
+                let (own, other) = (c.top as usize, c.bottom as usize);
+                if c.white == white {
+                    own
+                } else {
+                    other
+                }
+            })
+            .sum();
+        if n > max {
+            return Err(ColumnFenError::TooMany(colour, n, max));
         }
     }
     Ok(pos)
@@ -186,6 +212,10 @@ mod tests {
         assert!(matches!(
             parse(ColumnVariant::Towers, "W:Wc1(bw)"),
             Err(ColumnFenError::Owner(..))
+        ));
+        assert!(matches!(
+            parse(ColumnVariant::Towers, "W:Wa1(wwwwwwwwwwwww)"),
+            Err(ColumnFenError::TooMany(Color::White, 13, 12))
         ));
         let start = ColumnVariant::Laska.start();
         assert_eq!(

@@ -15,8 +15,9 @@ pub use column::Column;
 pub use movegen::{perft, ColumnMove};
 pub use position::{ColumnPosition, ColumnVariant};
 
-/// A variant of either engine, as the command line and files name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A variant of either engine, as the command line and files name it (an event's variant is
+/// one: saved as its name, `"russian"` or `"towers"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AnyVariant {
     Plain(crate::rules::Variant),
     Columns(ColumnVariant),
@@ -52,5 +53,55 @@ impl std::fmt::Display for AnyVariant {
             AnyVariant::Plain(v) => write!(f, "{v}"),
             AnyVariant::Columns(v) => write!(f, "{v}"),
         }
+    }
+}
+
+impl AnyVariant {
+    pub const fn name(self) -> &'static str {
+        match self {
+            AnyVariant::Plain(v) => v.name(),
+            AnyVariant::Columns(v) => v.name(),
+        }
+    }
+
+    /// The variant of the plain engine, if it is one.
+    pub const fn plain(self) -> Option<crate::rules::Variant> {
+        match self {
+            AnyVariant::Plain(v) => Some(v),
+            AnyVariant::Columns(_) => None,
+        }
+    }
+
+    /// Every variant, the plain ones first.
+    pub fn all() -> impl Iterator<Item = AnyVariant> {
+        crate::rules::variant::ALL
+            .into_iter()
+            .map(AnyVariant::Plain)
+            .chain(position::ALL.into_iter().map(AnyVariant::Columns))
+    }
+}
+
+impl From<crate::rules::Variant> for AnyVariant {
+    fn from(v: crate::rules::Variant) -> AnyVariant {
+        AnyVariant::Plain(v)
+    }
+}
+
+impl From<ColumnVariant> for AnyVariant {
+    fn from(v: ColumnVariant) -> AnyVariant {
+        AnyVariant::Columns(v)
+    }
+}
+
+impl serde::Serialize for AnyVariant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for AnyVariant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<AnyVariant, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }

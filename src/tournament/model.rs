@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::TimeControl;
-use crate::rules::{Color, Variant};
+use crate::rules::Color;
 
 /// The file format's version; a file with a higher one is refused, never overwritten. Schema 1
 /// (the settings flat in the event, the time control as free text) is read and upgraded on the
@@ -49,8 +49,8 @@ pub struct Settings {
     pub chief_arbiter: String,
     #[serde(default)]
     pub arbiters: Vec<String>,
-    #[serde(with = "crate::rules::variant::as_name")]
-    pub variant: Variant,
+    /// Saved as its name (`"russian"`, `"towers"`): a plain or a column variant.
+    pub variant: crate::rules::columns::AnyVariant,
     pub system: System,
     /// Every game's clock, written as its text (`45m/20,15m`).
     #[serde(with = "crate::clock::control::as_text")]
@@ -595,7 +595,7 @@ impl Tournament {
     /// system ([`TieBreak::defaults`]), default byes.
     pub fn new(
         name: impl Into<String>,
-        variant: Variant,
+        variant: impl Into<crate::rules::columns::AnyVariant>,
         system: System,
         time_control: TimeControl,
         games: u32,
@@ -608,7 +608,7 @@ impl Tournament {
                 venue: String::new(),
                 chief_arbiter: String::new(),
                 arbiters: vec![],
-                variant,
+                variant: variant.into(),
                 system,
                 time_control,
                 format: MatchFormat {

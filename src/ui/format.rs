@@ -13,10 +13,19 @@ pub fn clock(ms: u64) -> String {
 }
 
 pub use crate::report::number as points;
+use crate::rules::columns::AnyVariant;
 
 /// The variant's name as an arbiter says it.
-pub fn variant(v: crate::rules::Variant, lang: crate::lang::Lang) -> &'static str {
+pub fn variant(v: impl Into<AnyVariant>, lang: crate::lang::Lang) -> &'static str {
+    use crate::rules::columns::ColumnVariant;
     use crate::rules::Variant::*;
+    let v = match v.into() {
+        AnyVariant::Plain(v) => v,
+        AnyVariant::Columns(ColumnVariant::Towers) => {
+            return lang.pick("Russian column draughts (towers)", "столбовые шашки");
+        }
+        AnyVariant::Columns(ColumnVariant::Laska) => return lang.pick("Laska", "ласка"),
+    };
     match v {
         Russian => lang.pick("Russian draughts (shashki-64)", "русские шашки (шашки-64)"),
         RussianGiveaway => lang.pick("Russian giveaway", "обратные шашки (поддавки)"),
@@ -49,11 +58,10 @@ pub fn sides(lang: crate::lang::Lang) -> [Choice<crate::rules::Color>; 2] {
     })
 }
 
-/// Every variant, for a pick list.
-pub fn variants(lang: crate::lang::Lang) -> Vec<Choice<crate::rules::Variant>> {
-    crate::rules::variant::ALL
-        .iter()
-        .map(|&value| Choice {
+/// Every variant, column draughts included, for a pick list.
+pub fn variants(lang: crate::lang::Lang) -> Vec<Choice<AnyVariant>> {
+    AnyVariant::all()
+        .map(|value| Choice {
             value,
             label: variant(value, lang).to_string(),
         })

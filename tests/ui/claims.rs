@@ -110,3 +110,52 @@ fn the_game_typed_for_a_claim_comes_back_after_a_restart() {
     let _ = back.update(Message::Tab(Tab::Claims));
     assert!(sees(&back, "All 4 plies are legal."), "checked on open");
 }
+
+#[test]
+fn a_towers_event_is_saved_with_its_variant_and_its_claims_screen_says_where_games_are_checked() {
+    use shashki_arbiter::rules::columns::{AnyVariant, ColumnVariant};
+    use shashki_arbiter::tournament::model::{Player, System, Tournament};
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-towers", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut t = Tournament::new(
+        "Кубок по столбовым шашкам",
+        ColumnVariant::Towers,
+        System::RoundRobin,
+        "25m+10s".parse().unwrap(),
+        1,
+    );
+    for i in 1..=4u32 {
+        let player = Player::new(i, ["Орлова", "Белов", "Жуков", "Титова"][i as usize - 1]);
+        command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
+    }
+    command::apply(
+        &mut t,
+        &Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    let path = dir.join("towers.ron");
+    EventFile::create(&path, t).unwrap();
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("variant: \"towers\""), "{saved}");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let t = app.session.tournament().unwrap();
+    assert_eq!(
+        t.settings.variant,
+        AnyVariant::Columns(ColumnVariant::Towers)
+    );
+    // A result is entered as in any event.
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    char_key(&mut app, "1");
+    assert!(
+        !app.session.status.as_ref().unwrap().error,
+        "{:?}",
+        app.session.status
+    );
+    let _ = app.update(Message::Tab(Tab::Claims));
+    let note = text_containing(&app, "Столбовые шашки").expect("the screen says what it does");
+    assert!(note.contains("check --variant towers"), "{note}");
+}

@@ -35,6 +35,9 @@ pub struct State {
     pub pdn_path: String,
     /// The square clicked first when entering a move on the board.
     pub from: Option<Square>,
+    /// The event plays a column variant: its games are checked on the command line for now
+    /// (`check --variant towers|laska`); this screen replays the other variants.
+    pub columns: Option<crate::rules::columns::ColumnVariant>,
     /// Where the record is kept beside the event (`<event>.claim.pdn`), so a restart keeps the
     /// game the arbiter typed.
     kept_in: Option<PathBuf>,
@@ -57,6 +60,7 @@ impl Default for State {
             claimant: None,
             pdn_path: String::new(),
             from: None,
+            columns: None,
             kept_in: None,
         }
     }
@@ -87,7 +91,11 @@ impl State {
     /// bytes, read by the session).
     pub fn for_event(t: &Tournament, path: &Path, kept: Option<Vec<u8>>) -> State {
         let mut state = State {
-            variant: t.settings.variant,
+            variant: t.settings.variant.plain().unwrap_or(Variant::Russian),
+            columns: match t.settings.variant {
+                crate::rules::columns::AnyVariant::Columns(v) => Some(v),
+                crate::rules::columns::AnyVariant::Plain(_) => None,
+            },
             kept_in: Some(record_file(path)),
             ..State::default()
         };
@@ -326,6 +334,20 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, clocks: &'a Clocks, lang: Lang) -> Element<'a, Message> {
+        if let Some(v) = self.columns {
+            // Not this screen's engine yet: say where column games are checked, exactly.
+            return text(format!(
+                "{} ({}): {}\n\nshashki-arbiter check --variant {v} FILE.pdn\nshashki-arbiter claim repetition --variant {v} FILE.pdn --ply N",
+                lang.pick("Column draughts", "Столбовые шашки"),
+                crate::ui::format::variant(v, lang),
+                lang.pick(
+                    "this screen does not replay column games yet; check the record and judge a repetition claim on the command line",
+                    "этот экран пока не проверяет партии в столбовые шашки; проверьте запись и заявление о повторении в командной строке"
+                )
+            ))
+            .size(18)
+            .into();
+        }
         let editor = text_editor(&self.record)
             .placeholder(lang.pick(
                 "Type or paste the game: 1. cd4 fe5 2. dc5 bd4 … or a PDN game",

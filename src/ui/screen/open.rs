@@ -9,6 +9,7 @@ use iced::{Element, Length, Task};
 
 use super::Action;
 use crate::lang::Lang;
+use crate::rules::columns::AnyVariant;
 use crate::rules::Variant;
 use crate::tournament::model::{System, Tournament};
 use crate::ui::theme;
@@ -18,7 +19,7 @@ pub struct State {
     pub path: String,
     pub error: Option<String>,
     pub new_name: String,
-    pub new_variant: Option<Variant>,
+    pub new_variant: Option<AnyVariant>,
     pub new_system: Option<System>,
     pub new_games: Option<u32>,
     /// Where new events go: the open event's folder, else `tournaments/`.
@@ -32,7 +33,7 @@ pub enum Message {
     Browse,
     Chosen(Option<PathBuf>),
     NewName(String),
-    NewVariant(Variant),
+    NewVariant(AnyVariant),
     NewSystem(System),
     NewGames(u32),
     Create,
@@ -104,9 +105,11 @@ impl State {
                         lang.pick("The event needs a name", "Укажите название турнира"),
                     );
                 }
-                let variant = self.new_variant.unwrap_or(Variant::Russian);
+                let variant = self
+                    .new_variant
+                    .unwrap_or(AnyVariant::Plain(Variant::Russian));
                 let games = self.new_games.unwrap_or(2);
-                let control = if variant == Variant::International {
+                let control = if variant == AnyVariant::Plain(Variant::International) {
                     "2h/50,1h/25*"
                 } else {
                     "45m/20,15m"
@@ -156,7 +159,10 @@ impl State {
                     variants.clone(),
                     crate::ui::format::chosen(
                         &variants,
-                        Some(self.new_variant.unwrap_or(Variant::Russian))
+                        Some(
+                            self.new_variant
+                                .unwrap_or(AnyVariant::Plain(Variant::Russian))
+                        )
                     ),
                     |c| Message::NewVariant(c.value)
                 ),

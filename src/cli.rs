@@ -3,7 +3,6 @@
 pub mod check;
 pub mod claim;
 pub mod clock;
-pub mod columns;
 pub mod event;
 pub mod moves;
 pub mod perft;

@@ -276,33 +276,16 @@ fn main() -> ExitCode {
             fen,
             divide,
             depth,
-        }) => match variant {
-            AnyVariant::Plain(v) => cli::perft::run(v, fen.as_deref(), divide, depth, format),
-            AnyVariant::Columns(_) if divide => {
-                Err("--divide is not available for column draughts".to_string())
-            }
-            AnyVariant::Columns(v) => cli::columns::perft_run(v, fen.as_deref(), depth, format),
-        },
-        Some(Command::Moves { variant, fen }) => match variant {
-            AnyVariant::Plain(v) => cli::moves::run(v, &fen, format),
-            AnyVariant::Columns(v) => cli::columns::moves_run(v, &fen, format),
-        },
-        Some(Command::Check { variant, file }) => match variant {
-            AnyVariant::Plain(v) => cli::check::run(v, &file, format),
-            AnyVariant::Columns(v) => cli::columns::check_run(v, &file, format),
-        },
+        }) => cli::perft::run(variant, fen.as_deref(), divide, depth, format),
+        Some(Command::Moves { variant, fen }) => cli::moves::run(variant, &fen, format),
+        Some(Command::Check { variant, file }) => cli::check::run(variant, &file, format),
         Some(Command::Claim(ClaimCommand::Repetition {
             variant,
             file,
             game,
             ply,
             mv,
-        })) => match variant {
-            AnyVariant::Plain(v) => cli::claim::run(v, &file, game, ply, mv.as_deref(), format),
-            AnyVariant::Columns(v) => {
-                cli::columns::claim_run(v, &file, game, ply, mv.as_deref(), format)
-            }
-        },
+        })) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
         Some(Command::Clock(ClockCommand::Simulate {
             control,
             first,

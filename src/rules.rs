@@ -19,7 +19,9 @@ pub mod square;
 pub mod variant;
 
 pub use fen::FenError;
-pub use game::{check_game, claim_repetition, ClaimVerdict, GameReport, IllegalPly, Replay};
+pub use game::{
+    check_game, claim_repetition, ClaimVerdict, GameReport, IllegalPly, Record, Replay,
+};
 
 pub use mv::Move;
 pub use notation::{IllegalReason, MoveText, NotationError};

@@ -128,7 +128,8 @@ fn laska_moves_are_written_by_number_and_soldiers_capture_forward_only() {
 
 #[test]
 fn a_repetition_claim_and_the_fifteen_move_rule_in_towers() {
-    use shashki_arbiter::rules::columns::game::{claim_repetition, replay, QUIET_RULE};
+    use shashki_arbiter::rules::claim_repetition;
+    use shashki_arbiter::rules::columns::game::{replay, QUIET_RULE};
     let record =
         "[FEN \"W:WKa1:BKh2\"]\n1. a1-b2 h2-g1 2. b2-a1 g1-h2 3. a1-b2 h2-g1 4. b2-a1 g1-h2 *";
     let game = &shashki_arbiter::rules::pdn::read(record).unwrap()[0];

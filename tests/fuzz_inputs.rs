@@ -308,9 +308,18 @@ proptest! {
         if let Ok(m) = column_notation::parse_move(&pos, &written) {
             let _ = pos.play(&m);
         }
+        // A capture moves pieces under the capturing column, never off the board: every legal
+        // move keeps the number of pieces, and each captured square gives one piece.
+        let pieces = |p: &shashki_arbiter::rules::columns::ColumnPosition| -> usize {
+            p.columns().map(|(_, c)| c.height() as usize).sum()
+        };
         for m in pos.legal_moves() {
             let next = pos.play(&m);
-            prop_assert!(next.columns().all(|(_, c)| c.height() > 0));
+            prop_assert_eq!(pieces(&next), pieces(&pos));
+            prop_assert_eq!(
+                next.column(m.to).height() as usize,
+                pos.column(m.from).height() as usize + m.captured().len()
+            );
         }
     }
 }

@@ -1,18 +1,22 @@
 use std::process::ExitCode;
 
 use crate::cli::outln;
-use shashki_arbiter::rules::{check_game, pdn, GameReport, Variant};
+use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
+use shashki_arbiter::rules::{check_game, pdn, GameReport};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
 
-pub fn run(variant: Variant, file: &str, format: Format) -> CliResult {
+pub fn run(variant: AnyVariant, file: &str, format: Format) -> CliResult {
     let bytes = read_input(file)?;
     let games = pdn::read_bytes(&bytes).map_err(|e| format!("{file}:{e}"))?;
     let reports: Vec<GameReport> = games
         .iter()
         .enumerate()
-        .map(|(i, g)| check_game(i + 1, g, variant))
+        .map(|(i, g)| match variant {
+            AnyVariant::Plain(v) => check_game(i + 1, g, v),
+            AnyVariant::Columns(v) => columns_game::check_game(i + 1, g, v),
+        })
         .collect();
     match format {
         Format::Json => print_json(&reports)?,
@@ -90,5 +94,8 @@ fn print_report(file: &str, r: &GameReport) {
             c.since_ply,
             c.ends_at_ply
         );
+    }
+    if !r.final_fen.is_empty() {
+        outln!("  final position: {}", r.final_fen);
     }
 }

@@ -1,13 +1,14 @@
 use std::process::ExitCode;
 
 use crate::cli::outln;
-use shashki_arbiter::rules::{claim_repetition, game, pdn, Variant};
+use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
+use shashki_arbiter::rules::{claim_repetition, game, pdn, Record};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
 
 pub fn run(
-    variant: Variant,
+    variant: AnyVariant,
     file: &str,
     index: usize,
     ply: Option<usize>,
@@ -22,10 +23,16 @@ pub fn run(
             games.len()
         )
     })?;
-    let replay = game::replay(g, variant).map_err(|e| format!("{file}: game {index}: {e}"))?;
-    let ply = ply.unwrap_or(replay.moves.len());
-    let verdict = claim_repetition(&replay, ply, written)
-        .map_err(|e| format!("{file}: game {index}: {e}"))?;
+    let at = |e: &dyn std::fmt::Display| format!("{file}: game {index}: {e}");
+    let verdict = match variant {
+        AnyVariant::Plain(v) => judge(&game::replay(g, v).map_err(|e| at(&e))?, ply, written),
+        AnyVariant::Columns(v) => judge(
+            &columns_game::replay(g, v).map_err(|e| at(&e))?,
+            ply,
+            written,
+        ),
+    }
+    .map_err(|e| at(&e))?;
     match format {
         Format::Json => print_json(&verdict)?,
         Format::Text | Format::Csv | Format::Html => {
@@ -42,4 +49,14 @@ pub fn run(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The claim after `ply` (default: the end of the record).
+fn judge<R: Record>(
+    replay: &R,
+    ply: Option<usize>,
+    written: Option<&str>,
+) -> Result<shashki_arbiter::rules::ClaimVerdict, shashki_arbiter::rules::game::ClaimError> {
+    let ply = ply.unwrap_or(replay.positions().len() - 1);
+    claim_repetition(replay, ply, written)
 }

@@ -3,7 +3,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use serde::Serialize;
-use shashki_arbiter::rules::{fen, notation, perft, Variant};
+use shashki_arbiter::rules::columns::{self, AnyVariant};
+use shashki_arbiter::rules::{fen, notation, perft};
 
 use super::{position, print_json, CliResult};
 use crate::Format;
@@ -24,7 +25,7 @@ struct Divided {
 
 #[derive(Serialize)]
 struct Report {
-    variant: Variant,
+    variant: &'static str,
     fen: String,
     depths: Vec<Depth>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,7 +33,7 @@ struct Report {
 }
 
 pub fn run(
-    variant: Variant,
+    variant: AnyVariant,
     fen_text: Option<&str>,
     divide: bool,
     depth: u32,
@@ -40,41 +41,41 @@ pub fn run(
 ) -> CliResult {
     shashki_arbiter::limits::at_most("depth", depth, shashki_arbiter::limits::MAX_PERFT_DEPTH)
         .map_err(|e| e.to_string())?;
-    let pos = position(variant, fen_text)?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut depths = Vec::new();
-    for d in 1..=depth {
-        let t = Instant::now();
-        // Deep counts use every core and the table of known subtrees (the same counts).
-        let leaves = if d >= 7 {
-            perft::perft_fast(&pos, d, threads)
-        } else {
-            perft::perft(&pos, d)
-        };
-        let seconds = t.elapsed().as_secs_f64();
-        if format == Format::Text {
-            let rate = if seconds > 0.0 {
-                leaves as f64 / seconds / 1e6
-            } else {
-                0.0
-            };
-            outln!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
+    let (fen_out, depths, divided) = match variant {
+        AnyVariant::Plain(v) => {
+            let pos = position(v, fen_text)?;
+            // Deep counts use every core and the table of known subtrees (the same counts).
+            let depths = measure(depth, format, |d| {
+                if d >= 7 {
+                    perft::perft_fast(&pos, d, threads)
+                } else {
+                    perft::perft(&pos, d)
+                }
+            });
+            let divided = divide.then(|| {
+                perft::divide(&pos, depth)
+                    .into_iter()
+                    .map(|(m, leaves)| Divided {
+                        mv: notation::write(&pos, &m),
+                        leaves,
+                    })
+                    .collect::<Vec<_>>()
+            });
+            (fen::write(&pos), depths, divided)
         }
-        depths.push(Depth {
-            depth: d,
-            leaves,
-            seconds,
-        });
-    }
-    let divided = divide.then(|| {
-        perft::divide(&pos, depth)
-            .into_iter()
-            .map(|(m, leaves)| Divided {
-                mv: notation::write(&pos, &m),
-                leaves,
-            })
-            .collect::<Vec<_>>()
-    });
+        AnyVariant::Columns(_) if divide => {
+            return Err("--divide is not available for column draughts".to_string())
+        }
+        AnyVariant::Columns(v) => {
+            let pos = match fen_text {
+                None => v.start(),
+                Some(f) => columns::fen::parse(v, f).map_err(|e| format!("--fen: {e}"))?,
+            };
+            let depths = measure(depth, format, |d| columns::perft(&pos, d));
+            (columns::fen::write(&pos), depths, None)
+        }
+    };
     match format {
         Format::Text | Format::Csv | Format::Html => {
             for d in divided.iter().flatten() {
@@ -82,11 +83,35 @@ pub fn run(
             }
         }
         Format::Json => print_json(&Report {
-            variant,
-            fen: fen::write(&pos),
+            variant: variant.name(),
+            fen: fen_out,
             depths,
             divide: divided,
         })?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Counts each depth from 1, timed; the text format prints each line as it comes.
+fn measure(depth: u32, format: Format, count: impl Fn(u32) -> u64) -> Vec<Depth> {
+    (1..=depth)
+        .map(|d| {
+            let t = Instant::now();
+            let leaves = count(d);
+            let seconds = t.elapsed().as_secs_f64();
+            if format == Format::Text {
+                let rate = if seconds > 0.0 {
+                    leaves as f64 / seconds / 1e6
+                } else {
+                    0.0
+                };
+                outln!("depth {d:>2}: {leaves:>14} leaves  {seconds:>9.3} s  {rate:>8.1} M/s");
+            }
+            Depth {
+                depth: d,
+                leaves,
+                seconds,
+            }
+        })
+        .collect()
 }

@@ -83,6 +83,10 @@ pub fn rule_name(id: &str, lang: crate::lang::Lang) -> &str {
             "three pieces against two kings",
             "три шашки против двух дамок",
         ),
+        "no_material_change" => (
+            "no change of material (towers)",
+            "без изменения соотношения сил (столбовые шашки)",
+        ),
         other => (other, other),
     };
     lang.pick(en, ru)

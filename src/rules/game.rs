@@ -56,12 +56,81 @@ pub struct Repetition {
     pub threefold: bool,
 }
 
+/// A record replayed by either engine (the plain one, or column draughts): what the game report,
+/// the repetitions and a repetition claim read from it.
+pub trait Record {
+    type Pos: Copy + Eq + std::hash::Hash;
+    /// Positions after each ply, the start first.
+    fn positions(&self) -> &[Self::Pos];
+    fn first_illegal(&self) -> Option<&IllegalPly>;
+    fn fen(pos: &Self::Pos) -> String;
+    fn turn(pos: &Self::Pos) -> Color;
+    /// A written move played at `pos`: the position after it and the move as the variant
+    /// writes it.
+    fn play_written(pos: &Self::Pos, text: &str) -> Result<(Self::Pos, String), NotationError>;
+    /// The counting draw rules reached in the record, and those still running at its end.
+    fn draws(&self) -> (Vec<DrawEvent>, Vec<RunningCounter>);
+
+    /// Every position that stood more than once, in order of first occurrence.
+    fn repetitions(&self) -> Vec<Repetition> {
+        let mut seen: HashMap<Self::Pos, Vec<usize>> = HashMap::new();
+        for (ply, p) in self.positions().iter().enumerate() {
+            seen.entry(*p).or_default().push(ply);
+        }
+        let mut reps: Vec<Repetition> = seen
+            .into_iter()
+            .filter(|(_, plies)| plies.len() > 1)
+            .map(|(p, plies)| Repetition {
+                fen: Self::fen(&p),
+                threefold: plies.len() >= 3,
+                plies,
+                to_move: Self::turn(&p),
+            })
+            .collect();
+        reps.sort_by_key(|r| r.plies[0]);
+        reps
+    }
+}
+
+impl IllegalPly {
+    /// The first illegal ply of a record: `ply` from 1, `offset` 1 when the record starts with
+    /// the side that does not move first (so move numbers follow the score sheet); on a syntax
+    /// error the legal moves are `all_legal()`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        ply: usize,
+        offset: usize,
+        side: Color,
+        text: &str,
+        e: &NotationError,
+        all_legal: impl FnOnce() -> Vec<String>,
+        line: usize,
+        column: usize,
+    ) -> IllegalPly {
+        IllegalPly {
+            ply,
+            number: (ply - 1 + offset) / 2 + 1,
+            side,
+            text: text.to_string(),
+            reason: e.reason(),
+            detail: e.detail(crate::lang::Lang::En),
+            detail_ru: e.detail(crate::lang::Lang::Ru),
+            legal: match e {
+                NotationError::Syntax { .. } => all_legal(),
+                NotationError::Illegal { alternatives, .. } => alternatives.clone(),
+            },
+            line,
+            column,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct GameReport {
     pub game: usize,
     pub white: String,
     pub black: String,
-    pub variant: Variant,
+    pub variant: crate::rules::columns::AnyVariant,
     pub legal: bool,
     /// Legal plies replayed.
     pub plies: usize,
@@ -159,44 +228,43 @@ impl Replay {
         let first = self.positions[0].turn();
         // Plies before this one, counted from the first mover's first move.
         let offset = usize::from(first != self.variant.rules().first);
-        let detail = e.detail(crate::lang::Lang::En);
-        let detail_ru = e.detail(crate::lang::Lang::Ru);
-        let legal = match e {
-            NotationError::Syntax { .. } => notation_all(pos),
-            NotationError::Illegal { alternatives, .. } => alternatives.clone(),
-        };
-        IllegalPly {
+        IllegalPly::new(
             ply,
-            number: (ply - 1 + offset) / 2 + 1,
-            side: pos.turn(),
-            text: text.to_string(),
-            reason: e.reason(),
-            detail,
-            detail_ru,
-            legal,
+            offset,
+            pos.turn(),
+            text,
+            e,
+            || notation_all(pos),
             line,
             column,
-        }
+        )
     }
+}
 
-    /// Every position that stood more than once, in order of first occurrence.
-    pub fn repetitions(&self) -> Vec<Repetition> {
-        let mut seen: HashMap<Position, Vec<usize>> = HashMap::new();
-        for (ply, p) in self.positions.iter().enumerate() {
-            seen.entry(*p).or_default().push(ply);
-        }
-        let mut reps: Vec<Repetition> = seen
-            .into_iter()
-            .filter(|(_, plies)| plies.len() > 1)
-            .map(|(p, plies)| Repetition {
-                fen: fen::write(&p),
-                threefold: plies.len() >= 3,
-                plies,
-                to_move: p.turn(),
-            })
-            .collect();
-        reps.sort_by_key(|r| r.plies[0]);
-        reps
+impl Record for Replay {
+    type Pos = Position;
+    fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+    fn first_illegal(&self) -> Option<&IllegalPly> {
+        self.first_illegal.as_ref()
+    }
+    fn fen(pos: &Position) -> String {
+        fen::write(pos)
+    }
+    fn turn(pos: &Position) -> Color {
+        pos.turn()
+    }
+    fn play_written(pos: &Position, text: &str) -> Result<(Position, String), NotationError> {
+        let m = notation::parse_move(pos, text)?;
+        Ok((pos.play(&m), notation::write(pos, &m)))
+    }
+    fn draws(&self) -> (Vec<DrawEvent>, Vec<RunningCounter>) {
+        let last = self.current();
+        (
+            self.draw.events.clone(),
+            self.draw.running(self.moves.len(), last.turn()),
+        )
     }
 }
 
@@ -221,49 +289,50 @@ pub fn replay(game: &PdnGame, default: Variant) -> Result<Replay, GameError> {
 /// Checks one game of a PDN file (`index` from 1).
 pub fn check_game(index: usize, game: &PdnGame, default: Variant) -> GameReport {
     let variant = variant_of(game, default);
+    report(index, game, variant.into(), replay(game, default))
+}
+
+/// The report of one game, whichever engine replayed it (or why it could not be replayed).
+pub fn report<R: Record, E: std::fmt::Display>(
+    index: usize,
+    game: &PdnGame,
+    variant: crate::rules::columns::AnyVariant,
+    replayed: Result<R, E>,
+) -> GameReport {
     let name = |tag| game.tag(tag).unwrap_or("").to_string();
     let mut notes = Vec::new();
     if game.moves.is_empty() {
         notes.push("the game has no moves".to_string());
     }
-    match replay(game, default) {
+    let mut report = GameReport {
+        game: index,
+        white: name("White"),
+        black: name("Black"),
+        variant,
+        legal: false,
+        plies: 0,
+        first_illegal: None,
+        repetitions: Vec::new(),
+        draw_rules: Vec::new(),
+        draw_counters: Vec::new(),
+        start_fen: game.tag("FEN").unwrap_or("").to_string(),
+        final_fen: String::new(),
+        notes,
+    };
+    match replayed {
         Ok(r) => {
-            let last = r.current();
-            GameReport {
-                game: index,
-                white: name("White"),
-                black: name("Black"),
-                variant,
-                legal: r.first_illegal.is_none(),
-                plies: r.moves.len(),
-                repetitions: r.repetitions(),
-                draw_rules: r.draw.events.clone(),
-                draw_counters: r.draw.running(r.moves.len(), last.turn()),
-                start_fen: fen::write(&r.positions[0]),
-                final_fen: fen::write(last),
-                first_illegal: r.first_illegal,
-                notes,
-            }
+            let positions = r.positions();
+            (report.draw_rules, report.draw_counters) = r.draws();
+            report.legal = r.first_illegal().is_none();
+            report.plies = positions.len() - 1;
+            report.repetitions = r.repetitions();
+            report.start_fen = R::fen(&positions[0]);
+            report.final_fen = R::fen(&positions[positions.len() - 1]);
+            report.first_illegal = r.first_illegal().cloned();
         }
-        Err(e) => {
-            notes.push(e.to_string());
-            GameReport {
-                game: index,
-                white: name("White"),
-                black: name("Black"),
-                variant,
-                legal: false,
-                plies: 0,
-                first_illegal: None,
-                repetitions: Vec::new(),
-                draw_rules: Vec::new(),
-                draw_counters: Vec::new(),
-                start_fen: game.tag("FEN").unwrap_or("").to_string(),
-                final_fen: String::new(),
-                notes,
-            }
-        }
+        Err(e) => report.notes.push(e.to_string()),
     }
+    report
 }
 
 /// The arbiter's answer to a threefold-repetition claim.
@@ -317,14 +386,15 @@ fn plies_list(plies: &[usize]) -> String {
 /// the claim is that the position after `ply` stands for the third time (the claimant is the side
 /// to move there). With `written`, the claimant writes that move without playing it and claims that
 /// it would repeat the position a third time (000: the claim procedure).
-pub fn claim_repetition(
-    replay: &Replay,
+pub fn claim_repetition<R: Record>(
+    replay: &R,
     ply: usize,
     written: Option<&str>,
 ) -> Result<ClaimVerdict, ClaimError> {
-    let available = replay.moves.len();
+    let positions = replay.positions();
+    let available = positions.len() - 1;
     if ply > available {
-        return match &replay.first_illegal {
+        return match replay.first_illegal() {
             Some(i) => Err(ClaimError::IncompleteRecord(i.ply)),
             None => Err(ClaimError::PlyOutOfRange {
                 asked: ply,
@@ -332,12 +402,10 @@ pub fn claim_repetition(
             }),
         };
     }
-    let here = replay.positions[ply];
-    let claimant = here.turn();
-    let earlier = |target: &Position, upto: usize| -> Vec<usize> {
-        (0..=upto)
-            .filter(|&p| replay.positions[p] == *target)
-            .collect()
+    let here = positions[ply];
+    let claimant = R::turn(&here);
+    let earlier = |target: &R::Pos, upto: usize| -> Vec<usize> {
+        (0..=upto).filter(|&p| positions[p] == *target).collect()
     };
     let Some(text) = written else {
         let plies = earlier(&here, ply);
@@ -362,7 +430,7 @@ pub fn claim_repetition(
         };
         return Ok(ClaimVerdict {
             valid,
-            fen: fen::write(&here),
+            fen: R::fen(&here),
             plies,
             claimant,
             written_move: None,
@@ -370,10 +438,10 @@ pub fn claim_repetition(
             detail_ru,
         });
     };
-    match notation::parse_move(&here, text) {
+    match R::play_written(&here, text) {
         Err(e) => Ok(ClaimVerdict {
             valid: false,
-            fen: fen::write(&here),
+            fen: R::fen(&here),
             plies: Vec::new(),
             claimant,
             written_move: Some(text.to_string()),
@@ -383,8 +451,7 @@ pub fn claim_repetition(
                 crate::lang::Russian::ru(&e)
             ),
         }),
-        Ok(m) => {
-            let next = here.play(&m);
+        Ok((next, as_written)) => {
             let mut plies = earlier(&next, ply);
             plies.push(ply + 1);
             let valid = plies.len() >= 3;
@@ -411,10 +478,10 @@ pub fn claim_repetition(
             };
             Ok(ClaimVerdict {
                 valid,
-                fen: fen::write(&next),
+                fen: R::fen(&next),
                 plies,
                 claimant,
-                written_move: Some(notation::write(&here, &m)),
+                written_move: Some(as_written),
                 detail,
                 detail_ru,
             })

@@ -349,16 +349,20 @@ pub fn resolve(pos: &Position, written: &str, text: &MoveText) -> Result<Move, N
         }
         _ => {
             let candidates = write_with_routes(pos, &found, style, &capture_routes);
-            let list = candidates.join(", ");
-            Err(illegal(
-                IllegalReason::Ambiguous,
-                Said::new(
-                    format!("it fits {} legal moves: {list}", found.len()),
-                    format!("подходит к {} возможным ходам: {list}", found.len()),
-                ),
-                candidates,
-            ))
+            Err(ambiguous(written, candidates))
         }
+    }
+}
+
+/// A written move that fits several legal moves, named with them (either engine).
+pub(crate) fn ambiguous(written: &str, candidates: Vec<String>) -> NotationError {
+    let (n, list) = (candidates.len(), candidates.join(", "));
+    NotationError::Illegal {
+        text: written.to_string(),
+        reason: IllegalReason::Ambiguous,
+        detail: format!("it fits {n} legal moves: {list}"),
+        detail_ru: format!("подходит к {n} возможным ходам: {list}"),
+        alternatives: candidates,
     }
 }
 

@@ -1,20 +1,18 @@
-//! Column games: a record replayed (the first illegal move named), threefold repetitions, the
-//! towers 15-move rule (no change of material: the number of columns and their composition), and
-//! a repetition claim judged — the same reports as the other variants give.
-
-use serde::Serialize;
+//! Column games: a record replayed (the first illegal move named) and the towers 15-move rule (no
+//! change of material: the number of columns and their composition). Repetitions, the game
+//! report and repetition claims are the other variants' (`rules::game::Record`).
 
 use super::fen::{self, ColumnFenError};
 use super::movegen::ColumnMove;
-use super::notation::{parse_move, write};
+use super::notation::{parse_move, write, write_all};
 use super::position::{ColumnPosition, ColumnVariant};
-use crate::lang::Said;
 use crate::rules::draw::{DrawEvent, RunningCounter};
-use crate::rules::game::{ClaimError, IllegalPly, Repetition};
+use crate::rules::game::{report, GameReport, IllegalPly, Record};
 use crate::rules::notation::NotationError;
-use crate::rules::{ClaimVerdict, PdnGame};
+use crate::rules::{Color, PdnGame};
 
-/// The id of the towers draw rule (15 moves without a change of material).
+/// The id of the towers draw rule (15 moves without a change of material; its name for the
+/// arbiter is in `draw::rule_name`).
 pub const QUIET_RULE: &str = "no_material_change";
 
 /// A record played move by move from its start.
@@ -52,45 +50,18 @@ impl ColumnReplay {
 
     fn illegal(&self, text: &str, e: &NotationError, line: usize, column: usize) -> IllegalPly {
         let pos = self.current();
-        let ply = self.moves.len() + 1;
-        let offset = usize::from(self.positions[0].turn() != crate::rules::Color::White);
-        IllegalPly {
-            ply,
-            number: (ply - 1 + offset) / 2 + 1,
-            side: pos.turn(),
-            text: text.to_string(),
-            reason: e.reason(),
-            detail: e.detail(crate::lang::Lang::En),
-            detail_ru: e.detail(crate::lang::Lang::Ru),
-            legal: match e {
-                NotationError::Syntax { .. } => {
-                    pos.legal_moves().iter().map(|m| write(pos, m)).collect()
-                }
-                NotationError::Illegal { alternatives, .. } => alternatives.clone(),
-            },
+        let offset = usize::from(self.positions[0].turn() != Color::White);
+        let all = || write_all(pos, &pos.legal_moves());
+        IllegalPly::new(
+            self.moves.len() + 1,
+            offset,
+            pos.turn(),
+            text,
+            e,
+            all,
             line,
             column,
-        }
-    }
-
-    /// Every position that stood more than once, with the plies after which it stood.
-    pub fn repetitions(&self) -> Vec<Repetition> {
-        let mut seen: Vec<(ColumnPosition, Vec<usize>)> = Vec::new();
-        for (ply, p) in self.positions.iter().enumerate() {
-            match seen.iter_mut().find(|(q, _)| q == p) {
-                Some((_, plies)) => plies.push(ply),
-                None => seen.push((*p, vec![ply])),
-            }
-        }
-        seen.into_iter()
-            .filter(|(_, plies)| plies.len() > 1)
-            .map(|(p, plies)| Repetition {
-                fen: fen::write(&p),
-                threefold: plies.len() >= 3,
-                to_move: p.turn(),
-                plies,
-            })
-            .collect()
+        )
     }
 
     /// The ply after which the material last changed (0: the start).
@@ -167,178 +138,33 @@ pub fn replay(game: &PdnGame, variant: ColumnVariant) -> Result<ColumnReplay, Co
     Ok(replay)
 }
 
-/// One game's report, as `check` prints it for the other variants.
-#[derive(Clone, Debug, Serialize)]
-pub struct ColumnGameReport {
-    pub game: usize,
-    pub white: String,
-    pub black: String,
-    pub variant: &'static str,
-    pub legal: bool,
-    pub plies: usize,
-    pub first_illegal: Option<IllegalPly>,
-    pub repetitions: Vec<Repetition>,
-    pub draw_rules: Vec<DrawEvent>,
-    pub draw_counters: Vec<RunningCounter>,
-    pub start_fen: String,
-    pub final_fen: String,
-    pub notes: Vec<String>,
+/// Checks one game of a PDN file (`index` from 1): the same report as the other variants give.
+pub fn check_game(index: usize, game: &PdnGame, variant: ColumnVariant) -> GameReport {
+    report(index, game, variant.into(), replay(game, variant))
 }
 
-/// Checks one game of a PDN file (`index` from 1).
-pub fn check_game(index: usize, game: &PdnGame, variant: ColumnVariant) -> ColumnGameReport {
-    let tag = |name: &str| game.tag(name).unwrap_or("").to_string();
-    let variant_name = variant.name();
-    match replay(game, variant) {
-        Ok(r) => {
-            let (draw_rules, draw_counters) = r.quiet_moves_rule();
-            let mut notes = Vec::new();
-            if game.moves.is_empty() {
-                notes.push("the record has no moves".to_string());
-            }
-            ColumnGameReport {
-                game: index,
-                white: tag("White"),
-                black: tag("Black"),
-                variant: variant_name,
-                legal: r.first_illegal.is_none(),
-                plies: r.moves.len(),
-                repetitions: r.repetitions(),
-                draw_rules,
-                draw_counters,
-                start_fen: fen::write(&r.positions[0]),
-                final_fen: fen::write(r.current()),
-                first_illegal: r.first_illegal,
-                notes,
-            }
-        }
-        Err(e) => ColumnGameReport {
-            game: index,
-            white: tag("White"),
-            black: tag("Black"),
-            variant: variant_name,
-            legal: false,
-            plies: 0,
-            first_illegal: None,
-            repetitions: Vec::new(),
-            draw_rules: Vec::new(),
-            draw_counters: Vec::new(),
-            start_fen: String::new(),
-            final_fen: String::new(),
-            notes: vec![e.to_string()],
-        },
+impl Record for ColumnReplay {
+    type Pos = ColumnPosition;
+    fn positions(&self) -> &[ColumnPosition] {
+        &self.positions
     }
-}
-
-/// A threefold-repetition claim after ply `ply` (0 = the start), or with a move the claimant
-/// wrote without playing it (the claim procedure of the codex, §1.13.2).
-pub fn claim_repetition(
-    replay: &ColumnReplay,
-    ply: usize,
-    written: Option<&str>,
-) -> Result<ClaimVerdict, ClaimError> {
-    let available = replay.moves.len();
-    if ply > available {
-        return Err(match &replay.first_illegal {
-            Some(i) => ClaimError::IncompleteRecord(i.ply),
-            None => ClaimError::PlyOutOfRange {
-                asked: ply,
-                available,
-            },
-        });
+    fn first_illegal(&self) -> Option<&IllegalPly> {
+        self.first_illegal.as_ref()
     }
-    let here = replay.positions[ply];
-    let claimant = here.turn();
-    let earlier = |target: &ColumnPosition, upto: usize| -> Vec<usize> {
-        (0..=upto)
-            .filter(|&p| replay.positions[p] == *target)
-            .collect()
-    };
-    let list = |plies: &[usize]| {
-        plies
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let verdict = |valid, fen, plies, written_move, said: Said| ClaimVerdict {
-        valid,
-        fen,
-        plies,
-        claimant,
-        written_move,
-        detail: said.en,
-        detail_ru: said.ru,
-    };
-    let Some(text) = written else {
-        let plies = earlier(&here, ply);
-        let valid = plies.len() >= 3;
-        let said = if valid {
-            Said::new(
-                format!("the position stood after plies {plies:?}: draw"),
-                format!("позиция стояла после полуходов {}: ничья", list(&plies)),
-            )
-        } else {
-            Said::new(
-                format!(
-                    "the position stood {} time(s) only: the game goes on",
-                    plies.len()
-                ),
-                format!(
-                    "позиция стояла только {} раз(а): партия продолжается",
-                    plies.len()
-                ),
-            )
-        };
-        return Ok(verdict(valid, fen::write(&here), plies, None, said));
-    };
-    match parse_move(&here, text) {
-        Err(e) => Ok(verdict(
-            false,
-            fen::write(&here),
-            Vec::new(),
-            Some(text.to_string()),
-            Said::new(
-                format!("the written move cannot be played: {e}"),
-                format!(
-                    "записанный ход сыграть нельзя: {}",
-                    crate::lang::Russian::ru(&e)
-                ),
-            ),
-        )),
-        Ok(m) => {
-            let next = here.play(&m);
-            let mut plies = earlier(&next, ply);
-            plies.push(ply + 1);
-            let valid = plies.len() >= 3;
-            let before = list(&plies[..plies.len() - 1]);
-            let said = if valid {
-                Said::new(
-                    format!(
-                        "{text} repeats the position of plies {:?} a third time: draw",
-                        &plies[..plies.len() - 1]
-                    ),
-                    format!("{text} в третий раз повторяет позицию полуходов {before}: ничья"),
-                )
-            } else {
-                Said::new(
-                    format!(
-                        "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",
-                        plies.len()
-                    ),
-                    format!(
-                        "после {text} позиция стоит только {} раз(а): ход считается сделанным, партия продолжается",
-                        plies.len()
-                    ),
-                )
-            };
-            Ok(verdict(
-                valid,
-                fen::write(&next),
-                plies,
-                Some(write(&here, &m)),
-                said,
-            ))
-        }
+    fn fen(pos: &ColumnPosition) -> String {
+        fen::write(pos)
+    }
+    fn turn(pos: &ColumnPosition) -> Color {
+        pos.turn()
+    }
+    fn play_written(
+        pos: &ColumnPosition,
+        text: &str,
+    ) -> Result<(ColumnPosition, String), NotationError> {
+        let m = parse_move(pos, text)?;
+        Ok((pos.play(&m), write(pos, &m)))
+    }
+    fn draws(&self) -> (Vec<DrawEvent>, Vec<RunningCounter>) {
+        self.quiet_moves_rule()
     }
 }

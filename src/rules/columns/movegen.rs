@@ -54,8 +54,9 @@ impl ColumnPosition {
     /// Every legal move: the captures if there is one (compulsory), else the quiet moves.
     pub fn legal_moves(&self) -> Vec<ColumnMove> {
         let mut out = Vec::with_capacity(32);
-        self.captures(&mut out);
-        if out.is_empty() {
+        if self.has_capture() {
+            self.captures(&mut out);
+        } else {
             self.quiet_moves_into(&mut out);
         }
         out
@@ -94,34 +95,10 @@ impl ColumnPosition {
         n
     }
 
-    /// Some capture is possible (so capturing is compulsory). The first jump of a capture is
-    /// the same on the board as it stands, the mover not yet lifted.
+    /// Some capture is possible (so capturing is compulsory).
     pub fn has_capture(&self) -> bool {
-        let g = self.variant.geometry();
-        let rules = self.variant.rules();
-        let white = self.turn == Color::White;
-        let enemy = self.occupied & if white { !self.white } else { self.white };
-        let free = |s: u8| s != NONE && self.occupied >> s & 1 == 0;
-        let fw = forward(white);
-        for from in Bits(self.own(self.turn)) {
-            let king = self.kings >> from & 1 != 0;
-            let flying = king && rules.flying_kings;
-            for d in 0..4 {
-                if !king && !rules.men_capture_backwards && !fw.contains(&d) {
-                    continue;
-                }
-                let mut over = g.next[from as usize][d];
-                if flying {
-                    while free(over) {
-                        over = g.next[over as usize][d];
-                    }
-                }
-                if over != NONE && enemy >> over & 1 != 0 && free(g.next[over as usize][d]) {
-                    return true;
-                }
-            }
-        }
-        false
+        let first = FirstJump::of(self);
+        Bits(self.own(self.turn)).any(|from| first.from(self, from))
     }
 
     /// The quiet moves, as if no capture were compulsory (a written quiet move is told apart
@@ -159,6 +136,7 @@ impl ColumnPosition {
         }
     }
 
+    /// The capture moves (call only when [`ColumnPosition::has_capture`]).
     fn captures(&self, out: &mut Vec<ColumnMove>) {
         self.walk_captures(self.variant.rules(), true, out);
         dedup(out);
@@ -185,9 +163,6 @@ impl ColumnPosition {
     }
 
     fn walk_captures(&self, rules: ColumnRules, no_return: bool, out: &mut Vec<ColumnMove>) {
-        if !self.has_capture() {
-            return;
-        }
         let mut walk = Walk {
             g: self.variant.geometry(),
             rules,
@@ -204,14 +179,13 @@ impl ColumnPosition {
             jumped: 0,
             out,
         };
-        for from in Bits(self.own(self.turn)) {
+        let first = FirstJump::of(self);
+        for from in Bits(self.own(self.turn)).filter(|&f| first.from(self, f)) {
             walk.mover = self.cols[from as usize];
             walk.from = from;
             walk.was_man = !walk.mover.top_king();
             walk.board.set(from, Column::EMPTY);
-            if walk.can_capture(from, None) {
-                walk.extend(from, None);
-            }
+            walk.extend(from, None);
             walk.board.set(from, walk.mover);
         }
     }
@@ -249,6 +223,56 @@ impl ColumnMove {
             hops: 1,
             promotion,
         }
+    }
+}
+
+/// Whether a column can make a first jump: on the board as it stands (the mover not yet
+/// lifted, which changes nothing for the first jump), with what the test needs read once per
+/// position — it runs for every piece of every node.
+struct FirstJump {
+    g: &'static Geometry,
+    enemy: u32,
+    free: u32,
+    flying: bool,
+    /// Directions a man jumps in, as bits.
+    man_dirs: u8,
+}
+
+impl FirstJump {
+    fn of(pos: &ColumnPosition) -> FirstJump {
+        let rules = pos.variant.rules();
+        let white = pos.turn == Color::White;
+        let man_dirs = if rules.men_capture_backwards {
+            0b1111
+        } else {
+            forward(white).iter().fold(0, |m, &d| m | 1 << d)
+        };
+        FirstJump {
+            g: pos.variant.geometry(),
+            enemy: pos.occupied & if white { !pos.white } else { pos.white },
+            free: !pos.occupied,
+            flying: rules.flying_kings,
+            man_dirs,
+        }
+    }
+
+    fn from(&self, pos: &ColumnPosition, from: u8) -> bool {
+        let king = pos.kings >> from & 1 != 0;
+        let dirs = if king { 0b1111 } else { self.man_dirs };
+        let free = |s: u8| s != NONE && self.free >> s & 1 != 0;
+        let next = &self.g.next;
+        (0..4).any(|d| {
+            if dirs >> d & 1 == 0 {
+                return false;
+            }
+            let mut over = next[from as usize][d];
+            if king && self.flying {
+                while free(over) {
+                    over = next[over as usize][d];
+                }
+            }
+            over != NONE && self.enemy >> over & 1 != 0 && free(next[over as usize][d])
+        })
     }
 }
 

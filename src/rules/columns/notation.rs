@@ -6,7 +6,9 @@
 use super::movegen::ColumnMove;
 use super::position::{ColumnPosition, ColumnVariant};
 use crate::lang::Said;
-use crate::rules::notation::{parse_text, IllegalReason, MoveText, NotationError, Origin};
+use crate::rules::notation::{
+    ambiguous, parse_text, IllegalReason, MoveText, NotationError, Origin,
+};
 use crate::rules::{Board, Color};
 
 /// Reads the squares of a written move (towers: as on the Russian board; Laska: numbers 1–25).
@@ -83,35 +85,27 @@ pub fn parse_move(pos: &ColumnPosition, written: &str) -> Result<ColumnMove, Not
             found = exact;
         }
     }
-    let names: Vec<String> = legal.iter().map(|m| write(pos, m)).collect();
-    let illegal = |reason, detail: Said, alternatives: Vec<String>| NotationError::Illegal {
-        text: written.to_string(),
-        reason,
-        detail: detail.en,
-        detail_ru: detail.ru,
-        alternatives,
-    };
     match found.len() {
         1 => Ok(*legal
             .iter()
             .find(|m| m.key() == found[0].key())
             .expect("routes come from legal moves")),
         0 => {
+            // Written out only now: a move that fits needs no names.
+            let names = write_all(pos, &legal);
             let (reason, detail) = classify(pos, &text, &legal, &routes, &names);
-            Err(illegal(reason, detail, names))
+            Err(NotationError::Illegal {
+                text: written.to_string(),
+                reason,
+                detail: detail.en,
+                detail_ru: detail.ru,
+                alternatives: names,
+            })
         }
-        n => {
-            let candidates: Vec<String> = found.iter().map(|m| write_route(pos, m)).collect();
-            let list = candidates.join(", ");
-            Err(illegal(
-                IllegalReason::Ambiguous,
-                Said::new(
-                    format!("it fits {n} legal moves: {list}"),
-                    format!("подходит к {n} возможным ходам: {list}"),
-                ),
-                candidates,
-            ))
-        }
+        _ => Err(ambiguous(
+            written,
+            found.iter().map(|m| write_route(pos, m)).collect(),
+        )),
     }
 }
 
@@ -245,20 +239,24 @@ fn separator(variant: ColumnVariant, capture: bool) -> &'static str {
 /// A move as it is written: `c3-b4`, `a3:a7`; the full route when start and end alone would fit
 /// another legal move too.
 pub fn write(pos: &ColumnPosition, m: &ColumnMove) -> String {
+    write_among(pos, m, &pos.legal_moves())
+}
+
+/// Every legal move of `pos` (`legal`, all of them) as written, the moves generated once.
+pub fn write_all(pos: &ColumnPosition, legal: &[ColumnMove]) -> Vec<String> {
+    legal.iter().map(|m| write_among(pos, m, legal)).collect()
+}
+
+fn write_among(pos: &ColumnPosition, m: &ColumnMove, legal: &[ColumnMove]) -> String {
     let sep = separator(pos.variant, m.is_capture());
-    let short = format!("{}{sep}{}", pos.name(m.from), pos.name(m.to));
-    if !m.is_capture() {
-        return short;
-    }
-    let shared = pos
-        .legal_moves()
+    let shared = legal
         .iter()
         .filter(|o| o.from == m.from && o.to == m.to)
         .count();
-    if shared > 1 {
+    if m.is_capture() && shared > 1 {
         write_route(pos, m)
     } else {
-        short
+        format!("{}{sep}{}", pos.name(m.from), pos.name(m.to))
     }
 }
 

@@ -196,3 +196,29 @@ fn start_all_starts_the_round_and_resume_all_leaves_a_fallen_flag_alone() {
     // Started clocks are not started again.
     assert!(hall.start_all(95_000, wall).unwrap().is_empty());
 }
+
+#[test]
+fn a_flag_that_fell_before_a_crash_is_down_after_the_restart() {
+    use shashki_arbiter::clock::hall::Hall;
+    let d = dir("flag-crash");
+    let wall = Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap();
+    let control: TimeControl = "1m".parse().unwrap();
+    let mut hall = Hall::in_dir(&d).unwrap();
+    let b = hall.add("1", control, Color::White).unwrap();
+    hall.push(b, 0, EventKind::Start, wall).unwrap();
+    // The console beats on its ticks: one a second, then one just after the flag (60 s);
+    // after that a fallen flag is not drawn, so no tick comes.
+    for now in [1_000, 59_500, 60_005] {
+        hall.heartbeat(now, wall).unwrap();
+    }
+    std::mem::forget(hall);
+    let (hall, _) = Hall::restore(&d, 0, wall).unwrap();
+    let s = &hall.snapshots(0)[0].1;
+    assert_eq!(s.white.ms_left, 0, "{s:?}");
+    assert_eq!(s.white.flag_ms, Some(60_000), "{s:?}");
+    // Its time of day comes from the log: the beat 5 ms after it was written at `wall`.
+    assert_eq!(
+        hall.boards()[0].wall_at(60_000),
+        Some(wall - chrono::Duration::milliseconds(5))
+    );
+}

@@ -35,11 +35,23 @@ pub struct Board {
     /// Added to the hall's instant to give the clock's (wide: a restored log may hold any instant).
     offset_ms: i128,
     last_beat: Option<u64>,
+    /// The clock's latest logged instant and its wall-clock time in this run, and the one its
+    /// log ended with before a restart: they give the time of day of any instant of the clock.
+    anchor: Option<(u64, DateTime<Utc>)>,
+    restored: Option<(u64, DateTime<Utc>)>,
 }
 
 impl Board {
     pub fn clock(&self) -> &GameClock {
         &self.clock
+    }
+
+    /// The time of day of the clock's instant `clock_ms` (a flag's, say): from the logged
+    /// instant of the same run, since a restart joins two runs with the outage cut out.
+    pub fn wall_at(&self, clock_ms: u64) -> Option<DateTime<Utc>> {
+        let before_restart = self.restored.filter(|&(at, _)| clock_ms <= at);
+        let (at, wall) = before_restart.or(self.anchor).or(self.restored)?;
+        Some(wall + chrono::Duration::milliseconds((i128::from(clock_ms) - i128::from(at)) as i64))
     }
 
     fn at(&self, now: u64) -> u64 {
@@ -187,6 +199,8 @@ impl Hall {
             log,
             offset_ms: 0,
             last_beat: None,
+            anchor: None,
+            restored: None,
         });
         Ok(self.boards.len() - 1)
     }
@@ -291,7 +305,8 @@ impl Hall {
         }
     }
 
-    /// Writes a heartbeat for every running clock that has not had one for [`HEARTBEAT_MS`];
+    /// Writes a heartbeat for every running clock that has not had one for [`HEARTBEAT_MS`], or
+    /// whose flag has fallen since its last one;
     /// call it on every tick. Returns how many were written.
     pub fn heartbeat(&mut self, now: u64, wall: DateTime<Utc>) -> Result<usize, HallError> {
         let mut written = 0;
@@ -299,10 +314,18 @@ impl Hall {
         for b in &mut self.boards {
             let at = b.at(now);
             let snap = b.clock.snapshot(at);
-            let due = b.last_beat.is_none_or(|t| at >= t + HEARTBEAT_MS);
+            // A flag that fell since the last beat gets one at once: the console stops drawing
+            // (and beating) a fallen flag, and a restart must still find the flag down.
+            let flag = snap.running.and_then(|c| match c {
+                Color::White => snap.white.flag_ms,
+                Color::Black => snap.black.flag_ms,
+            });
+            let flag_unlogged = flag.is_some_and(|f| b.last_beat.is_none_or(|t| t < f));
+            let due = flag_unlogged || b.last_beat.is_none_or(|t| at >= t + HEARTBEAT_MS);
             if snap.running.is_none() || snap.paused || !due {
                 continue;
             }
+            b.anchor = Some((at, wall));
             if let Some(log) = b.log.as_mut() {
                 match log.heartbeat(at, wall) {
                     Ok(()) => written += 1,
@@ -398,6 +421,8 @@ impl Hall {
                 clock: r.clock,
                 log: Some(r.log),
                 last_beat: None,
+                anchor: None,
+                restored: r.alive,
             });
         }
         Ok((hall, report))
@@ -415,6 +440,7 @@ fn log_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
 }
 
 fn write(b: &mut Board, event: &Event, wall: DateTime<Utc>) -> Result<(), HallError> {
+    b.anchor = Some((event.at_ms, wall));
     match b.log.as_mut() {
         Some(log) => log
             .append(event, wall)

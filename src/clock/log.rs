@@ -114,6 +114,8 @@ pub struct Loaded {
     pub board: Option<String>,
     /// The last instant the clock is known to have been alive: its last event or heartbeat.
     pub alive_ms: u64,
+    /// The wall-clock time written with that last event or heartbeat.
+    pub alive_wall: Option<DateTime<Utc>>,
     /// The last line is a complete record without its newline (a crash between the two, or an
     /// older version that wrote them apart).
     pub unterminated: bool,
@@ -230,6 +232,7 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
         .map_err(|e: super::control::ControlError| header_error(e.to_string()))?;
     let mut clock = GameClock::new(control, header.first);
     let mut alive_ms = 0;
+    let mut alive_wall = None;
     let mut records = Vec::new();
     let mut bad_line: Option<BadLine> = None;
     for (i, raw) in lines.iter().enumerate().skip(1) {
@@ -252,11 +255,19 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                         line: number,
                         source,
                     })?;
-                alive_ms = alive_ms.max(record.event.at_ms);
+                if record.event.at_ms >= alive_ms {
+                    alive_ms = record.event.at_ms;
+                    alive_wall = Some(record.wall);
+                }
                 records.push(record);
             }
             Err(_) => match serde_json::from_str::<Heartbeat>(&line) {
-                Ok(beat) => alive_ms = alive_ms.max(beat.alive_ms),
+                Ok(beat) => {
+                    if beat.alive_ms >= alive_ms {
+                        alive_ms = beat.alive_ms;
+                        alive_wall = Some(beat.wall);
+                    }
+                }
                 Err(_) => {
                     bad_line = Some(BadLine {
                         line: number,
@@ -275,6 +286,7 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
         bad_line,
         board: header.board.clone(),
         alive_ms,
+        alive_wall,
         header,
     })
 }
@@ -290,6 +302,9 @@ pub struct Recovered {
     pub damaged_copy: Option<PathBuf>,
     /// The instant the clock was stopped at, if it was running.
     pub outage_ms: Option<u64>,
+    /// The clock's last known instant and the wall-clock time it was written at: what ties the
+    /// clock's instants before the stop to the time of day.
+    pub alive: Option<(u64, DateTime<Utc>)>,
 }
 
 /// Opens a log after a crash: a torn line is cut off (the damaged original is kept beside it), and
@@ -316,6 +331,7 @@ pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> 
     } else if loaded.unterminated {
         atomic::seal_last_line(path)?;
     }
+    let alive = loaded.alive_wall.map(|w| (loaded.alive_ms, w));
     let mut clock = loaded.clock;
     let mut log = ClockLog::reopen(path)?;
     let snap = clock.snapshot(loaded.alive_ms);
@@ -342,5 +358,6 @@ pub fn recover(path: &Path, wall: DateTime<Utc>) -> Result<Recovered, LogError> 
         bad_line: loaded.bad_line,
         damaged_copy,
         outage_ms,
+        alive,
     })
 }

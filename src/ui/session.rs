@@ -51,9 +51,6 @@ pub struct Session {
     /// The hall's instant (ms since the program started) as of the last message: views read
     /// this, never the system clock, so what one frame shows is one instant.
     pub now: u64,
-    /// The time of day the hall's instant 0 stands for: a flag's instant is shown as the time
-    /// of day the arbiter writes on the score sheet.
-    pub started: chrono::DateTime<chrono::Local>,
     /// The clocks of events opened earlier in this run, still running: opening another event
     /// never stops a hall (a clock is only ever paused by the arbiter).
     background: Vec<(PathBuf, Clocks)>,
@@ -69,7 +66,6 @@ impl Session {
             clocks: Clocks::default(),
             status: None,
             now: 0,
-            started: chrono::Local::now(),
             background: Vec::new(),
             time,
             config,

@@ -160,14 +160,23 @@ fn the_hall_redraws_once_a_second_and_a_fallen_flag_costs_nothing() {
 #[test]
 fn a_fallen_flag_shows_the_time_of_day_it_fell() {
     let path = event_with_boards("flag-time", 4);
+    let before = chrono::Local::now();
     let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     hall_in_play(&mut app);
+    let after = chrono::Local::now();
     let _ = app.update(Message::Tab(Tab::Clocks));
     let flag_ms = app.session.clocks.hall.snapshots(600_000)[2]
         .1
         .white
         .flag_ms;
-    let fell = app.session.started + chrono::Duration::milliseconds(flag_ms.unwrap() as i64);
+    let board = &app.session.clocks.hall.boards()[2];
+    let fell = board
+        .wall_at(flag_ms.unwrap())
+        .unwrap()
+        .with_timezone(&chrono::Local);
+    // Board 3 started at the hall's 0 and its flag fell 50 s later, by the hall's time.
+    let fifty = chrono::Duration::seconds(50);
+    assert!(before + fifty <= fell && fell <= after + fifty, "{fell}");
     let line = text_containing(&app, "FLAG at").expect("board 3's flag is shown");
     assert!(
         line.contains(&format!("FLAG at {}", fell.format("%H:%M:%S"))),

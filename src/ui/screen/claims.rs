@@ -336,13 +336,19 @@ impl State {
     pub fn view<'a>(&'a self, clocks: &'a Clocks, lang: Lang) -> Element<'a, Message> {
         if let Some(v) = self.columns {
             // Not this screen's engine yet: say where column games are checked, exactly.
+            let name = crate::ui::format::variant(v, lang);
+            let mut chars = name.chars();
+            let title: String = chars
+                .next()
+                .into_iter()
+                .flat_map(char::to_uppercase)
+                .chain(chars)
+                .collect();
             return text(format!(
-                "{} ({}): {}\n\nshashki-arbiter check --variant {v} FILE.pdn\nshashki-arbiter claim repetition --variant {v} FILE.pdn --ply N",
-                lang.pick("Column draughts", "Столбовые шашки"),
-                crate::ui::format::variant(v, lang),
+                "{title}: {}\n\nshashki-arbiter check --variant {v} FILE.pdn\nshashki-arbiter claim repetition --variant {v} FILE.pdn --ply N",
                 lang.pick(
                     "this screen does not replay column games yet; check the record and judge a repetition claim on the command line",
-                    "этот экран пока не проверяет партии в столбовые шашки; проверьте запись и заявление о повторении в командной строке"
+                    "этот экран пока не проверяет партии со столбами; проверьте запись и заявление о повторении в командной строке"
                 )
             ))
             .size(18)

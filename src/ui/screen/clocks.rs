@@ -171,7 +171,7 @@ impl State {
                     s,
                     i == clocks.selected,
                     keys,
-                    session.started,
+                    clocks.hall.boards().get(i),
                     lang,
                 )
             });
@@ -236,7 +236,7 @@ impl State {
 
 fn side_text(
     v: &crate::clock::game_clock::SideView,
-    started: chrono::DateTime<chrono::Local>,
+    board: Option<&crate::clock::hall::Board>,
     lang: Lang,
 ) -> String {
     let mut s = format!(
@@ -247,15 +247,17 @@ fn side_text(
         v.period
     );
     if let Some(f) = v.flag_ms {
-        // The instant in the hall's time, and the time of day the arbiter writes down.
-        let at = started + chrono::Duration::milliseconds(f as i64);
-        s.push_str(&format!(
-            " · {} {} ({} {})",
-            lang.pick("FLAG at", "ФЛАГ в"),
-            at.format("%H:%M:%S"),
-            lang.pick("hall time", "время зала"),
-            format::clock(f)
-        ));
+        // The time of day the arbiter writes down, from the clock's own log (right after a
+        // restart too).
+        s.push_str(&format!(" · {}", lang.pick("FLAG", "ФЛАГ")));
+        if let Some(at) = board.and_then(|b| b.wall_at(f)) {
+            let at = at.with_timezone(&chrono::Local);
+            s.push_str(&format!(
+                " {} {}",
+                lang.pick("at", "в"),
+                at.format("%H:%M:%S")
+            ));
+        }
     }
     s
 }
@@ -266,7 +268,7 @@ fn board_row<'a>(
     s: Snapshot,
     selected: bool,
     keys: String,
-    started: chrono::DateTime<chrono::Local>,
+    board: Option<&crate::clock::hall::Board>,
     lang: Lang,
 ) -> Element<'a, Message> {
     let req = Message::Request;
@@ -285,7 +287,7 @@ fn board_row<'a>(
             text(format::clock(v.ms_left))
                 .size(40)
                 .color(colour(side, v)),
-            text(side_text(v, started, lang)).size(14),
+            text(side_text(v, board, lang)).size(14),
         ]
         .width(Length::FillPortion(3))
     };

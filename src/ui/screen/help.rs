@@ -60,6 +60,16 @@ pub const KEYS: &[(&str, &str, &str)] = &[
         "Часы: пауза / продолжить выбранную доску",
     ),
     (
+        "Tab / Shift+Tab",
+        "Forms: the next / previous field",
+        "Формы: следующее / предыдущее поле",
+    ),
+    (
+        "Enter",
+        "Forms: save (a player, the settings, open a path)",
+        "Формы: сохранить (участника, настройки, открыть путь)",
+    ),
+    (
         "Page Up / Down",
         "Clocks: choose the board",
         "Часы: выбор доски",

@@ -330,14 +330,39 @@ impl Clocks {
                 side,
                 ms,
                 reason,
-            } => push(
-                &mut self.hall,
-                board,
-                EventKind::Adjust { side, ms, reason },
-            )
-            .map(|_| None),
+            } => {
+                // Said, so that the line shows what was logged (and no earlier refusal stays).
+                let said = format!(
+                    "{} {}, {}: {:+} {} ({reason}) — {}",
+                    lang.pick("Board", "Доска"),
+                    self.hall
+                        .boards()
+                        .get(board)
+                        .map_or("?", |b| b.name.as_str()),
+                    side.said(lang),
+                    ms as f64 / 1000.0,
+                    lang.pick("s", "с"),
+                    lang.pick("logged", "записано")
+                );
+                push(
+                    &mut self.hall,
+                    board,
+                    EventKind::Adjust { side, ms, reason },
+                )
+                .map(|_| Some(said))
+            }
             Request::Undo { board, reason } => {
-                push(&mut self.hall, board, EventKind::Undo { reason }).map(|_| None)
+                let said = format!(
+                    "{} {}: {} ({reason}) — {}",
+                    lang.pick("Board", "Доска"),
+                    self.hall
+                        .boards()
+                        .get(board)
+                        .map_or("?", |b| b.name.as_str()),
+                    lang.pick("last press undone", "последнее нажатие отменено"),
+                    lang.pick("logged", "записано")
+                );
+                push(&mut self.hall, board, EventKind::Undo { reason }).map(|_| Some(said))
             }
         };
         match result {

@@ -76,8 +76,9 @@ impl State {
         lang: Lang,
     ) -> Element<'a, Message> {
         let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
-        let control_note: Element<'a, Message> = match &self.control_error {
-            Some(e) => text(format!(
+        // A note under a field takes no room while there is none.
+        let control_note = self.control_error.as_ref().map(|e| {
+            text(format!(
                 "{} {e}",
                 lang.pick(
                     "Not saved: not a time control:",
@@ -86,27 +87,26 @@ impl State {
             ))
             .size(17)
             .color(theme::ERROR)
-            .into(),
-            None => column![].into(),
-        };
+        });
         let control_text = self
             .control_text
             .clone()
             .unwrap_or_else(|| d.time_control.to_string());
         let fixed = !t.rounds.is_empty();
         // The refusal shows under the field it is about (the name), else above the button.
-        let refused = |at_name: bool| -> Element<'a, Message> {
-            match &self.settings_error {
-                Some((name, why)) if *name == at_name => text(format!(
-                    "{} {}",
-                    lang.pick("Not saved:", "Не сохранено:"),
-                    why.get(lang)
-                ))
-                .size(17)
-                .color(theme::ERROR)
-                .into(),
-                _ => column![].into(),
-            }
+        let refused = |at_name: bool| {
+            self.settings_error
+                .as_ref()
+                .filter(|(name, _)| *name == at_name)
+                .map(|(_, why)| {
+                    text(format!(
+                        "{} {}",
+                        lang.pick("Not saved:", "Не сохранено:"),
+                        why.get(lang)
+                    ))
+                    .size(17)
+                    .color(theme::ERROR)
+                })
         };
         let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
         let field = |label: &str, value: &str, f: fn(String) -> Edit| {
@@ -203,6 +203,13 @@ impl State {
             .into()
         } else {
             row![
+                // The variant is chosen when the event is created; it is shown, not edited.
+                text(format!(
+                    "{}: {}",
+                    lang.pick("Variant", "Вид"),
+                    crate::ui::format::variant(d.variant, lang)
+                ))
+                .size(17),
                 pick_list(systems.to_vec(), chosen_system, |c| Message::Settings(
                     Edit::System(c)
                 )),
@@ -218,8 +225,9 @@ impl State {
         container(
             column![
                 text(lang.pick("Event", "Турнир")).size(22),
-                field(lang.pick("Name", "Название"), &d.name, Edit::Name),
-                refused(true),
+                column![field(lang.pick("Name", "Название"), &d.name, Edit::Name)]
+                    .push(refused(true))
+                    .spacing(4),
                 field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
                 field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
                 field(
@@ -227,7 +235,7 @@ impl State {
                     &d.chief_arbiter,
                     Edit::ChiefArbiter
                 ),
-                row![
+                column![row![
                     field(
                         lang.pick("Time control", "Контроль времени"),
                         &control_text,
@@ -239,8 +247,9 @@ impl State {
                     ))
                     .placeholder(lang.pick("or a preset…", "или из списка…")),
                 ]
-                .spacing(8),
-                control_note,
+                .spacing(8)]
+                .push(control_note)
+                .spacing(4),
                 system_row,
                 row![
                     text(lang.pick("Rounds planned", "Туров по положению")).size(17),
@@ -282,9 +291,15 @@ impl State {
                 ]
                 .spacing(8)
                 .align_y(iced::Alignment::Center),
-                refused(false),
-                button(text(lang.pick("Save settings", "Сохранить настройки")))
-                    .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
+                column![]
+                    .push(refused(false))
+                    .push(
+                        button(text(lang.pick("Save settings", "Сохранить настройки")))
+                            .on_press_maybe(
+                                self.draft.is_some().then_some(Message::SaveSettings)
+                            )
+                    )
+                    .spacing(4),
             ]
             .spacing(8),
         )

@@ -4,8 +4,10 @@
 //! "ghost square" layout so that every variant's move generator is the same shifts with
 //! different constants (see [`square`]).
 
+pub mod any;
 pub mod color;
 pub mod columns;
+pub mod diagram;
 pub mod draw;
 pub mod fen;
 pub mod game;

@@ -1,6 +1,6 @@
 //! Column draughts (towers, Laska): perft from the data files, the codex's example game.
 
-use shashki_arbiter::rules::columns::{fen, perft, ColumnPosition, ColumnVariant};
+use shashki_arbiter::rules::columns::{fen, perft, perft_parallel, ColumnPosition, ColumnVariant};
 
 /// (variant, position, depth, leaves) from a perft data file.
 fn cases(file: &str) -> Vec<(ColumnVariant, ColumnPosition, u32, u64)> {
@@ -24,6 +24,13 @@ fn cases(file: &str) -> Vec<(ColumnVariant, ColumnPosition, u32, u64)> {
 fn run(file: &str) {
     for (variant, pos, depth, leaves) in cases(file) {
         assert_eq!(perft(&pos, depth), leaves, "{variant} depth {depth}");
+        // Shared out over threads, the same count (3 threads: more than this machine's cores,
+        // so the jobs are really taken in turns).
+        assert_eq!(
+            perft_parallel(&pos, depth, 3),
+            leaves,
+            "{variant} depth {depth}, 3 threads"
+        );
     }
 }
 

@@ -72,7 +72,13 @@ pub fn run(
                 None => v.start(),
                 Some(f) => columns::fen::parse(v, f).map_err(|e| format!("--fen: {e}"))?,
             };
-            let depths = measure(depth, format, |d| columns::perft(&pos, d));
+            let depths = measure(depth, format, |d| {
+                if d >= 7 {
+                    columns::perft_parallel(&pos, d, threads)
+                } else {
+                    columns::perft(&pos, d)
+                }
+            });
             (columns::fen::write(&pos), depths, None)
         }
     };

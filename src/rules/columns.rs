@@ -3,6 +3,7 @@
 //! column; the position type, its move generator and its FEN are their own, beside the engine
 //! of the other variants.
 
+pub mod after;
 pub mod column;
 pub mod fen;
 pub mod game;
@@ -12,7 +13,7 @@ pub mod notation;
 pub mod position;
 
 pub use column::Column;
-pub use movegen::{perft, ColumnMove};
+pub use movegen::{perft, perft_parallel, ColumnMove};
 pub use position::{ColumnPosition, ColumnVariant};
 
 /// A variant of either engine, as the command line and files name it (an event's variant is

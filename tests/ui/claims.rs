@@ -17,9 +17,9 @@ fn an_illegal_move_in_a_typed_game_is_flagged_with_the_legal_moves() {
         Some(Ok(r)) => r.clone(),
         other => panic!("{other:?}"),
     };
-    let legal = replay.first_illegal.as_ref().unwrap().legal.join(", ");
+    let legal = replay.first_illegal().unwrap().legal.join(", ");
     assert!(flagged.ends_with(&legal), "{flagged} / {legal}");
-    assert_eq!(replay.moves.len(), 2, "the record stops at the illegal ply");
+    assert_eq!(replay.plies(), 2, "the record stops at the illegal ply");
 }
 
 #[test]
@@ -73,7 +73,7 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
     use shashki_arbiter::ui::screen::claims::Message as Claims;
     let mut app = app("click-moves", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
-    let sq = |name: &str| Board::Eight.parse_square(name).unwrap();
+    let sq = |name: &str| Board::Eight.parse_square(name).unwrap().index();
     for s in ["c3", "d4", "f6", "e5"] {
         let _ = app.update(Message::Claims(Claims::Square(sq(s))));
     }
@@ -111,37 +111,25 @@ fn the_game_typed_for_a_claim_comes_back_after_a_restart() {
     assert!(sees(&back, "All 4 plies are legal."), "checked on open");
 }
 
-#[test]
-fn a_towers_event_is_saved_with_its_variant_and_its_claims_screen_says_where_games_are_checked() {
-    use shashki_arbiter::rules::columns::{AnyVariant, ColumnVariant};
-    use shashki_arbiter::tournament::model::{Player, System, Tournament};
-    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-towers", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut t = Tournament::new(
-        "Кубок по столбовым шашкам",
-        ColumnVariant::Towers,
-        System::RoundRobin,
-        "25m+10s".parse().unwrap(),
-        1,
-    );
-    for i in 1..=4u32 {
-        let player = Player::new(i, ["Орлова", "Белов", "Жуков", "Титова"][i as usize - 1]);
-        command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
-    }
-    command::apply(
-        &mut t,
-        &Command::PairRound {
-            round: 1,
-            table_round: None,
-        },
-    )
-    .unwrap();
-    let path = dir.join("towers.ron");
-    EventFile::create(&path, t).unwrap();
+/// A 4-player event of a column variant, paired, saved and opened in Russian.
+fn column_event(name: &str, variant: ColumnVariant) -> App {
+    let path = event_in(name, 2, variant.into());
     let saved = std::fs::read_to_string(&path).unwrap();
-    assert!(saved.contains("variant: \"towers\""), "{saved}");
-    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    assert!(
+        saved.contains(&format!("variant: \"{variant}\"")),
+        "{saved}"
+    );
+    App::with(Some(&path), None, Lang::Ru, Time::Manual(0))
+}
+
+use shashki_arbiter::rules::columns::{AnyVariant, ColumnVariant};
+
+/// The codex's example game (columns.md §6), full record.
+const CODEX_GAME: &str = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2 6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 11. b2:d4:f6:d8:a5:d2:h6 1-0";
+
+#[test]
+fn a_towers_game_is_replayed_on_the_claims_screen_with_its_columns_and_counter() {
+    let mut app = column_event("towers-claims", ColumnVariant::Towers);
     let t = app.session.tournament().unwrap();
     assert_eq!(
         t.settings.variant,
@@ -156,6 +144,217 @@ fn a_towers_event_is_saved_with_its_variant_and_its_claims_screen_says_where_gam
         app.session.status
     );
     let _ = app.update(Message::Tab(Tab::Claims));
-    let note = text_containing(&app, "Столбовые шашки").expect("the screen says what it does");
-    assert!(note.contains("check --variant towers"), "{note}");
+    app.claims.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
+    click(&mut app, "Проверить запись");
+    assert!(
+        sees(&app, "Все 21 полуходов возможны."),
+        "{:?}",
+        app.claims
+            .checked
+            .as_ref()
+            .map(|c| c.as_ref().map(|r| r.plies()))
+    );
+    // The final position of the codex: h6 holds a white king over a white man and six black men.
+    let replay = app.claims.checked.clone().unwrap().unwrap();
+    let h6 = replay.diagram(21);
+    let h6 = h6.spots.iter().find(|s| s.name == "h6").unwrap();
+    assert_eq!(h6.pieces.len(), 8);
+    assert!(h6.pieces[0].king);
+    // The 15-move counter starts again after the last capture.
+    let counter =
+        text_containing(&app, "без изменения соотношения сил").expect("the towers counter");
+    assert!(counter.contains("0 / 15"), "{counter}");
+    // The move list writes the codex's moves.
+    assert!(sees(&app, "11. b2:h6"));
+    click(&mut app, "Заявить троекратное повторение здесь");
+    let verdict = text_containing(&app, "ЗАЯВЛЕНИЕ НЕВЕРНО").expect("no repetition in this game");
+    assert!(verdict.contains("1 раз"), "{verdict}");
+}
+
+#[test]
+fn towers_moves_are_clicked_and_captures_over_the_same_squares_are_told_apart() {
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = column_event("towers-click", ColumnVariant::Towers);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    // A man with four black men around a ring: two captures go round it, one each way, and both
+    // end where they started.
+    app.claims.record =
+        iced::widget::text_editor::Content::with_text("[FEN \"W:Wc3:Bd4,f4,d2,f2,h8\"]");
+    click(&mut app, "Проверить запись");
+    let square = |name: &str| {
+        let d = app.claims.checked.clone().unwrap().unwrap().diagram(0);
+        d.spots.iter().find(|s| s.name == name).unwrap().id
+    };
+    let (c3, e5, g3, e1) = (square("c3"), square("e5"), square("g3"), square("e1"));
+    let press = |app: &mut App, id| {
+        let _ = app.update(Message::Claims(Claims::Square(id)));
+    };
+    press(&mut app, c3);
+    press(&mut app, c3);
+    let asked = app.session.status.clone().unwrap();
+    assert!(
+        asked.error && asked.text.contains("Несколько взятий"),
+        "{asked:?}"
+    );
+    assert_eq!(
+        app.claims.record.text().trim(),
+        "[FEN \"W:Wc3:Bd4,f4,d2,f2,h8\"]"
+    );
+    for id in [e5, g3, e1, c3] {
+        press(&mut app, id);
+    }
+    assert!(
+        app.claims.record.text().ends_with("1. c3:e5:g3:e1:c3"),
+        "{}",
+        app.claims.record.text()
+    );
+    assert!(sees(&app, "Все 1 полуходов возможны."));
+}
+
+#[test]
+fn a_laska_event_replays_and_clicks_numbered_moves() {
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = column_event("laska-click", ColumnVariant::Laska);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    // Laska's squares are numbered from White's lower-left corner: 9 is c3, 13 is d4.
+    for id in [8u8, 12] {
+        let _ = app.update(Message::Claims(Claims::Square(id)));
+    }
+    assert_eq!(app.claims.record.text().trim(), "1. 9-13");
+    let laska = app.claims.checked.clone().unwrap().unwrap().diagram(1);
+    assert_eq!(laska.size, 7);
+    assert_eq!(laska.spot(12).unwrap().pieces.len(), 1);
+}
+
+#[test]
+fn a_whole_column_lifted_off_the_board_is_named() {
+    let mut app = column_event("towers-after", ColumnVariant::Towers);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.record =
+        iced::widget::text_editor::Content::with_text("[FEN \"W:Wc3:Bd4(bww),h8\"]");
+    click(&mut app, "Проверить запись");
+    let _ = app.update(Message::Claims(
+        shashki_arbiter::ui::screen::claims::Message::AfterFen("B:We5(wb):Bh8".into()),
+    ));
+    click(&mut app, "Сравнить с возможными ходами");
+    let verdict = text_containing(&app, "Ход невозможен").expect("the slip is named");
+    assert!(verdict.contains("c3:e5"), "{verdict}");
+    assert!(verdict.contains("d4 (ww)"), "{verdict}");
+}
+
+/// Where on the console (1280x800) a click sends each square of the Claims board: a grid of
+/// clicks over the window's right part, through the view as a mouse would.
+fn board_points(app: &App) -> Vec<(iced::Point, u8)> {
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut found: Vec<(iced::Point, u8)> = Vec::new();
+    for x in (760..1280).step_by(20) {
+        for y in (60..800).step_by(20) {
+            let point = iced::Point::new(x as f32, y as f32);
+            let mut ui = simulator(app, Size::new(1280.0, 800.0));
+            ui.point_at(point);
+            let _ = ui.simulate(iced_test::simulator::click());
+            for m in ui.into_messages() {
+                if let Message::Claims(Claims::Square(id)) = m {
+                    found.push((point, id));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_board_on_the_claims_screen_answers_clicks_on_every_square() {
+    let mut app = column_event("towers-board-clicks", ColumnVariant::Towers);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    let points = board_points(&app);
+    let mut ids: Vec<u8> = points.iter().map(|p| p.1).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), 32, "every playing square answers a click");
+    let square = |name: &str| {
+        let d = shashki_arbiter::rules::diagram::Diagram::from(&ColumnVariant::Towers.start());
+        let id = d.spots.iter().find(|s| s.name == name).unwrap().id;
+        points.iter().find(|p| p.1 == id).unwrap().0
+    };
+    for name in ["c3", "d4"] {
+        let point = square(name);
+        let messages: Vec<Message> = {
+            let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+            ui.point_at(point);
+            let _ = ui.simulate(iced_test::simulator::click());
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+    }
+    assert_eq!(app.claims.record.text().trim(), "1. c3-d4");
+}
+
+#[test]
+fn column_games_render_for_the_readme() {
+    let console = Size::new(1280.0, 800.0);
+    let mut app = column_event("towers-shot", ColumnVariant::Towers);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
+    click(&mut app, "Проверить запись");
+    // The mouse over h6: the column's eight pieces listed beside the board.
+    let replay = app.claims.checked.clone().unwrap().unwrap();
+    let h6 = replay
+        .diagram(21)
+        .spots
+        .iter()
+        .find(|s| s.name == "h6")
+        .unwrap()
+        .id;
+    // (Without the status line, as the screenshot is taken: the board sits where it will be.)
+    app.session.status = None;
+    let over = board_points(&app)
+        .into_iter()
+        .find(|p| p.1 == h6)
+        .unwrap()
+        .0;
+    screenshot_at(&mut app, console, "claims-towers-ru", Some(over));
+
+    // Laska, in English: fourteen plies clicked on the board, captures first, so columns grow.
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let path = event_in("laska-shot", 2, ColumnVariant::Laska.into());
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Claims));
+    click(&mut app, "Check the record");
+    for _ in 0..14 {
+        let replay = app.claims.checked.clone().unwrap().unwrap();
+        let entries = replay.entries();
+        let pick = entries
+            .iter()
+            .max_by_key(|e| e.route.len())
+            .expect("a move to play");
+        let before = replay.plies();
+        for &id in &pick.route {
+            let _ = app.update(Message::Claims(Claims::Square(id)));
+        }
+        let after = app.claims.checked.clone().unwrap().unwrap().plies();
+        assert_eq!(
+            after,
+            before + 1,
+            "{} was entered by clicking",
+            pick.written
+        );
+    }
+    assert!(sees(&app, "All 14 plies are legal."));
+    let tallest = app
+        .claims
+        .checked
+        .clone()
+        .unwrap()
+        .unwrap()
+        .diagram(14)
+        .spots
+        .iter()
+        .map(|s| s.pieces.len())
+        .max()
+        .unwrap();
+    assert!(tallest > 1, "captures built a column");
+    screenshot(&mut app, console, "claims-laska-en");
 }

@@ -53,6 +53,11 @@ fn simulator(app: &App, size: Size) -> Simulator<'_, Message> {
 
 /// Renders the app at `size` (logical pixels; the PNG has twice as many) into docs/screenshots.
 fn screenshot(app: &mut App, size: Size, name: &str) {
+    screenshot_at(app, size, name, None)
+}
+
+/// As [`screenshot`], with the mouse moved to `cursor` first (what the board shows on hover).
+fn screenshot_at(app: &mut App, size: Size, name: &str, cursor: Option<iced::Point>) {
     let path = Path::new("docs/screenshots").join(format!("{name}.png"));
     // iced_test names the file after the renderer; a fresh render replaces the old one.
     let _ =
@@ -60,6 +65,12 @@ fn screenshot(app: &mut App, size: Size, name: &str) {
     // The status line names the temporary copy: not part of the picture.
     app.session.status = None;
     let mut ui = simulator(app, size);
+    if let Some(position) = cursor {
+        ui.point_at(position);
+        let _ = ui.simulate([iced::Event::Mouse(iced::mouse::Event::CursorMoved {
+            position,
+        })]);
+    }
     let snap = ui.snapshot(&app.theme()).unwrap();
     assert!(snap.matches_image(&path).unwrap());
     // (That holds for any freshly written file: what is checked is that it was written whole,
@@ -169,13 +180,32 @@ const SURNAMES: [&str; 20] = [
 
 /// An event of `boards` boards, round 1 paired, saved in its own directory.
 fn event_with_boards(name: &str, boards: usize) -> PathBuf {
+    event_in(
+        name,
+        boards,
+        shashki_arbiter::rules::Variant::Russian.into(),
+    )
+}
+
+/// An event of `boards` boards in `variant`, round 1 paired, saved in its own directory.
+fn event_in(
+    name: &str,
+    boards: usize,
+    variant: shashki_arbiter::rules::columns::AnyVariant,
+) -> PathBuf {
     use shashki_arbiter::tournament::model::{Player, System, Tournament};
     let dir = std::env::temp_dir().join(format!("shashki-ui-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    use shashki_arbiter::rules::columns::{AnyVariant, ColumnVariant};
+    let title = match variant {
+        AnyVariant::Columns(ColumnVariant::Towers) => "Первенство области, столбовые шашки",
+        AnyVariant::Columns(ColumnVariant::Laska) => "Кубок клуба по ласке",
+        AnyVariant::Plain(_) => "Первенство области, шашки-64",
+    };
     let mut t = Tournament::new(
-        "Первенство области, шашки-64",
-        shashki_arbiter::rules::Variant::Russian,
+        title,
+        variant,
         System::RoundRobin,
         "45m/20,15m".parse().expect("a time control"),
         2,

@@ -123,22 +123,26 @@ impl Column {
         self.kings |= 1;
     }
 
+    /// The pieces top first: (white, king).
+    pub fn pieces(self) -> impl Iterator<Item = (bool, bool)> {
+        (0..self.height()).map(move |i| {
+            let white = if i < self.top {
+                self.white
+            } else {
+                !self.white
+            };
+            (white, self.kings >> i & 1 != 0)
+        })
+    }
+
     /// The pieces top first, `w W b B`.
     pub fn letters(self) -> String {
-        (0..self.height())
-            .map(|i| {
-                let white = if i < self.top {
-                    self.white
-                } else {
-                    !self.white
-                };
-                let king = self.kings >> i & 1 != 0;
-                match (white, king) {
-                    (true, false) => 'w',
-                    (true, true) => 'W',
-                    (false, false) => 'b',
-                    (false, true) => 'B',
-                }
+        self.pieces()
+            .map(|(white, king)| match (white, king) {
+                (true, false) => 'w',
+                (true, true) => 'W',
+                (false, false) => 'b',
+                (false, true) => 'B',
             })
             .collect()
     }

@@ -91,19 +91,27 @@ impl ColumnReplay {
                 });
             }
         }
-        let end = self.positions.len() - 1;
-        let since = self.last_change(end);
-        let running = (end - since < plies)
+        (reached, self.running_at(self.positions.len() - 1))
+    }
+
+    /// The 15-move counter as it stood after `ply` (none once it has reached its limit, or in
+    /// Laska).
+    pub fn running_at(&self, ply: usize) -> Vec<RunningCounter> {
+        let Some(limit) = self.variant.rules().quiet_moves_draw else {
+            return Vec::new();
+        };
+        let plies = 2 * limit as usize;
+        let since = self.last_change(ply);
+        (ply - since < plies)
             .then(|| RunningCounter {
                 rule: QUIET_RULE,
                 since_ply: since,
-                moves: ((end - since) / 2) as u32,
+                moves: ((ply - since) / 2) as u32,
                 limit,
                 ends_at_ply: since + plies,
             })
             .into_iter()
-            .collect();
-        (reached, running)
+            .collect()
     }
 }
 

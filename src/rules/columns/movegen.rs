@@ -54,21 +54,33 @@ impl ColumnPosition {
     /// Every legal move: the captures if there is one (compulsory), else the quiet moves.
     pub fn legal_moves(&self) -> Vec<ColumnMove> {
         let mut out = Vec::with_capacity(32);
-        if self.has_capture() {
-            self.captures(&mut out);
-        } else {
-            self.quiet_moves_into(&mut out);
-        }
+        self.legal_moves_into(&mut out);
         out
+    }
+
+    /// [`ColumnPosition::legal_moves`] into a buffer the caller keeps (perft: no allocation per
+    /// node).
+    pub fn legal_moves_into(&self, out: &mut Vec<ColumnMove>) {
+        out.clear();
+        if self.has_capture() {
+            self.captures(out);
+        } else {
+            self.quiet_moves_into(out);
+        }
     }
 
     /// The number of legal moves, as perft counts them; without a capture on the board they are
     /// counted, not built.
     pub fn count_moves(&self) -> usize {
+        self.count_moves_with(&mut Vec::with_capacity(16))
+    }
+
+    /// [`ColumnPosition::count_moves`], building captures in `buf`.
+    fn count_moves_with(&self, buf: &mut Vec<ColumnMove>) -> usize {
         if self.has_capture() {
-            let mut out = Vec::with_capacity(16);
-            self.captures(&mut out);
-            return out.len();
+            buf.clear();
+            self.captures(buf);
+            return buf.len();
         }
         let g = self.variant.geometry();
         let flying = self.variant.rules().flying_kings;
@@ -477,15 +489,65 @@ impl Walk<'_> {
     }
 }
 
-/// Perft: the leaves `depth` moves below `pos`, counting distinct moves at each node.
+/// Perft: the leaves `depth` moves below `pos`, counting distinct moves at each node (one
+/// thread; one move buffer per ply, kept for the whole search).
 pub fn perft(pos: &ColumnPosition, depth: u32) -> u64 {
+    let mut stack: Vec<Vec<ColumnMove>> = (0..=depth).map(|_| Vec::with_capacity(32)).collect();
+    walk(pos, depth, &mut stack)
+}
+
+fn walk(pos: &ColumnPosition, depth: u32, stack: &mut [Vec<ColumnMove>]) -> u64 {
+    let Some((moves, below)) = stack.split_first_mut() else {
+        return 1;
+    };
     match depth {
         0 => 1,
-        1 => pos.count_moves() as u64,
-        _ => pos
-            .legal_moves()
-            .iter()
-            .map(|m| perft(&pos.play(m), depth - 1))
-            .sum(),
+        1 => pos.count_moves_with(moves) as u64,
+        _ => {
+            pos.legal_moves_into(moves);
+            moves
+                .iter()
+                .map(|m| walk(&pos.play(m), depth - 1, below))
+                .sum()
+        }
     }
+}
+
+/// Perft on `threads` threads: the positions two plies down are shared out as the threads become
+/// free (the same counts as [`perft`]).
+pub fn perft_parallel(pos: &ColumnPosition, depth: u32, threads: usize) -> u64 {
+    if depth <= 3 || threads <= 1 {
+        return perft(pos, depth);
+    }
+    let jobs: Vec<ColumnPosition> = pos
+        .legal_moves()
+        .iter()
+        .flat_map(|m| {
+            let p = pos.play(m);
+            p.legal_moves().into_iter().map(move |n| p.play(&n))
+        })
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.min(jobs.len().max(1)))
+            .map(|_| {
+                let (jobs, next) = (&jobs, &next);
+                scope.spawn(move || {
+                    let mut stack: Vec<Vec<ColumnMove>> =
+                        (0..depth).map(|_| Vec::with_capacity(32)).collect();
+                    let mut total = 0;
+                    loop {
+                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(p) = jobs.get(i) else { break };
+                        total += walk(p, depth - 2, &mut stack);
+                    }
+                    total
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a perft thread"))
+            .sum()
+    })
 }

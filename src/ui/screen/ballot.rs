@@ -279,7 +279,7 @@ impl State {
                 column![
                     text(b.cell.clone()).size(96),
                     text(entry.map(|e| e.text.clone()).unwrap_or_default()).size(26),
-                    widget::board::Board::new(position).into_view(),
+                    widget::board::Board::new((&position).into()).into_view(),
                 ]
                 .spacing(8)
                 .align_x(iced::Alignment::Center)

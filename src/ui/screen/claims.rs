@@ -12,10 +12,10 @@ use iced::{Element, Length};
 
 use super::Action;
 use crate::lang::{Lang, Russian, Said};
-use crate::rules::movegen::legal_moves;
-use crate::rules::{
-    claim_repetition, game, notation, pdn, ClaimVerdict, Color, Replay, Square, Variant,
-};
+use crate::rules::any::{fitting, AnyReplay};
+use crate::rules::columns::after::AfterVerdict;
+use crate::rules::columns::AnyVariant;
+use crate::rules::{pdn, ClaimVerdict, Color, Variant};
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
 use crate::ui::format::Choice;
@@ -24,20 +24,21 @@ use crate::ui::{theme, widget};
 
 pub struct State {
     pub record: text_editor::Content,
-    variant: Variant,
+    /// The event's variant, of either engine: the record is replayed by its engine.
+    variant: AnyVariant,
     /// The record as checked: its replay, or why it could not be read.
-    pub checked: Option<Result<Replay, Said>>,
+    pub checked: Option<Result<AnyReplay, Said>>,
     /// The ply whose position is shown (0: the start).
     pub ply: usize,
     pub verdict: Option<Result<ClaimVerdict, Said>>,
     pub board: Option<usize>,
     pub claimant: Option<Color>,
     pub pdn_path: String,
-    /// The square clicked first when entering a move on the board.
-    pub from: Option<Square>,
-    /// The event plays a column variant: its games are checked on the command line for now
-    /// (`check --variant towers|laska`); this screen replays the other variants.
-    pub columns: Option<crate::rules::columns::ColumnVariant>,
+    /// A column game: the board after a disputed move, as a FEN, and its verdict.
+    pub after_fen: String,
+    pub after: Option<Result<AfterVerdict, Said>>,
+    /// Squares clicked so far for a move being entered on the board: the piece, then landings.
+    pub clicks: Vec<u8>,
     /// Where the record is kept beside the event (`<event>.claim.pdn`), so a restart keeps the
     /// game the arbiter typed.
     kept_in: Option<PathBuf>,
@@ -52,15 +53,16 @@ impl Default for State {
     fn default() -> State {
         State {
             record: text_editor::Content::new(),
-            variant: Variant::Russian,
+            variant: AnyVariant::Plain(Variant::Russian),
             checked: None,
             ply: 0,
             verdict: None,
             board: None,
             claimant: None,
             pdn_path: String::new(),
-            from: None,
-            columns: None,
+            clicks: Vec::new(),
+            after_fen: String::new(),
+            after: None,
             kept_in: None,
         }
     }
@@ -82,8 +84,13 @@ pub enum Message {
     LoadPdn,
     /// The PDN file's bytes, read by the session.
     PdnRead(Vec<u8>),
-    /// A square clicked on the board: the first picks the piece, the second plays the move.
-    Square(Square),
+    /// A column game: the board after the next move, typed as a FEN.
+    AfterFen(String),
+    /// Compares that board with the legal moves of the position shown.
+    JudgeAfter,
+    /// A square clicked on the board (the engine's number of it): the first picks the piece, the
+    /// next ones are its landings.
+    Square(u8),
 }
 
 impl State {
@@ -91,11 +98,7 @@ impl State {
     /// bytes, read by the session).
     pub fn for_event(t: &Tournament, path: &Path, kept: Option<Vec<u8>>) -> State {
         let mut state = State {
-            variant: t.settings.variant.plain().unwrap_or(Variant::Russian),
-            columns: match t.settings.variant {
-                crate::rules::columns::AnyVariant::Columns(v) => Some(v),
-                crate::rules::columns::AnyVariant::Plain(_) => None,
-            },
+            variant: t.settings.variant,
             kept_in: Some(record_file(path)),
             ..State::default()
         };
@@ -123,7 +126,7 @@ impl State {
         let text = self.record.text();
         if text.trim().is_empty() {
             // Nothing written yet: the game from its start, ready for moves clicked on the board.
-            self.checked = Some(Ok(Replay::new(crate::rules::Position::start(self.variant))));
+            self.checked = Some(Ok(AnyReplay::start(self.variant)));
             self.ply = 0;
             self.verdict = None;
             return;
@@ -134,53 +137,107 @@ impl State {
                 let g = games
                     .first()
                     .ok_or_else(|| Said::new("the record has no moves", "в записи нет ходов"))?;
-                game::replay(g, self.variant).map_err(|e| Said::new(e.to_string(), e.ru()))
+                AnyReplay::read(g, self.variant).map_err(|e| Said::new(e.to_string(), e.ru()))
             });
+        self.clicks.clear();
         self.ply = match &result {
-            Ok(r) => r.moves.len(),
+            Ok(r) => r.plies(),
             Err(_) => 0,
         };
         self.checked = Some(result);
         self.verdict = None;
     }
 
-    /// A move entered by clicking: from a piece of the side to move to its destination, added to
-    /// the record (only at the end of a record with no illegal ply, where the game goes on).
-    fn click(&mut self, sq: Square, lang: Lang) -> Action<Message> {
+    /// A square clicked on the board. The first click picks a piece (a column's top) of the side
+    /// to move; the next ones are where it lands. A move is played when the squares clicked fit
+    /// exactly one legal move ending on the last of them; where several captures end there, the
+    /// landings on the way tell them apart. Moves are added only at the end of a legal record.
+    fn click(&mut self, id: u8, lang: Lang) -> Action<Message> {
         if self.checked.is_none() {
             self.check();
         }
         let Some(Ok(replay)) = &self.checked else {
             return Action::None;
         };
-        if replay.first_illegal.is_some() || self.ply != replay.moves.len() {
+        if replay.first_illegal().is_some() || self.ply != replay.plies() {
+            self.clicks.clear();
             return Action::error(lang.pick(
                 "Moves are added by clicking at the end of a legal record",
                 "Ходы щелчком добавляются в конец записи без невозможных ходов",
             ));
         }
-        let pos = *replay.current();
-        let own = pos.piece_at(sq).is_some_and(|p| p.color == pos.turn());
-        let Some(from) = self.from.filter(|_| !own) else {
-            self.from = own.then_some(sq);
+        if self.clicks.is_empty() {
+            if replay.own(id) {
+                self.clicks.push(id);
+            }
             return Action::None;
+        }
+        let entries = replay.entries();
+        let mut clicks = self.clicks.clone();
+        clicks.push(id);
+        let fits = fitting(&entries, &clicks);
+        let mut ending: Vec<&str> = fits
+            .iter()
+            .filter(|e| e.route.len() > 1 && e.route.last() == Some(&id))
+            .map(|e| e.written.as_str())
+            .collect();
+        ending.dedup();
+        let diagram = replay.diagram(self.ply);
+        let name = |id: u8| diagram.spot(id).map(|s| s.name.clone()).unwrap_or_default();
+        match ending.as_slice() {
+            [written] => {
+                let written = written.to_string();
+                self.clicks.clear();
+                self.append(&written);
+                self.check();
+                self.keep()
+            }
+            [_, _, ..] => {
+                // Keep the piece: the landings on the way, then this square again, decide.
+                self.clicks.truncate(1);
+                Action::error(format!(
+                    "{} {} → {}: {}",
+                    lang.pick("Several captures", "Несколько взятий"),
+                    name(clicks[0]),
+                    name(id),
+                    lang.pick(
+                        "click the squares the piece lands on, in order, then the last one",
+                        "щёлкните поля, на которые шашка встаёт по пути, по порядку, затем последнее"
+                    )
+                ))
+            }
+            [] if !fits.is_empty() => {
+                // A landing on the way of a capture: wait for the rest.
+                self.clicks = clicks;
+                Action::None
+            }
+            [] if replay.own(id) => {
+                // Another piece of the side to move: pick it instead.
+                self.clicks = vec![id];
+                Action::None
+            }
+            [] => {
+                self.clicks.clear();
+                Action::error(format!(
+                    "{} {}",
+                    lang.pick("No legal move", "Нет возможного хода"),
+                    clicks
+                        .iter()
+                        .map(|&s| name(s))
+                        .collect::<Vec<_>>()
+                        .join(" → ")
+                ))
+            }
+        }
+    }
+
+    /// Writes a move at the end of the record, numbered as the score sheet numbers it.
+    fn append(&mut self, written: &str) {
+        let Some(Ok(replay)) = &self.checked else {
+            return;
         };
-        self.from = None;
-        let Some(m) = legal_moves(&pos)
-            .into_iter()
-            .find(|m| m.from == from && m.to == sq)
-        else {
-            return Action::error(format!(
-                "{} {} → {}",
-                lang.pick("No legal move", "Нет возможного хода"),
-                pos.board().name(from),
-                pos.board().name(sq)
-            ));
-        };
-        let first = replay.positions[0].turn();
-        let offset = usize::from(first != replay.variant.rules().first);
-        let ply = replay.moves.len();
-        let written = notation::write(&pos, &m);
+        let offset = replay.offset();
+        let ply = replay.plies();
         let mut text = self.record.text().trim_end().to_string();
         if (ply + offset) % 2 == 0 {
             text.push_str(&format!(" {}. {written}", (ply + offset) / 2 + 1));
@@ -190,8 +247,6 @@ impl State {
             text.push_str(&format!(" {written}"));
         }
         self.record = text_editor::Content::with_text(text.trim_start());
-        self.check();
-        self.keep()
     }
 
     pub fn update(
@@ -203,6 +258,20 @@ impl State {
     ) -> Action<Message> {
         match message {
             Message::Square(sq) => self.click(sq, lang),
+            Message::AfterFen(f) => {
+                self.after_fen = f;
+                self.after = None;
+                Action::None
+            }
+            Message::JudgeAfter => {
+                if let Some(Ok(replay)) = &self.checked {
+                    let ply = self.ply.min(replay.plies());
+                    self.after = replay
+                        .judge_after(ply, &self.after_fen)
+                        .map(|r| r.map_err(|e| Said::new(e.to_string(), e.ru())));
+                }
+                Action::None
+            }
             Message::PdnPath(p) => {
                 self.pdn_path = p;
                 Action::None
@@ -297,13 +366,16 @@ impl State {
             }
             Message::Ply(p) => {
                 self.ply = p;
+                self.clicks.clear();
+                self.after = None;
                 self.verdict = None;
                 Action::None
             }
             Message::ClaimRepetition => {
                 if let Some(Ok(replay)) = &self.checked {
                     self.verdict = Some(
-                        claim_repetition(replay, self.ply, None)
+                        replay
+                            .claim(self.ply)
                             .map_err(|e| Said::new(e.to_string(), e.ru())),
                     );
                 }
@@ -334,31 +406,8 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, clocks: &'a Clocks, lang: Lang) -> Element<'a, Message> {
-        if let Some(v) = self.columns {
-            // Not this screen's engine yet: say where column games are checked, exactly.
-            let name = crate::ui::format::variant(v, lang);
-            let mut chars = name.chars();
-            let title: String = chars
-                .next()
-                .into_iter()
-                .flat_map(char::to_uppercase)
-                .chain(chars)
-                .collect();
-            return text(format!(
-                "{title}: {}\n\nshashki-arbiter check --variant {v} FILE.pdn\nshashki-arbiter claim repetition --variant {v} FILE.pdn --ply N",
-                lang.pick(
-                    "this screen does not replay column games yet; check the record and judge a repetition claim on the command line",
-                    "этот экран пока не проверяет партии со столбами; проверьте запись и заявление о повторении в командной строке"
-                )
-            ))
-            .size(18)
-            .into();
-        }
         let editor = text_editor(&self.record)
-            .placeholder(lang.pick(
-                "Type or paste the game: 1. cd4 fe5 2. dc5 bd4 … or a PDN game",
-                "Введите или вставьте партию: 1. cd4 fe5 2. dc5 bd4 … или партию PDN",
-            ))
+            .placeholder(placeholder(self.variant, lang))
             .on_action(Message::Edit)
             .height(Length::Fixed(160.0))
             .size(18);
@@ -395,7 +444,7 @@ impl State {
         ]
         .spacing(10);
         // Before any record, the start position: moves can be entered by clicking from there.
-        let mut position = Some(crate::rules::Position::start(self.variant));
+        let mut diagram = AnyReplay::start(self.variant).diagram(0);
         let mut marks = Vec::new();
         match &self.checked {
             None => {}
@@ -403,14 +452,11 @@ impl State {
                 left = left.push(text(e.get(lang).to_string()).size(18).color(theme::ERROR))
             }
             Some(Ok(replay)) => {
-                let ply = self.ply.min(replay.moves.len());
-                position = Some(replay.positions[ply]);
-                if ply > 0 {
-                    let m = &replay.moves[ply - 1];
-                    marks = vec![m.from, m.to];
-                }
+                let ply = self.ply.min(replay.plies());
+                diagram = replay.diagram(ply);
+                marks = replay.last_move(ply);
                 left = left.push(moves(replay, ply, lang));
-                match &replay.first_illegal {
+                match replay.first_illegal() {
                     Some(i) => {
                         left = left.push(
                             text(format!(
@@ -433,7 +479,7 @@ impl State {
                             text(format!(
                                 "{} {} {}",
                                 lang.pick("All", "Все"),
-                                replay.moves.len(),
+                                replay.plies(),
                                 lang.pick("plies are legal.", "полуходов возможны.")
                             ))
                             .size(18)
@@ -441,8 +487,7 @@ impl State {
                         );
                     }
                 }
-                let turn = replay.positions[ply].turn();
-                for c in replay.draw.running(ply, turn) {
+                for c in replay.running(ply) {
                     left = left.push(
                         text(format!(
                             "{}: {} / {} {} ({} {}), {} {}",
@@ -458,6 +503,32 @@ impl State {
                         .size(16),
                     );
                 }
+            }
+        }
+        if matches!(self.variant, AnyVariant::Columns(_)) {
+            left = left.push(
+                row![
+                    text_input(&after_placeholder(self.variant, lang), &self.after_fen)
+                        .on_input(Message::AfterFen)
+                        .on_submit(Message::JudgeAfter),
+                    button(text(lang.pick(
+                        "Compare with the legal moves",
+                        "Сравнить с возможными ходами"
+                    )))
+                    .style(button::secondary)
+                    .on_press_maybe(
+                        matches!(self.checked, Some(Ok(_))).then_some(Message::JudgeAfter)
+                    ),
+                ]
+                .spacing(8),
+            );
+            if let Some(a) = &self.after {
+                let (line, colour) = match a {
+                    Ok(v) if v.is_legal() => (v.describe(lang), theme::OK),
+                    Ok(v) => (v.describe(lang), theme::ERROR),
+                    Err(e) => (e.get(lang).to_string(), theme::ERROR),
+                };
+                left = left.push(text(line).size(18).color(colour));
             }
         }
         if let Some(v) = &self.verdict {
@@ -522,12 +593,13 @@ impl State {
             .padding(8)
             .style(theme::panel),
         );
-        let board: Element<'a, Message> = match position {
-            Some(p) => widget::board::Board::new(p)
+        let board = widget::board::Clickable {
+            board: widget::board::Board::new(diagram)
                 .with_highlight(marks)
-                .into_view(),
-            None => text("").into(),
-        };
+                .with_selected(self.clicks.clone()),
+            on_square: Message::Square,
+        }
+        .view();
         row![
             scrollable(left.padding([0, 8])).width(Length::FillPortion(3)),
             container(board)
@@ -539,9 +611,43 @@ impl State {
     }
 }
 
+/// What the board-after field asks for, with an example in the variant's squares.
+fn after_placeholder(variant: AnyVariant, lang: Lang) -> String {
+    let example = match variant {
+        AnyVariant::Columns(crate::rules::columns::ColumnVariant::Laska) => "B:W9,17(wb):B25",
+        _ => "B:Wc3,e5(wb):Bh8",
+    };
+    format!(
+        "{}: {example}",
+        lang.pick(
+            "The board after the next move, as a FEN",
+            "Доска после следующего хода, FEN"
+        )
+    )
+}
+
+/// What the empty record asks for, in the variant's own notation.
+fn placeholder(variant: AnyVariant, lang: Lang) -> &'static str {
+    use crate::rules::columns::ColumnVariant;
+    match variant {
+        AnyVariant::Columns(ColumnVariant::Towers) => lang.pick(
+            "Type or paste the game: 1. c3-b4 b6-c5 2. b4-a5 … or a PDN game; or click the moves on the board",
+            "Введите или вставьте партию: 1. c3-b4 b6-c5 2. b4-a5 … или партию PDN; или ходите щелчками по доске",
+        ),
+        AnyVariant::Columns(ColumnVariant::Laska) => lang.pick(
+            "Type or paste the game: 1. 9-13 17-14 … or a PDN game; or click the moves on the board",
+            "Введите или вставьте партию: 1. 9-13 17-14 … или партию PDN; или ходите щелчками по доске",
+        ),
+        AnyVariant::Plain(_) => lang.pick(
+            "Type or paste the game: 1. cd4 fe5 2. dc5 bd4 … or a PDN game; or click the moves on the board",
+            "Введите или вставьте партию: 1. cd4 fe5 2. dc5 bd4 … или партию PDN; или ходите щелчками по доске",
+        ),
+    }
+}
+
 /// The moves as numbered buttons; the one shown is highlighted.
-fn moves<'a>(replay: &Replay, shown: usize, lang: Lang) -> Element<'a, Message> {
-    let first_black = replay.positions[0].turn() == Color::Black;
+fn moves<'a>(replay: &AnyReplay, shown: usize, lang: Lang) -> Element<'a, Message> {
+    let offset = replay.offset();
     let mut items: Vec<Element<'a, Message>> =
         vec![button(text(lang.pick("start", "начало")).size(15))
             .style(if shown == 0 {
@@ -551,11 +657,11 @@ fn moves<'a>(replay: &Replay, shown: usize, lang: Lang) -> Element<'a, Message> 
             })
             .on_press(Message::Ply(0))
             .into()];
-    for (i, m) in replay.moves.iter().enumerate() {
+    for i in 0..replay.plies() {
         let ply = i + 1;
-        let written = notation::write(&replay.positions[i], m);
-        let number = (i + usize::from(first_black)) / 2 + 1;
-        let label = if (i + usize::from(first_black)) % 2 == 0 {
+        let written = replay.written(i);
+        let number = (i + offset) / 2 + 1;
+        let label = if (i + offset) % 2 == 0 {
             format!("{number}. {written}")
         } else {
             written

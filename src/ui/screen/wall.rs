@@ -320,7 +320,7 @@ fn ballot<'a>(drawn: Option<Drawn>, lang: Lang) -> Element<'a, Message> {
         .spacing(10)
         .width(Length::FillPortion(1))
         .align_x(iced::Alignment::Center),
-        container(crate::ui::widget::board::Board::new(d.position).into_view())
+        container(crate::ui::widget::board::Board::new((&d.position).into()).into_view())
             .width(Length::FillPortion(1))
             .height(Length::Fill),
     ]

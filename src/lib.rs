@@ -7,6 +7,8 @@ pub mod lang;
 pub mod limits;
 pub mod report;
 pub mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod store;
 pub mod tournament;
 

@@ -137,6 +137,14 @@ enum Command {
         #[arg(long)]
         separator: Option<String>,
     },
+    /// The hall's live page (pairings, clocks, standings) and relay feed (`/games.pdn`) over HTTP,
+    /// read-only; follows the event file and its clock logs as the console saves them.
+    Serve {
+        file: String,
+        /// Where to listen: loopback by default; `0.0.0.0:8080` opens it to the hall's network.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+    },
 }
 
 #[derive(Subcommand)]
@@ -318,6 +326,7 @@ fn main() -> ExitCode {
             lang,
             separator,
         }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
+        Some(Command::Serve { file, listen }) => serve(&file, listen),
         Some(Command::Pair {
             file,
             round,
@@ -380,6 +389,21 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+#[cfg(feature = "serve")]
+fn serve(file: &str, listen: std::net::SocketAddr) -> Result<ExitCode, String> {
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    eprintln!("shashki-arbiter: serving {file} on http://{listen}/ (Ctrl+C stops)");
+    runtime
+        .block_on(shashki_arbiter::serve::serve(file.into(), listen))
+        .map_err(|e| e.to_string())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(not(feature = "serve"))]
+fn serve(_: &str, _: std::net::SocketAddr) -> Result<ExitCode, String> {
+    Err("built without the `serve` feature".to_string())
 }
 
 #[cfg(feature = "gui")]

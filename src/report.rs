@@ -46,14 +46,14 @@ pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing) -> String
 }
 
 /// A document: a title block and tables.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Document {
     pub title: String,
     pub subtitle: Vec<String>,
     pub sections: Vec<Section>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Section {
     pub heading: String,
     pub header: Vec<String>,

@@ -429,8 +429,19 @@ impl Hall {
     }
 }
 
+/// Where an event's clocks are logged: `<event>.clocks/`.
+pub fn clocks_dir(event: &Path) -> PathBuf {
+    event.with_extension("clocks")
+}
+
+/// Where the clocks of game `game` (from 0) of round `round` are logged, in an event's
+/// [`clocks_dir`]: `round-N-game-G/`.
+pub fn game_dir(clocks: &Path, round: usize, game: usize) -> PathBuf {
+    clocks.join(format!("round-{round}-game-{}", game + 1))
+}
+
 /// The board logs in `dir`, in board order.
-fn log_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+pub fn log_paths(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
         .map(|e| e.map(|e| e.path()))
         .collect::<Result<_, _>>()?;

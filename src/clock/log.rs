@@ -205,7 +205,11 @@ impl ClockLog {
 /// Reads a log: the clock as its complete events leave it, and the first unreadable line, if any.
 pub fn load(path: &Path) -> Result<Loaded, LogError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
-    let (lines, terminated) = atomic::record_lines(&bytes);
+    load_bytes(path, &bytes)
+}
+
+fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Loaded, LogError> {
+    let (lines, terminated) = atomic::record_lines(bytes);
     let header_error = |message: String| LogError::Header {
         path: path.to_path_buf(),
         message,
@@ -230,46 +234,61 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
         .control
         .parse()
         .map_err(|e: super::control::ControlError| header_error(e.to_string()))?;
-    let mut clock = GameClock::new(control, header.first);
-    let mut alive_ms = 0;
-    let mut alive_wall = None;
-    let mut records = Vec::new();
-    let mut bad_line: Option<BadLine> = None;
+    let mut loaded = Loaded {
+        clock: GameClock::new(control, header.first),
+        records: Vec::new(),
+        bad_line: None,
+        board: header.board.clone(),
+        alive_ms: 0,
+        alive_wall: None,
+        unterminated: false,
+        header,
+    };
     for (i, raw) in lines.iter().enumerate().skip(1) {
-        let number = i + 1;
-        if let Some(bad) = bad_line.as_mut() {
+        loaded.read_line(path, i + 1, raw)?;
+    }
+    // The last line is complete and read, but the next append must not be glued onto it.
+    loaded.unterminated = !terminated && loaded.bad_line.is_none();
+    Ok(loaded)
+}
+
+impl Loaded {
+    /// Folds one line (numbered from 1) into the clock: an event, a heartbeat, or the first bad
+    /// line (after which every line is only counted).
+    fn read_line(&mut self, path: &Path, number: usize, raw: &[u8]) -> Result<(), LogError> {
+        if let Some(bad) = self.bad_line.as_mut() {
             bad.ignored_after += 1;
-            continue;
+            return Ok(());
         }
         // A torn write may leave bytes that are not UTF-8: that is a bad line too.
         let line = String::from_utf8_lossy(raw);
         if line.trim().is_empty() {
-            continue;
+            return Ok(());
         }
         match serde_json::from_str::<Record>(&line) {
             Ok(record) => {
-                clock
+                self.clock
                     .push(record.event.clone())
                     .map_err(|source| LogError::Event {
                         path: path.to_path_buf(),
                         line: number,
                         source,
                     })?;
-                if record.event.at_ms >= alive_ms {
-                    alive_ms = record.event.at_ms;
-                    alive_wall = Some(record.wall);
+                if record.event.at_ms >= self.alive_ms {
+                    self.alive_ms = record.event.at_ms;
+                    self.alive_wall = Some(record.wall);
                 }
-                records.push(record);
+                self.records.push(record);
             }
             Err(_) => match serde_json::from_str::<Heartbeat>(&line) {
                 Ok(beat) => {
-                    if beat.alive_ms >= alive_ms {
-                        alive_ms = beat.alive_ms;
-                        alive_wall = Some(beat.wall);
+                    if beat.alive_ms >= self.alive_ms {
+                        self.alive_ms = beat.alive_ms;
+                        self.alive_wall = Some(beat.wall);
                     }
                 }
                 Err(_) => {
-                    bad_line = Some(BadLine {
+                    self.bad_line = Some(BadLine {
                         line: number,
                         text: line.into_owned(),
                         ignored_after: 0,
@@ -277,18 +296,70 @@ pub fn load(path: &Path) -> Result<Loaded, LogError> {
                 }
             },
         }
+        Ok(())
     }
-    Ok(Loaded {
-        clock,
-        records,
-        // The last line is complete and read, but the next append must not be glued onto it.
-        unterminated: !terminated && bad_line.is_none(),
-        bad_line,
-        board: header.board.clone(),
-        alive_ms,
-        alive_wall,
-        header,
-    })
+}
+
+/// A log read as another program writes it: each look reads only the lines added since the last
+/// one (the hall's web page follows every board this way, never writing).
+#[derive(Debug)]
+pub struct Follower {
+    path: PathBuf,
+    /// Bytes of whole lines read so far, and the number of the last line read.
+    offset: u64,
+    lines: usize,
+    pub loaded: Loaded,
+}
+
+impl Follower {
+    pub fn open(path: &Path) -> Result<Follower, LogError> {
+        let bytes = std::fs::read(path).map_err(io(path))?;
+        // Only whole lines: a line still being written is read on a later look.
+        let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let loaded = load_bytes(path, &bytes[..whole])?;
+        Ok(Follower {
+            path: path.to_path_buf(),
+            offset: whole as u64,
+            lines: bytes[..whole].iter().filter(|&&b| b == b'\n').count(),
+            loaded,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Reads what was appended since the last look; `true` if anything was. A file that became
+    /// shorter (repaired after a crash) is read again from its start.
+    pub fn follow(&mut self) -> Result<bool, LogError> {
+        use std::io::{Read, Seek, SeekFrom};
+        let len = std::fs::metadata(&self.path).map_err(io(&self.path))?.len();
+        if len < self.offset {
+            *self = Follower::open(&self.path)?;
+            return Ok(true);
+        }
+        if len == self.offset {
+            return Ok(false);
+        }
+        let mut file = File::open(&self.path).map_err(io(&self.path))?;
+        file.seek(SeekFrom::Start(self.offset))
+            .map_err(io(&self.path))?;
+        let mut added = Vec::new();
+        file.take(len - self.offset)
+            .read_to_end(&mut added)
+            .map_err(io(&self.path))?;
+        let whole = added.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        for raw in added[..whole].split(|&b| b == b'\n') {
+            if raw.is_empty() {
+                continue;
+            }
+            self.lines += 1;
+            let number = self.lines;
+            self.loaded.read_line(&self.path, number, raw)?;
+        }
+        self.offset += whole as u64;
+        Ok(whole > 0)
+    }
 }
 
 /// A log brought back after the program stopped without closing it.

@@ -120,9 +120,7 @@ fn boards_of_game<'a>(
     })
 }
 
-fn dir_for(base: &Path, round: usize, game: usize) -> PathBuf {
-    base.join(format!("round-{round}-game-{}", game + 1))
-}
+use crate::clock::hall::game_dir as dir_for;
 
 impl Clocks {
     /// The clocks of an event just opened: the latest logged game of the last round comes back
@@ -133,7 +131,7 @@ impl Clocks {
         now: u64,
         wall: DateTime<Utc>,
     ) -> (Clocks, Result<Restored, HallError>) {
-        let base = path.with_extension("clocks");
+        let base = crate::clock::hall::clocks_dir(path);
         let keys = std::fs::read(base.join(KEYS_FILE))
             .ok()
             .and_then(|b| serde_json::from_slice(&b).ok())

@@ -1,0 +1,297 @@
+//! The HTTP server: read-only by construction (GET routes over one snapshot held in memory; no
+//! route takes a path or a body, so nothing a request says reaches the file system), with the
+//! snapshot rebuilt when the event file or a clock log changes and pushed to every open page.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+use axum::extract::State as Shared;
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use chrono::Utc;
+use tokio::sync::watch;
+use tokio_stream::StreamExt;
+
+use super::feed;
+use super::state::{self, Follow, State};
+use crate::tournament::model::Tournament;
+
+/// The most pages kept up to date at once; more get 503 and retry (EventSource does).
+pub const MAX_STREAMS: usize = 2_000;
+/// How often the event file and the clock logs are looked at.
+pub const POLL: Duration = Duration::from_millis(250);
+
+const PAGE: &str = include_str!("../../resources/web/index.html");
+
+/// What every request reads: the latest snapshot, as JSON and PDN ready to send.
+#[derive(Clone)]
+pub struct Served {
+    pub state: Arc<State>,
+    /// Goes up when anything but the clocks changed (a page then needs the whole state).
+    pub event_version: u64,
+    pub json: Arc<str>,
+    pub clocks_json: Arc<str>,
+    pub pdn: Arc<str>,
+}
+
+#[derive(Clone)]
+struct App {
+    rx: watch::Receiver<Served>,
+    streams: Arc<AtomicUsize>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("{0}")]
+    Event(#[from] crate::store::event::EventError),
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the server stopped: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+impl Served {
+    pub fn new(t: &Tournament, follow: &Follow, version: u64, event_version: u64) -> Served {
+        let state = state::build(t, follow.clocks(Utc::now()), version, Utc::now());
+        Served {
+            json: serde_json::to_string(&state)
+                .expect("the state serialises")
+                .into(),
+            clocks_json: serde_json::to_string(&state.clocks)
+                .expect("clocks serialise")
+                .into(),
+            pdn: feed::games(t).into(),
+            event_version,
+            state: Arc::new(state),
+        }
+    }
+}
+
+/// The router over a channel of snapshots (tests drive it without a socket).
+pub fn router(rx: watch::Receiver<Served>) -> Router {
+    let app = App {
+        rx,
+        streams: Arc::new(AtomicUsize::new(0)),
+    };
+    Router::new()
+        .route("/", get(page))
+        .route("/index.html", get(page))
+        .route("/api/state", get(api_state))
+        .route("/api/clocks", get(api_clocks))
+        .route("/api/standings", get(api_standings))
+        .route("/games.pdn", get(games_pdn))
+        .route("/events", get(events))
+        .layer(axum::extract::DefaultBodyLimit::max(1024))
+        .with_state(app)
+}
+
+fn no_store(mut r: Response) -> Response {
+    let h = r.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    r
+}
+
+/// Where the page takes the state of the moment (the JSON, with every `<` written `\u003c`, so
+/// that no text in it can end or open a script element).
+const INITIAL: &str = r#"<script id="initial-state" type="application/json"></script>"#;
+
+async fn page(Shared(app): Shared<App>) -> Response {
+    let json = app.rx.borrow().json.replace('<', "\\u003c");
+    let html = PAGE.replacen(
+        INITIAL,
+        &format!(r#"<script id="initial-state" type="application/json">{json}</script>"#),
+        1,
+    );
+    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
+    // The page's own inline script and style only: no other origin is ever contacted.
+    r.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:",
+        ),
+    );
+    no_store(r)
+}
+
+fn json(body: String) -> Response {
+    no_store(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+async fn api_state(Shared(app): Shared<App>) -> Response {
+    let json_text = app.rx.borrow().json.to_string();
+    json(json_text)
+}
+
+async fn api_clocks(Shared(app): Shared<App>) -> Response {
+    let clocks = app.rx.borrow().state.clocks.clone();
+    json(serde_json::to_string(&clocks).expect("clocks serialise"))
+}
+
+async fn api_standings(Shared(app): Shared<App>, headers: HeaderMap) -> Response {
+    let state = app.rx.borrow().state.clone();
+    let ru = headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("ru"));
+    let doc = if ru {
+        &state.report.ru
+    } else {
+        &state.report.en
+    };
+    json(serde_json::to_string(&doc.sections.first()).expect("a table serialises"))
+}
+
+async fn games_pdn(Shared(app): Shared<App>) -> Response {
+    let pdn = app.rx.borrow().pdn.to_string();
+    no_store(
+        (
+            [(
+                header::CONTENT_TYPE,
+                "application/x-draughts-pdn; charset=utf-8",
+            )],
+            pdn,
+        )
+            .into_response(),
+    )
+}
+
+/// Counts an open stream and gives its place back when the page goes away.
+struct Slot(Arc<AtomicUsize>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+async fn events(Shared(app): Shared<App>) -> Response {
+    if app.streams.fetch_add(1, Ordering::Relaxed) >= MAX_STREAMS {
+        app.streams.fetch_sub(1, Ordering::Relaxed);
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n").into_response();
+    }
+    let slot = Slot(app.streams.clone());
+    // A slow page gets the latest snapshot when it can take one, never a queue of old ones: the
+    // whole state when the event changed since it was last sent one, else only the clocks.
+    let mut sent_event = None;
+    let stream = tokio_stream::wrappers::WatchStream::new(app.rx.clone()).map(move |s| {
+        let _kept = &slot;
+        let event = if sent_event == Some(s.event_version) {
+            Event::default()
+                .event("clocks")
+                .data(s.clocks_json.as_ref())
+        } else {
+            sent_event = Some(s.event_version);
+            Event::default().event("state").data(s.json.as_ref())
+        };
+        Ok::<_, std::convert::Infallible>(event)
+    });
+    no_store(
+        Sse::new(stream)
+            .keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
+            .into_response(),
+    )
+}
+
+/// The event file's modification time and length: what a save changes.
+fn stamp(event: &Path) -> Option<(SystemTime, u64)> {
+    let m = std::fs::metadata(event).ok()?;
+    Some((m.modified().ok()?, m.len()))
+}
+
+/// Watches the event and its clocks, sending a new snapshot when the event is saved or a clock
+/// event is logged (a heartbeat changes nothing a page shows: it counts the running second
+/// itself). A file caught half-written is read again on the next look; the last good snapshot
+/// stays meanwhile.
+pub async fn watch_event(
+    event: PathBuf,
+    tx: watch::Sender<Served>,
+    mut tournament: Tournament,
+    mut follow: Follow,
+) {
+    let mut stamp_seen = stamp(&event);
+    let (mut version, mut event_version) = {
+        let s = tx.borrow();
+        (s.state.version, s.event_version)
+    };
+    let mut key_seen = clock_key(&follow, tx.borrow().state.clocks.as_ref());
+    loop {
+        tokio::time::sleep(POLL).await;
+        if tx.is_closed() {
+            return;
+        }
+        let mut event_changed = false;
+        let now = stamp(&event);
+        if now != stamp_seen {
+            if let Ok(t) = crate::store::event::read(&event) {
+                stamp_seen = now;
+                tournament = t;
+                event_changed = true;
+            }
+        }
+        follow.look(&tournament, &event);
+        let key = clock_key(&follow, follow.clocks(Utc::now()).as_ref());
+        if !event_changed && key == key_seen {
+            continue;
+        }
+        key_seen = key;
+        version += 1;
+        if event_changed {
+            event_version += 1;
+        }
+        let _ = tx.send(Served::new(&tournament, &follow, version, event_version));
+    }
+}
+
+/// What a page that counts the running side's time down itself can see change: each board's
+/// running side, pause, flag and staleness, and the events logged (a press, a correction).
+/// Heartbeats change none of it.
+fn clock_key(follow: &Follow, clocks: Option<&state::Clocks>) -> Vec<(String, usize, String)> {
+    let events = follow.events();
+    clocks
+        .map(|c| {
+            c.boards
+                .iter()
+                .zip(events.iter().chain(std::iter::repeat(&0)))
+                .map(|(b, &n)| {
+                    (
+                        b.board.clone(),
+                        n,
+                        format!("{:?}{}{:?}{}", b.running, b.paused, b.flag, b.stale),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Serves `event` on `addr` until the process is stopped.
+pub async fn serve(event: PathBuf, addr: SocketAddr) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Listen { addr, source })?;
+    serve_on(listener, event).await
+}
+
+/// Serves `event` on a socket already bound (tests bind port 0).
+pub async fn serve_on(listener: tokio::net::TcpListener, event: PathBuf) -> Result<(), ServeError> {
+    let t = crate::store::event::read(&event)?;
+    let mut follow = Follow::default();
+    follow.look(&t, &event);
+    let (tx, rx) = watch::channel(Served::new(&t, &follow, 1, 1));
+    tokio::spawn(watch_event(event.clone(), tx, t, follow));
+    axum::serve(listener, router(rx)).await?;
+    Ok(())
+}

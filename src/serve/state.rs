@@ -1,0 +1,246 @@
+//! What the hall's page and API show: one snapshot of the event, built from the event file and
+//! the clock logs beside it (read, never written), at a wall-clock time given as a value.
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use crate::clock::hall;
+use crate::clock::log;
+use crate::lang::Lang;
+use crate::report::{self, Document};
+use crate::rules::Color;
+use crate::tournament::model::Tournament;
+
+/// A clock whose console has written nothing for this long is shown frozen at its last known
+/// instant (the console writes a heartbeat every second while a clock runs).
+pub const STALE_MS: i64 = 5_000;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct State {
+    /// Goes up by one whenever anything shown changes.
+    pub version: u64,
+    /// The server's wall-clock time of this snapshot, in Unix milliseconds.
+    pub now_ms: i64,
+    pub event: EventLine,
+    /// The current round's boards (byes last, with no board and no Black).
+    pub boards: Vec<BoardLine>,
+    pub clocks: Option<Clocks>,
+    pub report: Reports,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct EventLine {
+    pub name: String,
+    pub variant: String,
+    /// The current (last paired) round, 0 before the first.
+    pub round: usize,
+    /// Rounds planned (a round robin's, a Swiss's), when known.
+    pub rounds: Option<usize>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardLine {
+    pub board: Option<usize>,
+    /// White of the first game.
+    pub white: String,
+    pub black: Option<String>,
+    /// The ballot's cell, `IX/10`.
+    pub ballot: Option<String>,
+    /// Each game's result from its White's side: `1-0`, `½-½`, `0-1`, `*` while playing.
+    pub results: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Clocks {
+    pub round: usize,
+    /// From 1.
+    pub game: usize,
+    pub boards: Vec<ClockLine>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ClockLine {
+    pub board: String,
+    pub white_ms: u64,
+    pub black_ms: u64,
+    /// The side whose clock runs (also while paused: the side that will run on resume).
+    pub running: Option<Color>,
+    pub paused: bool,
+    pub flag: Option<Color>,
+    /// The console has not written for [`STALE_MS`]: the times are its last known ones.
+    pub stale: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Reports {
+    pub en: Document,
+    pub ru: Document,
+}
+
+/// The snapshot of `t` with its `clocks` (see [`Follow`]) at `now`.
+pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime<Utc>) -> State {
+    let round = t.rounds.last();
+    let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
+    let mut boards: Vec<BoardLine> = round
+        .map(|r| {
+            r.pairings
+                .iter()
+                .map(|p| BoardLine {
+                    board: Some(p.board),
+                    white: name(p.white),
+                    black: Some(name(p.black)),
+                    ballot: p
+                        .ballot
+                        .as_ref()
+                        .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell)),
+                    results: p
+                        .games
+                        .iter()
+                        .chain(&p.extra)
+                        .map(|g| g.symbol().to_string())
+                        .collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    if let Some(bye) = round.and_then(|r| r.bye) {
+        boards.push(BoardLine {
+            board: None,
+            white: name(bye),
+            black: None,
+            ballot: None,
+            results: Vec::new(),
+        });
+    }
+    State {
+        version,
+        now_ms: now.timestamp_millis(),
+        event: EventLine {
+            name: t.settings.name.clone(),
+            variant: t.settings.variant.name().to_string(),
+            round: round.map_or(0, |r| r.number),
+            rounds: t.planned_rounds(),
+        },
+        boards,
+        clocks,
+        report: Reports {
+            en: report::document(t, None, Lang::En),
+            ru: report::document(t, None, Lang::Ru),
+        },
+    }
+}
+
+/// The clock logs of an event's current game, followed as the console writes them: the last
+/// round's latest logged game; each look reads only what was appended.
+#[derive(Debug, Default)]
+pub struct Follow {
+    game: Option<(usize, usize)>,
+    logs: Vec<log::Follower>,
+}
+
+impl Follow {
+    /// Looks at the logs again (and for a newer game's); `true` if the clocks may have changed.
+    pub fn look(&mut self, t: &Tournament, event: &Path) -> bool {
+        let base = hall::clocks_dir(event);
+        let game = t.rounds.last().and_then(|round| {
+            (0..t.clock_games())
+                .rev()
+                .find(|&g| hall::Hall::has_logs(&hall::game_dir(&base, round.number, g)))
+                .map(|g| (round.number, g))
+        });
+        let dir = game.map(|(r, g)| hall::game_dir(&base, r, g));
+        let paths = dir
+            .as_ref()
+            .and_then(|d| hall::log_paths(d).ok())
+            .unwrap_or_default();
+        if game != self.game || paths.len() != self.logs.len() {
+            self.game = game;
+            // A log that cannot be read yet (being created) is looked at again next time.
+            self.logs = paths
+                .iter()
+                .filter_map(|p| log::Follower::open(p).ok())
+                .collect();
+            return true;
+        }
+        let mut changed = false;
+        for f in &mut self.logs {
+            changed |= f.follow().unwrap_or(false);
+        }
+        changed
+    }
+
+    /// The number of events (not heartbeats) in each log, in the order of [`Follow::clocks`].
+    pub fn events(&self) -> Vec<usize> {
+        let mut boards: Vec<(String, usize)> = self
+            .logs
+            .iter()
+            .map(|f| (self.name(f), f.loaded.records.len()))
+            .collect();
+        boards.sort_by_key(|(b, _)| (b.parse::<usize>().unwrap_or(usize::MAX), b.clone()));
+        boards.into_iter().map(|(_, n)| n).collect()
+    }
+
+    fn name(&self, f: &log::Follower) -> String {
+        f.loaded.board.clone().unwrap_or_else(|| {
+            f.path()
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        })
+    }
+
+    /// The clocks as the logs leave them at `now`.
+    pub fn clocks(&self, now: DateTime<Utc>) -> Option<Clocks> {
+        let (round, game) = self.game?;
+        let mut boards: Vec<ClockLine> = self
+            .logs
+            .iter()
+            .map(|f| line(self.name(f), &f.loaded, now))
+            .collect();
+        boards.sort_by_key(|b| {
+            (
+                b.board.parse::<usize>().unwrap_or(usize::MAX),
+                b.board.clone(),
+            )
+        });
+        Some(Clocks {
+            round,
+            game: game + 1,
+            boards,
+        })
+    }
+}
+
+/// One board's clock at `now`: a running clock goes on from its last logged instant by the time
+/// since that instant was written, unless the console has fallen silent.
+fn line(board: String, loaded: &log::Loaded, now: DateTime<Utc>) -> ClockLine {
+    let clock = &loaded.clock;
+    let at_last = clock.snapshot(loaded.alive_ms);
+    let running = at_last.running.is_some() && !at_last.paused;
+    let since = loaded
+        .alive_wall
+        .map_or(i64::MAX, |w| (now - w).num_milliseconds());
+    let stale = running && since > STALE_MS;
+    let at = if running && !stale {
+        loaded.alive_ms + since.max(0) as u64
+    } else {
+        loaded.alive_ms
+    };
+    let snap = clock.snapshot(at);
+    let flag = [(Color::White, &snap.white), (Color::Black, &snap.black)]
+        .into_iter()
+        .find(|(_, s)| s.flag_ms.is_some())
+        .map(|(c, _)| c);
+    ClockLine {
+        board,
+        white_ms: snap.white.ms_left,
+        black_ms: snap.black.ms_left,
+        running: snap.running,
+        paused: snap.paused,
+        flag,
+        stale,
+    }
+}

@@ -1,0 +1,344 @@
+//! The hall's web server: its JSON and PDN feed from the sample events, read-only by
+//! construction, and live: a result saved and a clock pressed by the console (another writer of
+//! the same files) reach an open page.
+#![cfg(feature = "serve")]
+
+use std::path::{Path, PathBuf};
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use chrono::Utc;
+use http_body_util::BodyExt;
+use shashki_arbiter::rules::{check_game, pdn};
+use shashki_arbiter::serve::state::Follow;
+use shashki_arbiter::serve::{router, serve_on, Served};
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::model::{GameResult, Tournament};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tower::ServiceExt;
+
+const SAMPLES: [&str; 3] = [
+    "tournaments/shashki64-round-robin.ron",
+    "tournaments/international-round-robin.ron",
+    "tournaments/open-swiss-48.ron",
+];
+
+fn copy(name: &str, sample: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-serve-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let to = dir.join(Path::new(sample).file_name().unwrap());
+    std::fs::copy(sample, &to).unwrap();
+    to
+}
+
+fn app_for(t: &Tournament) -> axum::Router {
+    let (_tx, rx) = tokio::sync::watch::channel(Served::new(t, &Follow::default(), 1, 1));
+    // The sender may go: the router keeps serving the last snapshot.
+    router(rx)
+}
+
+async fn get(app: &axum::Router, method: Method, uri: &str) -> (StatusCode, String, String) {
+    let response = app
+        .clone()
+        .oneshot(
+            Request::builder()
+                .method(method)
+                .uri(uri)
+                .body(Body::from(vec![b'x'; 4096]))
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let body = response.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(body.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn the_state_and_the_relay_feed_of_every_sample_event() {
+    for sample in SAMPLES {
+        let t = event::read(Path::new(sample)).unwrap();
+        let app = app_for(&t);
+        let (status, kind, body) = get(&app, Method::GET, "/api/state").await;
+        assert_eq!(status, StatusCode::OK, "{sample}");
+        assert_eq!(kind, "application/json");
+        let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(state["event"]["name"], t.settings.name.as_str());
+        let round = t.rounds.last().unwrap();
+        let boards = state["boards"].as_array().unwrap();
+        assert_eq!(
+            boards.len(),
+            round.pairings.len() + usize::from(round.bye.is_some()),
+            "{sample}"
+        );
+        let first = &round.pairings[0];
+        assert_eq!(
+            boards[0]["white"],
+            t.player(first.white).unwrap().full_name().as_str()
+        );
+        // Standings with the event's tie-breaks, in both languages.
+        let standings = &state["report"]["ru"]["sections"][0];
+        assert_eq!(standings["heading"], "Турнирная таблица");
+        assert_eq!(
+            standings["rows"].as_array().unwrap().len(),
+            t.players.len(),
+            "{sample}"
+        );
+        assert_eq!(
+            state["report"]["en"]["sections"][0]["header"]
+                .as_array()
+                .unwrap()
+                .len(),
+            7 + t.tiebreaks.len()
+        );
+
+        // The feed: every game of the round, game 1 of every board first, each legal by the
+        // program's own check, with its players, round, ballot position and result.
+        let (status, kind, feed) = get(&app, Method::GET, "/games.pdn").await;
+        assert_eq!(status, StatusCode::OK);
+        assert!(kind.starts_with("application/x-draughts-pdn"), "{kind}");
+        let games = pdn::read(&feed).unwrap();
+        let per_board = t.settings.format.games.max(1) as usize;
+        let extra: usize = round.pairings.iter().map(|p| p.extra.len()).sum();
+        assert_eq!(
+            games.len(),
+            round.pairings.len() * per_board + extra,
+            "{sample}"
+        );
+        let variant = t.settings.variant.plain().unwrap();
+        for (i, g) in games.iter().enumerate() {
+            let report = check_game(i + 1, g, variant);
+            assert!(report.legal, "{sample} game {}: {report:?}", i + 1);
+            let (game, board) = (i / round.pairings.len(), i % round.pairings.len());
+            let p = &round.pairings[board];
+            assert_eq!(
+                g.tag("Round"),
+                Some(format!("{}.{}", round.number, game + 1).as_str())
+            );
+            assert_eq!(g.tag("Board"), Some(p.board.to_string().as_str()));
+            let name = |id| t.player(id).unwrap().full_name();
+            assert_eq!(g.tag("White"), Some(name(p.white_of(game)).as_str()));
+            assert_eq!(g.tag("Black"), Some(name(p.white_of(game + 1)).as_str()));
+            let result = g.result.as_deref().unwrap();
+            match p.games[game] {
+                GameResult::Pending => assert_eq!(result, "*"),
+                GameResult::WhiteWins => assert_eq!(result, "1-0"),
+                GameResult::BlackWins => assert_eq!(result, "0-1"),
+                GameResult::Draw => assert_eq!(result, "1/2-1/2"),
+                _ => {}
+            }
+            if let Some(b) = &p.ballot {
+                let entry = shashki_arbiter::tournament::ballot::load(&b.table)
+                    .unwrap()
+                    .entry(&b.cell)
+                    .unwrap()
+                    .clone();
+                assert_eq!(g.tag("FEN"), Some(entry.fen.as_str()));
+                assert!(g.intro[0].contains(&entry.text), "{:?}", g.intro);
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn no_request_changes_anything_or_reaches_a_file() {
+    let t = event::read(Path::new(SAMPLES[0])).unwrap();
+    let app = app_for(&t);
+    for uri in [
+        "/",
+        "/api/state",
+        "/api/clocks",
+        "/api/standings",
+        "/games.pdn",
+        "/events",
+    ] {
+        for method in [Method::POST, Method::PUT, Method::DELETE, Method::PATCH] {
+            let (status, _, _) = get(&app, method.clone(), uri).await;
+            assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+        }
+    }
+    for uri in [
+        "/../Cargo.toml",
+        "/tournaments/shashki64-round-robin.ron",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/api/state/../../Cargo.toml",
+        "/static/../../src/main.rs",
+    ] {
+        let (status, _, body) = get(&app, Method::GET, uri).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}: {body}");
+    }
+    // The page names no other host: no script, font or style from outside.
+    let (_, kind, page) = get(&app, Method::GET, "/").await;
+    assert_eq!(kind, "text/html; charset=utf-8");
+    assert!(!page.contains("http://") && !page.contains("https://"));
+    assert!(
+        !page.contains("innerHTML"),
+        "data is put in with textContent"
+    );
+}
+
+#[tokio::test]
+async fn a_name_that_looks_like_markup_stays_text_in_the_page() {
+    let mut t = event::read(Path::new(SAMPLES[0])).unwrap();
+    t.players[0].surname = "</script><script>alert(1)</script>".into();
+    let app = app_for(&t);
+    let (_, _, page) = get(&app, Method::GET, "/").await;
+    assert!(
+        !page.contains("<script>alert(1)"),
+        "the state inside the page cannot end its script"
+    );
+    let start = page
+        .find("<script id=\"initial-state\" type=\"application/json\">")
+        .unwrap();
+    let json = &page[start..];
+    let json = &json[json.find('>').unwrap() + 1..json.find("</script>").unwrap()];
+    let state: serde_json::Value = serde_json::from_str(json).unwrap();
+    let names = state["report"]["en"]["sections"][0]["rows"].to_string();
+    assert!(
+        names.contains("</script><script>alert(1)"),
+        "the name itself is kept"
+    );
+}
+
+/// Reads a chunked HTTP/1.1 response's body as it comes, until `until` holds for the text so
+/// far (or the connection ends).
+async fn read_until(
+    stream: &mut tokio::net::TcpStream,
+    seen: &mut String,
+    until: impl Fn(&str) -> bool,
+) -> bool {
+    let mut buf = vec![0u8; 65536];
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !until(seen) {
+        // A guard against a hang only: the time it takes is measured, not asserted.
+        let Ok(read) = tokio::time::timeout_at(deadline, stream.read(&mut buf)).await else {
+            return false;
+        };
+        let n = read.unwrap();
+        if n == 0 {
+            return false;
+        }
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    true
+}
+
+/// The data of SSE events named `name`, in order, from the raw (chunked) text: chunk-size lines
+/// are dropped, which never look like `data:` lines.
+fn events_named(raw: &str, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current: Option<String> = None;
+    let text: String = raw.replace("\r\n", "\n");
+    let mut data = String::new();
+    for line in text.lines() {
+        if let Some(e) = line.strip_prefix("event: ") {
+            current = Some(e.to_string());
+            data.clear();
+        } else if let Some(d) = line.strip_prefix("data: ") {
+            data.push_str(d);
+        } else if line.is_empty() && current.as_deref() == Some(name) && !data.is_empty() {
+            out.push(std::mem::take(&mut data));
+        }
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
+    use shashki_arbiter::clock::game_clock::{Event, EventKind};
+    use shashki_arbiter::clock::log::ClockLog;
+    let path = copy("live", SAMPLES[0]);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve_on(listener, path.clone()));
+    let mut page = tokio::net::TcpStream::connect(addr).await.unwrap();
+    page.write_all(b"GET /events HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n")
+        .await
+        .unwrap();
+    let mut seen = String::new();
+    assert!(
+        read_until(&mut page, &mut seen, |s| !events_named(s, "state")
+            .is_empty())
+        .await
+    );
+    let first: serde_json::Value = serde_json::from_str(&events_named(&seen, "state")[0]).unwrap();
+    assert_eq!(first["boards"][0]["results"][0], "*");
+    assert!(first["clocks"].is_null(), "no clock started yet");
+
+    // The console (its own writer of the file) records a result.
+    let saved_at = std::time::Instant::now();
+    let before = std::fs::read(&path).unwrap();
+    {
+        let mut e = EventFile::open(&path).unwrap();
+        e.apply(
+            Command::SetResult {
+                round: 6,
+                board: 1,
+                game: 0,
+                result: GameResult::WhiteWins,
+            },
+            Utc::now(),
+        )
+        .unwrap();
+    }
+    assert_ne!(std::fs::read(&path).unwrap(), before);
+    let arrived = read_until(&mut page, &mut seen, |s| {
+        events_named(s, "state")
+            .iter()
+            .any(|d| d.contains("\"results\":[\"1-0\""))
+    })
+    .await;
+    assert!(arrived, "the result reached the page: {seen}");
+    eprintln!("result on the page after {:?}", saved_at.elapsed());
+
+    // A board's clock is started and pressed: a small `clocks` event, not the whole state.
+    let dir = shashki_arbiter::clock::hall::game_dir(
+        &shashki_arbiter::clock::hall::clocks_dir(&path),
+        6,
+        0,
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = event::read(&path).unwrap();
+    let control = t.time_control_of_game(0).clone();
+    let mut log = ClockLog::create_for(
+        &dir.join("board-01.clocklog"),
+        &control,
+        shashki_arbiter::rules::Color::White,
+        Some("1"),
+    )
+    .unwrap();
+    let now = Utc::now();
+    for (at_ms, kind) in [(0, EventKind::Start), (4_000, EventKind::Press)] {
+        log.append(&Event { at_ms, kind }, now).unwrap();
+    }
+    let states_before = events_named(&seen, "state").len();
+    let arrived = read_until(&mut page, &mut seen, |s| {
+        events_named(s, "clocks")
+            .iter()
+            .any(|d| d.contains("\"running\":\"black\""))
+    })
+    .await;
+    assert!(arrived, "the press reached the page: {seen}");
+    let clocks: serde_json::Value =
+        serde_json::from_str(events_named(&seen, "clocks").last().unwrap()).unwrap();
+    let board = &clocks["boards"][0];
+    assert_eq!(board["board"], "1");
+    let full = control.periods[0].ms as i64;
+    assert_eq!(board["white_ms"].as_i64().unwrap(), full - 4_000);
+    assert!(board["black_ms"].as_i64().unwrap() <= full);
+    assert_eq!(
+        events_named(&seen, "state").len(),
+        states_before,
+        "a press sends the clocks only"
+    );
+    // The server wrote nothing: the log holds what the console wrote, the event its save.
+    let lines = std::fs::read_to_string(dir.join("board-01.clocklog")).unwrap();
+    assert_eq!(lines.lines().count(), 3);
+}

@@ -1,0 +1,200 @@
+//! The hall's page in a real browser (Debian's headless Chromium): served live by the program
+//! from a sample event with results and running clocks, looked at as a phone and as a wall
+//! screen; the screenshots go to docs/screenshots/ (README shows them).
+#![cfg(feature = "serve")]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use chrono::Utc;
+use shashki_arbiter::clock::game_clock::{Event, EventKind};
+use shashki_arbiter::clock::hall::{clocks_dir, game_dir};
+use shashki_arbiter::clock::log::ClockLog;
+use shashki_arbiter::rules::Color;
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::command::Command as Change;
+use shashki_arbiter::tournament::model::GameResult;
+
+fn chromium() -> Option<&'static str> {
+    let found = Command::new("chromium").arg("--version").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("SHASHKI_REQUIRE_TOOLS").is_none(),
+            "chromium is needed (Debian package chromium)"
+        );
+        eprintln!("chromium not installed: the page check is skipped");
+        return None;
+    }
+    Some("chromium")
+}
+
+/// A copy of the шашки-64 sample mid-round: two results in, four boards on the clock (one
+/// running with Black to move, one in its last ten seconds, one paused, one with White's flag
+/// down).
+fn event_mid_round() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("shashki-web-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cup.ron");
+    std::fs::copy("tournaments/shashki64-round-robin.ron", &path).unwrap();
+    let mut e = EventFile::open(&path).unwrap();
+    for (board, result) in [(3, GameResult::WhiteWins), (5, GameResult::Draw)] {
+        e.apply(
+            Change::SetResult {
+                round: 6,
+                board,
+                game: 0,
+                result,
+            },
+            Utc::now(),
+        )
+        .unwrap();
+    }
+    let t = event::read(&path).unwrap();
+    let control = t.time_control_of_game(0).clone();
+    let full = control.periods[0].ms;
+    let logs = game_dir(&clocks_dir(&path), 6, 0);
+    std::fs::create_dir_all(&logs).unwrap();
+    let now = Utc::now();
+    let board = |n: u32, events: &[(u64, EventKind)], alive: u64| {
+        let mut log = ClockLog::create_for(
+            &logs.join(format!("board-{n:02}.clocklog")),
+            &control,
+            Color::White,
+            Some(&n.to_string()),
+        )
+        .unwrap();
+        for (at_ms, kind) in events {
+            log.append(
+                &Event {
+                    at_ms: *at_ms,
+                    kind: kind.clone(),
+                },
+                now,
+            )
+            .unwrap();
+        }
+        log.heartbeat(alive, now).unwrap();
+    };
+    board(
+        1,
+        &[(0, EventKind::Start), (95_000, EventKind::Press)],
+        700_000,
+    );
+    board(
+        2,
+        &[
+            (0, EventKind::Start),
+            (
+                1_000,
+                EventKind::Adjust {
+                    side: Color::White,
+                    ms: -(full as i64 - 9_000),
+                    reason: "demo".into(),
+                },
+            ),
+        ],
+        1_000,
+    );
+    board(
+        3,
+        &[(0, EventKind::Start), (300_000, EventKind::Pause)],
+        300_000,
+    );
+    board(4, &[(0, EventKind::Start)], full + 2_000);
+    path
+}
+
+/// Runs the browser on `url` at `size`, with `lang`; returns the DOM after the page settled.
+fn look(browser: &str, url: &str, size: &str, lang: &str, screenshot: Option<&Path>) -> String {
+    let profile = std::env::temp_dir().join(format!(
+        "shashki-web-profile-{}-{}",
+        std::process::id(),
+        size
+    ));
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--hide-scrollbars",
+        // The page keeps its event stream open: the browser stops waiting after this long.
+        "--timeout=4000",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()))
+    .arg(format!("--window-size={size}"))
+    .arg(format!("--accept-lang={lang}"));
+    match screenshot {
+        Some(p) => cmd.arg(format!("--screenshot={}", p.display())),
+        None => cmd.arg("--dump-dom"),
+    };
+    let out = cmd.arg(url).output().expect("chromium runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
+    let Some(browser) = chromium() else { return };
+    let path = event_mid_round();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(shashki_arbiter::serve::serve_on(listener, path.clone()));
+    let base = format!("http://{addr}/");
+
+    // The DOM, once the state has arrived (a slow start of the browser is looked at again).
+    let dom = (0..3)
+        .map(|_| look(browser, &format!("{base}#clocks"), "360,800", "ru", None))
+        .find(|d| d.contains("article class=\"clock"))
+        .unwrap_or_else(|| {
+            panic!(
+                "no clocks drawn: {}",
+                look(browser, &format!("{base}#clocks"), "360,800", "ru", None)
+            )
+        });
+    assert_eq!(
+        dom.matches("<article class=\"clock").count(),
+        4,
+        "four boards on the clock"
+    );
+    assert!(dom.contains("Попов Артём"), "White of board 1 by name");
+    assert!(dom.contains("ФЛАГ"), "board 4's flag, in Russian");
+    assert!(dom.contains("Тур 6"), "{}", &dom[..dom.len().min(2000)]);
+    let pairings = look(browser, &format!("{base}#pairings"), "360,800", "en", None);
+    assert!(
+        pairings.contains("1-0") && pairings.contains("½-½"),
+        "the results"
+    );
+    assert!(
+        pairings.contains("Round 6"),
+        "English on an English browser"
+    );
+
+    let shots = Path::new("docs/screenshots");
+    for (name, tab, size, lang) in [
+        ("web-phone-clocks-ru", "clocks", "360,800", "ru"),
+        ("web-phone-pairings-ru", "pairings", "360,800", "ru"),
+        ("web-wall-clocks-en", "clocks", "1920,1080", "en"),
+        ("web-wall-standings-en", "standings", "1920,1080", "en"),
+    ] {
+        let file = shots.join(format!("{name}.png"));
+        let _ = std::fs::remove_file(&file);
+        look(browser, &format!("{base}#{tab}"), size, lang, Some(&file));
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&file).unwrap()));
+        let info = decoder.read_info().unwrap().info().clone();
+        let (w, h) = size.split_once(',').unwrap();
+        assert_eq!(
+            (info.width, info.height),
+            (w.parse().unwrap(), h.parse().unwrap()),
+            "{name}"
+        );
+    }
+}

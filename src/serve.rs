@@ -4,6 +4,8 @@
 
 pub mod feed;
 pub mod http;
+pub mod running;
 pub mod state;
 
 pub use http::{router, serve, serve_on, Served};
+pub use running::Running;

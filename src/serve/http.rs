@@ -59,6 +59,19 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
+impl crate::lang::Russian for ServeError {
+    fn ru(&self) -> String {
+        match self {
+            ServeError::Event(e) => e.ru(),
+            ServeError::Listen { addr, source } => format!(
+                "нельзя принимать подключения на {addr}: {}",
+                crate::lang::io_ru(source)
+            ),
+            ServeError::Io(e) => format!("сервер остановился: {}", crate::lang::io_ru(e)),
+        }
+    }
+}
+
 impl Served {
     pub fn new(t: &Tournament, follow: &Follow, version: u64, event_version: u64) -> Served {
         let state = state::build(t, follow.clocks(Utc::now()), version, Utc::now());
@@ -288,10 +301,25 @@ pub async fn serve(event: PathBuf, addr: SocketAddr) -> Result<(), ServeError> {
 /// Serves `event` on a socket already bound (tests bind port 0).
 pub async fn serve_on(listener: tokio::net::TcpListener, event: PathBuf) -> Result<(), ServeError> {
     let t = crate::store::event::read(&event)?;
+    serve_with(listener, event, t, std::future::pending()).await
+}
+
+/// Serves `event` (read as `t`) until `stop` completes. Open streams are not waited for: the
+/// runtime that runs this is dropped with them.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    event: PathBuf,
+    t: Tournament,
+    stop: impl std::future::Future<Output = ()>,
+) -> Result<(), ServeError> {
     let mut follow = Follow::default();
     follow.look(&t, &event);
     let (tx, rx) = watch::channel(Served::new(&t, &follow, 1, 1));
-    tokio::spawn(watch_event(event.clone(), tx, t, follow));
-    axum::serve(listener, router(rx)).await?;
-    Ok(())
+    let watcher = tokio::spawn(watch_event(event, tx, t, follow));
+    let result = tokio::select! {
+        served = axum::serve(listener, router(rx)) => served.map_err(ServeError::from),
+        () = stop => Ok(()),
+    };
+    watcher.abort();
+    result
 }

@@ -9,7 +9,9 @@ use iced::keyboard::{self, key::Named, Key};
 use iced::widget::{button, column, container, row, scrollable, space, stack, text};
 use iced::{window, Element, Length, Subscription, Task, Theme};
 
-use super::screen::{self, ballot, claims, clocks, event, help, open, rounds, standings, wall};
+use super::screen::{
+    self, ballot, claims, clocks, event, help, network, open, rounds, standings, wall,
+};
 use super::session::{self, Opened, Session};
 use super::settings;
 use super::theme;
@@ -71,6 +73,9 @@ pub enum Message {
     Wall(bool),
     Fullscreen(bool),
     Help(bool),
+    /// The hall-network page's switch shown or hidden.
+    Network(bool),
+    NetworkPage(network::Message),
     Files(bool),
     Key(keyboard::Event),
     /// A clock key, once the view has said whether a text field had the focus (then it was
@@ -100,6 +105,7 @@ pub struct App {
     pub files: bool,
     pub wall_page: wall::Page,
     pub help: bool,
+    pub network: bool,
     pub open: open::State,
     pub rounds: rounds::State,
     pub clocks: clocks::State,
@@ -131,6 +137,7 @@ impl App {
             files: false,
             wall_page: wall::Page::default(),
             help: false,
+            network: false,
             open: open::State::default(),
             rounds: rounds::State::default(),
             clocks: clocks::State::default(),
@@ -212,6 +219,7 @@ impl App {
             }
             Action::Write { path, bytes, done } => self.session.write(&path, &bytes, done),
             Action::Say { error, text } => self.session.say(error, text),
+            Action::Web(on) => self.session.web(on),
             Action::Task(task) => return task,
         }
         Task::none()
@@ -284,6 +292,15 @@ impl App {
                 self.help = on;
                 Action::None
             }
+            Message::Network(on) => {
+                self.network = on;
+                Action::None
+            }
+            Message::NetworkPage(network::Message::Close) => {
+                self.network = false;
+                Action::None
+            }
+            Message::NetworkPage(network::Message::Switch(on)) => Action::Web(on),
             Message::Files(on) => {
                 self.files = on;
                 self.open.error = None;
@@ -364,6 +381,7 @@ impl App {
                 Named::F11 => return self.update(Message::Fullscreen(!self.fullscreen)),
                 Named::F12 => return self.update(Message::Wall(!self.wall)),
                 Named::Escape if self.help => return self.update(Message::Help(false)),
+                Named::Escape if self.network => return self.update(Message::Network(false)),
                 Named::Escape if self.wall => return self.update(Message::Wall(false)),
                 Named::ArrowRight if self.wall => {
                     let page = wall::Message::Page(self.wall_page.next(1));
@@ -469,6 +487,12 @@ impl App {
         .push(self.status());
         if self.help {
             stack![page, help::view(lang).map(Message::HelpPage)].into()
+        } else if self.network {
+            let shown = network::Shown {
+                urls: session.web.as_ref().map(|w| w.urls()),
+                error: session.web_error.as_deref(),
+            };
+            stack![page, network::view(shown, lang).map(Message::NetworkPage)].into()
         } else {
             page.into()
         }
@@ -504,6 +528,17 @@ impl App {
                     button(text(lang.pick("Hall wall (F12)", "Стена зала (F12)")))
                         .style(button::secondary)
                         .on_press(Message::Wall(true)),
+                    button(text(if self.session.web.is_some() {
+                        lang.pick("Hall network: on", "Сеть зала: вкл.")
+                    } else {
+                        lang.pick("Hall network", "Сеть зала")
+                    }))
+                    .style(if self.session.web.is_some() {
+                        button::success
+                    } else {
+                        button::secondary
+                    })
+                    .on_press_maybe(t.map(|_| Message::Network(true))),
                     button(text(lang.pick("Help (F1)", "Справка (F1)")))
                         .style(button::secondary)
                         .on_press(Message::Help(true)),

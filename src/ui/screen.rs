@@ -9,6 +9,7 @@ pub mod clocks;
 pub mod draft;
 pub mod event;
 pub mod help;
+pub mod network;
 pub mod open;
 pub mod rounds;
 pub mod standings;
@@ -53,6 +54,8 @@ pub enum Action<M> {
         error: bool,
         text: String,
     },
+    /// Turns the hall's network page on or off.
+    Web(bool),
     Task(Task<M>),
 }
 
@@ -85,6 +88,7 @@ impl<M: Send + 'static> Action<M> {
             Action::Read(p, then) => Action::Read(p, Box::new(move |bytes| f(then(bytes)))),
             Action::Write { path, bytes, done } => Action::Write { path, bytes, done },
             Action::Say { error, text } => Action::Say { error, text },
+            Action::Web(on) => Action::Web(on),
             Action::Task(task) => Action::Task(task.map(f)),
         }
     }

@@ -56,6 +56,10 @@ pub struct Session {
     background: Vec<(PathBuf, Clocks)>,
     time: Time,
     config: Option<PathBuf>,
+    /// The hall's network page, while it is switched on (off by default), and why it could not
+    /// start or stopped.
+    pub web: Option<crate::serve::Running>,
+    pub web_error: Option<String>,
 }
 
 impl Session {
@@ -69,6 +73,8 @@ impl Session {
             background: Vec::new(),
             time,
             config,
+            web: None,
+            web_error: None,
         };
         session.tick();
         session
@@ -140,6 +146,16 @@ impl Session {
             }
         };
         settings::remember(self.config.as_deref(), path);
+        if self.web.take().is_some() {
+            // The page served the event being left: it stops rather than show the wrong one.
+            self.web_error = Some(
+                lang.pick(
+                    "The hall's network page stopped: another event was opened. Turn it on again for this one.",
+                    "Страница для сети зала выключена: открыт другой турнир. Включите её снова для него.",
+                )
+                .to_string(),
+            );
+        }
         if let Some(left) = self.event.take() {
             let clocks = std::mem::take(&mut self.clocks);
             if clocks.any_running() {
@@ -190,6 +206,48 @@ impl Session {
         }
         self.event = Some(file);
         Opened::New
+    }
+
+    /// Turns the hall's network page on (for the open event) or off.
+    pub fn web(&mut self, on: bool) {
+        let lang = self.lang;
+        self.web_error = None;
+        if !on {
+            self.web = None;
+            self.say(
+                false,
+                lang.pick(
+                    "The hall's network page is off",
+                    "Страница для сети зала выключена",
+                ),
+            );
+            return;
+        }
+        let Some(event) = self.event.as_ref().map(|e| e.path().to_path_buf()) else {
+            return;
+        };
+        self.web = None;
+        match crate::serve::Running::start(event) {
+            Ok(running) => {
+                let urls = running.urls().join("  ");
+                self.say(
+                    false,
+                    format!(
+                        "{} {urls}",
+                        lang.pick(
+                            "The hall's network page is on:",
+                            "Страница для сети зала включена:"
+                        )
+                    ),
+                );
+                self.web = Some(running);
+            }
+            Err(e) => {
+                let why = lang.pick(&e.to_string(), &e.ru()).to_string();
+                self.say(true, why.clone());
+                self.web_error = Some(why);
+            }
+        }
     }
 
     /// Creates a new event file (never over an existing one) and opens it.

@@ -10,6 +10,7 @@ mod event;
 mod files;
 mod help;
 mod language;
+mod network;
 mod rounds;
 mod screenshots;
 mod standings_screen;

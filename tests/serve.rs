@@ -338,7 +338,24 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
         states_before,
         "a press sends the clocks only"
     );
+    // A page opened later starts from the clocks of its own moment, not of the last press
+    // (the console's heartbeats wake no page, but the snapshot follows them).
+    log.heartbeat(4_000, now).unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    let mut late = tokio::net::TcpStream::connect(addr).await.unwrap();
+    late.write_all(b"GET /api/clocks HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    late.read_to_string(&mut answer).await.unwrap();
+    let body = &answer[answer.find("\r\n\r\n").unwrap() + 4..];
+    let later: serde_json::Value = serde_json::from_str(body).unwrap();
+    let black = later["boards"][0]["black_ms"].as_i64().unwrap();
+    assert!(
+        black <= full - 1_200,
+        "Black's clock has run since the press: {black} of {full}"
+    );
     // The server wrote nothing: the log holds what the console wrote, the event its save.
     let lines = std::fs::read_to_string(dir.join("board-01.clocklog")).unwrap();
-    assert_eq!(lines.lines().count(), 3);
+    assert_eq!(lines.lines().count(), 4);
 }

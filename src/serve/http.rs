@@ -255,8 +255,23 @@ pub async fn watch_event(
             }
         }
         follow.look(&tournament, &event);
-        let key = clock_key(&follow, follow.clocks(Utc::now()).as_ref());
+        let clocks = follow.clocks(Utc::now());
+        let key = clock_key(&follow, clocks.as_ref());
         if !event_changed && key == key_seen {
+            // Nothing a page cannot count itself: no page is woken, but the snapshot a page
+            // loaded from now on starts from is brought up to this instant.
+            let counting = clocks.as_ref().is_some_and(|c| {
+                c.boards
+                    .iter()
+                    .any(|b| b.running.is_some() && !b.paused && b.flag.is_none() && !b.stale)
+            });
+            if counting {
+                let fresh = Served::new(&tournament, &follow, version, event_version);
+                tx.send_if_modified(|s| {
+                    *s = fresh;
+                    false
+                });
+            }
             continue;
         }
         key_seen = key;

@@ -359,3 +359,36 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
     let lines = std::fs::read_to_string(dir.join("board-01.clocklog")).unwrap();
     assert_eq!(lines.lines().count(), 4);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_finishes_its_request_is_let_go() {
+    use shashki_arbiter::serve::http::HEADER_TIMEOUT;
+    let path = copy("slow", SAMPLES[0]);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(serve_on(listener, path));
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"GET /api/state HTTP/1.1\r\nHost: hall\r\n")
+        .await
+        .unwrap();
+    let started = std::time::Instant::now();
+    let mut buf = [0u8; 256];
+    // The guard against a hang is far beyond the deadline: what is checked is that the server
+    // ends the connection, not how fast.
+    let read = tokio::time::timeout(HEADER_TIMEOUT * 6, slow.read(&mut buf)).await;
+    let n = read.expect("the server let the connection go").unwrap_or(0);
+    let said = String::from_utf8_lossy(&buf[..n]);
+    assert!(
+        n == 0 || said.starts_with("HTTP/1.1 408"),
+        "closed, or told it timed out: {said}"
+    );
+    assert!(started.elapsed() >= HEADER_TIMEOUT / 2);
+    // Meanwhile and after, a whole request is answered.
+    let mut fast = tokio::net::TcpStream::connect(addr).await.unwrap();
+    fast.write_all(b"GET /api/clocks HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    fast.read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}

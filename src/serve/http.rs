@@ -305,6 +305,42 @@ fn clock_key(follow: &Follow, clocks: Option<&state::Clocks>) -> Vec<(String, us
         .unwrap_or_default()
 }
 
+/// The most connections at once (streams, requests and idle ones together); a connection over it
+/// is closed at once.
+pub const MAX_CONNECTIONS: usize = 4_096;
+/// A client has this long to send its request's headers (a slow or silent client holds no
+/// connection for longer).
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Accepts connections and serves HTTP/1.1 on each with [`HEADER_TIMEOUT`], at most
+/// [`MAX_CONNECTIONS`] at once.
+async fn accept(listener: tokio::net::TcpListener, app: Router) -> Result<(), ServeError> {
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    loop {
+        let (stream, _) = match listener.accept().await {
+            Ok(c) => c,
+            // Out of file descriptors, say: wait and go on rather than stop serving the hall.
+            Err(_) => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(HEADER_TIMEOUT)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            drop(permit);
+        });
+    }
+}
+
 /// Serves `event` on `addr` until the process is stopped.
 pub async fn serve(event: PathBuf, addr: SocketAddr) -> Result<(), ServeError> {
     let listener = tokio::net::TcpListener::bind(addr)
@@ -332,7 +368,7 @@ pub async fn serve_with(
     let (tx, rx) = watch::channel(Served::new(&t, &follow, 1, 1));
     let watcher = tokio::spawn(watch_event(event, tx, t, follow));
     let result = tokio::select! {
-        served = axum::serve(listener, router(rx)) => served.map_err(ServeError::from),
+        served = accept(listener, router(rx)) => served,
         () = stop => Ok(()),
     };
     watcher.abort();

@@ -10,7 +10,6 @@ use axum::http::{Method, Request, StatusCode};
 use chrono::Utc;
 use http_body_util::BodyExt;
 use shashki_arbiter::rules::{check_game, pdn};
-use shashki_arbiter::serve::state::Follow;
 use shashki_arbiter::serve::{router, serve_on, Served};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command;
@@ -34,7 +33,7 @@ fn copy(name: &str, sample: &str) -> PathBuf {
 }
 
 fn app_for(t: &Tournament) -> axum::Router {
-    let (_tx, rx) = tokio::sync::watch::channel(Served::new(t, &Follow::default(), 1, 1));
+    let (_tx, rx) = tokio::sync::watch::channel(Served::new(t, None, 1, 1));
     // The sender may go: the router keeps serving the last snapshot.
     router(rx)
 }

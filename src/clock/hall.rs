@@ -402,12 +402,7 @@ impl Hall {
                     continue;
                 }
             };
-            let name = r.board.clone().unwrap_or_else(|| {
-                path.file_stem()
-                    .unwrap_or_default()
-                    .to_string_lossy()
-                    .into_owned()
-            });
+            let name = log::board_name(r.board.as_deref(), &path);
             report.boards.push(BoardRestore {
                 board: name.clone(),
                 path: path.clone(),

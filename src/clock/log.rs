@@ -300,6 +300,17 @@ impl Loaded {
     }
 }
 
+/// The board a log belongs to: the name in its header, or (an older log without one) its file
+/// name.
+pub fn board_name(header: Option<&str>, path: &Path) -> String {
+    header.map(str::to_string).unwrap_or_else(|| {
+        path.file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned()
+    })
+}
+
 /// A log read as another program writes it: each look reads only the lines added since the last
 /// one (the hall's web page follows every board this way, never writing).
 #[derive(Debug)]
@@ -325,8 +336,9 @@ impl Follower {
         })
     }
 
-    pub fn path(&self) -> &Path {
-        &self.path
+    /// The board the log belongs to ([`board_name`]).
+    pub fn board(&self) -> String {
+        board_name(self.loaded.board.as_deref(), &self.path)
     }
 
     /// Reads what was appended since the last look; `true` if anything was. A file that became

@@ -164,24 +164,36 @@ pub fn perft_fast(pos: &Position, depth: u32, threads: usize) -> u64 {
         legal_moves_into(&p, &mut second);
         jobs.extend(second.iter().map(|m| p.play(m)));
     }
+    share_out(&jobs, threads, |mine| {
+        let mut table = Table::take();
+        let mut stack: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+        let total = mine
+            .map(|p| walk_hashed(p, depth - 2, &mut stack, &mut table))
+            .sum();
+        table.give_back();
+        total
+    })
+}
+
+/// Counts `jobs` on `threads` threads, each taking the next job as soon as it is free: `count`
+/// runs once per thread over the jobs it takes (so a thread keeps its buffers and tables across
+/// them) and gives their total.
+pub(crate) fn share_out<J: Sync>(
+    jobs: &[J],
+    threads: usize,
+    count: impl Fn(&mut dyn Iterator<Item = &J>) -> u64 + Sync,
+) -> u64 {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let threads = threads.clamp(1, jobs.len().max(1));
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                let (jobs, next) = (&jobs, &next);
+                let (next, count) = (&next, &count);
                 scope.spawn(move || {
-                    let mut table = Table::take();
-                    let mut stack: Vec<Vec<Move>> =
-                        (0..depth).map(|_| Vec::with_capacity(64)).collect();
-                    let mut total = 0;
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(p) = jobs.get(i) else { break };
-                        total += walk_hashed(p, depth - 2, &mut stack, &mut table);
-                    }
-                    table.give_back();
-                    total
+                    let mut mine = std::iter::from_fn(|| {
+                        jobs.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                    });
+                    count(&mut mine)
                 })
             })
             .collect();

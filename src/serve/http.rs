@@ -20,6 +20,7 @@ use tokio_stream::StreamExt;
 
 use super::feed;
 use super::state::{self, Follow, State};
+use crate::rules::Color;
 use crate::tournament::model::Tournament;
 
 /// The most pages kept up to date at once; more get 503 and retry (EventSource does).
@@ -73,8 +74,20 @@ impl crate::lang::Russian for ServeError {
 }
 
 impl Served {
-    pub fn new(t: &Tournament, follow: &Follow, version: u64, event_version: u64) -> Served {
-        let state = state::build(t, follow.clocks(Utc::now()), version, Utc::now());
+    pub fn new(
+        t: &Tournament,
+        clocks: Option<state::Clocks>,
+        version: u64,
+        event_version: u64,
+    ) -> Served {
+        Served::of(
+            state::build(t, clocks, version, Utc::now()),
+            feed::games(t).into(),
+            event_version,
+        )
+    }
+
+    fn of(state: State, pdn: Arc<str>, event_version: u64) -> Served {
         Served {
             json: serde_json::to_string(&state)
                 .expect("the state serialises")
@@ -82,10 +95,20 @@ impl Served {
             clocks_json: serde_json::to_string(&state.clocks)
                 .expect("clocks serialise")
                 .into(),
-            pdn: feed::games(t).into(),
+            pdn,
             event_version,
             state: Arc::new(state),
         }
+    }
+
+    /// The same snapshot with the clocks of a later instant (the event's tables and feed are
+    /// not made again).
+    fn with_clocks(&self, clocks: Option<state::Clocks>, version: u64) -> Served {
+        let mut state = (*self.state).clone();
+        state.clocks = clocks;
+        state.version = version;
+        state.now_ms = Utc::now().timestamp_millis();
+        Served::of(state, self.pdn.clone(), self.event_version)
     }
 }
 
@@ -149,8 +172,8 @@ async fn api_state(Shared(app): Shared<App>) -> Response {
 }
 
 async fn api_clocks(Shared(app): Shared<App>) -> Response {
-    let clocks = app.rx.borrow().state.clocks.clone();
-    json(serde_json::to_string(&clocks).expect("clocks serialise"))
+    let clocks = app.rx.borrow().clocks_json.to_string();
+    json(clocks)
 }
 
 async fn api_standings(Shared(app): Shared<App>, headers: HeaderMap) -> Response {
@@ -257,52 +280,43 @@ pub async fn watch_event(
         follow.look(&tournament, &event);
         let clocks = follow.clocks(Utc::now());
         let key = clock_key(&follow, clocks.as_ref());
-        if !event_changed && key == key_seen {
+        if event_changed {
+            version += 1;
+            event_version += 1;
+            key_seen = key;
+            let _ = tx.send(Served::new(&tournament, clocks, version, event_version));
+        } else if key != key_seen {
+            version += 1;
+            key_seen = key;
+            let next = tx.borrow().with_clocks(clocks, version);
+            let _ = tx.send(next);
+        } else if clocks.iter().flat_map(|c| &c.boards).any(|b| b.counting()) {
             // Nothing a page cannot count itself: no page is woken, but the snapshot a page
             // loaded from now on starts from is brought up to this instant.
-            let counting = clocks.as_ref().is_some_and(|c| {
-                c.boards
-                    .iter()
-                    .any(|b| b.running.is_some() && !b.paused && b.flag.is_none() && !b.stale)
+            let fresh = tx.borrow().with_clocks(clocks, version);
+            tx.send_if_modified(|s| {
+                *s = fresh;
+                false
             });
-            if counting {
-                let fresh = Served::new(&tournament, &follow, version, event_version);
-                tx.send_if_modified(|s| {
-                    *s = fresh;
-                    false
-                });
-            }
-            continue;
         }
-        key_seen = key;
-        version += 1;
-        if event_changed {
-            event_version += 1;
-        }
-        let _ = tx.send(Served::new(&tournament, &follow, version, event_version));
     }
 }
 
 /// What a page that counts the running side's time down itself can see change: each board's
 /// running side, pause, flag and staleness, and the events logged (a press, a correction).
 /// Heartbeats change none of it.
-fn clock_key(follow: &Follow, clocks: Option<&state::Clocks>) -> Vec<(String, usize, String)> {
-    let events = follow.events();
+type ClockKey = Vec<(String, usize, Option<Color>, bool, Option<Color>, bool)>;
+
+fn clock_key(follow: &Follow, clocks: Option<&state::Clocks>) -> ClockKey {
+    let Some(clocks) = clocks else {
+        return Vec::new();
+    };
     clocks
-        .map(|c| {
-            c.boards
-                .iter()
-                .zip(events.iter().chain(std::iter::repeat(&0)))
-                .map(|(b, &n)| {
-                    (
-                        b.board.clone(),
-                        n,
-                        format!("{:?}{}{:?}{}", b.running, b.paused, b.flag, b.stale),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default()
+        .boards
+        .iter()
+        .zip(follow.events())
+        .map(|(b, n)| (b.board.clone(), n, b.running, b.paused, b.flag, b.stale))
+        .collect()
 }
 
 /// The most connections at once (streams, requests and idle ones together); a connection over it
@@ -365,7 +379,7 @@ pub async fn serve_with(
 ) -> Result<(), ServeError> {
     let mut follow = Follow::default();
     follow.look(&t, &event);
-    let (tx, rx) = watch::channel(Served::new(&t, &follow, 1, 1));
+    let (tx, rx) = watch::channel(Served::new(&t, follow.clocks(Utc::now()), 1, 1));
     let watcher = tokio::spawn(watch_event(event, tx, t, follow));
     let result = tokio::select! {
         served = accept(listener, router(rx)) => served,

@@ -15,8 +15,6 @@ pub const PORT: u16 = 8080;
 pub struct Running {
     /// Where it listens (every interface: the switch is for the hall's network).
     pub addr: SocketAddr,
-    /// The event it serves.
-    pub event: PathBuf,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -47,17 +45,15 @@ impl Running {
         // The event is read once here, so a file that cannot be read is said at once.
         let tournament = crate::store::event::read(&event)?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let path = event.clone();
         let thread = std::thread::Builder::new()
             .name("hall-network".into())
             .spawn(move || {
-                let _ = runtime.block_on(serve_with(listener, path, tournament, async {
+                let _ = runtime.block_on(serve_with(listener, event, tournament, async {
                     let _ = stopped.await;
                 }));
             })?;
         Ok(Running {
             addr,
-            event,
             stop: Some(stop),
             thread: Some(thread),
         })

@@ -141,8 +141,8 @@ pub struct Follow {
 }
 
 impl Follow {
-    /// Looks at the logs again (and for a newer game's); `true` if the clocks may have changed.
-    pub fn look(&mut self, t: &Tournament, event: &Path) -> bool {
+    /// Looks at the logs again (and for a newer game's), reading what was appended.
+    pub fn look(&mut self, t: &Tournament, event: &Path) {
         let base = hall::clocks_dir(event);
         let game = t.rounds.last().and_then(|round| {
             (0..t.clock_games())
@@ -162,55 +162,45 @@ impl Follow {
                 .iter()
                 .filter_map(|p| log::Follower::open(p).ok())
                 .collect();
-            return true;
+            // In board order ("2" before "10"), once: the clocks and the events follow it.
+            self.logs.sort_by_cached_key(|f| board_order(&f.board()));
+            return;
         }
-        let mut changed = false;
         for f in &mut self.logs {
-            changed |= f.follow().unwrap_or(false);
+            // A log that cannot be read now keeps what was read of it.
+            let _ = f.follow();
         }
-        changed
     }
 
     /// The number of events (not heartbeats) in each log, in the order of [`Follow::clocks`].
     pub fn events(&self) -> Vec<usize> {
-        let mut boards: Vec<(String, usize)> = self
-            .logs
-            .iter()
-            .map(|f| (self.name(f), f.loaded.records.len()))
-            .collect();
-        boards.sort_by_key(|(b, _)| (b.parse::<usize>().unwrap_or(usize::MAX), b.clone()));
-        boards.into_iter().map(|(_, n)| n).collect()
-    }
-
-    fn name(&self, f: &log::Follower) -> String {
-        f.loaded.board.clone().unwrap_or_else(|| {
-            f.path()
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned()
-        })
+        self.logs.iter().map(|f| f.loaded.records.len()).collect()
     }
 
     /// The clocks as the logs leave them at `now`.
     pub fn clocks(&self, now: DateTime<Utc>) -> Option<Clocks> {
         let (round, game) = self.game?;
-        let mut boards: Vec<ClockLine> = self
-            .logs
-            .iter()
-            .map(|f| line(self.name(f), &f.loaded, now))
-            .collect();
-        boards.sort_by_key(|b| {
-            (
-                b.board.parse::<usize>().unwrap_or(usize::MAX),
-                b.board.clone(),
-            )
-        });
         Some(Clocks {
             round,
             game: game + 1,
-            boards,
+            boards: self
+                .logs
+                .iter()
+                .map(|f| line(f.board(), &f.loaded, now))
+                .collect(),
         })
+    }
+}
+
+/// Boards by number, then by name.
+fn board_order(board: &str) -> (usize, String) {
+    (board.parse().unwrap_or(usize::MAX), board.to_string())
+}
+
+impl ClockLine {
+    /// The running side's time goes down now (a page counts it itself).
+    pub fn counting(&self) -> bool {
+        self.running.is_some() && !self.paused && self.flag.is_none() && !self.stale
     }
 }
 

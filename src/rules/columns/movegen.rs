@@ -527,27 +527,8 @@ pub fn perft_parallel(pos: &ColumnPosition, depth: u32, threads: usize) -> u64 {
             p.legal_moves().into_iter().map(move |n| p.play(&n))
         })
         .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.min(jobs.len().max(1)))
-            .map(|_| {
-                let (jobs, next) = (&jobs, &next);
-                scope.spawn(move || {
-                    let mut stack: Vec<Vec<ColumnMove>> =
-                        (0..depth).map(|_| Vec::with_capacity(32)).collect();
-                    let mut total = 0;
-                    loop {
-                        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(p) = jobs.get(i) else { break };
-                        total += walk(p, depth - 2, &mut stack);
-                    }
-                    total
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a perft thread"))
-            .sum()
+    crate::rules::perft::share_out(&jobs, threads, |mine| {
+        let mut stack: Vec<Vec<ColumnMove>> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+        mine.map(|p| walk(p, depth - 2, &mut stack)).sum()
     })
 }

@@ -93,7 +93,7 @@ impl Board {
 
     /// The column under the mouse (or the piece clicked first) listed top first beside its
     /// square, each piece a bar in its colour, kings crowned, the height and square named.
-    fn composition(&self, frame: &mut Frame, spot: &Spot, cell: f32, origin: Point, text: Color) {
+    fn composition(&self, frame: &mut Frame, spot: &Spot, cell: f32, origin: Point) {
         let bar = Size::new(cell * 1.3, cell * 0.3);
         let gap = cell * 0.06;
         let n = spot.pieces.len() as f32;
@@ -120,7 +120,6 @@ impl Board {
             color: Color::WHITE,
             ..Text::default()
         });
-        let _ = text;
         for (i, piece) in spot.pieces.iter().enumerate() {
             let top = Point::new(x + gap, y + cell * 0.45 + i as f32 * (bar.height + gap));
             let (fill, rim) = colours(piece);
@@ -314,7 +313,7 @@ impl<Message> canvas::Program<Message> for Board {
             .filter(|s| s.pieces.len() > 1);
         if let Some(spot) = shown {
             let mut frame = Frame::new(renderer, bounds.size());
-            self.composition(&mut frame, spot, cell, origin, theme.palette().text);
+            self.composition(&mut frame, spot, cell, origin);
             layers.push(frame.into_geometry());
         }
         layers

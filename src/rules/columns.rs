@@ -65,6 +65,26 @@ impl AnyVariant {
         }
     }
 
+    /// The variant's name for the arbiter, in words (the command line's name is [`AnyVariant::name`]).
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        use crate::rules::Variant::*;
+        let v = match self {
+            AnyVariant::Plain(v) => v,
+            AnyVariant::Columns(ColumnVariant::Towers) => {
+                return lang.pick("Russian column draughts (towers)", "столбовые шашки");
+            }
+            AnyVariant::Columns(ColumnVariant::Laska) => return lang.pick("Laska", "ласка"),
+        };
+        match v {
+            Russian => lang.pick("Russian draughts (shashki-64)", "русские шашки (шашки-64)"),
+            RussianGiveaway => lang.pick("Russian giveaway", "обратные шашки (поддавки)"),
+            Diagonal => lang.pick("diagonal draughts", "диагональные шашки"),
+            International => lang.pick("international draughts", "международные шашки"),
+            English => lang.pick("English checkers", "английские шашки"),
+            Brazilian => lang.pick("Brazilian draughts", "бразильские шашки"),
+        }
+    }
+
     /// The variant of the plain engine, if it is one.
     pub const fn plain(self) -> Option<crate::rules::Variant> {
         match self {

@@ -16,7 +16,7 @@ pub enum FenError {
     Turn(String),
     #[error("FEN section `{0}` must start with `W` or `B`")]
     Section(String),
-    #[error("FEN square `{0}` is not a square of the {1} board")]
+    #[error("FEN square `{0}` is not a square of the board of {board}", board = crate::rules::columns::AnyVariant::from(*.1).said(crate::lang::Lang::En))]
     Square(String, Variant),
     #[error("FEN range `{0}` is not valid")]
     Range(String),
@@ -37,7 +37,10 @@ impl crate::lang::Russian for FenError {
                 format!("раздел FEN `{section}` должен начинаться с `W` или `B`")
             }
             FenError::Square(square, variant) => {
-                format!("поле FEN `{square}` не является полем доски варианта {variant}")
+                format!(
+                    "поле FEN `{square}` не является полем доски: {}",
+                    crate::rules::columns::AnyVariant::from(*variant).said(crate::lang::Lang::Ru)
+                )
             }
             FenError::Range(range) => format!("диапазон FEN `{range}` недопустим"),
             FenError::Twice(color) => {

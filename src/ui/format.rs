@@ -17,23 +17,7 @@ use crate::rules::columns::AnyVariant;
 
 /// The variant's name as an arbiter says it.
 pub fn variant(v: impl Into<AnyVariant>, lang: crate::lang::Lang) -> &'static str {
-    use crate::rules::columns::ColumnVariant;
-    use crate::rules::Variant::*;
-    let v = match v.into() {
-        AnyVariant::Plain(v) => v,
-        AnyVariant::Columns(ColumnVariant::Towers) => {
-            return lang.pick("Russian column draughts (towers)", "столбовые шашки");
-        }
-        AnyVariant::Columns(ColumnVariant::Laska) => return lang.pick("Laska", "ласка"),
-    };
-    match v {
-        Russian => lang.pick("Russian draughts (shashki-64)", "русские шашки (шашки-64)"),
-        RussianGiveaway => lang.pick("Russian giveaway", "обратные шашки (поддавки)"),
-        Diagonal => lang.pick("diagonal draughts", "диагональные шашки"),
-        International => lang.pick("international draughts", "международные шашки"),
-        English => lang.pick("English checkers", "английские шашки"),
-        Brazilian => lang.pick("Brazilian draughts", "бразильские шашки"),
-    }
+    v.into().said(lang)
 }
 
 /// A choice in a pick list, shown in the arbiter's language.

@@ -16,7 +16,7 @@ pub enum ColumnFenError {
     Turn(String),
     #[error("FEN section `{0}` must start with `W` or `B`")]
     Section(String),
-    #[error("FEN square `{0}` is not a square of the {1} board")]
+    #[error("FEN square `{0}` is not a square of the board of {board}", board = crate::rules::columns::AnyVariant::from(*.1).said(crate::lang::Lang::En))]
     Square(String, ColumnVariant),
     #[error("FEN range `{0}` is not valid")]
     Range(String),
@@ -42,7 +42,10 @@ impl crate::lang::Russian for ColumnFenError {
             ColumnFenError::Section(s) => {
                 format!("раздел FEN `{s}` должен начинаться с `W` или `B`")
             }
-            ColumnFenError::Square(s, v) => format!("в FEN поле `{s}` — не поле доски «{v}»"),
+            ColumnFenError::Square(s, v) => format!(
+                "в FEN поле `{s}` — не поле доски: {}",
+                crate::rules::columns::AnyVariant::from(*v).said(crate::lang::Lang::Ru)
+            ),
             ColumnFenError::Range(r) => format!("в FEN неверный диапазон `{r}`"),
             ColumnFenError::Twice(s) => format!("в FEN поле `{s}` указано дважды"),
             ColumnFenError::Column { square, source } => {
@@ -197,6 +200,16 @@ pub fn write(pos: &ColumnPosition) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_square_off_the_board_names_the_variant_in_words() {
+        use crate::lang::Russian;
+        let e = parse(ColumnVariant::Towers, "B:Wz9").unwrap_err();
+        assert!(e.ru().contains("столбовые шашки"), "{}", e.ru());
+        assert!(e.to_string().contains("Russian column draughts"), "{e}");
+        let plain = crate::rules::fen::parse(crate::rules::Variant::Russian, "W:W33").unwrap_err();
+        assert!(plain.ru().contains("русские шашки"), "{}", plain.ru());
+    }
 
     #[test]
     fn the_codex_diagram_reads_and_writes_back() {

@@ -182,8 +182,15 @@ impl State {
             .map(|e| e.written.as_str())
             .collect();
         ending.dedup();
-        let diagram = replay.diagram(self.ply);
-        let name = |id: u8| diagram.spot(id).map(|s| s.name.clone()).unwrap_or_default();
+        // Squares are named only in a refusal.
+        let ply = self.ply;
+        let name = |id: u8| {
+            replay
+                .diagram(ply)
+                .spot(id)
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        };
         match ending.as_slice() {
             [written] => {
                 let written = written.to_string();
@@ -472,6 +479,15 @@ impl State {
                             ))
                             .size(18)
                             .color(theme::ERROR),
+                        );
+                    }
+                    None if replay.plies() == 0 => {
+                        left = left.push(
+                            text(lang.pick(
+                                "No moves yet: type them, or click them on the board.",
+                                "Ходов пока нет: введите их или сделайте щелчками по доске.",
+                            ))
+                            .size(18),
                         );
                     }
                     None => {

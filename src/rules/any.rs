@@ -41,6 +41,8 @@ impl crate::lang::Russian for ReplayError {
 pub struct Entry {
     pub route: Vec<u8>,
     pub written: String,
+    /// The move takes (so every legal move does: capturing is compulsory).
+    pub capture: bool,
 }
 
 impl AnyReplay {
@@ -178,6 +180,7 @@ impl AnyReplay {
                     .map(|(m, written)| Entry {
                         route: m.route().map(|s| s.index()).collect(),
                         written,
+                        capture: m.is_capture(),
                     })
                     .collect()
             }
@@ -193,6 +196,7 @@ impl AnyReplay {
                             .chain(m.route().iter().copied())
                             .collect(),
                         written,
+                        capture: m.is_capture(),
                     })
                     .collect()
             }

@@ -81,10 +81,11 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
     // A capture is compulsory now: a quiet move is refused and not written.
     let _ = app.update(Message::Claims(Claims::Square(sq("a3"))));
     let _ = app.update(Message::Claims(Claims::Square(sq("b4"))));
+    let refused = app.session.status.clone().unwrap();
+    assert!(refused.error, "{refused:?}");
     assert!(
-        app.session.status.as_ref().unwrap().error,
-        "{:?}",
-        app.session.status
+        refused.text.contains("a capture is compulsory: d4:f6"),
+        "the refusal says which capture: {refused:?}"
     );
     let _ = app.update(Message::Claims(Claims::Square(sq("d4"))));
     let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));

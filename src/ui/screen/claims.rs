@@ -225,8 +225,24 @@ impl State {
             }
             [] => {
                 self.clicks.clear();
+                // When a capture is compulsory, say so and which: the usual reason a move is
+                // refused.
+                let captures: Vec<&str> = entries
+                    .iter()
+                    .filter(|e| e.capture)
+                    .map(|e| e.written.as_str())
+                    .collect();
+                let compulsory = if captures.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " — {}: {}",
+                        lang.pick("a capture is compulsory", "взятие обязательно"),
+                        captures.join(", ")
+                    )
+                };
                 Action::error(format!(
-                    "{} {}",
+                    "{} {}{compulsory}",
                     lang.pick("No legal move", "Нет возможного хода"),
                     clicks
                         .iter()

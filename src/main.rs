@@ -57,8 +57,9 @@ enum Command {
     /// Check every game of a PDN file: the first illegal move, repetitions, draw counters.
     /// Exit status 0: all legal, 1: some illegal, 2: unreadable input.
     Check {
-        /// The variant of games without a GameType tag (column draughts have none: towers and
-        /// laska are always named here).
+        /// The variant of games whose tags name none: a `Variant` tag (`towers`, `laska`, or
+        /// any variant's name) wins, then a `GameType` tag (plain variants only: column
+        /// draughts have no number).
         #[arg(long, default_value = "russian")]
         variant: AnyVariant,
         /// A PDN file, or `-` for standard input.

@@ -608,4 +608,18 @@ fn column_draughts_on_the_command_line_follow_the_contract() {
         .as_str()
         .unwrap()
         .contains("180°"));
+    // A `Variant` tag names the variant where no GameType number can: the same game checked
+    // without `--variant` (whose default is Russian) is a towers game; the untagged copy is
+    // read as Russian draughts, where 5. a5:e5 takes nothing that exists.
+    let text = std::fs::read_to_string(file).unwrap();
+    let game = &text[..text.find("\n\n[Event").unwrap()];
+    let tagged = game.replacen("[Result", "[Variant \"towers\"]\n[Result", 1);
+    let out = run(&["check", "-", "--format", "json"], Some(&tagged));
+    assert_eq!(out.status.code(), Some(0));
+    let v = json(&out);
+    assert_eq!(v[0]["variant"], "towers");
+    assert_eq!(v[0]["final_fen"], last);
+    let out = run(&["check", "-", "--format", "json"], Some(game));
+    assert_eq!(out.status.code(), Some(1), "a towers game is not Russian");
+    assert_eq!(json(&out)[0]["variant"], "russian");
 }

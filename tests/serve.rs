@@ -147,6 +147,46 @@ async fn the_state_and_the_relay_feed_of_every_sample_event() {
 }
 
 #[tokio::test]
+async fn a_column_event_feeds_games_that_name_their_variant() {
+    use shashki_arbiter::rules::any::variant_of;
+    use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant, ColumnVariant};
+    use shashki_arbiter::tournament::command;
+    use shashki_arbiter::tournament::model::{Player, System};
+    for variant in [ColumnVariant::Towers, ColumnVariant::Laska] {
+        let mut t = Tournament::new(
+            "Первенство клуба",
+            AnyVariant::Columns(variant),
+            System::RoundRobin,
+            "45m".parse().unwrap(),
+            1,
+        );
+        for i in 1..=4 {
+            let player = Player::new(i, format!("Игрок{i}"));
+            command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
+        }
+        let pair = Command::PairRound {
+            round: 1,
+            table_round: None,
+        };
+        command::apply(&mut t, &pair).unwrap();
+        let app = app_for(&t);
+        let (_, _, feed) = get(&app, Method::GET, "/games.pdn").await;
+        let games = pdn::read(&feed).unwrap();
+        assert_eq!(games.len(), 2, "{variant}");
+        for g in &games {
+            // No GameType number exists for column draughts: a Russian one would make a
+            // reader replay the towers game as Russian draughts.
+            assert_eq!(g.tag("GameType"), None);
+            assert_eq!(g.tag("Variant"), Some(variant.name()));
+            // The program's own check, left at its Russian default, reads the tag.
+            let read = variant_of(g, shashki_arbiter::rules::Variant::Russian.into());
+            assert_eq!(read, AnyVariant::Columns(variant));
+            assert!(columns_game::check_game(1, g, variant).legal);
+        }
+    }
+}
+
+#[tokio::test]
 async fn no_request_changes_anything_or_reaches_a_file() {
     let t = event::read(Path::new(SAMPLES[0])).unwrap();
     let app = app_for(&t);

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use crate::cli::outln;
 use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
-use shashki_arbiter::rules::{check_game, pdn, GameReport};
+use shashki_arbiter::rules::{any, check_game, pdn, GameReport};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
@@ -13,7 +13,7 @@ pub fn run(variant: AnyVariant, file: &str, format: Format) -> CliResult {
     let reports: Vec<GameReport> = games
         .iter()
         .enumerate()
-        .map(|(i, g)| match variant {
+        .map(|(i, g)| match any::variant_of(g, variant) {
             AnyVariant::Plain(v) => check_game(i + 1, g, v),
             AnyVariant::Columns(v) => columns_game::check_game(i + 1, g, v),
         })

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use crate::cli::outln;
 use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
-use shashki_arbiter::rules::{claim_repetition, game, pdn, Record};
+use shashki_arbiter::rules::{any, claim_repetition, game, pdn, Record};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
@@ -24,7 +24,7 @@ pub fn run(
         )
     })?;
     let at = |e: &dyn std::fmt::Display| format!("{file}: game {index}: {e}");
-    let verdict = match variant {
+    let verdict = match any::variant_of(g, variant) {
         AnyVariant::Plain(v) => judge(&game::replay(g, v).map_err(|e| at(&e))?, ply, written),
         AnyVariant::Columns(v) => judge(
             &columns_game::replay(g, v).map_err(|e| at(&e))?,

@@ -45,6 +45,23 @@ pub struct Entry {
     pub capture: bool,
 }
 
+/// The variant of a game: its `Variant` tag where that names one (`towers`, `laska`, any
+/// plain variant's name; no PDN `GameType` number exists for column draughts), else its
+/// `GameType` tag for a plain default, else `default`. A tag that names nothing known is
+/// ignored, as an unknown `GameType` is.
+pub fn variant_of(game: &PdnGame, default: AnyVariant) -> AnyVariant {
+    if let Some(v) = game
+        .tag("Variant")
+        .and_then(|t| t.parse::<AnyVariant>().ok())
+    {
+        return v;
+    }
+    match default {
+        AnyVariant::Plain(v) => AnyVariant::Plain(super::game::variant_of(game, v)),
+        columns => columns,
+    }
+}
+
 impl AnyReplay {
     /// The game from the variant's start, before any move.
     pub fn start(variant: AnyVariant) -> AnyReplay {
@@ -54,10 +71,10 @@ impl AnyReplay {
         }
     }
 
-    /// Replays a PDN game up to its first illegal ply (a plain game's `GameType` tag may name
-    /// another plain variant; a column game is always `variant`).
+    /// Replays a PDN game up to its first illegal ply, in the variant its tags name
+    /// ([`variant_of`]), else `variant`.
     pub fn read(game: &PdnGame, variant: AnyVariant) -> Result<AnyReplay, ReplayError> {
-        Ok(match variant {
+        Ok(match variant_of(game, variant) {
             AnyVariant::Plain(v) => AnyReplay::Plain(super::game::replay(game, v)?),
             AnyVariant::Columns(v) => AnyReplay::Columns(super::columns::game::replay(game, v)?),
         })

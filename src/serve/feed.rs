@@ -50,8 +50,10 @@ pub fn games(t: &Tournament) -> String {
             tag("White", name(p.white_of(g)));
             tag("Black", name(p.white_of(g + 1)));
             tag("Result", pdn_result(result).to_string());
-            if let Some(number) = t.settings.variant.plain().and_then(|v| v.game_type()) {
-                tag("GameType", number.to_string());
+            match t.settings.variant.plain().and_then(|v| v.game_type()) {
+                Some(number) => tag("GameType", number.to_string()),
+                // Column draughts have no GameType number; the tag `check` reads names them.
+                None => tag("Variant", t.settings.variant.name().to_string()),
             }
             let opening = p.ballot.as_ref().and_then(|b| {
                 let entry = ballot::load(&b.table).ok()?.entry(&b.cell).ok()?.clone();

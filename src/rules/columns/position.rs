@@ -102,9 +102,11 @@ impl fmt::Display for ColumnVariant {
 impl FromStr for ColumnVariant {
     type Err = String;
     fn from_str(s: &str) -> Result<ColumnVariant, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "towers" | "bashni" | "column" | "stolbovye" => Ok(ColumnVariant::Towers),
-            "laska" | "lasca" => Ok(ColumnVariant::Laska),
+        match s.trim().to_lowercase().as_str() {
+            "towers" | "bashni" | "column" | "stolbovye" | "столбовые" | "столбовые шашки" => {
+                Ok(ColumnVariant::Towers)
+            }
+            "laska" | "lasca" | "ласка" => Ok(ColumnVariant::Laska),
             other => Err(format!("unknown column variant `{other}`: towers or laska")),
         }
     }

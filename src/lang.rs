@@ -28,6 +28,21 @@ impl Lang {
         }
     }
 
+    /// `n` and the noun that goes with it: `en` is [one, many], `ru` [one, few, many] as
+    /// [`ru_noun`] picks them ("1 ход", "3 хода", "21 ход", "11 ходов").
+    pub fn count(self, n: u64, en: [&str; 2], ru: [&str; 3]) -> String {
+        format!("{n} {}", self.noun(n, en, ru))
+    }
+
+    /// The noun that goes with `n`, without the number.
+    pub fn noun<'a>(self, n: u64, en: [&'a str; 2], ru: [&'a str; 3]) -> &'a str {
+        match self {
+            Lang::En if n == 1 => en[0],
+            Lang::En => en[1],
+            Lang::Ru => ru_noun(n, ru),
+        }
+    }
+
     /// Russian when the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, first one set) is Russian.
     pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
@@ -98,5 +113,55 @@ pub fn io_ru(e: &std::io::Error) -> String {
     match e.raw_os_error() {
         Some(code) => format!("{what} (код {code})"),
         None => what.to_string(),
+    }
+}
+
+/// The Russian form of a noun after the number `n`: `forms` are the ones for 1, for 2 and
+/// for 5 ("полуход", "полухода", "полуходов"). 11–14 take the third, whatever their last digit.
+pub fn ru_noun(n: u64, forms: [&str; 3]) -> &str {
+    match (n % 10, n % 100) {
+        (_, 11..=14) => forms[2],
+        (1, _) => forms[0],
+        (2..=4, _) => forms[1],
+        _ => forms[2],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_russian_noun_agrees_with_its_number() {
+        let forms = ["ход", "хода", "ходов"];
+        let said: Vec<String> = [
+            0, 1, 2, 4, 5, 11, 12, 14, 20, 21, 22, 25, 101, 111, 112, 122,
+        ]
+        .iter()
+        .map(|&n| Lang::Ru.count(n, ["move", "moves"], forms))
+        .collect();
+        assert_eq!(
+            said,
+            [
+                "0 ходов",
+                "1 ход",
+                "2 хода",
+                "4 хода",
+                "5 ходов",
+                "11 ходов",
+                "12 ходов",
+                "14 ходов",
+                "20 ходов",
+                "21 ход",
+                "22 хода",
+                "25 ходов",
+                "101 ход",
+                "111 ходов",
+                "112 ходов",
+                "122 хода"
+            ]
+        );
+        assert_eq!(Lang::En.count(1, ["move", "moves"], forms), "1 move");
+        assert_eq!(Lang::En.count(0, ["move", "moves"], forms), "0 moves");
     }
 }

@@ -12,6 +12,7 @@ use super::notation::{self, IllegalReason, NotationError};
 use super::pdn::PdnGame;
 use super::position::Position;
 use super::variant::Variant;
+use crate::lang::Lang;
 
 /// A game replayed as far as its record is legal.
 #[derive(Clone, Debug)]
@@ -419,12 +420,12 @@ pub fn claim_repetition<R: Record>(
         } else {
             (
                 format!(
-                    "the position stood {} time(s) only: the game goes on",
-                    plies.len()
+                    "the position stood {} only: the game goes on",
+                    times(plies.len(), Lang::En)
                 ),
                 format!(
-                    "позиция стояла только {} раз(а): партия продолжается",
-                    plies.len()
+                    "позиция стояла только {}: партия продолжается",
+                    times(plies.len(), Lang::Ru)
                 ),
             )
         };
@@ -467,12 +468,12 @@ pub fn claim_repetition<R: Record>(
             } else {
                 (
                     format!(
-                        "{text} makes the position stand {} time(s) only: the move counts as played and the game goes on",
-                        plies.len()
+                        "{text} makes the position stand {} only: the move counts as played and the game goes on",
+                        times(plies.len(), Lang::En)
                     ),
                     format!(
-                        "после {text} позиция стоит только {} раз(а): ход считается сделанным, партия продолжается",
-                        plies.len()
+                        "после {text} позиция стоит только {}: ход считается сделанным, партия продолжается",
+                        times(plies.len(), Lang::Ru)
                     ),
                 )
             };
@@ -487,4 +488,9 @@ pub fn claim_repetition<R: Record>(
             })
         }
     }
+}
+
+/// How often a position stood: "2 times", "2 раза".
+fn times(n: usize, lang: Lang) -> String {
+    lang.count(n as u64, ["time", "times"], ["раз", "раза", "раз"])
 }

@@ -39,11 +39,14 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             format!("{} {round} {}", l("round", "тур"), l("paired", "составлен"))
         }
         Command::SetPairings { round, pairs, .. } => format!(
-            "{} {round} {} ({} {})",
+            "{} {round} {} ({})",
             l("round", "тур"),
             l("paired", "составлен"),
-            pairs.len(),
-            l("boards", "досок")
+            lang.count(
+                pairs.len() as u64,
+                ["board", "boards"],
+                ["доска", "доски", "досок"]
+            )
         ),
         Command::SetForbidden { pairs } => format!(
             "{}: {}",

@@ -148,7 +148,7 @@ fn a_towers_game_is_replayed_on_the_claims_screen_with_its_columns_and_counter()
     app.claims.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
     click(&mut app, "Проверить запись");
     assert!(
-        sees(&app, "Все 21 полуходов возможны."),
+        sees(&app, "В записи 21 полуход, все допустимы."),
         "{:?}",
         app.claims
             .checked
@@ -209,7 +209,7 @@ fn towers_moves_are_clicked_and_captures_over_the_same_squares_are_told_apart() 
         "{}",
         app.claims.record.text()
     );
-    assert!(sees(&app, "Все 1 полуходов возможны."));
+    assert!(sees(&app, "В записи 1 полуход, все допустимы."));
 }
 
 #[test]

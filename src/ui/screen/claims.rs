@@ -508,12 +508,18 @@ impl State {
                     }
                     None => {
                         left = left.push(
-                            text(format!(
-                                "{} {} {}",
-                                lang.pick("All", "Все"),
-                                replay.plies(),
-                                lang.pick("plies are legal.", "полуходов возможны.")
-                            ))
+                            text(match (lang, replay.plies()) {
+                                (Lang::En, 1) => "The 1 ply is legal.".to_string(),
+                                (Lang::En, n) => format!("All {n} plies are legal."),
+                                (Lang::Ru, n) => format!(
+                                    "В записи {}, все допустимы.",
+                                    lang.count(
+                                        n as u64,
+                                        ["ply", "plies"],
+                                        ["полуход", "полухода", "полуходов"]
+                                    )
+                                ),
+                            })
                             .size(18)
                             .color(theme::OK),
                         );
@@ -526,7 +532,11 @@ impl State {
                             crate::rules::draw::rule_name(c.rule, lang),
                             c.moves,
                             c.limit,
-                            lang.pick("moves", "ходов"),
+                            lang.noun(
+                                c.limit as u64,
+                                ["move", "moves"],
+                                ["хода", "ходов", "ходов"]
+                            ),
                             lang.pick("since ply", "с полухода"),
                             c.since_ply,
                             lang.pick("draw at ply", "ничья на полуходе"),

@@ -240,9 +240,8 @@ fn side_text(
     lang: Lang,
 ) -> String {
     let mut s = format!(
-        "{} {} · {} {}",
-        v.moves,
-        lang.pick("moves", "ходов"),
+        "{} · {} {}",
+        lang.count(v.moves as u64, ["move", "moves"], ["ход", "хода", "ходов"]),
         lang.pick("period", "период"),
         v.period
     );

@@ -17,6 +17,71 @@ fn get_state(url: &str) -> Option<String> {
     Some(body)
 }
 
+/// The modules of the QR code in a screenshot: the pure white box is its quiet zone, the black
+/// pixels inside it its dark modules, sampled at each module's centre.
+fn qr_modules(png_path: &str) -> Vec<Vec<bool>> {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let channels = info.line_size / w;
+    let px = |x: usize, y: usize| {
+        let i = y * info.line_size + x * channels;
+        (buf[i], buf[i + 1], buf[i + 2])
+    };
+    let bbox = |want: (u8, u8, u8), within: (usize, usize, usize, usize)| {
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for y in within.1..within.3 {
+            for x in within.0..within.2 {
+                if px(x, y) == want {
+                    (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+                }
+            }
+        }
+        (x0, y0, x1 + 1, y1 + 1)
+    };
+    let white = bbox((255, 255, 255), (0, 0, w, h));
+    let (x0, y0, x1, y1) = bbox((0, 0, 0), white);
+    // Whole pixels only: boxes at fractional positions leave grey seams between rows, and a
+    // scanner (zbar) then reads nothing.
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = px(x, y);
+            assert!(
+                p == (0, 0, 0) || p == (255, 255, 255),
+                "grey {p:?} at ({x}, {y}) inside the code"
+            );
+        }
+    }
+    // The finder pattern's top row: dark from the left edge for seven modules.
+    let run = (x0..x1).take_while(|&x| px(x, y0) == (0, 0, 0)).count();
+    let module = run as f64 / 7.0;
+    let n = ((x1 - x0) as f64 / module).round() as usize;
+    assert_eq!(((y1 - y0) as f64 / module).round() as usize, n, "square");
+    (0..n)
+        .map(|r| {
+            (0..n)
+                .map(|c| {
+                    let x = x0 + ((c as f64 + 0.5) * module) as usize;
+                    let y = y0 + ((r as f64 + 0.5) * module) as usize;
+                    px(x, y).0 < 128
+                })
+                .collect()
+        })
+        .collect()
+}
+
+fn expected_modules(url: &str) -> Vec<Vec<bool>> {
+    let code = qrcode::QrCode::new(url.as_bytes()).unwrap();
+    code.to_colors()
+        .chunks(code.width())
+        .map(|row| row.iter().map(|&c| c == qrcode::Color::Dark).collect())
+        .collect()
+}
+
 #[test]
 fn the_hall_network_page_is_switched_on_and_off_from_the_console() {
     let mut app = app("network", Lang::Ru);
@@ -30,6 +95,11 @@ fn the_hall_network_page_is_switched_on_and_off_from_the_console() {
     assert!(sees(&app, &url), "the address is shown: {url}");
     assert!(sees(&app, "Сеть зала: вкл."), "the header says it is on");
     screenshot(&mut app, Size::new(1280.0, 800.0), "network-ru");
+    assert_eq!(
+        qr_modules("docs/screenshots/network-ru-tiny-skia.png"),
+        expected_modules(&url),
+        "the QR code on the page is the address's, module by module"
+    );
     let body = get_state(&url).expect("the page answers");
     let t = app.session.tournament().unwrap();
     assert!(body.contains(&t.settings.name), "the open event is served");

@@ -1,10 +1,8 @@
 //! The hall's network: the switch for the read-only page phones open (off by default), its
 //! address and a QR code to scan. Shown over any screen, as the help is.
 
-use iced::mouse;
-use iced::widget::canvas::{self, Canvas, Geometry};
 use iced::widget::{button, column, container, opaque, row, text};
-use iced::{Element, Length, Point, Rectangle, Renderer, Size, Theme};
+use iced::{Element, Length};
 
 use crate::lang::Lang;
 use crate::ui::theme;
@@ -32,8 +30,8 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
         .size(18),
     ]
     .spacing(14)
-    .padding(24)
-    .max_width(900);
+    .width(Length::Fill);
+    let mut code = None;
     match &shown.urls {
         Some(urls) => {
             body = body.push(
@@ -52,18 +50,7 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
             for url in urls {
                 body = body.push(text(url.clone()).size(34));
             }
-            if let Some(first) = urls.first() {
-                if let Some(qr) = Qr::new(first) {
-                    body = body.push(
-                        container(
-                            Canvas::new(qr)
-                                .width(Length::Fixed(320.0))
-                                .height(Length::Fixed(320.0)),
-                        )
-                        .center_x(Length::Fill),
-                    );
-                }
-            }
+            code = urls.first().and_then(|first| Qr::new(first));
         }
         None => {
             body = body.push(
@@ -80,9 +67,18 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
         lang.pick("Close (Esc)", "Закрыть (Esc)")
     ))
     .on_press(Message::Close)]);
+    // The code at the panel's top right and the panel at a whole-pixel offset from the window's
+    // top: the software renderer draws boxes at fractional positions with grey seams between
+    // them, which a scanner may not read.
+    let mut panel = row![body].spacing(24).padding(24);
+    if let Some(qr) = code {
+        panel = panel.push(qr.view(360.0));
+    }
     opaque(
-        container(container(body).style(theme::panel))
-            .center(Length::Fill)
+        container(container(panel).style(theme::panel))
+            .width(Length::Fill)
+            .height(Length::Fill)
+            .padding([96, 32])
             .style(|_| container::Style {
                 background: Some(iced::Color::from_rgba(0.0, 0.0, 0.0, 0.45).into()),
                 ..container::Style::default()
@@ -90,7 +86,7 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
     )
 }
 
-/// A QR code of the page's address, drawn dark on white with its quiet zone.
+/// A QR code of the page's address, dark on white with its quiet zone.
 pub struct Qr {
     width: usize,
     dark: Vec<bool>,
@@ -108,35 +104,50 @@ impl Qr {
                 .collect(),
         })
     }
-}
 
-impl<M> canvas::Program<M> for Qr {
-    type State = ();
-
-    fn draw(
-        &self,
-        _state: &(),
-        renderer: &Renderer,
-        _theme: &Theme,
-        bounds: Rectangle,
-        _cursor: mouse::Cursor,
-    ) -> Vec<Geometry> {
-        let mut frame = canvas::Frame::new(renderer, bounds.size());
-        let side = bounds.width.min(bounds.height);
+    /// The code as plain boxes, a run of like modules per box, `side` pixels square. Not a
+    /// canvas: under the software renderer a second canvas beside the board swapped pixels
+    /// with it (the QR code stayed on the Claims screen, the board showed through this page).
+    pub fn view<'a, M: 'a>(&self, side: f32) -> Element<'a, M> {
         // Four modules of quiet zone on each side, as scanners expect.
         let cell = (side / (self.width + 8) as f32).floor().max(1.0);
-        let origin = (side - cell * self.width as f32) / 2.0;
-        frame.fill_rectangle(Point::ORIGIN, Size::new(side, side), iced::Color::WHITE);
-        for (i, &dark) in self.dark.iter().enumerate() {
-            if dark {
-                let (x, y) = ((i % self.width) as f32, (i / self.width) as f32);
-                frame.fill_rectangle(
-                    Point::new(origin + x * cell, origin + y * cell),
-                    Size::new(cell, cell),
-                    iced::Color::BLACK,
-                );
+        let quiet = ((side - cell * self.width as f32) / 2.0).floor();
+        let swatch = |dark: bool, len: usize| {
+            container(text(""))
+                .width(Length::Fixed(cell * len as f32))
+                .height(Length::Fixed(cell))
+                .style(move |_| container::Style {
+                    background: Some(
+                        if dark {
+                            iced::Color::BLACK
+                        } else {
+                            iced::Color::WHITE
+                        }
+                        .into(),
+                    ),
+                    ..container::Style::default()
+                })
+        };
+        let mut rows = column![].spacing(0);
+        for line in self.dark.chunks(self.width) {
+            let mut runs = row![].spacing(0);
+            let mut start = 0;
+            while start < line.len() {
+                let len = line[start..]
+                    .iter()
+                    .take_while(|&&d| d == line[start])
+                    .count();
+                runs = runs.push(swatch(line[start], len));
+                start += len;
             }
+            rows = rows.push(runs);
         }
-        vec![frame.into_geometry()]
+        container(rows)
+            .padding(quiet)
+            .style(|_| container::Style {
+                background: Some(iced::Color::WHITE.into()),
+                ..container::Style::default()
+            })
+            .into()
     }
 }

@@ -6,6 +6,7 @@ use chrono::{TimeZone, Utc};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use shashki_arbiter::files::ron_text;
+use shashki_arbiter::rules::columns::ColumnVariant;
 use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
@@ -245,6 +246,31 @@ fn international(dir: &std::path::Path) {
     write(dir, "international-round-robin.ron", &t);
 }
 
+/// A round robin of Russian column draughts (towers), single games.
+fn towers(dir: &std::path::Path) {
+    let mut rng = ChaCha20Rng::seed_from_u64(2003);
+    let mut t = Tournament::new(
+        "Первенство Санкт-Петербурга по столбовым шашкам",
+        ColumnVariant::Towers,
+        System::RoundRobin,
+        "45m".parse().expect("a time control"),
+        1,
+    );
+    t.settings.dates = "2026-12-05 – 2026-12-08".into();
+    t.settings.venue = "Санкт-Петербург, клуб столбовых шашек".into();
+    t.settings.chief_arbiter = "Лебедев Н. И. (ВК)".into();
+    t.tiebreaks = vec![
+        TieBreak::SonnebornBerger,
+        TieBreak::Wins,
+        TieBreak::HeadToHead,
+    ];
+    for p in players(8, &mut rng) {
+        apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
+    }
+    round_robin(&mut t, 2003, 4, &mut rng);
+    write(dir, "towers-round-robin.ron", &t);
+}
+
 /// A 48-player Swiss open of micromatches, paired by the program.
 fn open(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(48);
@@ -314,4 +340,5 @@ fn main() {
     shashki64(dir);
     international(dir);
     open(dir);
+    towers(dir);
 }

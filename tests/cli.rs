@@ -514,6 +514,7 @@ fn standings_json_names_opponents_by_pairing_number() {
         "tournaments/international-round-robin.ron",
         "tournaments/open-swiss-48.ron",
         "tournaments/shashki64-round-robin.ron",
+        "tournaments/towers-round-robin.ron",
     ] {
         let out = run(&["standings", file, "--format", "json"], None);
         assert!(out.status.success(), "{file}");

@@ -148,10 +148,11 @@ fn use_event(t: &Tournament) {
 }
 
 fn each_sample(check: impl Fn(&'static [u8], u32)) {
-    const SAMPLES: [&[u8]; 3] = [
+    const SAMPLES: [&[u8]; 4] = [
         include_bytes!("../tournaments/international-round-robin.ron"),
         include_bytes!("../tournaments/shashki64-round-robin.ron"),
         include_bytes!("../tournaments/open-swiss-48.ron"),
+        include_bytes!("../tournaments/towers-round-robin.ron"),
     ];
     for (i, s) in SAMPLES.iter().enumerate() {
         check(s, i as u32);

@@ -9,7 +9,9 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use chrono::Utc;
 use http_body_util::BodyExt;
-use shashki_arbiter::rules::{check_game, pdn};
+use shashki_arbiter::rules::any::variant_of;
+use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
+use shashki_arbiter::rules::{check_game, pdn, Variant};
 use shashki_arbiter::serve::{router, serve_on, Served};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command;
@@ -17,10 +19,11 @@ use shashki_arbiter::tournament::model::{GameResult, Tournament};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
-const SAMPLES: [&str; 3] = [
+const SAMPLES: [&str; 4] = [
     "tournaments/shashki64-round-robin.ron",
     "tournaments/international-round-robin.ron",
     "tournaments/open-swiss-48.ron",
+    "tournaments/towers-round-robin.ron",
 ];
 
 fn copy(name: &str, sample: &str) -> PathBuf {
@@ -111,9 +114,13 @@ async fn the_state_and_the_relay_feed_of_every_sample_event() {
             round.pairings.len() * per_board + extra,
             "{sample}"
         );
-        let variant = t.settings.variant.plain().unwrap();
         for (i, g) in games.iter().enumerate() {
-            let report = check_game(i + 1, g, variant);
+            // Read as `check` reads it, from its tags alone (`check`'s default is Russian).
+            assert_eq!(variant_of(g, Variant::Russian.into()), t.settings.variant);
+            let report = match t.settings.variant {
+                AnyVariant::Plain(v) => check_game(i + 1, g, v),
+                AnyVariant::Columns(v) => columns_game::check_game(i + 1, g, v),
+            };
             assert!(report.legal, "{sample} game {}: {report:?}", i + 1);
             let (game, board) = (i / round.pairings.len(), i % round.pairings.len());
             let p = &round.pairings[board];
@@ -148,8 +155,7 @@ async fn the_state_and_the_relay_feed_of_every_sample_event() {
 
 #[tokio::test]
 async fn a_column_event_feeds_games_that_name_their_variant() {
-    use shashki_arbiter::rules::any::variant_of;
-    use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant, ColumnVariant};
+    use shashki_arbiter::rules::columns::ColumnVariant;
     use shashki_arbiter::tournament::command;
     use shashki_arbiter::tournament::model::{Player, System};
     for variant in [ColumnVariant::Towers, ColumnVariant::Laska] {
@@ -179,7 +185,7 @@ async fn a_column_event_feeds_games_that_name_their_variant() {
             assert_eq!(g.tag("GameType"), None);
             assert_eq!(g.tag("Variant"), Some(variant.name()));
             // The program's own check, left at its Russian default, reads the tag.
-            let read = variant_of(g, shashki_arbiter::rules::Variant::Russian.into());
+            let read = variant_of(g, Variant::Russian.into());
             assert_eq!(read, AnyVariant::Columns(variant));
             assert!(columns_game::check_game(1, g, variant).legal);
         }

@@ -17,7 +17,7 @@ pub fn default_file() -> Option<PathBuf> {
 
 /// The sample events, built into the program: on first launch they are copied to the user's
 /// data folder, so that an installed program never works inside its source tree.
-const SAMPLES: [(&str, &str); 3] = [
+const SAMPLES: [(&str, &str); 4] = [
     (
         "shashki64-round-robin.ron",
         include_str!("../../tournaments/shashki64-round-robin.ron"),
@@ -29,6 +29,10 @@ const SAMPLES: [(&str, &str); 3] = [
     (
         "open-swiss-48.ron",
         include_str!("../../tournaments/open-swiss-48.ron"),
+    ),
+    (
+        "towers-round-robin.ron",
+        include_str!("../../tournaments/towers-round-robin.ron"),
     ),
 ];
 

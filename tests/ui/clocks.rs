@@ -43,6 +43,25 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     assert!(!back.session.clocks.any_running());
 }
 
+/// A running board's Start button is disabled (it looked like any live button and said only
+/// "already started" when pressed); a board not yet started can be started.
+#[test]
+fn only_a_board_not_yet_started_offers_start() {
+    let mut app = app("clocks-start", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    app.set_time_ms(1_000);
+    click(&mut app, "Start"); // board 1's
+    assert!(app.session.clocks.any_running());
+    click(&mut app, "Start all");
+    let clicked: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click("Start").expect("the buttons are shown");
+        ui.into_messages().collect()
+    };
+    assert!(clicked.is_empty(), "every board runs: no Start to press");
+}
+
 #[test]
 fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
     use iced_test::selector;

@@ -300,7 +300,9 @@ fn board_row<'a>(
         (Some(Color::Black), false) => lang.pick("Black to move", "ход чёрных"),
     };
     let controls = row![
-        button(text(lang.pick("Start", "Пуск"))).on_press(req(Request::Start(i))),
+        // Only a clock not yet running can be started: the clock refuses it otherwise.
+        button(text(lang.pick("Start", "Пуск")))
+            .on_press_maybe(s.running.is_none().then(|| req(Request::Start(i)))),
         button(text(lang.pick("Press", "Ход"))).on_press(req(Request::Press {
             board: i,
             side: None

@@ -623,4 +623,8 @@ fn column_draughts_on_the_command_line_follow_the_contract() {
     let out = run(&["check", "-", "--format", "json"], Some(game));
     assert_eq!(out.status.code(), Some(1), "a towers game is not Russian");
     assert_eq!(json(&out)[0]["variant"], "russian");
+    // The tag decides once: a GameType beside it does not take the game back to Russian.
+    let giveaway = "[Variant \"russian-giveaway\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n";
+    let out = run(&["check", "-", "--format", "json"], Some(giveaway));
+    assert_eq!(json(&out)[0]["variant"], "russian-giveaway");
 }

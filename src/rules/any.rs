@@ -46,9 +46,9 @@ pub struct Entry {
 }
 
 /// The variant of a game: its `Variant` tag where that names one (`towers`, `laska`, any
-/// plain variant's name; no PDN `GameType` number exists for column draughts), else its
-/// `GameType` tag for a plain default, else `default`. A tag that names nothing known is
-/// ignored, as an unknown `GameType` is.
+/// plain variant's name; no PDN `GameType` number exists for column draughts), else, for a
+/// plain default, [`super::game::variant_of`] (its `GameType`), else `default`. A tag that
+/// names nothing known is ignored, as an unknown `GameType` is.
 pub fn variant_of(game: &PdnGame, default: AnyVariant) -> AnyVariant {
     if let Some(v) = game
         .tag("Variant")

@@ -161,10 +161,13 @@ impl crate::lang::Russian for GameError {
     }
 }
 
-/// The variant of a game: its `GameType` tag wins over the default.
+/// The variant of a game: a `Variant` tag naming a variant of this engine, else its
+/// `GameType` tag, else the default. `replay` and `check_game` resolve it here, so a variant
+/// decided by [`crate::rules::any::variant_of`] is not overridden by a `GameType` beside it.
 pub fn variant_of(game: &PdnGame, default: Variant) -> Variant {
-    game.tag("GameType")
-        .and_then(Variant::from_game_type)
+    game.tag("Variant")
+        .and_then(|t| t.parse().ok())
+        .or_else(|| game.tag("GameType").and_then(Variant::from_game_type))
         .unwrap_or(default)
 }
 

@@ -1,7 +1,7 @@
 //! The hall's network: the switch for the read-only page phones open (off by default), its
 //! address and a QR code to scan. Shown over any screen, as the help is.
 
-use iced::widget::{button, column, container, opaque, row, text};
+use iced::widget::{button, column, container, opaque, row, text, Space};
 use iced::{Element, Length};
 
 use crate::lang::Lang;
@@ -113,20 +113,17 @@ impl Qr {
         let cell = (side / (self.width + 8) as f32).floor().max(1.0);
         let quiet = ((side - cell * self.width as f32) / 2.0).floor();
         let swatch = |dark: bool, len: usize| {
-            container(text(""))
-                .width(Length::Fixed(cell * len as f32))
-                .height(Length::Fixed(cell))
-                .style(move |_| container::Style {
-                    background: Some(
-                        if dark {
-                            iced::Color::BLACK
-                        } else {
-                            iced::Color::WHITE
-                        }
-                        .into(),
-                    ),
-                    ..container::Style::default()
-                })
+            // A space, not text: no text layout for each of the hundreds of boxes.
+            container(
+                Space::new()
+                    .width(Length::Fixed(cell * len as f32))
+                    .height(Length::Fixed(cell)),
+            )
+            // Light modules show the white behind the code.
+            .style(move |_| container::Style {
+                background: dark.then(|| iced::Color::BLACK.into()),
+                ..container::Style::default()
+            })
         };
         let mut rows = column![].spacing(0);
         for line in self.dark.chunks(self.width) {

@@ -193,14 +193,16 @@ impl Session {
             Ok((0, _)) => self.say(false, opened),
             Ok((n, _)) => self.say(
                 false,
-                format!(
-                    "{opened}. {} {n} {}",
-                    lang.pick("Restored", "Восстановлено"),
-                    lang.pick(
-                        "clock(s) after a restart: they stand paused, charged up to the stop",
-                        "часов после перезапуска: они на паузе, время учтено до остановки"
-                    )
-                ),
+                // "Восстановлено 4 часов" is wrong Russian, and часы take no plain numeral:
+                // the count goes after a colon.
+                match lang {
+                    Lang::En => format!(
+                        "{opened}. Restored {n} clock(s) after a restart: they stand paused, charged up to the stop"
+                    ),
+                    Lang::Ru => format!(
+                        "{opened}. Восстановлено часов после перезапуска: {n}; они на паузе, время учтено до остановки"
+                    ),
+                },
             ),
             Err(e) => self.say(true, format!("{opened}. {}", e.said(lang))),
         }

@@ -45,9 +45,7 @@ fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
 fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
     use shashki_arbiter::rules::Color;
     use shashki_arbiter::ui::screen::claims::Message as Claims;
-    let mut app = app("claim-record", Lang::En);
-    let _ = app.update(Message::Tab(Tab::Clocks));
-    click(&mut app, "Clocks for round 6, game 1");
+    let mut app = clocks_app("claim-record", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
     app.claims.record = iced::widget::text_editor::Content::with_text(
         "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",

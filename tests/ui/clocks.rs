@@ -4,9 +4,7 @@ use super::*;
 
 #[test]
 fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
-    let mut app = app("clocks", Lang::En);
-    let _ = app.update(Message::Tab(Tab::Clocks));
-    click(&mut app, "Clocks for round 6, game 1");
+    let mut app = clocks_app("clocks", Lang::En);
     assert_eq!(app.session.clocks.hall.boards().len(), 5);
     let shift = |app: &mut App, side: Location| {
         key(
@@ -47,9 +45,7 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
 /// "already started" when pressed); a board not yet started can be started.
 #[test]
 fn only_a_board_not_yet_started_offers_start() {
-    let mut app = app("clocks-start", Lang::En);
-    let _ = app.update(Message::Tab(Tab::Clocks));
-    click(&mut app, "Clocks for round 6, game 1");
+    let mut app = clocks_app("clocks-start", Lang::En);
     app.set_time_ms(1_000);
     click(&mut app, "Start"); // board 1's
     assert!(app.session.clocks.any_running());
@@ -67,9 +63,7 @@ fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
     use iced_test::selector;
     use shashki_arbiter::ui::screen::clocks::{Message as Clocks, REASON_FIELD};
     use shashki_arbiter::ui::session::clocks::Request;
-    let mut app = app("typing", Lang::Ru);
-    let _ = app.update(Message::Tab(Tab::Clocks));
-    click(&mut app, "Часы: тур 6, партия 1");
+    let mut app = clocks_app("typing", Lang::Ru);
     app.set_time_ms(1_000);
     let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
     let running = |app: &App| app.session.clocks.hall.snapshots(5_000)[0].1.running;
@@ -124,9 +118,7 @@ fn shift_typed_for_a_capital_in_the_correction_reason_presses_no_clock() {
 fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     use shashki_arbiter::rules::Color;
     use shashki_arbiter::ui::screen::clocks::Message as Clocks;
-    let mut app = app("clock-keys", Lang::En);
-    let _ = app.update(Message::Tab(Tab::Clocks));
-    click(&mut app, "Clocks for round 6, game 1");
+    let mut app = clocks_app("clock-keys", Lang::En);
     let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
     let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
     assert_eq!(app.session.clocks.keys[1], "qa");

@@ -48,6 +48,17 @@ fn app(name: &str, lang: Lang) -> App {
     app
 }
 
+/// The sample event on the Clocks screen, the clocks of round 6, game 1 set up by their button.
+fn clocks_app(name: &str, lang: Lang) -> App {
+    let mut app = app(name, lang);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(
+        &mut app,
+        lang.pick("Clocks for round 6, game 1", "Часы: тур 6, партия 1"),
+    );
+    app
+}
+
 fn simulator(app: &App, size: Size) -> Simulator<'_, Message> {
     Simulator::with_size(Settings::default(), size, app.view())
 }

@@ -4,5 +4,7 @@
 //! clocks and the tournament all sit above it.
 
 pub mod atomic;
+pub mod fault;
+pub mod lock;
 pub mod ron_text;
 pub mod text;

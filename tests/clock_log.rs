@@ -88,7 +88,8 @@ mod hall {
     /// Two boards; board 1 runs for Black from 10 s with heartbeats to 13.5 s, board 2 is paused.
     fn hall_until_crash(d: &std::path::Path) {
         let control: TimeControl = "10m".parse().unwrap();
-        let mut hall = Hall::in_dir(d).unwrap();
+        let mut hall =
+            Hall::in_dir(d, &shashki_arbiter::files::lock::Holder::unlabelled("test")).unwrap();
         let b1 = hall.add("Board 1", control.clone(), Color::White).unwrap();
         let b2 = hall.add("Доска 2", control, Color::White).unwrap();
         hall.push(b1, 0, EventKind::Start, wall()).unwrap();
@@ -102,6 +103,8 @@ mod hall {
         // One a second, for board 1 only (board 2 is paused): 10, 11, 12, 13 s.
         assert_eq!(beats, 4);
         // The program dies here: nothing is closed or flushed beyond what was written.
+        // The lock goes with the process, as the OS lets it go when a program dies.
+        drop(hall.take_lock());
         std::mem::forget(hall);
     }
 
@@ -110,7 +113,13 @@ mod hall {
         let d = dir("hall-restore");
         hall_until_crash(&d);
         // The restart happens much later; the hall's instants start again from 0.
-        let (mut hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        let (mut hall, report) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            wall(),
+        )
+        .unwrap();
         assert_eq!(report.boards.len(), 2);
         assert_eq!(report.boards[0].board, "Board 1");
         assert_eq!(report.boards[0].outage_ms, Some(13_000));
@@ -135,7 +144,13 @@ mod hall {
         hall.push(0, 30_000, EventKind::Press, wall()).unwrap();
         drop(hall);
         // The log on disk says the same after a second restore.
-        let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        let (hall, report) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            wall(),
+        )
+        .unwrap();
         // Clock instants go on from 13 s: resumed at 33 s, pressed at 43 s, stopped there.
         assert_eq!(report.boards[0].outage_ms, Some(43_000));
         let s = &hall.snapshots(0)[0].1;
@@ -152,7 +167,13 @@ mod hall {
         let cut = bytes.len() - 10;
         bytes.truncate(cut);
         std::fs::write(&path, &bytes).unwrap();
-        let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        let (hall, report) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            wall(),
+        )
+        .unwrap();
         let r = &report.boards[0];
         assert!(r.bad_line.is_some());
         let copy = r.damaged_copy.clone().unwrap();
@@ -203,7 +224,11 @@ fn a_flag_that_fell_before_a_crash_is_down_after_the_restart() {
     let d = dir("flag-crash");
     let wall = Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap();
     let control: TimeControl = "1m".parse().unwrap();
-    let mut hall = Hall::in_dir(&d).unwrap();
+    let mut hall = Hall::in_dir(
+        &d,
+        &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+    )
+    .unwrap();
     let b = hall.add("1", control, Color::White).unwrap();
     hall.push(b, 0, EventKind::Start, wall).unwrap();
     // The console beats on its ticks: one a second, then one just after the flag (60 s);
@@ -211,8 +236,16 @@ fn a_flag_that_fell_before_a_crash_is_down_after_the_restart() {
     for now in [1_000, 59_500, 60_005] {
         hall.heartbeat(now, wall).unwrap();
     }
+    // The lock goes with the process, as the OS lets it go when a program dies.
+    drop(hall.take_lock());
     std::mem::forget(hall);
-    let (hall, _) = Hall::restore(&d, 0, wall).unwrap();
+    let (hall, _) = Hall::restore(
+        &d,
+        &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+        0,
+        wall,
+    )
+    .unwrap();
     let s = &hall.snapshots(0)[0].1;
     assert_eq!(s.white.ms_left, 0, "{s:?}");
     assert_eq!(s.white.flag_ms, Some(60_000), "{s:?}");

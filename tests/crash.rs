@@ -95,9 +95,20 @@ fn child_presses(dir: &Path) {
     let started = Instant::now();
     let now = || started.elapsed().as_millis() as u64;
     let mut hall = if Hall::has_logs(dir) {
-        Hall::restore(dir, now(), Utc::now()).unwrap().0
+        Hall::restore(
+            dir,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            now(),
+            Utc::now(),
+        )
+        .unwrap()
+        .0
     } else {
-        Hall::in_dir(dir).unwrap()
+        Hall::in_dir(
+            dir,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+        )
+        .unwrap()
     };
     // Boards whose log a kill caught before its header are added again, as the console does.
     let control: TimeControl = "45m+5s".parse().unwrap();
@@ -235,8 +246,13 @@ fn killed_during_presses_and_restores_no_acknowledged_event_is_lost() {
             continue;
         }
         // Restored as the program restores it after a restart.
-        let (hall, report) = Hall::restore(&d, 0, Utc::now())
-            .unwrap_or_else(|e| panic!("trial {trial}: the hall does not restore: {e}"));
+        let (hall, report) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            Utc::now(),
+        )
+        .unwrap_or_else(|e| panic!("trial {trial}: the hall does not restore: {e}"));
         for s in &report.skipped {
             // Only a log the kill caught before its header was written may be skipped.
             assert!(

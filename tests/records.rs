@@ -168,7 +168,8 @@ fn a_journal_cut_at_any_byte_keeps_every_complete_entry_and_the_next_ones() {
 /// A hall of three boards, each started; board 2 pressed once.
 fn three_boards(d: &Path) {
     let control: TimeControl = "10m".parse().unwrap();
-    let mut hall = Hall::in_dir(d).unwrap();
+    let mut hall =
+        Hall::in_dir(d, &shashki_arbiter::files::lock::Holder::unlabelled("test")).unwrap();
     for i in 1..=3 {
         let b = hall
             .add(format!("{i}"), control.clone(), Color::White)
@@ -189,7 +190,13 @@ fn an_empty_or_headless_board_log_is_set_aside_and_the_rest_of_the_hall_comes_ba
         three_boards(&d);
         let broken = d.join("board-003.clocklog");
         std::fs::write(&broken, damage).unwrap();
-        let (hall, report) = Hall::restore(&d, 0, wall()).unwrap();
+        let (hall, report) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            wall(),
+        )
+        .unwrap();
         assert_eq!(report.boards.len(), 2, "{name}");
         assert_eq!(hall.boards().len(), 2, "{name}");
         assert_eq!(hall.snapshots(0)[1].1.white.moves, 1, "{name}");
@@ -214,7 +221,13 @@ fn an_empty_or_headless_board_log_is_set_aside_and_the_rest_of_the_hall_comes_ba
         );
         drop(hall);
         // The next restore is clean.
-        let (_, again) = Hall::restore(&d, 0, wall()).unwrap();
+        let (_, again) = Hall::restore(
+            &d,
+            &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+            0,
+            wall(),
+        )
+        .unwrap();
         assert!(again.skipped.is_empty(), "{name}");
     }
 }

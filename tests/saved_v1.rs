@@ -104,10 +104,13 @@ fn a_schema_1_journal_undoes_to_the_start_and_the_old_file_is_kept() {
         assert!(now.contains(&format!("schema: {SCHEMA},")), "{name}");
         assert!(now.contains("settings: ("), "{name}");
         // Reopened: schema 2, no notice, the journal still whole.
+        // One writer at a time: the first lets the event go before it is opened again.
+        drop(f);
         let g = EventFile::open(&path).unwrap();
         assert!(g.notices.is_empty(), "{name}: {:?}", g.notices);
         assert_eq!(g.journal().len(), entries + undone);
         // A second upgrade never replaces the first copy.
+        drop(g);
         std::fs::write(&path, &original).unwrap();
         let mut h = EventFile::open(&path).unwrap();
         h.undo(Utc::now()).ok();
@@ -141,6 +144,7 @@ fn the_extra_micromatch_clock_is_typed_and_an_unreadable_one_is_named_not_kept()
     assert!(notice.contains("`5 минут`"), "{notice}");
     assert!(f.notices[0].ru().contains("`5 минут`"));
     // The event's own clock must be one: that file is refused, named, and left as it is.
+    drop(f);
     let bad = text.replace(
         "time_control: \"45m/20,15m\"",
         "time_control: \"сорок пять\"",

@@ -2,8 +2,9 @@ use std::process::ExitCode;
 
 use crate::cli::outln;
 use serde::Serialize;
-use shashki_arbiter::clock::hall::Hall;
+use shashki_arbiter::clock::hall::{board_number, Hall};
 use shashki_arbiter::clock::{log, script, GameClock, SideView, Snapshot, TimeControl};
+use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::files::text;
 use shashki_arbiter::limits;
 use shashki_arbiter::rules::Color;
@@ -208,12 +209,31 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
     let started = std::time::Instant::now();
     let now = || started.elapsed().as_millis() as u64;
     let dir_path = std::path::Path::new(dir);
+    let holder = Holder::this("clock hall", chrono::Utc::now());
     let mut hall = if Hall::has_logs(dir_path) {
-        let (hall, report) =
-            Hall::restore(dir_path, now(), chrono::Utc::now()).map_err(|e| e.to_string())?;
+        let (mut hall, report) = Hall::restore(dir_path, &holder, now(), chrono::Utc::now())
+            .map_err(|e| e.to_string())?;
+        // A board whose log cannot be read gets a new clock, as the console gives it: of the
+        // hall's control (the other boards'), not started; the arbiter sets its times by hand.
+        let control: TimeControl = match hall.boards().first() {
+            Some(b) => b.clock().control().clone(),
+            None => control.parse().map_err(|e| format!("--control: {e}"))?,
+        };
+        let first = parse_first(first)?;
         for s in &report.skipped {
-            eprintln!("{s}");
+            let n = board_number(&s.path);
+            let name = n.map_or_else(|| s.path.display().to_string(), |n| format!("Board {n}"));
+            hall.add_replacing(s, name.clone(), control.clone(), first)
+                .map_err(|e| e.to_string())?;
+            eprintln!(
+                "{s}; {name} gets a new clock ({control}, not started): set its times by hand"
+            );
         }
+        hall.order_boards(|name| {
+            name.strip_prefix("Board ")
+                .and_then(|n| n.parse::<usize>().ok())
+                .unwrap_or(usize::MAX)
+        });
         for r in &report.boards {
             if let Some(bad) = &r.bad_line {
                 eprintln!(
@@ -238,7 +258,7 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
     } else {
         let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;
         let first = parse_first(first)?;
-        let mut hall = Hall::in_dir(dir_path).map_err(|e| e.to_string())?;
+        let mut hall = Hall::in_dir(dir_path, &holder).map_err(|e| e.to_string())?;
         for i in 1..=boards {
             hall.add(format!("Board {i}"), control.clone(), first)
                 .map_err(|e| e.to_string())?;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use chrono::Utc;
 use serde::Serialize;
+use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
 use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
@@ -36,7 +37,19 @@ pub struct PairArgs<'a> {
 
 pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     let path = Path::new(args.file);
-    let t = event::read(path).map_err(|e| e.to_string())?;
+    // A round that is saved is paired on the event as its only writer holds it: nobody can
+    // change it between the reading and the saving (the console, another command).
+    let mut file = match args.save {
+        true => Some(
+            EventFile::open_as(path, &Holder::this("pair --save", Utc::now()))
+                .map_err(|e| e.to_string())?,
+        ),
+        false => None,
+    };
+    let t = match &file {
+        Some(f) => f.tournament.clone(),
+        None => event::read(path).map_err(|e| e.to_string())?,
+    };
     let next = t.rounds.len() + 1;
     let round = args.round.unwrap_or(next);
     if round != next {
@@ -74,8 +87,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     };
     let proposal = swiss::pair(&t, round, &options);
     let breaches = proposal.breaches(&t);
-    if args.save {
-        let mut file = EventFile::open(path).map_err(|e| e.to_string())?;
+    if let Some(file) = file.as_mut() {
         for n in &file.notices {
             eprintln!("{n}");
         }

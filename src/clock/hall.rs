@@ -12,6 +12,7 @@ use chrono::{DateTime, Utc};
 use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock, Snapshot};
 use super::log::{self, BadLine, ClockLog, LogError};
+use crate::files::lock::{self, Holder, Lock, LockError};
 use crate::rules::Color;
 
 /// How often a running clock writes a heartbeat: the most running time a crash can leave
@@ -24,6 +25,8 @@ const EXTENSION: &str = "clocklog";
 pub struct Hall {
     dir: Option<PathBuf>,
     boards: Vec<Board>,
+    /// A logged hall is the only writer of its folder while it exists.
+    lock: Option<Lock>,
 }
 
 #[derive(Debug)]
@@ -57,6 +60,12 @@ impl Board {
     fn at(&self, now: u64) -> u64 {
         (i128::from(now) + self.offset_ms).clamp(0, i128::from(u64::MAX)) as u64
     }
+
+    /// How many of the clock's records wait for the disk: the clock keeps time in memory and
+    /// the board shows "not logged" until they are written.
+    pub fn unlogged(&self) -> usize {
+        self.log.as_ref().map_or(0, ClockLog::unwritten)
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -70,6 +79,9 @@ pub enum HallError {
     Unsaved { board: String, source: LogError },
     #[error("there is no board {0}")]
     NoBoard(usize),
+    /// Another hall logs this folder.
+    #[error(transparent)]
+    Held(#[from] LockError),
     #[error(transparent)]
     Log(#[from] LogError),
     #[error("{path}: {source}")]
@@ -88,6 +100,7 @@ impl crate::lang::Russian for HallError {
                 source.ru()
             ),
             HallError::NoBoard(board) => format!("доски {board} нет"),
+            HallError::Held(e) => e.ru(),
             HallError::Log(e) => e.ru(),
             HallError::Io { path, source } => {
                 format!("{}: {}", path.display(), crate::lang::io_ru(source))
@@ -154,16 +167,39 @@ impl Hall {
         Hall::default()
     }
 
-    /// A hall that logs every board's clock in `dir` (created if missing).
-    pub fn in_dir(dir: &Path) -> Result<Hall, HallError> {
+    /// A hall that logs every board's clock in `dir` (created if missing), as its only writer:
+    /// refused while another hall (this process's or another's) logs there.
+    pub fn in_dir(dir: &Path, holder: &Holder) -> Result<Hall, HallError> {
+        let lock = Hall::lock(dir, holder)?;
+        Ok(Hall::in_dir_locked(dir, lock))
+    }
+
+    /// Takes the folder's lock (the folder is created if missing).
+    pub fn lock(dir: &Path, holder: &Holder) -> Result<Lock, HallError> {
         std::fs::create_dir_all(dir).map_err(|source| HallError::Io {
             path: dir.to_path_buf(),
             source,
         })?;
-        Ok(Hall {
+        Ok(lock::acquire(&lock::folder_lock_path(dir), dir, holder)?)
+    }
+
+    /// A hall in `dir` whose lock is already held.
+    pub fn in_dir_locked(dir: &Path, lock: Lock) -> Hall {
+        Hall {
             dir: Some(dir.to_path_buf()),
             boards: Vec::new(),
-        })
+            lock: Some(lock),
+        }
+    }
+
+    /// The folder the hall logs in.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Gives up the folder's lock (to the hall that replaces this one on the same folder).
+    pub fn take_lock(&mut self) -> Option<Lock> {
+        self.lock.take()
     }
 
     pub fn boards(&self) -> &[Board] {
@@ -321,6 +357,15 @@ impl Hall {
                 Color::Black => snap.black.flag_ms,
             });
             let flag_unlogged = flag.is_some_and(|f| b.last_beat.is_none_or(|t| t < f));
+            // Records a full disk refused go out first, whatever the clock is doing now.
+            if let Some(log) = b.log.as_mut().filter(|l| l.unwritten() > 0) {
+                if let Err(source) = log.flush() {
+                    unsaved.get_or_insert(HallError::Unsaved {
+                        board: b.name.clone(),
+                        source,
+                    });
+                }
+            }
             let due = flag_unlogged || b.last_beat.is_none_or(|t| at >= t + HEARTBEAT_MS);
             if snap.running.is_none() || snap.paused || !due {
                 continue;
@@ -369,6 +414,18 @@ impl Hall {
     /// be read is skipped and reported; it never keeps the other boards from coming back.
     pub fn restore(
         dir: &Path,
+        holder: &Holder,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> Result<(Hall, RestoreReport), HallError> {
+        let lock = Hall::lock(dir, holder)?;
+        Hall::restore_locked(dir, lock, now, wall)
+    }
+
+    /// [`Hall::restore`] with the folder's lock already held.
+    pub fn restore_locked(
+        dir: &Path,
+        lock: Lock,
         now: u64,
         wall: DateTime<Utc>,
     ) -> Result<(Hall, RestoreReport), HallError> {
@@ -377,10 +434,7 @@ impl Hall {
             source,
         };
         let paths = log_paths(dir).map_err(io)?;
-        let mut hall = Hall {
-            dir: Some(dir.to_path_buf()),
-            boards: Vec::new(),
-        };
+        let mut hall = Hall::in_dir_locked(dir, lock);
         let mut report = RestoreReport::default();
         for path in paths {
             let r = match log::recover(&path, wall) {
@@ -422,6 +476,43 @@ impl Hall {
         }
         Ok((hall, report))
     }
+
+    /// A new clock, not started, for a board whose log could not be restored (`skipped`): its
+    /// log goes where the unreadable one was (when that was set aside) or to the next free name.
+    /// The arbiter sets its times by hand; the set-aside file stays as it is.
+    pub fn add_replacing(
+        &mut self,
+        skipped: &SkippedLog,
+        name: impl Into<String>,
+        control: TimeControl,
+        first: Color,
+    ) -> Result<usize, HallError> {
+        let name = name.into();
+        let at = skipped.path.clone();
+        if self.dir.is_some() && !at.exists() {
+            let log = ClockLog::create_for(&at, &control, first, Some(&name))?;
+            self.boards.push(Board {
+                name,
+                clock: GameClock::new(control, first),
+                log: Some(log),
+                offset_ms: 0,
+                last_beat: None,
+                anchor: None,
+                restored: None,
+            });
+            return Ok(self.boards.len() - 1);
+        }
+        self.add(name, control, first)
+    }
+}
+
+/// The board number in a log's file name (`board-007.clocklog` → 7).
+pub fn board_number(path: &Path) -> Option<usize> {
+    path.file_stem()?
+        .to_str()?
+        .strip_prefix("board-")?
+        .parse()
+        .ok()
 }
 
 /// Where an event's clocks are logged: `<event>.clocks/`.

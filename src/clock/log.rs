@@ -127,6 +127,11 @@ pub struct Loaded {
 pub struct ClockLog {
     path: PathBuf,
     file: File,
+    /// Lines the disk did not take yet (a full disk), oldest first, and whether the last is a
+    /// heartbeat (a newer one replaces it): the clock goes on in memory and they are written, in
+    /// order, as soon as the disk takes them.
+    pending: Vec<String>,
+    pending_beat: bool,
 }
 
 fn io(path: &Path) -> impl FnOnce(std::io::Error) -> LogError + '_ {
@@ -160,10 +165,17 @@ impl ClockLog {
             board: board.map(str::to_string),
         };
         let line = serde_json::to_string(&header).expect("header serialises");
-        atomic::append_line(&mut file, &line).map_err(io(path))?;
+        if let Err(e) = atomic::append_line(path, &mut file, &line) {
+            // A log without its header is no log: the file this call created goes again.
+            drop(file);
+            let _ = std::fs::remove_file(path);
+            return Err(io(path)(e));
+        }
         Ok(ClockLog {
             path: path.to_path_buf(),
             file,
+            pending: Vec::new(),
+            pending_beat: false,
         })
     }
 
@@ -176,6 +188,8 @@ impl ClockLog {
         Ok(ClockLog {
             path: path.to_path_buf(),
             file,
+            pending: Vec::new(),
+            pending_beat: false,
         })
     }
 
@@ -185,6 +199,7 @@ impl ClockLog {
             event: event.clone(),
             wall,
         };
+        self.pending_beat = false;
         self.write_line(&serde_json::to_string(&record).expect("records serialise"))
     }
 
@@ -194,11 +209,33 @@ impl ClockLog {
             alive_ms: at_ms,
             wall,
         };
+        if self.pending_beat {
+            // Only the latest sign of life matters: a full disk for an hour queues one beat.
+            self.pending.pop();
+        }
+        self.pending_beat = true;
         self.write_line(&serde_json::to_string(&beat).expect("heartbeats serialise"))
     }
 
+    /// Queues the line behind any the disk has not taken yet and writes what it can.
     fn write_line(&mut self, line: &str) -> Result<(), LogError> {
-        atomic::append_line(&mut self.file, line).map_err(io(&self.path))
+        self.pending.push(line.to_string());
+        self.flush()
+    }
+
+    /// Writes the lines the disk refused before, in order; an error leaves the rest queued.
+    pub fn flush(&mut self) -> Result<(), LogError> {
+        while let Some(line) = self.pending.first() {
+            atomic::append_line(&self.path, &mut self.file, line).map_err(io(&self.path))?;
+            self.pending.remove(0);
+        }
+        self.pending_beat = false;
+        Ok(())
+    }
+
+    /// How many lines wait for the disk (0: everything the clock did is logged).
+    pub fn unwritten(&self) -> usize {
+        self.pending.len()
     }
 }
 

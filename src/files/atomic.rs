@@ -42,26 +42,46 @@ pub fn sibling(path: &Path, suffix: &str) -> PathBuf {
 /// Replaces `path` with `bytes`. With `backup`, the previous contents (if any) are kept as
 /// `path.bak` (one generation). The backup is itself written to a temporary file and renamed into
 /// place, so a crash leaves the old `.bak` or the new one, never a torn one.
+/// A write that fails (a full disk, a read-only folder, a file removed) leaves no temporary file
+/// behind and the old file as it was.
 pub fn write(path: &Path, bytes: &[u8], backup: bool) -> Result<(), AtomicError> {
     let tmp = sibling(path, "tmp");
-    write_synced(&tmp, bytes)?;
+    let bak_tmp = sibling(path, "bak.tmp");
+    let written = replace(path, &tmp, &bak_tmp, bytes, backup);
+    if written.is_err() {
+        // Only the program's own temporaries: on a full disk a leftover holds the last free space.
+        let _ = fs::remove_file(&tmp);
+        let _ = fs::remove_file(&bak_tmp);
+    }
+    written
+}
+
+fn replace(
+    path: &Path,
+    tmp: &Path,
+    bak_tmp: &Path,
+    bytes: &[u8],
+    backup: bool,
+) -> Result<(), AtomicError> {
+    write_synced(tmp, bytes)?;
     if backup && path.exists() {
         let bak = sibling(path, "bak");
-        let bak_tmp = sibling(path, "bak.tmp");
         // A copy, not a rename: the old file stays in place until the new one replaces it.
-        fs::copy(path, &bak_tmp).map_err(err(&bak_tmp))?;
-        File::open(&bak_tmp)
+        fs::copy(path, bak_tmp).map_err(err(bak_tmp))?;
+        File::open(bak_tmp)
             .and_then(|f| f.sync_all())
-            .map_err(err(&bak_tmp))?;
-        fs::rename(&bak_tmp, &bak).map_err(err(&bak))?;
+            .map_err(err(bak_tmp))?;
+        fs::rename(bak_tmp, &bak).map_err(err(&bak))?;
     }
-    fs::rename(&tmp, path).map_err(err(path))?;
+    fs::rename(tmp, path).map_err(err(path))?;
     sync_dir(path);
     Ok(())
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
     let mut f = File::create(path).map_err(err(path))?;
+    // As a full disk does: the file is there, its contents are not.
+    super::fault::check(path).map_err(err(path))?;
     f.write_all(bytes).map_err(err(path))?;
     f.sync_all().map_err(err(path))
 }
@@ -69,12 +89,20 @@ fn write_synced(path: &Path, bytes: &[u8]) -> Result<(), AtomicError> {
 /// Appends one record of a line-per-record file (journal, clock log): the line and its newline
 /// go out in one write call and are forced to disk before this returns, so a crash never leaves
 /// a complete record without its newline for the next record to be glued onto.
-pub fn append_line(file: &mut File, line: &str) -> std::io::Result<()> {
+///
+/// A record that cannot be written whole (a full disk) is cut off again, so the file ends with
+/// its last complete record and the same record can be appended later.
+pub fn append_line(path: &Path, file: &mut File, line: &str) -> std::io::Result<()> {
+    super::fault::check(path)?;
     let mut record = Vec::with_capacity(line.len() + 1);
     record.extend_from_slice(line.as_bytes());
     record.push(b'\n');
-    file.write_all(&record)?;
-    file.sync_data()
+    let before = file.metadata()?.len();
+    let written = file.write_all(&record).and_then(|_| file.sync_data());
+    if written.is_err() {
+        let _ = file.set_len(before);
+    }
+    written
 }
 
 /// Ends a line-per-record file whose last record is complete but lacks its newline (an older

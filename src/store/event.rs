@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::v1::{self, UpgradeError};
 use crate::files::atomic::{self, AtomicError};
+use crate::files::lock::{self, Holder, Lock, LockError};
 use crate::files::ron_text::{self, RonError};
 use crate::files::text::{self, NotUtf8};
 use crate::tournament::command::{self, Command, CommandError};
@@ -49,6 +50,15 @@ pub enum EventError {
     NothingToUndo,
     #[error("{path}: a file of schema 1 that cannot be upgraded: {source}; it is left untouched")]
     Upgrade { path: PathBuf, source: UpgradeError },
+    /// Another process (or window) writes the event.
+    #[error(transparent)]
+    Held(#[from] LockError),
+    /// This window only watches the event: another one writes it.
+    #[error("{path}: opened read-only (another window or program writes it); nothing was changed")]
+    ReadOnly { path: PathBuf },
+    /// The file is not the one this program last read or wrote: something else wrote it.
+    #[error("{path}: the file was changed by another program since this one read it; nothing was written over it")]
+    ChangedOnDisk { path: PathBuf },
 }
 
 impl crate::lang::Russian for EventError {
@@ -82,6 +92,15 @@ impl crate::lang::Russian for EventError {
                 path.display(),
                 source.ru()
             ),
+            EventError::Held(e) => e.ru(),
+            EventError::ReadOnly { path } => format!(
+                "{}: открыт только для просмотра (турнир ведёт другое окно или программа); ничего не изменено",
+                path.display()
+            ),
+            EventError::ChangedOnDisk { path } => format!(
+                "{}: файл изменила другая программа после того, как эта его прочла; поверх него ничего не записано",
+                path.display()
+            ),
         }
     }
 }
@@ -108,6 +127,23 @@ pub enum Notice {
         /// An extra-micromatch time control schema 1 kept unchecked and that is not one.
         dropped_extra: Option<String>,
     },
+    /// The journal's sequence numbers are not 1, 2, 3, …: entries numbered twice or skipped
+    /// (two programs wrote it at once). Each is (line, number found, number expected).
+    JournalSequence {
+        path: PathBuf,
+        lines: Vec<(usize, u64, u64)>,
+    },
+}
+
+fn sequence_lines(lines: &[(usize, u64, u64)], lang: crate::lang::Lang) -> String {
+    lines
+        .iter()
+        .map(|(line, found, expected)| match lang {
+            crate::lang::Lang::En => format!("line {line}: {found} (expected {expected})"),
+            crate::lang::Lang::Ru => format!("строка {line}: {found} (ожидался {expected})"),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl std::fmt::Display for Notice {
@@ -135,6 +171,12 @@ impl std::fmt::Display for Notice {
                 }
                 Ok(())
             }
+            Notice::JournalSequence { path, lines } => write!(
+                f,
+                "{}: the journal's change numbers are not in sequence ({}); the event is as saved, but undo may take back changes in the wrong order there",
+                path.display(),
+                sequence_lines(lines, crate::lang::Lang::En)
+            ),
         }
     }
 }
@@ -163,6 +205,11 @@ impl Notice {
                 }
                 text
             }
+            Notice::JournalSequence { path, lines } => format!(
+                "{}: номера изменений в журнале идут не по порядку ({}); турнир таков, каким сохранён, но отмена там может брать изменения не в том порядке",
+                path.display(),
+                sequence_lines(lines, crate::lang::Lang::Ru)
+            ),
         }
     }
 }
@@ -188,6 +235,61 @@ pub struct EventFile {
     pub notices: Vec<Notice>,
     /// The file on disk is schema 1: keep it as the backup before the first save.
     older_schema: bool,
+    /// Held while the event is open to be changed; `None` when it only watches an event that
+    /// `holder` writes.
+    lock: Option<Lock>,
+    holder: Option<Holder>,
+    /// The file as this program last read or wrote it: nothing is saved over another version.
+    disk: Option<Fingerprint>,
+    /// Changes kept in memory that the disk did not take yet (see [`EventFile::keep_unsaved`]).
+    unsaved: Unsaved,
+}
+
+/// The size and hash of a file's bytes: enough to tell that another program wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    len: u64,
+    hash: u64,
+}
+
+impl Fingerprint {
+    pub fn of(bytes: &[u8]) -> Fingerprint {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        bytes.hash(&mut h);
+        Fingerprint {
+            len: bytes.len() as u64,
+            hash: h.finish(),
+        }
+    }
+
+    /// The fingerprint of the file at `path` now; `None` if there is none.
+    pub fn read(path: &Path) -> Result<Option<Fingerprint>, EventError> {
+        match std::fs::read(path) {
+            Ok(bytes) => Ok(Some(Fingerprint::of(&bytes))),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(io(path)(e)),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+struct Unsaved {
+    /// The console keeps a change the disk refused and retries; the command line does not.
+    keep: bool,
+    /// The state in memory is newer than the file.
+    state: bool,
+    /// How many journal entries are on disk (the rest wait).
+    journal_written: usize,
+    /// Why the last try failed, in both languages.
+    error: Option<(String, String)>,
+}
+
+/// What [`EventFile::reload`] found: the event as this window had it, and the changes it had
+/// not saved yet (they are gone: the arbiter enters them again).
+pub struct Reloaded {
+    pub before: Tournament,
+    pub lost: Vec<Entry>,
 }
 
 /// `x.ron` → `x.v1.bak`: the schema-1 file, kept when the event is first saved as schema 2.
@@ -271,8 +373,76 @@ pub fn parse_versioned(
     Ok((t, older))
 }
 
+/// The journal of an event as read: its entries, and what was found and (when `mend`) mended.
+fn read_journal(jpath: &Path, mend: bool) -> Result<(Vec<Entry>, Vec<Notice>), EventError> {
+    let mut journal = Vec::new();
+    let mut notices = Vec::new();
+    if !jpath.exists() {
+        return Ok((journal, notices));
+    }
+    let bytes = std::fs::read(jpath).map_err(io(jpath))?;
+    let (lines, terminated) = atomic::record_lines(&bytes);
+    let mut numbered = Vec::new();
+    for (i, raw) in lines.iter().enumerate() {
+        let last = i + 1 == lines.len();
+        // Lossy: a line torn inside a Cyrillic letter is a torn line, not an unreadable journal.
+        let line = String::from_utf8_lossy(raw);
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Entry>(&line) {
+            Ok(e) => {
+                numbered.push(i + 1);
+                journal.push(e);
+                if mend && last && !terminated {
+                    atomic::seal_last_line(jpath)?;
+                }
+            }
+            // A line torn by a crash while appending: the state file is already saved; only the
+            // undo of that change is lost. The journal is rewritten without it (the damaged one
+            // kept), or the next append would be glued to the fragment.
+            Err(_) if last && mend => {
+                let mut good = String::new();
+                for e in &journal {
+                    good.push_str(&entry_line(e));
+                    good.push('\n');
+                }
+                let copy = atomic::repair(jpath, good.as_bytes())?;
+                notices.push(Notice::TornJournalLine {
+                    path: jpath.to_path_buf(),
+                    line: i + 1,
+                    copy,
+                });
+            }
+            // Watching only: the writer mends its own journal.
+            Err(_) if last => {}
+            Err(_) => {
+                return Err(EventError::Journal {
+                    path: jpath.to_path_buf(),
+                    line: i + 1,
+                })
+            }
+        }
+    }
+    let out_of_sequence: Vec<(usize, u64, u64)> = journal
+        .iter()
+        .zip(&numbered)
+        .enumerate()
+        .filter(|(i, (e, _))| e.seq != *i as u64 + 1)
+        .map(|(i, (e, &line))| (line, e.seq, i as u64 + 1))
+        .collect();
+    if !out_of_sequence.is_empty() {
+        notices.push(Notice::JournalSequence {
+            path: jpath.to_path_buf(),
+            lines: out_of_sequence,
+        });
+    }
+    Ok((journal, notices))
+}
+
 impl EventFile {
-    /// Creates a new event file; an existing file is never replaced.
+    /// Creates a new event file; an existing file is never replaced. The new file is held as
+    /// [`EventFile::open`] holds it.
     pub fn create(path: &Path, tournament: Tournament) -> Result<EventFile, EventError> {
         if path.exists() {
             return Err(EventError::Io {
@@ -283,23 +453,67 @@ impl EventFile {
                 ),
             });
         }
-        atomic::write(path, ron_text::to_string(&tournament).as_bytes(), false)?;
+        let lock = lock::acquire(
+            &lock::event_lock_path(path),
+            path,
+            &Holder::unlabelled("new event"),
+        )?;
+        let bytes = ron_text::to_string(&tournament);
+        atomic::write(path, bytes.as_bytes(), false)?;
         Ok(EventFile {
             path: path.to_path_buf(),
             tournament,
             journal: Vec::new(),
             notices: Vec::new(),
             older_schema: false,
+            lock: Some(lock),
+            holder: None,
+            disk: Some(Fingerprint::of(bytes.as_bytes())),
+            unsaved: Unsaved::default(),
         })
     }
 
-    /// Opens an event to change it. A journal whose last line a crash left torn is mended
-    /// before anything is appended: a complete last record without its newline gets it, a torn
-    /// one is set aside (the damaged journal kept beside it) and named in [`EventFile::notices`].
+    /// Opens an event to change it, as its only writer (see [`EventFile::open_as`]).
     pub fn open(path: &Path) -> Result<EventFile, EventError> {
-        let (tournament, older) = read_versioned(path)?;
-        let jpath = journal_path(path);
-        let mut journal = Vec::new();
+        EventFile::open_as(path, &Holder::unlabelled("command line"))
+    }
+
+    /// Opens an event to change it, holding its lock as `holder` for as long as it is open:
+    /// refused (naming the holder) while another window or program has it. A journal whose
+    /// last line a crash left torn is mended before anything is appended: a complete last
+    /// record without its newline gets it, a torn one is set aside (the damaged journal kept
+    /// beside it) and named in [`EventFile::notices`].
+    pub fn open_as(path: &Path, holder: &Holder) -> Result<EventFile, EventError> {
+        // The file must be an event before a lock file is put beside it.
+        if let Err(e) = std::fs::metadata(path) {
+            return Err(io(path)(e));
+        }
+        let lock = lock::acquire(&lock::event_lock_path(path), path, holder)?;
+        let mut file = EventFile::load(path, true)?;
+        file.lock = Some(lock);
+        Ok(file)
+    }
+
+    /// Opens an event to change it, or, while another window or program writes it, to watch it
+    /// (read-only: every change is refused; [`EventFile::follow`] keeps it up to date and
+    /// [`EventFile::take_over`] makes it writable once the holder lets go).
+    pub fn open_or_watch(path: &Path, holder: &Holder) -> Result<EventFile, EventError> {
+        match EventFile::open_as(path, holder) {
+            Err(EventError::Held(LockError::Held { holder, .. })) => {
+                let mut file = EventFile::load(path, false)?;
+                file.holder = holder.or_else(|| Some(Holder::unlabelled("?")));
+                Ok(file)
+            }
+            other => other,
+        }
+    }
+
+    /// Reads the state and the journal (mending the journal only when this program writes).
+    fn load(path: &Path, mend: bool) -> Result<EventFile, EventError> {
+        let bytes = std::fs::read(path).map_err(io(path))?;
+        let origin = path.display().to_string();
+        let text = text::utf8(&origin, &bytes)?;
+        let (tournament, older) = parse_versioned(&origin, text)?;
         let mut notices = Vec::new();
         if let Some(o) = &older {
             notices.push(Notice::OlderSchema {
@@ -308,55 +522,21 @@ impl EventFile {
                 dropped_extra: o.dropped_extra.clone(),
             });
         }
-        if jpath.exists() {
-            let bytes = std::fs::read(&jpath).map_err(io(&jpath))?;
-            let (lines, terminated) = atomic::record_lines(&bytes);
-            for (i, raw) in lines.iter().enumerate() {
-                let last = i + 1 == lines.len();
-                // Lossy: a line torn inside a Cyrillic letter is a torn line, not an unreadable
-                // journal.
-                let line = String::from_utf8_lossy(raw);
-                if line.trim().is_empty() {
-                    continue;
-                }
-                match serde_json::from_str::<Entry>(&line) {
-                    Ok(e) => {
-                        journal.push(e);
-                        if last && !terminated {
-                            atomic::seal_last_line(&jpath)?;
-                        }
-                    }
-                    // A line torn by a crash while appending: the state file is already saved;
-                    // only the undo of that change is lost. The journal is rewritten without it
-                    // (the damaged one kept), or the next append would be glued to the fragment.
-                    Err(_) if last => {
-                        let mut good = String::new();
-                        for e in &journal {
-                            good.push_str(&entry_line(e));
-                            good.push('\n');
-                        }
-                        let copy = atomic::repair(&jpath, good.as_bytes())?;
-                        notices.push(Notice::TornJournalLine {
-                            path: jpath.clone(),
-                            line: i + 1,
-                            copy,
-                        });
-                    }
-                    Err(_) => {
-                        return Err(EventError::Journal {
-                            path: jpath,
-                            line: i + 1,
-                        })
-                    }
-                }
-            }
-        }
+        let (journal, found) = read_journal(&journal_path(path), mend)?;
+        notices.extend(found);
         Ok(EventFile {
             path: path.to_path_buf(),
             tournament,
+            unsaved: Unsaved {
+                journal_written: journal.len(),
+                ..Unsaved::default()
+            },
             journal,
             notices,
             older_schema: older.is_some(),
+            lock: None,
+            holder: None,
+            disk: Some(Fingerprint::of(&bytes)),
         })
     }
 
@@ -368,8 +548,81 @@ impl EventFile {
         &self.journal
     }
 
+    /// Who writes the event while this one only watches it; `None` when this one writes it.
+    pub fn watching(&self) -> Option<&Holder> {
+        self.holder.as_ref()
+    }
+
+    /// Whether the holder of a watched event has let it go.
+    pub fn free_to_take(&self) -> bool {
+        self.lock.is_none() && lock::held_by(&lock::event_lock_path(&self.path)).is_none()
+    }
+
+    /// A watched event becomes this program's to write: its lock is taken and the file read
+    /// again. Refused (naming the holder) while the holder has it.
+    pub fn take_over(&mut self, holder: &Holder) -> Result<(), EventError> {
+        if self.lock.is_some() {
+            return Ok(());
+        }
+        let lock = lock::acquire(&lock::event_lock_path(&self.path), &self.path, holder)?;
+        let mut fresh = EventFile::load(&self.path, true)?;
+        fresh.lock = Some(lock);
+        fresh.unsaved.keep = self.unsaved.keep;
+        *self = fresh;
+        Ok(())
+    }
+
+    /// A watched event read again if its file changed; whether it did.
+    pub fn follow(&mut self) -> Result<bool, EventError> {
+        if self.lock.is_some() || Fingerprint::read(&self.path)? == self.disk {
+            return Ok(false);
+        }
+        let mut fresh = EventFile::load(&self.path, false)?;
+        fresh.holder = self.holder.take();
+        *self = fresh;
+        Ok(true)
+    }
+
+    /// The console's way: a change the disk refuses (full, read-only, removed) is kept in
+    /// memory as not saved and written by [`EventFile::retry`]; without it a change is saved or
+    /// not made at all.
+    pub fn keep_unsaved(&mut self, keep: bool) {
+        self.unsaved.keep = keep;
+    }
+
+    /// Why the changes kept in memory are not on disk yet (English, Russian); `None` when
+    /// everything is saved.
+    pub fn unsaved(&self) -> Option<&(String, String)> {
+        self.unsaved.error.as_ref()
+    }
+
+    /// Tries again to write what the disk refused; `None` when there is nothing to write.
+    pub fn retry(&mut self) -> Option<Result<(), EventError>> {
+        if !self.unsaved.state && self.unsaved.journal_written == self.journal.len() {
+            return None;
+        }
+        Some(self.write_out())
+    }
+
+    /// The event read again from its file, keeping the lock: what another program wrote wins,
+    /// and the changes this one had not saved are handed back to be entered again.
+    pub fn reload(&mut self) -> Result<Reloaded, EventError> {
+        let mut fresh = EventFile::load(&self.path, self.lock.is_some())?;
+        fresh.lock = self.lock.take();
+        fresh.holder = self.holder.take();
+        fresh.unsaved.keep = self.unsaved.keep;
+        let lost = self.journal[self.unsaved.journal_written..].to_vec();
+        let lost = if self.unsaved.state || !lost.is_empty() {
+            lost
+        } else {
+            Vec::new()
+        };
+        let before = std::mem::replace(self, fresh).tournament;
+        Ok(Reloaded { before, lost })
+    }
+
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
-    /// or the save fails.
+    /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
         self.commit(cmd, at, None)
     }
@@ -380,12 +633,72 @@ impl EventFile {
         at: DateTime<Utc>,
         undoes: Option<u64>,
     ) -> Result<&Entry, EventError> {
+        if self.lock.is_none() {
+            return Err(EventError::ReadOnly {
+                path: self.path.clone(),
+            });
+        }
         let (next, undo) = command::applied(&self.tournament, &cmd)?;
         // Never save a state that this program would refuse to open again.
         integrity::check(&next).map_err(|source| EventError::Integrity {
             path: self.path.clone(),
             source,
         })?;
+        // Numbers stay unique even after a journal that two programs wrote.
+        let seq = self.journal.iter().map(|e| e.seq).max().unwrap_or(0) + 1;
+        let entry = Entry {
+            seq,
+            at,
+            command: cmd,
+            undo,
+            undoes,
+        };
+        let previous = std::mem::replace(&mut self.tournament, next);
+        let state_was_unsaved = self.unsaved.state;
+        self.unsaved.state = true;
+        self.journal.push(entry);
+        match self.write_out() {
+            Ok(()) => {}
+            // Kept in memory: written as soon as the disk takes it.
+            Err(EventError::Save(_) | EventError::Io { .. }) if self.unsaved.keep => {}
+            Err(e) => {
+                // Not made at all: what another program wrote, or the command line's all or
+                // nothing. (The state is already on disk if only the journal failed: then the
+                // change stands and only its undo is lost, as before.)
+                if self.unsaved.state {
+                    self.tournament = previous;
+                    self.unsaved.state = state_was_unsaved;
+                    self.journal.pop();
+                } else {
+                    self.unsaved.journal_written = self.journal.len();
+                }
+                self.unsaved.error = None;
+                return Err(e);
+            }
+        }
+        Ok(self.journal.last().expect("just pushed"))
+    }
+
+    /// Writes what memory holds and the disk does not: the state (over the file this program
+    /// last read or wrote, never over another's), then the journal's entries in order.
+    fn write_out(&mut self) -> Result<(), EventError> {
+        let written = self.write_state().and_then(|_| self.write_journal());
+        self.unsaved.error = written
+            .as_ref()
+            .err()
+            .map(|e| (e.to_string(), crate::lang::Russian::ru(e)));
+        written
+    }
+
+    fn write_state(&mut self) -> Result<(), EventError> {
+        if !self.unsaved.state {
+            return Ok(());
+        }
+        if Fingerprint::read(&self.path)? != self.disk {
+            return Err(EventError::ChangedOnDisk {
+                path: self.path.clone(),
+            });
+        }
         if self.older_schema {
             // The schema-1 file stays as it was written, whatever later saves do; an earlier
             // upgrade's copy is never replaced.
@@ -395,27 +708,27 @@ impl EventFile {
                 atomic::write(&backup, &bytes, false)?;
             }
         }
-        atomic::write(&self.path, ron_text::to_string(&next).as_bytes(), true)?;
+        let bytes = ron_text::to_string(&self.tournament);
+        atomic::write(&self.path, bytes.as_bytes(), true)?;
+        self.disk = Some(Fingerprint::of(bytes.as_bytes()));
         self.older_schema = false;
-        self.tournament = next;
-        let entry = Entry {
-            seq: self.journal.last().map_or(1, |e| e.seq + 1),
-            at,
-            command: cmd,
-            undo,
-            undoes,
-        };
-        // The state is saved; a journal that cannot be written costs only the undo of this change.
+        self.unsaved.state = false;
+        Ok(())
+    }
+
+    fn write_journal(&mut self) -> Result<(), EventError> {
         let jpath = journal_path(&self.path);
-        let line = entry_line(&entry);
-        let written = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&jpath)
-            .and_then(|mut f| atomic::append_line(&mut f, &line));
-        self.journal.push(entry);
-        written.map_err(io(&jpath))?;
-        Ok(self.journal.last().expect("just pushed"))
+        while let Some(entry) = self.journal.get(self.unsaved.journal_written) {
+            let line = entry_line(entry);
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&jpath)
+                .and_then(|mut f| atomic::append_line(&jpath, &mut f, &line))
+                .map_err(io(&jpath))?;
+            self.unsaved.journal_written += 1;
+        }
+        Ok(())
     }
 
     /// Takes back the latest change not already taken back.

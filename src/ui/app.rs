@@ -15,6 +15,7 @@ use super::screen::{
 use super::session::{self, Opened, Session};
 use super::settings;
 use super::theme;
+use super::widget::watch_only::watch_only;
 use crate::lang::Lang;
 
 pub use super::session::{Status, Time};
@@ -86,6 +87,8 @@ pub enum Message {
         typing: bool,
     },
     Tick,
+    /// A read-only window takes the event over once its writer let it go.
+    TakeOver,
     Open(open::Message),
     Event(event::Message),
     Rounds(rounds::Message),
@@ -313,6 +316,13 @@ impl App {
             }
             Message::Tick => {
                 self.session.heartbeat();
+                // A watched event may have changed under the screens.
+                self.follow();
+                Action::None
+            }
+            Message::TakeOver => {
+                self.session.take_over();
+                self.follow();
                 Action::None
             }
             Message::Key(keyboard::Event::KeyPressed {
@@ -457,7 +467,8 @@ impl App {
         let t = session.tournament();
         if self.wall {
             let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
-            return wall::view(self.wall_page, &session.clocks, t, drawn, now, lang)
+            let alarm = session.unsaved().is_some() || !session.unlogged_boards().is_empty();
+            return wall::view(self.wall_page, &session.clocks, t, drawn, now, lang, alarm)
                 .map(Message::WallPage);
         }
         let Some(file) = session.event.as_ref().filter(|_| !self.files) else {
@@ -480,11 +491,15 @@ impl App {
             Tab::Claims => self.claims.view(&session.clocks, lang).map(Message::Claims),
             Tab::Standings => self.standings.view(t, lang).map(Message::Standings),
         };
-        let page = column![
-            self.header(Some(t)),
-            container(body).height(Length::Fill).padding([8, 16]),
-        ]
-        .push(self.status());
+        let body: Element<'_, Message> = if session.watched_from().is_some() {
+            watch_only(body).into()
+        } else {
+            body
+        };
+        let page = column![self.header(Some(t))]
+            .push(self.banner())
+            .push(container(body).height(Length::Fill).padding([8, 16]))
+            .push(self.status());
         if self.help {
             stack![page, help::view(lang).map(Message::HelpPage)].into()
         } else if self.network {
@@ -496,6 +511,64 @@ impl App {
         } else {
             page.into()
         }
+    }
+
+    /// Above every screen while it matters: the event is only watched here (who writes it, and
+    /// the button that takes it over), or changes and clock records wait for the disk.
+    fn banner(&self) -> Option<Element<'_, Message>> {
+        let session = &self.session;
+        let lang = session.lang;
+        fn strip(content: Element<'_, Message>, colour: iced::Color) -> Element<'_, Message> {
+            container(content)
+                .padding([8, 16])
+                .width(Length::Fill)
+                .style(move |_: &Theme| container::Style {
+                    background: Some(colour.into()),
+                    text_color: Some(iced::Color::WHITE),
+                    ..container::Style::default()
+                })
+                .into()
+        }
+        if let Some(holder) = session.watched_from() {
+            let free = session.free_to_take;
+            let line = row![
+                text(session::watching(holder, lang))
+                    .size(18)
+                    .width(Length::Fill),
+                button(text(if free {
+                    lang.pick("Take over the event", "Взять турнир")
+                } else {
+                    lang.pick("Still held by the other window", "Ещё занят другим окном")
+                }))
+                .style(button::secondary)
+                .on_press_maybe(free.then_some(Message::TakeOver)),
+            ]
+            .spacing(12)
+            .align_y(iced::Alignment::Center);
+            return Some(strip(line.into(), theme::WATCHING));
+        }
+        let mut lines = Vec::new();
+        if let Some(why) = session.unsaved() {
+            lines.push(format!(
+                "{} {why}",
+                lang.pick(
+                    "NOT SAVED — the changes are kept in this window and written as soon as the disk takes them:",
+                    "НЕ СОХРАНЕНО — изменения хранятся в этом окне и будут записаны, как только диск их примет:"
+                )
+            ));
+        }
+        let boards = session.unlogged_boards();
+        if !boards.is_empty() {
+            lines.push(format!(
+                "{} {}",
+                lang.pick(
+                    "Clocks not logged (they run on; their records wait for the disk), boards:",
+                    "Часы не записаны (они идут; записи ждут диска), доски:"
+                ),
+                boards.join(", ")
+            ));
+        }
+        (!lines.is_empty()).then(|| strip(text(lines.join("\n")).size(18).into(), theme::ERROR))
     }
 
     fn header(&self, t: Option<&crate::tournament::model::Tournament>) -> Element<'_, Message> {

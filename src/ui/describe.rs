@@ -192,3 +192,61 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             .join("; "),
     }
 }
+
+/// What another program changed in the event, as the arbiter needs it to enter a lost change
+/// again: rounds and players added or removed, every result that differs (the first few).
+pub fn changes(before: &Tournament, after: &Tournament, lang: Lang) -> String {
+    let l = |en: &'static str, ru: &'static str| lang.pick(en, ru).to_string();
+    let mut said = Vec::new();
+    if before.players.len() != after.players.len() {
+        said.push(format!(
+            "{} {} → {}",
+            l("players", "участников"),
+            before.players.len(),
+            after.players.len()
+        ));
+    }
+    if before.rounds.len() != after.rounds.len() {
+        said.push(format!(
+            "{} {} → {}",
+            l("rounds", "туров"),
+            before.rounds.len(),
+            after.rounds.len()
+        ));
+    }
+    let mut results = Vec::new();
+    for r in &after.rounds {
+        let old = before.rounds.iter().find(|o| o.number == r.number);
+        for p in &r.pairings {
+            let was = old.and_then(|o| o.pairings.iter().find(|q| q.board == p.board));
+            for (g, result) in p.games.iter().enumerate() {
+                let before = was.and_then(|q| q.games.get(g));
+                if before != Some(result) && was.is_some() {
+                    results.push(format!(
+                        "{} {}, {} {}, {} {}: {} → {}",
+                        l("round", "тур"),
+                        r.number,
+                        l("board", "доска"),
+                        p.board,
+                        l("game", "партия"),
+                        g + 1,
+                        before.map_or("—", |b| b.symbol()),
+                        result.symbol()
+                    ));
+                }
+            }
+        }
+    }
+    let more = results.len().saturating_sub(5);
+    said.extend(results.into_iter().take(5));
+    if more > 0 {
+        said.push(format!("{} {more}", l("more results:", "ещё результатов:")));
+    }
+    if said.is_empty() {
+        said.push(l(
+            "no round, player or result differs",
+            "туры, участники и результаты те же",
+        ));
+    }
+    said.join("; ")
+}

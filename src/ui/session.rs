@@ -12,8 +12,9 @@ use chrono::Utc;
 
 use self::clocks::{Clocks, Request};
 use super::settings;
+use crate::files::lock::Holder;
 use crate::lang::{Lang, Russian};
-use crate::store::event::EventFile;
+use crate::store::event::{EventError, EventFile};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 
@@ -60,6 +61,8 @@ pub struct Session {
     /// start or stopped.
     pub web: Option<crate::serve::Running>,
     pub web_error: Option<String>,
+    /// A watched event's writer has let it go (looked at each tick).
+    pub free_to_take: bool,
 }
 
 impl Session {
@@ -75,6 +78,7 @@ impl Session {
             config,
             web: None,
             web_error: None,
+            free_to_take: false,
         };
         session.tick();
         session
@@ -129,8 +133,11 @@ impl Session {
             );
             return Opened::Same;
         }
-        let file = match EventFile::open(path) {
-            Ok(file) => file,
+        let file = match EventFile::open_or_watch(path, &console()) {
+            Ok(mut file) => {
+                file.keep_unsaved(true);
+                file
+            }
             Err(e) => {
                 let kept = match &self.event {
                     Some(open) => format!(
@@ -147,6 +154,7 @@ impl Session {
         };
         settings::remember(self.config.as_deref(), path);
         if self.web.take().is_some() {
+            settings::remember_web(self.config.as_deref(), None);
             // The page served the event being left: it stops rather than show the wrong one.
             self.web_error = Some(
                 lang.pick(
@@ -178,6 +186,11 @@ impl Session {
                 self.clocks = clocks;
                 Ok((0, Vec::new()))
             }
+            // Watching only: the clocks are the writer's, and their logs are not touched here.
+            None if file.watching().is_some() => {
+                self.clocks = Clocks::default();
+                Ok((0, Vec::new()))
+            }
             None => {
                 let (clocks, restored) =
                     Clocks::for_event(path, &file.tournament, self.now, Utc::now());
@@ -188,6 +201,11 @@ impl Session {
         if let Ok((_, skipped)) = &restored {
             notices.extend(skipped.iter().map(|(en, ru)| lang.pick(en, ru).to_string()));
         }
+        if let Some(holder) = file.watching() {
+            notices.push(watching(holder, lang));
+        }
+        let web_again =
+            file.watching().is_none() && settings::web_was_on(self.config.as_deref(), file.path());
         match restored {
             _ if !notices.is_empty() => self.say(true, format!("{opened}. {}", notices.join("; "))),
             Ok((0, _)) => self.say(false, opened),
@@ -207,7 +225,74 @@ impl Session {
             Err(e) => self.say(true, format!("{opened}. {}", e.said(lang))),
         }
         self.event = Some(file);
+        if web_again {
+            // It was on when the program stopped (a crash, say): the phones get their page back.
+            let said = self.status.take();
+            self.web(true);
+            let web = self.status.take();
+            let (error, text) = match (said, web) {
+                (Some(a), Some(b)) => (
+                    a.error || b.error,
+                    format!(
+                        "{}. {} {}",
+                        a.text,
+                        lang.pick("Back after the restart:", "Снова после перезапуска:"),
+                        b.text
+                    ),
+                ),
+                (a, b) => a
+                    .or(b)
+                    .map_or((false, String::new()), |s| (s.error, s.text)),
+            };
+            self.say(error, text);
+        }
         Opened::New
+    }
+
+    /// The open event is only watched (another window or program writes it): who does.
+    pub fn watched_from(&self) -> Option<&Holder> {
+        self.event.as_ref().and_then(EventFile::watching)
+    }
+
+    /// A watched event is taken over once its holder let it go: it is read again, and its clocks
+    /// are brought back from their logs as at a restart.
+    pub fn take_over(&mut self) -> bool {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return false;
+        };
+        if let Err(e) = file.take_over(&console()) {
+            self.say(true, e.said(lang));
+            return false;
+        }
+        let path = file.path().to_path_buf();
+        let (clocks, restored) = Clocks::for_event(&path, &file.tournament, self.now, Utc::now());
+        self.clocks = clocks;
+        let mut text = format!(
+            "{} {}",
+            lang.pick("This window now writes", "Теперь турнир ведёт это окно:"),
+            path.display()
+        );
+        match restored {
+            Ok((n, skipped)) => {
+                if n > 0 {
+                    text.push_str(&format!(
+                        "; {} {n}",
+                        lang.pick("clocks restored:", "восстановлено часов:")
+                    ));
+                }
+                for (en, ru) in skipped {
+                    text.push_str("; ");
+                    text.push_str(lang.pick(&en, &ru));
+                }
+            }
+            Err(e) => {
+                text.push_str("; ");
+                text.push_str(&e.said(lang));
+            }
+        }
+        self.say(false, text);
+        true
     }
 
     /// Turns the hall's network page on (for the open event) or off.
@@ -216,6 +301,7 @@ impl Session {
         self.web_error = None;
         if !on {
             self.web = None;
+            settings::remember_web(self.config.as_deref(), None);
             self.say(
                 false,
                 lang.pick(
@@ -229,8 +315,9 @@ impl Session {
             return;
         };
         self.web = None;
-        match crate::serve::Running::start(event) {
+        match crate::serve::Running::start(event.clone()) {
             Ok(running) => {
+                settings::remember_web(self.config.as_deref(), Some(&event));
                 let urls = running.urls().join("  ");
                 self.say(
                     false,
@@ -274,9 +361,21 @@ impl Session {
         let described = super::describe::command(&file.tournament, &cmd, lang);
         match file.apply(cmd, Utc::now()) {
             Ok(_) => {
-                let saved = lang.pick("saved", "сохранено");
-                self.say(false, format!("{described} — {saved}"));
+                match file.unsaved() {
+                    Some(why) => {
+                        let why = lang.pick(&why.0, &why.1).to_string();
+                        self.say(true, format!("{described} — {} {why}", not_saved(lang)));
+                    }
+                    None => {
+                        let saved = lang.pick("saved", "сохранено");
+                        self.say(false, format!("{described} — {saved}"));
+                    }
+                }
                 true
+            }
+            Err(EventError::ChangedOnDisk { .. }) => {
+                self.reread(&described);
+                false
             }
             Err(e) => {
                 self.say(true, format!("{described}: {}", e.said(lang)));
@@ -285,12 +384,67 @@ impl Session {
         }
     }
 
+    /// The event file was written by another program: it is read again (its version wins) and
+    /// the arbiter is told what changed and which change of this window to enter again.
+    fn reread(&mut self, described: &str) {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return;
+        };
+        match file.reload() {
+            Ok(reloaded) => {
+                let changed = super::describe::changes(&reloaded.before, &file.tournament, lang);
+                let mut again: Vec<String> = reloaded
+                    .lost
+                    .iter()
+                    .map(|e| super::describe::command(&reloaded.before, &e.command, lang))
+                    .collect();
+                again.push(described.to_string());
+                self.say(
+                    true,
+                    format!(
+                        "{} {changed}. {} {}",
+                        lang.pick(
+                            "Another program changed the event file; it was read again:",
+                            "Файл турнира изменила другая программа; он прочитан заново:"
+                        ),
+                        lang.pick("Not saved, enter it again:", "Не сохранено, введите снова:"),
+                        again.join("; ")
+                    ),
+                );
+            }
+            Err(e) => self.say(true, format!("{described}: {}", e.said(lang))),
+        }
+    }
+
+    /// Changes the disk has not taken yet (why, in the console's language); `None` when all is
+    /// saved.
+    pub fn unsaved(&self) -> Option<String> {
+        let why = self.event.as_ref()?.unsaved()?;
+        Some(self.lang.pick(&why.0, &why.1).to_string())
+    }
+
+    /// The clocks whose records wait for the disk, by board name.
+    pub fn unlogged_boards(&self) -> Vec<&str> {
+        self.clocks
+            .hall
+            .boards()
+            .iter()
+            .filter(|b| b.unlogged() > 0)
+            .map(|b| b.name.as_str())
+            .collect()
+    }
+
     pub fn undo(&mut self) {
         let lang = self.lang;
         let Some(file) = self.event.as_mut() else {
             return;
         };
         match file.undo(Utc::now()) {
+            Err(EventError::ChangedOnDisk { .. }) => {
+                let undo = lang.pick("undo", "отмена").to_string();
+                self.reread(&undo);
+            }
             Ok(entry) => {
                 let undone_cmd = entry.command.clone();
                 let text = super::describe::command(&file.tournament, &undone_cmd, lang);
@@ -302,6 +456,11 @@ impl Session {
     }
 
     pub fn clock(&mut self, request: Request) {
+        if let Some(holder) = self.watched_from() {
+            let said = watching(holder, self.lang);
+            self.say(true, said);
+            return;
+        }
         let t = self.event.as_ref().map(|e| &e.tournament);
         let said = self
             .clocks
@@ -317,9 +476,36 @@ impl Session {
         }
     }
 
-    /// Writes every running clock's heartbeat (the open event's and those in the background).
+    /// Writes every running clock's heartbeat (the open event's and those in the background);
+    /// writes what the disk refused before; follows an event that another window writes.
     pub fn heartbeat(&mut self) {
         let now = self.now;
+        let lang = self.lang;
+        let retried = match self.event.as_mut() {
+            // Another window's change arrives here within a tick; a file caught in mid-write is
+            // simply read at the next one.
+            Some(file) if file.watching().is_some() => {
+                let _ = file.follow();
+                self.free_to_take = file.free_to_take();
+                None
+            }
+            Some(file) => file.retry(),
+            None => None,
+        };
+        match retried {
+            Some(Ok(())) => self.say(
+                false,
+                lang.pick(
+                    "Saved: the disk took the changes kept in this window",
+                    "Сохранено: диск принял изменения, хранившиеся в этом окне",
+                ),
+            ),
+            Some(Err(EventError::ChangedOnDisk { .. })) => {
+                let kept = lang.pick("changes kept in this window", "изменения этого окна");
+                self.reread(kept);
+            }
+            Some(Err(_)) | None => {}
+        }
         let mut failed = None;
         for clocks in
             std::iter::once(&mut self.clocks).chain(self.background.iter_mut().map(|(_, c)| c))
@@ -336,7 +522,15 @@ impl Session {
     /// Milliseconds to the next redraw worth doing (see [`Clocks::next_tick_ms`]); clocks in
     /// the background are not drawn, but their heartbeat rides at least once a second.
     pub fn next_tick_ms(&self) -> Option<u64> {
-        let shown = self.clocks.next_tick_ms(self.now);
+        // Watching another window's event, or waiting for the disk: a look a second.
+        let waiting = self.watched_from().is_some()
+            || self.unsaved().is_some()
+            || !self.unlogged_boards().is_empty();
+        let shown = match (self.clocks.next_tick_ms(self.now), waiting) {
+            (Some(ms), true) => Some(ms.min(1000)),
+            (None, true) => Some(1000),
+            (shown, false) => shown,
+        };
         let background = self
             .background
             .iter()
@@ -381,4 +575,32 @@ impl Session {
     pub fn read_kept(&self, path: &Path) -> Option<Vec<u8>> {
         std::fs::read(path).ok()
     }
+}
+
+/// The console as the holder of what it writes.
+fn console() -> Holder {
+    Holder::this("console", Utc::now())
+}
+
+fn not_saved(lang: Lang) -> &'static str {
+    lang.pick(
+        "NOT SAVED: kept in this window and written as soon as the disk takes it:",
+        "НЕ СОХРАНЕНО: изменение хранится в этом окне и будет записано, как только диск его примет:",
+    )
+}
+
+/// The read-only banner's text: who writes the event.
+pub fn watching(holder: &Holder, lang: Lang) -> String {
+    format!(
+        "{} {}. {}",
+        lang.pick(
+            "Read-only: this event is written by",
+            "Только просмотр: этот турнир ведёт"
+        ),
+        holder.said(lang),
+        lang.pick(
+            "This window follows its changes; it can take the event over when that one lets go.",
+            "Это окно следит за изменениями и сможет взять турнир, когда то его освободит."
+        )
+    )
 }

@@ -113,6 +113,41 @@ pub fn remember(config: Option<&Path>, event: &Path) {
     let _ = crate::files::atomic::write(config, text.as_bytes(), false);
 }
 
+/// `hall-network` beside the `last-event` file: the event whose hall-network page was on.
+fn web_file(config: &Path) -> PathBuf {
+    config.with_file_name("hall-network")
+}
+
+/// Remembers that the hall's network page is on for `event` (or off, `None`), so that a restart
+/// after a crash brings it back for the phones that had it open.
+pub fn remember_web(config: Option<&Path>, event: Option<&Path>) {
+    let Some(config) = config else { return };
+    let file = web_file(config);
+    match event {
+        Some(event) => {
+            let absolute = std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf());
+            if let Some(dir) = file.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let text = absolute.to_string_lossy();
+            let _ = crate::files::atomic::write(&file, text.as_bytes(), false);
+        }
+        None => {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+/// Whether the hall's network page was on for `event` when the program last ran.
+pub fn web_was_on(config: Option<&Path>, event: &Path) -> bool {
+    let Some(config) = config else { return false };
+    let Ok(text) = std::fs::read_to_string(web_file(config)) else {
+        return false;
+    };
+    let absolute = std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf());
+    Path::new(text.trim()) == absolute
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,6 +13,8 @@ pub const PAUSED: Color = Color::from_rgb(0.55, 0.75, 1.0);
 pub const ERROR: Color = Color::from_rgb(0.75, 0.05, 0.05);
 pub const OK: Color = Color::from_rgb(0.0, 0.45, 0.1);
 pub const FOCUS: Color = Color::from_rgb(0.85, 0.92, 1.0);
+/// The banner of a window that only watches an event another one writes.
+pub const WATCHING: Color = Color::from_rgb(0.15, 0.3, 0.6);
 
 pub fn wall(_: &Theme) -> container::Style {
     container::Style {

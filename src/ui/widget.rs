@@ -1,3 +1,4 @@
 //! Widgets shared by the screens.
 
 pub mod board;
+pub mod watch_only;

@@ -325,7 +325,7 @@ fn board_row<'a>(
             .on_press(req(Request::Select(i))),
         face(Color::White, seat.white, &s.white),
         face(Color::Black, seat.black, &s.black),
-        column![text(state).size(16), controls]
+        column![text(state).size(16), unlogged(board, lang), controls]
             .spacing(6)
             .width(Length::FillPortion(3)),
     ]
@@ -336,5 +336,19 @@ fn board_row<'a>(
         c.style(theme::focused).into()
     } else {
         c.style(theme::panel).into()
+    }
+}
+
+/// "Not logged": the clock runs on in memory, its records wait for the disk.
+fn unlogged<'a>(board: Option<&crate::clock::hall::Board>, lang: Lang) -> Element<'a, Message> {
+    match board.map_or(0, |b| b.unlogged()) {
+        0 => iced::widget::space().into(),
+        _ => text(lang.pick(
+            "NOT LOGGED: the clock runs on; its records are written when the disk takes them",
+            "НЕ ЗАПИСАНО: часы идут; их записи попадут на диск, как только он их примет",
+        ))
+        .size(16)
+        .color(theme::ERROR)
+        .into(),
     }
 }

@@ -89,6 +89,7 @@ pub fn view<'a>(
     drawn: Option<Drawn>,
     now: u64,
     lang: Lang,
+    alarm: bool,
 ) -> Element<'a, Message> {
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     match (page, clocks.game) {
@@ -126,6 +127,20 @@ pub fn view<'a>(
     .width(Length::Fill)
     .clip(true)]
     .extend(pages)
+    // Something the disk has not taken: the arbiter at the wall sees it and goes to the console.
+    .push(alarm.then(|| -> Element<'a, Message> {
+        container(
+            text(lang.pick("NOT SAVED", "НЕ СОХРАНЕНО"))
+                .size(20)
+                .color(iced::Color::WHITE),
+        )
+        .padding([4, 10])
+        .style(|_: &iced::Theme| container::Style {
+            background: Some(theme::ERROR.into()),
+            ..container::Style::default()
+        })
+        .into()
+    }))
     .push(
         button(text(lang.pick("Console (Esc)", "Пульт (Esc)")).size(16))
             .style(button::secondary)

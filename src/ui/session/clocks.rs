@@ -11,6 +11,7 @@ use iced::keyboard::{key::Named, Key, Location};
 use crate::clock::game_clock::EventKind;
 use crate::clock::hall::{Hall, HallError, RestoreReport};
 use crate::clock::TimeControl;
+use crate::files::lock::{Holder, Lock};
 use crate::lang::{Lang, Russian};
 use crate::rules::Color;
 use crate::tournament::model::{PlayerId, Round, Tournament};
@@ -83,13 +84,14 @@ pub type Restored = (usize, Vec<(String, String)>);
 /// clock (the arbiter is told, and sets its times by hand), so every pairing has its clock.
 fn restore(
     dir: &Path,
+    lock: Lock,
     t: &Tournament,
     round: &Round,
     game: usize,
     now: u64,
     wall: DateTime<Utc>,
 ) -> Result<(Hall, RestoreReport), HallError> {
-    let (mut hall, report) = Hall::restore(dir, now, wall)?;
+    let (mut hall, report) = Hall::restore_locked(dir, lock, now, wall)?;
     if !report.skipped.is_empty() {
         let control = t.time_control_of_game(game);
         for p in boards_of_game(t, round, game) {
@@ -101,6 +103,11 @@ fn restore(
         hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
     }
     Ok((hall, report))
+}
+
+/// The console as a lock's holder.
+fn console(wall: DateTime<Utc>) -> Holder {
+    Holder::this("console", wall)
 }
 
 /// The boards that play game `game` of a round: every board in the micromatch's games, the
@@ -150,14 +157,12 @@ impl Clocks {
         else {
             return (state, Ok((0, Vec::new())));
         };
-        match restore(
-            &dir_for(&base, round.number, game),
-            t,
-            round,
-            game,
-            now,
-            wall,
-        ) {
+        let dir = dir_for(&base, round.number, game);
+        let lock = match Hall::lock(&dir, &console(wall)) {
+            Ok(lock) => lock,
+            Err(e) => return (state, Err(e)),
+        };
+        match restore(&dir, lock, t, round, game, now, wall) {
             Ok((hall, report)) => {
                 state.hall = hall;
                 state.game = Some((round.number, game));
@@ -383,12 +388,21 @@ impl Clocks {
         let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
             return Some((true, format!("{} {round}?", lang.pick("Round", "Тур"))));
         };
-        let hall = match &self.base {
+        let hall: Result<Hall, HallError> = match &self.base {
             Some(base) => {
                 let dir = dir_for(base, round, game);
+                // The hall shown now may log this very folder: its lock passes on.
+                let lock = match self.hall.dir() {
+                    Some(d) if d == dir => self.hall.take_lock().ok_or(()),
+                    _ => Err(()),
+                };
+                let lock = match lock.or_else(|_| Hall::lock(&dir, &console(wall))) {
+                    Ok(lock) => lock,
+                    Err(e) => return Some((true, e.said(lang))),
+                };
                 if Hall::has_logs(&dir) {
                     // The clocks of this game already exist: bring them back, never overwrite.
-                    return match restore(&dir, t, r, game, now, wall) {
+                    return match restore(&dir, lock, t, r, game, now, wall) {
                         Ok((hall, report)) => {
                             self.hall = hall;
                             self.game = Some((round, game));
@@ -402,7 +416,7 @@ impl Clocks {
                         Err(e) => Some((true, e.said(lang))),
                     };
                 }
-                Hall::in_dir(&dir)
+                Ok(Hall::in_dir_locked(&dir, lock))
             }
             None => Ok(Hall::new()),
         };

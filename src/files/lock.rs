@@ -1,0 +1,254 @@
+//! One writer at a time, enforced by the operating system: an advisory lock on a file beside
+//! what is written (`EVENT.ron.lock` for an event, `hall.lock` in a folder of clock logs). The
+//! lock is the kernel's (`flock` on Unix, `LockFileEx` on Windows, through the standard
+//! library's `File::try_lock`), so it goes with the process: a crash or `kill -9` never leaves a
+//! stale lock. The file's text names the holder (program, process, host, since when, what) for
+//! whoever is refused; it is only a label, never what decides.
+//!
+//! Lock files are never deleted: removing one while another process has it open would let two
+//! processes lock two different files of the same name.
+
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Lang;
+
+/// Who holds a lock, as the holder wrote it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Holder {
+    pub program: String,
+    pub pid: u32,
+    pub host: String,
+    /// When it took the lock; `None` from code that has no time to give (the tests).
+    pub since: Option<DateTime<Utc>>,
+    /// What the holder is doing: `console`, `pair --save`, `clock hall`.
+    pub role: String,
+}
+
+impl Holder {
+    /// This process, doing `role`, from `since`.
+    pub fn this(role: &str, since: DateTime<Utc>) -> Holder {
+        Holder {
+            since: Some(since),
+            ..Holder::unlabelled(role)
+        }
+    }
+
+    /// This process, with no time to say since when.
+    pub fn unlabelled(role: &str) -> Holder {
+        Holder {
+            program: "shashki-arbiter".to_string(),
+            pid: std::process::id(),
+            host: host_name(),
+            since: None,
+            role: role.to_string(),
+        }
+    }
+
+    /// "shashki-arbiter (console), process 1234 on hall-laptop, since 2026-12-02 16:03:27 UTC".
+    pub fn said(&self, lang: Lang) -> String {
+        let role = role_said(&self.role, lang);
+        let since = self.since.map_or_else(String::new, |s| {
+            let s = s.format("%Y-%m-%d %H:%M:%S UTC");
+            match lang {
+                Lang::En => format!(", since {s}"),
+                Lang::Ru => format!(", с {s}"),
+            }
+        });
+        match lang {
+            Lang::En => format!(
+                "{} ({role}), process {} on {}{since}",
+                self.program, self.pid, self.host
+            ),
+            Lang::Ru => format!(
+                "{} ({role}), процесс {} на компьютере {}{since}",
+                self.program, self.pid, self.host
+            ),
+        }
+    }
+}
+
+fn role_said(role: &str, lang: Lang) -> String {
+    let ru = match role {
+        "console" => "окно судьи",
+        "clock hall" => "часы зала, командная строка",
+        "pair --save" => "составление тура, командная строка",
+        "game set" => "запись партии, командная строка",
+        _ => return role.to_string(),
+    };
+    match lang {
+        Lang::En => role.to_string(),
+        Lang::Ru => ru.to_string(),
+    }
+}
+
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "?".to_string())
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum LockError {
+    /// Another process (or another window of this one) writes here.
+    #[error("{what} is held by {}; nothing was changed", holder_en(.holder))]
+    Held {
+        what: PathBuf,
+        holder: Option<Holder>,
+    },
+    #[error("{path}: the lock cannot be taken: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+fn holder_en(h: &Option<Holder>) -> String {
+    h.as_ref().map_or_else(
+        || "another program (it has not said who)".to_string(),
+        |h| h.said(Lang::En),
+    )
+}
+
+impl crate::lang::Russian for LockError {
+    fn ru(&self) -> String {
+        match self {
+            LockError::Held { what, holder } => format!(
+                "{} занят: его ведёт {}; ничего не изменено",
+                what.display(),
+                holder.as_ref().map_or_else(
+                    || "другая программа (она не назвала себя)".to_string(),
+                    |h| h.said(Lang::Ru)
+                )
+            ),
+            LockError::Io { path, source } => format!(
+                "{}: не удаётся взять блокировку: {}",
+                path.display(),
+                crate::lang::io_ru(source)
+            ),
+        }
+    }
+}
+
+impl LockError {
+    pub fn holder(&self) -> Option<&Holder> {
+        match self {
+            LockError::Held { holder, .. } => holder.as_ref(),
+            LockError::Io { .. } => None,
+        }
+    }
+}
+
+/// A lock held; released when dropped (or when the process ends, however it ends).
+#[derive(Debug)]
+pub struct Lock {
+    path: PathBuf,
+    // Held open: closing it releases the lock.
+    _file: File,
+}
+
+impl Lock {
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
+
+/// `EVENT.ron` → `EVENT.ron.lock`.
+pub fn event_lock_path(event: &Path) -> PathBuf {
+    crate::files::atomic::sibling(event, "lock")
+}
+
+/// The lock of a folder of clock logs.
+pub fn folder_lock_path(dir: &Path) -> PathBuf {
+    dir.join("hall.lock")
+}
+
+/// Takes the lock at `path` for `what` (the file or folder it guards, for messages), or says who
+/// holds it. Never waits.
+pub fn acquire(path: &Path, what: &Path, holder: &Holder) -> Result<Lock, LockError> {
+    let io = |source| LockError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(io)?;
+    match file.try_lock() {
+        Ok(()) => {}
+        Err(TryLockError::WouldBlock) => {
+            return Err(LockError::Held {
+                what: what.to_path_buf(),
+                holder: read_holder(&mut file),
+            })
+        }
+        Err(TryLockError::Error(e)) => return Err(io(e)),
+    }
+    // The label is best effort: a full disk must not keep the arbiter from the event.
+    let label = serde_json::to_string(holder).expect("holders serialise");
+    let _ = file
+        .set_len(0)
+        .and_then(|_| file.seek(SeekFrom::Start(0)))
+        .and_then(|_| file.write_all(label.as_bytes()))
+        .and_then(|_| file.sync_data());
+    Ok(Lock {
+        path: path.to_path_buf(),
+        _file: file,
+    })
+}
+
+fn read_holder(file: &mut File) -> Option<Holder> {
+    let mut text = String::new();
+    file.seek(SeekFrom::Start(0)).ok()?;
+    file.read_to_string(&mut text).ok()?;
+    serde_json::from_str(text.trim()).ok()
+}
+
+/// Who holds the lock at `path` now, or `None` if nobody does (it is taken and let go at once to
+/// find out).
+pub fn held_by(path: &Path) -> Option<Option<Holder>> {
+    let mut file = OpenOptions::new().read(true).write(true).open(path).ok()?;
+    match file.try_lock() {
+        Ok(()) => {
+            let _ = file.unlock();
+            None
+        }
+        Err(TryLockError::WouldBlock) => Some(read_holder(&mut file)),
+        Err(TryLockError::Error(_)) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_taker_is_refused_with_the_holder_named_until_the_first_lets_go() {
+        let d = std::env::temp_dir().join(format!("sa-lock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let event = d.join("e.ron");
+        let path = event_lock_path(&event);
+        let since = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let first = acquire(&path, &event, &Holder::this("console", since)).unwrap();
+        let err = acquire(&path, &event, &Holder::this("pair --save", since)).unwrap_err();
+        let h = err.holder().expect("the holder is named");
+        assert_eq!((h.pid, h.role.as_str()), (std::process::id(), "console"));
+        assert!(err.to_string().contains("(console), process"), "{err}");
+        assert_eq!(held_by(&path).unwrap().unwrap().role, "console");
+        drop(first);
+        assert_eq!(held_by(&path), None);
+        acquire(&path, &event, &Holder::this("pair --save", since)).unwrap();
+    }
+}

@@ -372,6 +372,7 @@ fn the_file_round_trips_keeps_a_backup_and_the_journal_undoes() {
     f.undo(at()).unwrap();
     assert!(f.tournament.rounds.is_empty());
     assert!(matches!(f.undo(at()), Err(EventError::NothingToUndo)));
+    drop(f);
     let reopened = EventFile::open(&path).unwrap();
     assert!(reopened.tournament.rounds.is_empty());
     // A refused command changes nothing on disk.

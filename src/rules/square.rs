@@ -52,11 +52,11 @@ impl Board {
     }
     pub const fn col(self, s: Square) -> u8 {
         let row = self.row(s);
-        2 * (s.0 % self.half()) + if row % 2 == 0 { 1 } else { 0 }
+        2 * (s.0 % self.half()) + if row.is_multiple_of(2) { 1 } else { 0 }
     }
     /// The square at a row (0 = top, Black's back row) and column (0 = a), if it is dark.
     pub const fn at(self, row: u8, col: u8) -> Option<Square> {
-        if row >= self.size() || col >= self.size() || (row + col) % 2 == 0 {
+        if row >= self.size() || col >= self.size() || (row + col).is_multiple_of(2) {
             return None;
         }
         Some(Square(row * self.half() + col / 2))

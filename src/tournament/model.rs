@@ -450,7 +450,7 @@ pub struct Ballot {
 impl Pairing {
     /// White of game `game` (from 0).
     pub fn white_of(&self, game: usize) -> PlayerId {
-        if game % 2 == 0 {
+        if game.is_multiple_of(2) {
             self.white
         } else {
             self.black

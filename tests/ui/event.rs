@@ -38,7 +38,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     assert_eq!(app.players.surname, "Белов");
     app.players.rating = "1875".into();
     click(&mut app, "Save player");
-    let t = &EventFile::open(&path).unwrap().tournament;
+    let t = &shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.players.len(), 2);
     assert_eq!(t.players[1].rating, Some(1875));
 
@@ -49,7 +49,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     ))));
     let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(true))));
     click(&mut app, "Save settings");
-    let t = &EventFile::open(&path).unwrap().tournament;
+    let t = &shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.settings.time_control.to_string(), "25m+10s");
     assert!(t.settings.scoring.match_points.is_some());
     // A time control the clock cannot read is not saved and the field says why; the other
@@ -61,7 +61,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     click(&mut app, "Save settings");
     let note = text_containing(&app, "not a time control").expect("the field says why");
     assert!(note.contains("forty-five"), "{note}");
-    let t = &EventFile::open(&path).unwrap().tournament;
+    let t = &shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.settings.time_control.to_string(), "25m+10s");
     assert!(t.settings.scoring.match_points.is_some());
     // Corrected, the whole draft is saved.
@@ -70,7 +70,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     ))));
     click(&mut app, "Save settings");
     assert!(text_containing(&app, "not a time control").is_none());
-    let t = &EventFile::open(&path).unwrap().tournament;
+    let t = &shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.settings.time_control.to_string(), "30m+15s");
     assert!(
         t.settings.scoring.match_points.is_none(),
@@ -138,7 +138,7 @@ fn a_refused_settings_save_keeps_every_edit_and_names_the_field() {
     click(&mut app, "Сохранить настройки");
     let note = text_containing(&app, "Не сохранено:").expect("the form says why");
     assert!(!note.is_ascii() && !note.contains("name"), "{note}");
-    let saved = EventFile::open(&path).unwrap().tournament.settings;
+    let saved = shashki_arbiter::store::event::read(&path).unwrap().settings;
     assert!(!saved.name.trim().is_empty(), "the file keeps its settings");
     let draft = app.players.draft.clone().expect("the draft is kept");
     assert_eq!(
@@ -149,7 +149,7 @@ fn a_refused_settings_save_keeps_every_edit_and_names_the_field() {
     edit(&mut app, Edit::Name("Кубок города".into()));
     click(&mut app, "Сохранить настройки");
     assert!(text_containing(&app, "Не сохранено:").is_none());
-    let saved = EventFile::open(&path).unwrap().tournament.settings;
+    let saved = shashki_arbiter::store::event::read(&path).unwrap().settings;
     assert_eq!(
         (saved.name.as_str(), saved.venue.as_str()),
         ("Кубок города", "Казань")

@@ -11,6 +11,7 @@ mod files;
 mod help;
 mod language;
 mod network;
+mod one_writer;
 mod rounds;
 mod screenshots;
 mod standings_screen;

@@ -19,7 +19,7 @@ fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
     assert!(sees(&app, "1.5 : 0.5"), "the micromatch score shows");
     // Saved at once: a fresh open of the file sees both games.
     let games = |p: &Path| {
-        EventFile::open(p).unwrap().tournament.rounds[5].pairings[0]
+        shashki_arbiter::store::event::read(p).unwrap().rounds[5].pairings[0]
             .games
             .clone()
     };
@@ -81,7 +81,7 @@ fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
     // Back to the proposal, saved.
     let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, b))));
     click(&mut app, "Save the pairings");
-    let saved = EventFile::open(&path).unwrap().tournament;
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(saved.rounds.len(), 8);
     assert_eq!(
         (
@@ -111,7 +111,9 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
     // (The button is at the foot of a 48-player list, below the window.)
     let _ = app.update(Message::Event(Ev::AddForbidden));
     assert_eq!(
-        EventFile::open(&path).unwrap().tournament.forbidden,
+        shashki_arbiter::store::event::read(&path)
+            .unwrap()
+            .forbidden,
         vec![(w, b)]
     );
     let _ = app.update(Message::Tab(Tab::Rounds));
@@ -128,7 +130,7 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
     assert!(d.pairs.iter().all(|&(x, y)| x != w && y != w));
     assert!(d.proposal.bye.is_some());
     click(&mut app, "Save the pairings");
-    let t = EventFile::open(&path).unwrap().tournament;
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.rounds[7].absent, vec![w]);
     assert!(t.rounds[7].bye.is_some());
 }

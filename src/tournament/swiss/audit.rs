@@ -151,7 +151,7 @@ pub fn generate(g: &Generate) -> String {
     let ratings: Vec<u32> = (0..n)
         .map(|i| 2600u32.saturating_sub((i * 1000 / n.max(1)) as u32))
         .collect();
-    let initial = if g.seed % 2 == 0 {
+    let initial = if g.seed.is_multiple_of(2) {
         Color::White
     } else {
         Color::Black

@@ -703,7 +703,7 @@ fn moves<'a>(replay: &AnyReplay, shown: usize, lang: Lang) -> Element<'a, Messag
         let ply = i + 1;
         let written = replay.written(i);
         let number = (i + offset) / 2 + 1;
-        let label = if (i + offset) % 2 == 0 {
+        let label = if (i + offset).is_multiple_of(2) {
             format!("{number}. {written}")
         } else {
             written

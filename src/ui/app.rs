@@ -117,6 +117,8 @@ pub struct App {
     pub standings: standings::State,
     pub players: event::State,
     fullscreen: bool,
+    /// The last change asked for was not made: the focus stays on its cell, to be entered again.
+    refused: bool,
 }
 
 impl App {
@@ -149,6 +151,7 @@ impl App {
             standings: standings::State::default(),
             players: event::State::default(),
             fullscreen: false,
+            refused: false,
         };
         if let Some(path) = path {
             app.open_event(path);
@@ -198,7 +201,7 @@ impl App {
         match action {
             Action::None => {}
             Action::Apply(cmd) => {
-                self.session.apply(cmd);
+                self.refused = !self.session.apply(cmd);
                 self.follow();
             }
             Action::Undo => {
@@ -253,6 +256,18 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        let focus = self.rounds.focus;
+        self.refused = false;
+        let task = self.route(message);
+        if self.refused {
+            // A result that was not saved (refused, or the file changed under the window) is
+            // typed again in the same cell: the focus does not move on.
+            self.rounds.focus = focus;
+        }
+        task
+    }
+
+    fn route(&mut self, message: Message) -> Task<Message> {
         self.session.tick();
         let lang = self.session.lang;
         let t = self.session.event.as_ref().map(|e| &e.tournament);
@@ -430,8 +445,13 @@ impl App {
         }
         if self.tab == Tab::Rounds && !self.wall {
             let t = self.session.tournament();
+            let focus = self.rounds.focus;
             let action = self.rounds.key(&key, t).map(Message::Rounds);
-            return self.act(action);
+            let task = self.act(action);
+            if self.refused {
+                self.rounds.focus = focus;
+            }
+            return task;
         }
         Task::none()
     }

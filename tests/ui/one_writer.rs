@@ -94,6 +94,13 @@ fn a_second_window_watches_read_only_and_takes_over_when_the_first_closes() {
         second.session.status
     );
     assert!(text_containing(&second, "Только просмотр").is_none());
+    // Game 2 of board 1 (the refused key left the focus on game 1).
+    key(
+        &mut second,
+        Key::Named(keyboard::key::Named::ArrowRight),
+        Location::Standard,
+        Modifiers::empty(),
+    );
     click(&mut second, "½-½  [=]");
     let saved = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(
@@ -180,4 +187,118 @@ fn the_hall_network_is_on_again_after_a_restart() {
     drop(again);
     let third = App::with(Some(&path), Some(config), Lang::Ru, Time::Manual(0));
     assert!(third.session.web.is_none());
+}
+
+/// A full disk under running clocks: the press counts, the board says NOT LOGGED, the clock
+/// keeps time, and the log gets every record once the disk takes them.
+#[test]
+fn clocks_run_on_and_say_not_logged_while_the_disk_refuses() {
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let mut app = clocks_app("clocks-full", Lang::En);
+    let folder = app
+        .session
+        .event
+        .as_ref()
+        .unwrap()
+        .path()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    app.set_time_ms(1_000);
+    let _ = app.update(Message::Clocks(Clocks::Request(Request::Start(0))));
+    fault::fail_under(&folder);
+    app.set_time_ms(6_000);
+    let _ = app.update(Message::Clocks(Clocks::Request(Request::Press {
+        board: 0,
+        side: None,
+    })));
+    let s = &app.session.clocks.hall.snapshots(9_000)[0].1;
+    assert_eq!(
+        s.running,
+        Some(shashki_arbiter::rules::Color::Black),
+        "the press counted"
+    );
+    assert_eq!(app.session.unlogged_boards(), ["1"]);
+    assert!(sees(
+        &app,
+        "NOT LOGGED: the clock runs on; its records are written when the disk takes them"
+    ));
+    assert!(
+        text_containing(&app, "Clocks not logged").is_some(),
+        "the banner"
+    );
+    fault::heal(&folder);
+    app.set_time_ms(9_000);
+    tick(&mut app);
+    assert!(app.session.unlogged_boards().is_empty());
+    let log = shashki_arbiter::clock::log::load(
+        &app.session
+            .clocks
+            .hall
+            .dir()
+            .unwrap()
+            .join("board-001.clocklog"),
+    )
+    .unwrap();
+    assert_eq!(
+        log.clock.events(),
+        app.session.clocks.hall.boards()[0].clock().events(),
+        "every record is on disk"
+    );
+}
+
+/// Another program wrote the event file under the console (no lock: a copy put in by hand): the
+/// console's next change writes nothing over it, reads it again, and says what changed and what
+/// to enter again.
+#[test]
+fn a_file_written_under_the_console_is_read_again_and_the_change_asked_again() {
+    let path = event_copy("changed-under", SAMPLE);
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let mut other = shashki_arbiter::store::event::read(&path).unwrap();
+    let draw = Command::SetResult {
+        round: 6,
+        board: 2,
+        game: 0,
+        result: GameResult::Draw,
+    };
+    command::apply(&mut other, &draw).unwrap();
+    let text = shashki_arbiter::files::ron_text::to_string(&other);
+    std::fs::write(&path, &text).unwrap();
+    char_key(&mut app, "1");
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        text,
+        "not written over"
+    );
+    let status = app.session.status.clone().unwrap();
+    assert!(status.error, "{status:?}");
+    assert!(
+        status
+            .text
+            .contains("Файл турнира изменила другая программа")
+            && status.text.contains("тур 6, доска 2, партия 1: * → ½-½")
+            && status
+                .text
+                .contains("Не сохранено, введите снова: тур 6, доска 1, партия 1: 1-0"),
+        "{}",
+        status.text
+    );
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    assert_eq!(
+        t.rounds[5].pairings[1].games[0],
+        GameResult::Draw,
+        "the file's version"
+    );
+    assert_eq!(t.rounds[5].pairings[0].games[0], GameResult::Pending);
+    char_key(&mut app, "1");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(
+        saved.rounds[5].pairings[0].games[0],
+        GameResult::WhiteWins,
+        "{:?}",
+        app.session.status
+    );
+    assert_eq!(saved.rounds[5].pairings[1].games[0], GameResult::Draw);
 }

@@ -167,17 +167,70 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
     assert!(dom.contains("Попов Артём"), "White of board 1 by name");
     assert!(dom.contains("ФЛАГ"), "board 4's flag, in Russian");
     assert!(dom.contains("Тур 6"), "{}", &dom[..dom.len().min(2000)]);
-    let pairings = look(browser, &format!("{base}#pairings"), "360,800", "en", None);
-    assert!(
-        pairings.contains("1-0") && pairings.contains("½-½"),
-        "the results"
-    );
-    assert!(
-        pairings.contains("Round 6"),
-        "English on an English browser"
-    );
+    // Every tab in both languages, from the DOM: its label and its content in that language.
+    for (lang, labels, round, words) in [
+        (
+            "ru",
+            ["Пары", "Часы", "Таблица", "Кросс-таблица"],
+            "Тур 6",
+            ["Белые", "Доска"],
+        ),
+        (
+            "en",
+            ["Pairings", "Clocks", "Standings", "Crosstable"],
+            "Round 6",
+            ["White", "Board"],
+        ),
+    ] {
+        for (tab, label) in ["pairings", "clocks", "standings", "crosstable"]
+            .into_iter()
+            .zip(labels)
+        {
+            let dom = look(browser, &format!("{base}#{tab}"), "1280,900", lang, None);
+            let selected = format!("aria-selected=\"true\" aria-controls=\"tab-{tab}\">{label}<");
+            assert!(
+                dom.contains(&selected) || dom.contains(&format!("data-tab=\"{tab}\" aria-controls=\"tab-{tab}\" aria-selected=\"true\">{label}<")),
+                "{lang} #{tab}: the tab `{label}` is shown chosen: {}",
+                &dom[..dom.len().min(3000)]
+            );
+            assert!(dom.contains("Попов Артём"), "{lang} #{tab}: names");
+            match tab {
+                "pairings" => {
+                    assert!(dom.contains(round), "{lang}: {round}");
+                    assert!(
+                        dom.contains("1-0") && dom.contains("½-½"),
+                        "{lang}: results"
+                    );
+                    for w in words {
+                        assert!(dom.contains(w), "{lang} #{tab}: `{w}`");
+                    }
+                }
+                "clocks" => assert_eq!(
+                    dom.matches("<article class=\"clock").count(),
+                    4,
+                    "{lang}: four boards"
+                ),
+                _ => assert!(dom.contains("<table"), "{lang} #{tab}: a table"),
+            }
+            if lang == "ru" {
+                for english in ["Pairings", "Standings", "Crosstable", "Round 6", "White"] {
+                    assert!(
+                        !dom.contains(&format!(">{english}<")),
+                        "ru #{tab}: `{english}`"
+                    );
+                }
+            }
+        }
+    }
 
-    let shots = Path::new("docs/screenshots");
+    // The pictures README shows. The clocks tick between runs, so they are not compared pixel by
+    // pixel: they go under target/ (into docs/screenshots/ with SHASHKI_UPDATE_SCREENSHOTS=1) and
+    // must be whole pictures of a page, not a blank window.
+    let shots = match std::env::var_os("SHASHKI_UPDATE_SCREENSHOTS") {
+        Some(_) => PathBuf::from("docs/screenshots"),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("web"),
+    };
+    std::fs::create_dir_all(&shots).unwrap();
     for (name, tab, size, lang) in [
         ("web-phone-clocks-ru", "clocks", "360,800", "ru"),
         ("web-phone-pairings-ru", "pairings", "360,800", "ru"),
@@ -189,12 +242,27 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
         look(browser, &format!("{base}#{tab}"), size, lang, Some(&file));
         let decoder =
             png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&file).unwrap()));
-        let info = decoder.read_info().unwrap().info().clone();
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
         let (w, h) = size.split_once(',').unwrap();
         assert_eq!(
             (info.width, info.height),
             (w.parse().unwrap(), h.parse().unwrap()),
             "{name}"
+        );
+        // Not blank: the commonest colour (the background) leaves at least 5 % to the text.
+        let step = info.line_size / info.width as usize;
+        let mut counts = std::collections::HashMap::new();
+        for px in buf[..info.buffer_size()].chunks(step) {
+            *counts.entry((px[0], px[1], px[2])).or_insert(0usize) += 1;
+        }
+        let total = (info.width * info.height) as usize;
+        let background = counts.values().max().copied().unwrap_or(0);
+        assert!(
+            (total - background) * 20 >= total,
+            "{name}: {} of {total} pixels are not the background",
+            total - background
         );
     }
 }

@@ -314,7 +314,7 @@ fn column_games_render_for_the_readme() {
         .find(|p| p.1 == h6)
         .unwrap()
         .0;
-    screenshot_at(&mut app, console, "claims-towers-ru", Some(over));
+    screenshot_at(&mut app, console, "claims-towers-ru", Some(over), &[]);
 
     // Laska, in English: fourteen plies clicked on the board, captures first, so columns grow.
     use shashki_arbiter::ui::screen::claims::Message as Claims;
@@ -355,5 +355,5 @@ fn column_games_render_for_the_readme() {
         .max()
         .unwrap();
     assert!(tallest > 1, "captures built a column");
-    screenshot(&mut app, console, "claims-laska-en");
+    let _ = screenshot(&mut app, console, "claims-laska-en");
 }

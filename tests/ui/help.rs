@@ -14,7 +14,7 @@ fn the_help_overlay_lists_the_keys() {
     assert!(app.help);
     assert!(sees(&app, "Клавиши"));
     assert!(sees(&app, "стена зала вкл/выкл (Esc — выход)"));
-    screenshot(&mut app, Size::new(1280.0, 800.0), "help-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "help-ru");
     key(
         &mut app,
         Key::Named(keyboard::key::Named::Escape),

@@ -64,17 +64,27 @@ fn simulator(app: &App, size: Size) -> Simulator<'_, Message> {
     Simulator::with_size(Settings::default(), size, app.view())
 }
 
-/// Renders the app at `size` (logical pixels; the PNG has twice as many) into docs/screenshots.
-fn screenshot(app: &mut App, size: Size, name: &str) {
-    screenshot_at(app, size, name, None)
+/// Renders the app at `size` (logical pixels; the PNG has twice as many) and compares it with
+/// the committed `docs/screenshots/NAME-tiny-skia.png` (see [`golden`]); returns the fresh
+/// render's path (under `target/`).
+fn screenshot(app: &mut App, size: Size, name: &str) -> PathBuf {
+    screenshot_at(app, size, name, None, &[])
 }
 
-/// As [`screenshot`], with the mouse moved to `cursor` first (what the board shows on hover).
-fn screenshot_at(app: &mut App, size: Size, name: &str, cursor: Option<iced::Point>) {
-    let path = Path::new("docs/screenshots").join(format!("{name}.png"));
-    // iced_test names the file after the renderer; a fresh render replaces the old one.
-    let _ =
-        std::fs::remove_file(Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png")));
+/// As [`screenshot`], with the mouse moved to `cursor` first (what the board shows on hover), and
+/// `ignore`d rectangles (logical pixels: x0, y0, x1, y1) where the picture holds what differs
+/// from machine to machine (an address).
+fn screenshot_at(
+    app: &mut App,
+    size: Size,
+    name: &str,
+    cursor: Option<iced::Point>,
+    ignore: &[(f32, f32, f32, f32)],
+) -> PathBuf {
+    let fresh = Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    // iced_test names the file after the renderer and writes it only where none is.
+    let rendered = fresh.join(format!("{name}-tiny-skia.png"));
+    let _ = std::fs::remove_file(&rendered);
     // The status line names the temporary copy: not part of the picture.
     app.session.status = None;
     let mut ui = simulator(app, size);
@@ -85,18 +95,96 @@ fn screenshot_at(app: &mut App, size: Size, name: &str, cursor: Option<iced::Poi
         })]);
     }
     let snap = ui.snapshot(&app.theme()).unwrap();
-    assert!(snap.matches_image(&path).unwrap());
-    // (That holds for any freshly written file: what is checked is that it was written whole,
-    // at twice the logical size, as iced_test renders.)
-    let written = Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png"));
-    let decoder = png::Decoder::new(std::io::BufReader::new(
-        std::fs::File::open(&written).unwrap(),
-    ));
-    let info = decoder.read_info().unwrap().info().clone();
-    assert_eq!(
-        (info.width, info.height),
-        ((size.width * 2.0) as u32, (size.height * 2.0) as u32)
+    assert!(snap.matches_image(fresh.join(name)).unwrap());
+    let scaled: Vec<(u32, u32, u32, u32)> = ignore
+        .iter()
+        .map(|&(a, b, c, d)| {
+            (
+                (a * 2.0) as u32,
+                (b * 2.0) as u32,
+                (c * 2.0) as u32,
+                (d * 2.0) as u32,
+            )
+        })
+        .collect();
+    golden(
+        &rendered,
+        &Path::new("docs/screenshots").join(format!("{name}-tiny-skia.png")),
+        ((size.width * 2.0) as u32, (size.height * 2.0) as u32),
+        &scaled,
     );
+    rendered
+}
+
+/// An RGBA picture read from a PNG.
+fn pixels(path: &Path) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba, "{}", path.display());
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// The fresh render against the committed image (the one README shows): the same size, and at
+/// most 24 pixels (outside `ignore`) off by more than 48 in a channel: the same tiny-skia renderer
+/// gives the same pixels, and one letter changed in a tab's label is a few hundred. `SHASHKI_UPDATE_SCREENSHOTS=1 cargo test --test ui` writes the renders over the committed
+/// images instead (then look at them before committing); a plain `cargo test` never writes into
+/// the tree.
+fn golden(rendered: &Path, committed: &Path, size: (u32, u32), ignore: &[(u32, u32, u32, u32)]) {
+    if std::env::var_os("SHASHKI_UPDATE_SCREENSHOTS").is_some() {
+        std::fs::copy(rendered, committed).unwrap();
+        return;
+    }
+    let (w, h, new) = pixels(rendered);
+    assert_eq!((w, h), size, "rendered at twice the logical size");
+    let (cw, ch, old) = pixels(committed);
+    assert_eq!(
+        (cw, ch),
+        (w, h),
+        "{}: the committed image has another size",
+        committed.display()
+    );
+    let ignored = |x: u32, y: u32| {
+        ignore
+            .iter()
+            .any(|&(x0, y0, x1, y1)| (x0..x1).contains(&x) && (y0..y1).contains(&y))
+    };
+    let mut off = 0usize;
+    let mut diff = vec![0u8; new.len()];
+    for y in 0..h {
+        for x in 0..w {
+            let i = ((y * w + x) * 4) as usize;
+            let far = (0..3).any(|c| new[i + c].abs_diff(old[i + c]) > 48);
+            if far && !ignored(x, y) {
+                off += 1;
+                diff[i..i + 4].copy_from_slice(&[255, 0, 0, 255]);
+            } else {
+                diff[i..i + 4].copy_from_slice(&[new[i] / 3, new[i + 1] / 3, new[i + 2] / 3, 255]);
+            }
+        }
+    }
+    if off > 24 {
+        let diff_path = rendered.with_extension("diff.png");
+        let mut encoder = png::Encoder::new(std::fs::File::create(&diff_path).unwrap(), w, h);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder
+            .write_header()
+            .unwrap()
+            .write_image_data(&diff)
+            .unwrap();
+        panic!(
+            "{} differs from {} in {off} of {} pixels (marked red in {}); if the change is meant, \
+             refresh with SHASHKI_UPDATE_SCREENSHOTS=1 and look at the new image",
+            rendered.display(),
+            committed.display(),
+            w * h,
+            diff_path.display()
+        );
+    }
 }
 
 /// Clicks the element with this exact text and feeds the messages to the app.

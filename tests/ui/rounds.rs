@@ -63,7 +63,7 @@ fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
         "Swiss pairing of round 8 — draft, not saved yet"
     ));
     assert!(text_containing(&app, "Every absolute rule holds").is_some());
-    screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-en");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-en");
     // The arbiter puts board 1's White against someone he met in round 1.
     let t = app.session.event.as_ref().unwrap().tournament.clone();
     let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];

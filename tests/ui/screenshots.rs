@@ -19,7 +19,7 @@ fn every_screen_renders_for_the_readme() {
                 Tab::Standings => "21.125",
             };
             assert!(sees(&app, expected), "{tab:?} in {suffix}: no `{expected}`");
-            screenshot(
+            let _ = screenshot(
                 &mut app,
                 console,
                 &format!("{tab:?}-{suffix}").to_lowercase(),

@@ -11,8 +11,8 @@ fn the_crosstable_and_the_files_page_render() {
     // The crosstable's diagonal and its last column, which the standings table has not.
     assert!(sees(&app, "×") && sees(&app, "Место"));
     assert!(!sees(&app, "Берг."), "the tie-break columns are gone");
-    screenshot(&mut app, Size::new(1280.0, 800.0), "crosstable-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "crosstable-ru");
     let _ = app.update(Message::Files(true));
     assert!(sees(&app, "Открыть турнир") && sees(&app, "Новый турнир"));
-    screenshot(&mut app, Size::new(1280.0, 800.0), "files-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "files-ru");
 }

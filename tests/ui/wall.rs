@@ -20,14 +20,13 @@ fn the_hall_wall_shows_4_and_40_boards_on_a_projector() {
         ));
         assert!(sees(&app, "44:49"), "board 1: 45:00 − 11 s");
         // A 1080p projector at scale 1 (the PNG has twice the pixels each way).
-        screenshot(
+        let rendered = screenshot(
             &mut app,
             Size::new(1920.0, 1080.0),
             &format!("wall-{boards}"),
         );
         if boards == 4 {
-            let png = Path::new("docs/screenshots/wall-4-tiny-skia.png");
-            let (height, digits) = tallest_white_glyphs(png);
+            let (height, digits) = tallest_white_glyphs(&rendered);
             assert!(
                 digits * 8 >= height,
                 "digits {digits} px of {height}: under 1/8"
@@ -76,19 +75,19 @@ fn the_wall_pages_show_pairings_standings_and_the_ballot() {
         sees(&app, "Попов Артём") && sees(&app, "IX/10"),
         "pairings with ballots"
     );
-    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-pairings-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-pairings-ru");
     right(&mut app);
     assert!(
         sees(&app, "Смирнов Иван") && sees(&app, "1.5"),
         "standings with head-to-head"
     );
-    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-standings-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-standings-ru");
     right(&mut app);
     assert!(
         sees(&app, "IX/10") && sees(&app, "1.cb4 fg5 2.ed4 ef6"),
         "board 1's ballot"
     );
-    screenshot(&mut app, Size::new(1280.0, 720.0), "wall-ballot-ru");
+    let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-ballot-ru");
     right(&mut app);
     assert_eq!(
         app.wall_page,

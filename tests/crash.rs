@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use chrono::Utc;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use shashki_arbiter::clock::game_clock::Event;
 use shashki_arbiter::clock::hall::Hall;
 use shashki_arbiter::clock::{EventKind, TimeControl};
 use shashki_arbiter::files::atomic;
@@ -130,8 +131,10 @@ fn child_presses(dir: &Path) {
         };
         hall.push(b, now(), kind, Utc::now()).unwrap();
         hall.heartbeat(now(), Utc::now()).unwrap();
-        let name = &hall.boards()[b].name;
-        println!("ACK {name} {}", hall.boards()[b].clock().events().len());
+        // The event itself, with its place in the clock's list: the parent finds it there.
+        let events = hall.boards()[b].clock().events();
+        let event = serde_json::to_string(events.last().unwrap()).unwrap();
+        println!("ACK {} {} {event}", hall.boards()[b].name, events.len() - 1);
     }
 }
 
@@ -234,16 +237,44 @@ fn killed_during_presses_and_restores_no_acknowledged_event_is_lost() {
     for trial in 0..trials {
         let acks = run_and_kill("presses", &d, &mut rng);
         acked_total += acks.len();
-        let mut acked: BTreeMap<String, usize> = BTreeMap::new();
+        let mut acked: BTreeMap<String, BTreeMap<usize, Event>> = BTreeMap::new();
         for a in &acks {
-            let (board, count) = a.split_once(' ').unwrap();
-            let count: usize = count.parse().unwrap();
-            let e = acked.entry(board.to_string()).or_default();
-            *e = (*e).max(count);
+            let mut words = a.splitn(3, ' ');
+            let (board, index, event) = (
+                words.next().unwrap(),
+                words.next().unwrap(),
+                words.next().unwrap(),
+            );
+            let event: Event = serde_json::from_str(event).unwrap();
+            acked
+                .entry(board.to_string())
+                .or_default()
+                .insert(index.parse().unwrap(), event);
         }
         if !Hall::has_logs(&d) {
             assert!(acks.is_empty(), "trial {trial}");
             continue;
+        }
+        // Each acknowledged event, one by one, in its board's log as the kill left it: before
+        // any restore, which would append an outage where a lost last press should be.
+        let mut logged: BTreeMap<String, Vec<Event>> = BTreeMap::new();
+        for path in shashki_arbiter::clock::hall::log_paths(&d).unwrap() {
+            if let Ok(loaded) = shashki_arbiter::clock::log::load(&path) {
+                let name = shashki_arbiter::clock::log::board_name(loaded.board.as_deref(), &path);
+                logged.insert(name, loaded.clock.events().to_vec());
+            }
+        }
+        for (board, events) in &acked {
+            let on_disk = logged
+                .get(board)
+                .unwrap_or_else(|| panic!("trial {trial}: no readable log of board {board}"));
+            for (index, event) in events {
+                assert_eq!(
+                    on_disk.get(*index),
+                    Some(event),
+                    "trial {trial}: board {board}: acknowledged event {index} is not in the log"
+                );
+            }
         }
         // Restored as the program restores it after a restart.
         let (hall, report) = Hall::restore(
@@ -260,17 +291,19 @@ fn killed_during_presses_and_restores_no_acknowledged_event_is_lost() {
                 "trial {trial}: a board log was skipped: {s}"
             );
         }
-        for (board, count) in &acked {
+        for (board, events) in &acked {
             let b = hall
                 .boards()
                 .iter()
                 .find(|b| &b.name == board)
                 .unwrap_or_else(|| panic!("trial {trial}: board {board} did not come back"));
-            assert!(
-                b.clock().events().len() >= *count,
-                "trial {trial}: board {board} has {} events, {count} were acknowledged",
-                b.clock().events().len()
-            );
+            for (index, event) in events {
+                assert_eq!(
+                    b.clock().events().get(*index),
+                    Some(event),
+                    "trial {trial}: board {board}: acknowledged event {index} lost in the restore"
+                );
+            }
         }
         for b in hall.boards() {
             let s = b.clock().snapshot(b.clock().last_at());

@@ -553,9 +553,21 @@ impl EventFile {
         self.holder.as_ref()
     }
 
-    /// Whether the holder of a watched event has let it go.
-    pub fn free_to_take(&self) -> bool {
-        self.lock.is_none() && lock::held_by(&lock::event_lock_path(&self.path)).is_none()
+    /// Whether the holder of a watched event has let it go; a new holder (the first let go and
+    /// another took it) is named from now on.
+    pub fn free_to_take(&mut self) -> bool {
+        if self.lock.is_some() {
+            return false;
+        }
+        match lock::held_by(&lock::event_lock_path(&self.path)) {
+            None => true,
+            Some(holder) => {
+                if let Some(h) = holder {
+                    self.holder = Some(h);
+                }
+                false
+            }
+        }
     }
 
     /// A watched event becomes this program's to write: its lock is taken and the file read

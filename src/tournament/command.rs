@@ -462,8 +462,9 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             undo
         }
         Command::PairRound { round, table_round } => {
+            let undo = unpair_undo(t, *round);
             pair_round(t, *round, *table_round)?;
-            Command::UnpairRound { round: *round }
+            undo
         }
         Command::SetPairings {
             round,
@@ -492,6 +493,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                     return Err(CommandError::PairedTwice(id));
                 }
             }
+            let undo = unpair_undo(t, *round);
             number_the_unnumbered(t);
             push_round(t, *round, pairs, *bye, absent.clone());
             if let Some(r) = t.rounds.last_mut() {
@@ -501,7 +503,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                     .filter(|(_, v)| *v != ByeValue::Zero)
                     .collect();
             }
-            Command::UnpairRound { round: *round }
+            undo
         }
         Command::SetForbidden { pairs } => {
             for &(a, b) in pairs {
@@ -728,6 +730,20 @@ fn numbers_undo(t: &Tournament) -> Command {
     Command::SetNumbers {
         numbers: t.players.iter().map(|p| (p.id, p.number)).collect(),
         seed: t.numbers_seed,
+    }
+}
+
+/// What takes back the pairing of `round` about to be made on `t`: the round, and, for the first
+/// round, the numbers it gives to players who had none (later rounds keep them: the numbers are
+/// fixed once a round is played, and a late entry keeps the one it got).
+fn unpair_undo(t: &Tournament, round: usize) -> Command {
+    let unpair = Command::UnpairRound { round };
+    if t.rounds.is_empty() && t.players.iter().any(|p| p.number.is_none()) {
+        Command::Batch {
+            commands: vec![unpair, numbers_undo(t)],
+        }
+    } else {
+        unpair
     }
 }
 

@@ -552,9 +552,13 @@ impl App {
         if let Some(holder) = session.watched_from() {
             let free = session.free_to_take;
             let line = row![
-                text(session::watching(holder, lang))
-                    .size(18)
-                    .width(Length::Fill),
+                text(if free {
+                    session::free_to_take(lang).to_string()
+                } else {
+                    session::watching(holder, lang)
+                })
+                .size(18)
+                .width(Length::Fill),
                 button(text(if free {
                     lang.pick("Take over the event", "Взять турнир")
                 } else {

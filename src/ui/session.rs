@@ -589,7 +589,7 @@ fn not_saved(lang: Lang) -> &'static str {
     )
 }
 
-/// The read-only banner's text: who writes the event.
+/// The read-only banner's text: who writes the event, or that it is free to be taken.
 pub fn watching(holder: &Holder, lang: Lang) -> String {
     format!(
         "{} {}. {}",
@@ -602,5 +602,13 @@ pub fn watching(holder: &Holder, lang: Lang) -> String {
             "This window follows its changes; it can take the event over when that one lets go.",
             "Это окно следит за изменениями и сможет взять турнир, когда то его освободит."
         )
+    )
+}
+
+/// The read-only banner once the holder has let go.
+pub fn free_to_take(lang: Lang) -> &'static str {
+    lang.pick(
+        "Read-only: the window or program that wrote this event has let it go. Take it over to make changes here.",
+        "Только просмотр: окно или программа, которая вела этот турнир, его освободила. Возьмите турнир, чтобы вносить изменения здесь.",
     )
 }

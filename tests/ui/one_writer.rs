@@ -62,6 +62,16 @@ fn a_second_window_watches_read_only_and_takes_over_when_the_first_closes() {
         "nor by key"
     );
     assert!(answers(&second, "Турнир") > 0, "tabs still switch");
+    // The window's keys (F2…F7, F12, F1) reach the app: the veil keeps keys from the controls
+    // without taking them (in the real window no function key worked under it).
+    let mut ui = simulator(&second, Size::new(1280.0, 800.0));
+    let f2 = Key::Named(keyboard::key::Named::F2);
+    assert_eq!(
+        ui.simulate([iced_test::simulator::press_key(f2, None)]),
+        vec![iced::event::Status::Ignored],
+        "F2 is left to the app's keys"
+    );
+    drop(ui);
     for app in [&mut first, &mut second] {
         let _ = app.update(Message::Tab(Tab::Event));
     }

@@ -1,7 +1,8 @@
 //! A screen that may be looked at but not changed: while another window writes the event, this
-//! one shows every screen under a veil that lets the pointer scroll and hover (tables can still
-//! be read through) and lets no click, key or touch reach a control. One wrapper around every
-//! screen, so that no editing control of any screen, present or future, is left live.
+//! one shows every screen under a veil that lets the wheel scroll (long tables can still be read
+//! through) and lets no click, key, hover or touch reach a control. One wrapper around every
+//! screen, so that no editing control of any screen, present or future, is left live. Keys are
+//! not captured, only kept from the controls: the window's own keys (F1–F12, Esc) still work.
 
 use iced::advanced::layout::{self, Layout};
 use iced::advanced::renderer::{self, Quad};
@@ -22,17 +23,12 @@ pub fn watch_only<'a, Message, Theme, Renderer>(
     }
 }
 
-/// What still reaches the screen: the pointer's position and the wheel (to read a long table),
-/// and the window's own events (redraws, size).
+/// What still reaches the screen: the wheel (to read a long table) and the window's own events
+/// (redraws, size). Not the pointer's moves: a control that lights up under it looks live.
 fn passes(event: &Event) -> bool {
     matches!(
         event,
-        Event::Mouse(
-            mouse::Event::CursorMoved { .. }
-                | mouse::Event::CursorEntered
-                | mouse::Event::CursorLeft
-                | mouse::Event::WheelScrolled { .. }
-        ) | Event::Window(_)
+        Event::Mouse(mouse::Event::WheelScrolled { .. }) | Event::Window(_)
     )
 }
 
@@ -102,7 +98,9 @@ where
                 shell,
                 viewport,
             );
-        } else if cursor.is_over(layout.bounds()) || !matches!(event, Event::Mouse(_)) {
+        } else if matches!(event, Event::Mouse(_) | Event::Touch(_))
+            && cursor.is_over(layout.bounds())
+        {
             shell.capture_event();
         }
     }

@@ -48,7 +48,8 @@ async fn get(app: &axum::Router, method: Method, uri: &str) -> (StatusCode, Stri
             Request::builder()
                 .method(method)
                 .uri(uri)
-                .body(Body::from(vec![b'x'; 4096]))
+                // A small body (no route reads one; over 1 KB is refused, see below).
+                .body(Body::from(vec![b'x'; 512]))
                 .unwrap(),
         )
         .await
@@ -436,4 +437,146 @@ async fn a_client_that_never_finishes_its_request_is_let_go() {
     let mut answer = String::new();
     fast.read_to_string(&mut answer).await.unwrap();
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// Sends `request` as it is to the server at `addr` and returns the whole answer (the server
+/// closes, or 3 s pass).
+async fn raw(addr: std::net::SocketAddr, request: &[u8]) -> String {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(request).await.unwrap();
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(3),
+        s.read_to_end(&mut answer),
+    )
+    .await;
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// The promises of README's "Safety", over TCP against a real served event: bodies over 1 KB
+/// refused, no path reaching the event's files beside it, the Content-Security-Policy sent, the
+/// stream and connection caps.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_served_page_keeps_its_safety_promises_over_tcp() {
+    use shashki_arbiter::serve::http::{accept_at_most, router_with, MAX_BODY};
+    let path = copy("safety", SAMPLES[0]);
+    // What must never be served: the event file itself and its journal, by any path.
+    std::fs::write(path.with_extension("journal"), "SECRET-JOURNAL-LINE\n").unwrap();
+    let t = event::read(&path).unwrap();
+    let (_tx, rx) = tokio::sync::watch::channel(Served::new(&t, None, 1, 1));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(accept_at_most(listener, router_with(rx, 2), 6));
+
+    let get = |extra: &str| {
+        format!("GET /api/state HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n{extra}\r\n")
+    };
+    let ok = raw(addr, get("").as_bytes()).await;
+    assert!(ok.starts_with("HTTP/1.1 200"), "{ok}");
+    let at_limit = format!(
+        "{}{}",
+        get(&format!("Content-Length: {MAX_BODY}\r\n")),
+        "x".repeat(MAX_BODY as usize)
+    );
+    assert!(raw(addr, at_limit.as_bytes())
+        .await
+        .starts_with("HTTP/1.1 200"));
+    let over = format!("{}{}", get("Content-Length: 4096\r\n"), "x".repeat(4096));
+    let answer = raw(addr, over.as_bytes()).await;
+    assert!(answer.starts_with("HTTP/1.1 413"), "a 4 KB body: {answer}");
+    let chunked = format!(
+        "{}1000\r\n{}\r\n0\r\n\r\n",
+        get("Transfer-Encoding: chunked\r\n"),
+        "x".repeat(4096)
+    );
+    assert!(raw(addr, chunked.as_bytes())
+        .await
+        .starts_with("HTTP/1.1 413"));
+
+    let page = raw(
+        addr,
+        b"GET / HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(page.starts_with("HTTP/1.1 200"));
+    assert!(
+        page.to_ascii_lowercase().contains(
+            "content-security-policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:"
+        ),
+        "{}",
+        &page[..page.len().min(600)]
+    );
+
+    let name = path.file_name().unwrap().to_str().unwrap();
+    let journal = path.with_extension("journal");
+    let journal = journal.file_name().unwrap().to_str().unwrap();
+    for target in [
+        format!("/{name}"),
+        format!("/../{name}"),
+        format!("/%2e%2e/{journal}"),
+        format!("/{journal}"),
+        format!("/api/state/../../{journal}"),
+        format!("/..%2f{name}"),
+        "/../../../../etc/passwd".to_string(),
+    ] {
+        let answer = raw(
+            addr,
+            format!("GET {target} HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n").as_bytes(),
+        )
+        .await;
+        assert!(
+            answer.starts_with("HTTP/1.1 404") || answer.starts_with("HTTP/1.1 400"),
+            "{target}: {}",
+            &answer[..answer.len().min(200)]
+        );
+        assert!(
+            !answer.contains("SECRET-JOURNAL-LINE") && !answer.contains("schema:"),
+            "{target}"
+        );
+    }
+
+    // Two streams (the cap here): the third page is told 503 and retries later.
+    let mut streams = Vec::new();
+    for _ in 0..2 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
+            .await
+            .unwrap();
+        let mut head = [0u8; 12];
+        s.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"HTTP/1.1 200");
+        streams.push(s);
+    }
+    let third = raw(
+        addr,
+        b"GET /events HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(third.starts_with("HTTP/1.1 503"), "{third}");
+    drop(streams.pop());
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let mut again = tokio::net::TcpStream::connect(addr).await.unwrap();
+    again
+        .write_all(b"GET /events HTTP/1.1\r\nHost: hall\r\n\r\n")
+        .await
+        .unwrap();
+    let mut head = [0u8; 12];
+    again.read_exact(&mut head).await.unwrap();
+    assert_eq!(&head, b"HTTP/1.1 200", "a place freed is taken again");
+    streams.push(again);
+
+    // Six connections (the cap here: the two streams and four idle ones): the seventh is closed
+    // at once, unanswered.
+    let mut idle = Vec::new();
+    for _ in 0..4 {
+        idle.push(tokio::net::TcpStream::connect(addr).await.unwrap());
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    let refused = raw(addr, get("").as_bytes()).await;
+    assert!(refused.is_empty(), "over the cap: {refused}");
+    drop(idle);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(raw(addr, get("").as_bytes())
+        .await
+        .starts_with("HTTP/1.1 200"));
 }

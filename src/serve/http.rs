@@ -45,6 +45,7 @@ pub struct Served {
 struct App {
     rx: watch::Receiver<Served>,
     streams: Arc<AtomicUsize>,
+    max_streams: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -114,9 +115,15 @@ impl Served {
 
 /// The router over a channel of snapshots (tests drive it without a socket).
 pub fn router(rx: watch::Receiver<Served>) -> Router {
+    router_with(rx, MAX_STREAMS)
+}
+
+/// [`router`] with another cap on open streams (the tests reach it without 2,000 pages).
+pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize) -> Router {
     let app = App {
         rx,
         streams: Arc::new(AtomicUsize::new(0)),
+        max_streams,
     };
     Router::new()
         .route("/", get(page))
@@ -126,8 +133,26 @@ pub fn router(rx: watch::Receiver<Served>) -> Router {
         .route("/api/standings", get(api_standings))
         .route("/games.pdn", get(games_pdn))
         .route("/events", get(events))
-        .layer(axum::extract::DefaultBodyLimit::max(1024))
+        .layer(axum::middleware::from_fn(refuse_bodies))
         .with_state(app)
+}
+
+/// The most a request may carry: no route reads a body, so anything larger is refused before it
+/// is read (413), whether its length is given or it comes in chunks of unknown length.
+pub const MAX_BODY: u64 = 1024;
+
+async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
+    let hinted = axum::body::HttpBody::size_hint(req.body()).lower();
+    if chunked || declared.unwrap_or(0) > MAX_BODY || hinted > MAX_BODY {
+        return (StatusCode::PAYLOAD_TOO_LARGE, "a body is not taken here\n").into_response();
+    }
+    next.run(req).await
 }
 
 fn no_store(mut r: Response) -> Response {
@@ -214,7 +239,7 @@ impl Drop for Slot {
 }
 
 async fn events(Shared(app): Shared<App>) -> Response {
-    if app.streams.fetch_add(1, Ordering::Relaxed) >= MAX_STREAMS {
+    if app.streams.fetch_add(1, Ordering::Relaxed) >= app.max_streams {
         app.streams.fetch_sub(1, Ordering::Relaxed);
         return (StatusCode::SERVICE_UNAVAILABLE, "too many pages open\n").into_response();
     }
@@ -329,7 +354,16 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Accepts connections and serves HTTP/1.1 on each with [`HEADER_TIMEOUT`], at most
 /// [`MAX_CONNECTIONS`] at once.
 async fn accept(listener: tokio::net::TcpListener, app: Router) -> Result<(), ServeError> {
-    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    accept_at_most(listener, app, MAX_CONNECTIONS).await
+}
+
+/// [`accept`] with another cap on connections (the tests reach it without 4,096 sockets).
+pub async fn accept_at_most(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    max_connections: usize,
+) -> Result<(), ServeError> {
+    let open = Arc::new(tokio::sync::Semaphore::new(max_connections));
     loop {
         let (stream, _) = match listener.accept().await {
             Ok(c) => c,

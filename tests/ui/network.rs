@@ -125,3 +125,38 @@ fn the_hall_network_page_is_switched_on_and_off_from_the_console() {
     );
     assert!(!app.network);
 }
+
+/// Opening another event stops the page (it would serve the wrong event): nothing listens on its
+/// address, the network page says why, and the next start does not bring it back for the new one.
+#[test]
+fn the_page_stops_when_another_event_is_opened() {
+    let mut app = app("network-other", Lang::En);
+    let _ = app.update(Message::NetworkPage(
+        shashki_arbiter::ui::screen::network::Message::Switch(true),
+    ));
+    let url = app.session.web.as_ref().expect("on").urls()[0].clone();
+    let body = get_state(&url).expect("the page answers");
+    let first = app.session.tournament().unwrap().settings.name.clone();
+    assert!(body.contains(&first));
+    let other = event_copy("network-other-2", "tournaments/open-swiss-48.ron");
+    let _ = app.update(Message::Open(
+        shashki_arbiter::ui::screen::open::Message::Path(other.display().to_string()),
+    ));
+    let _ = app.update(Message::Open(
+        shashki_arbiter::ui::screen::open::Message::Open,
+    ));
+    assert_ne!(
+        app.session.tournament().unwrap().settings.name,
+        first,
+        "opened"
+    );
+    assert!(app.session.web.is_none(), "stopped");
+    assert!(
+        get_state(&url).is_none_or(|b| !b.contains(&first)),
+        "the first event is no longer served"
+    );
+    assert_eq!(
+        app.session.web_error.as_deref(),
+        Some("The hall's network page stopped: another event was opened. Turn it on again for this one.")
+    );
+}

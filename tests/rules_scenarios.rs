@@ -238,7 +238,9 @@ fn english_king_jumps_only_adjacent_pieces() {
         . . . .",
     );
     // d4 and f2 are not adjacent: no capture, just the four steps.
-    assert!(legal_moves(&p).iter().all(|m| !m.is_capture()));
+    let moves = legal_moves(&p);
+    assert_eq!(moves.len(), 4);
+    assert!(moves.iter().all(|m| !m.is_capture()));
 }
 
 #[test]

@@ -364,6 +364,7 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
     for (at_ms, kind) in [(0, EventKind::Start), (4_000, EventKind::Press)] {
         log.append(&Event { at_ms, kind }, now).unwrap();
     }
+    let pressed = std::time::Instant::now();
     let states_before = events_named(&seen, "state").len();
     let arrived = read_until(&mut page, &mut seen, |s| {
         events_named(s, "clocks")
@@ -378,7 +379,14 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
     assert_eq!(board["board"], "1");
     let full = control.periods[0].ms as i64;
     assert_eq!(board["white_ms"].as_i64().unwrap(), full - 4_000);
-    assert!(board["black_ms"].as_i64().unwrap() <= full);
+    // Black's clock runs from the press: what it shows is the full period less the time since
+    // the press was written, no more (the page counts on from there).
+    let charged = full - board["black_ms"].as_i64().unwrap();
+    assert!(
+        (0..=pressed.elapsed().as_millis() as i64).contains(&charged),
+        "Black charged {charged} ms, {:?} after the press",
+        pressed.elapsed()
+    );
     assert_eq!(
         events_named(&seen, "state").len(),
         states_before,

@@ -49,13 +49,54 @@ fn only_a_board_not_yet_started_offers_start() {
     app.set_time_ms(1_000);
     click(&mut app, "Start"); // board 1's
     assert!(app.session.clocks.any_running());
-    click(&mut app, "Start all");
-    let clicked: Vec<Message> = {
-        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
-        ui.click("Start").expect("the buttons are shown");
-        ui.into_messages().collect()
+    // Before Start all, board 2's Start answers; after it, no board's does.
+    let starts = |app: &App| -> Vec<usize> {
+        let size = Size::new(1280.0, 2400.0);
+        let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = found.clone();
+        let mut ui = Simulator::with_size(Settings::default(), size, app.view());
+        let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+            if let Candidate::Text {
+                content: "Start",
+                bounds,
+                ..
+            } = c
+            {
+                into.lock().unwrap().push(bounds.center());
+            }
+            None
+        });
+        drop(ui);
+        let found = found.lock().unwrap().clone();
+        found
+            .into_iter()
+            .map(|at| {
+                let mut ui = Simulator::with_size(Settings::default(), size, app.view());
+                ui.point_at(at);
+                let _ = ui.simulate([
+                    iced::Event::Mouse(iced::mouse::Event::CursorMoved { position: at }),
+                    iced::Event::Mouse(iced::mouse::Event::ButtonPressed(
+                        iced::mouse::Button::Left,
+                    )),
+                    iced::Event::Mouse(iced::mouse::Event::ButtonReleased(
+                        iced::mouse::Button::Left,
+                    )),
+                ]);
+                ui.into_messages().count()
+            })
+            .collect()
     };
-    assert!(clicked.is_empty(), "every board runs: no Start to press");
+    let boards = app.session.clocks.hall.boards().len();
+    let before = starts(&app);
+    assert_eq!(before.len(), boards, "a Start button per board");
+    assert_eq!(before[0], 0, "board 1 runs");
+    assert!(before[1..].iter().all(|&n| n > 0), "{before:?}");
+    click(&mut app, "Start all");
+    assert_eq!(
+        starts(&app),
+        vec![0; boards],
+        "every board runs: no Start to press"
+    );
 }
 
 #[test]

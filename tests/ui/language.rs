@@ -72,7 +72,19 @@ fn texts(app: &App) -> Vec<String> {
 }
 
 fn english_on(app: &App, place: &str, found: &mut Vec<String>) {
-    for t in texts(app) {
+    let texts = texts(app);
+    // A screen that shows nothing would pass the scan: each must show Russian words.
+    let russian = texts
+        .iter()
+        .filter(|t| {
+            t.chars()
+                .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
+        })
+        .count();
+    if russian < 3 {
+        found.push(format!("{place}: only {russian} Russian texts on screen"));
+    }
+    for t in texts {
         let words = foreign_words(&t);
         if !words.is_empty() {
             found.push(format!("{place}: «{t}» ({})", words.join(", ")));

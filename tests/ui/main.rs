@@ -426,3 +426,33 @@ fn draw_for_the_board_waits_until_a_board_is_chosen() {
         .collect();
     assert_eq!(drawn, [2]);
 }
+
+/// The texts on the same line as the first text containing `part` (a table's row), left to right.
+fn row_texts(app: &App, part: &str) -> Vec<String> {
+    let all = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let into = all.clone();
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+        if let Candidate::Text {
+            content, bounds, ..
+        } = c
+        {
+            into.lock().unwrap().push((content.to_string(), bounds));
+        }
+        None
+    });
+    drop(ui);
+    let all = all.lock().unwrap().clone();
+    let (_, at) = all
+        .iter()
+        .find(|(t, _)| t.contains(part))
+        .unwrap_or_else(|| panic!("no `{part}` on screen"))
+        .clone();
+    let middle = at.y + at.height / 2.0;
+    let mut row: Vec<(String, iced::Rectangle)> = all
+        .into_iter()
+        .filter(|(_, b)| b.y <= middle && middle <= b.y + b.height)
+        .collect();
+    row.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
+    row.into_iter().map(|(t, _)| t).collect()
+}

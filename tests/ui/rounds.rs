@@ -28,7 +28,10 @@ fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
     let _ = app.update(Message::Tab(Tab::Standings));
     let row = text_containing(&app, "Попов").unwrap();
     assert!(row.starts_with("Попов"), "{row}");
-    assert!(sees(&app, "7"), "Попов's 5.5 + 1.5 is on the table");
+    // Place, number, name, then the points: 5.5 + 1.5.
+    let cells = row_texts(&app, "Попов");
+    let name = cells.iter().position(|c| c.starts_with("Попов")).unwrap();
+    assert_eq!(cells[name + 1], "7", "Попов's points in his row: {cells:?}");
 
     // Ctrl+Z takes the draw back, on screen and on disk.
     let _ = app.update(Message::Tab(Tab::Rounds));

@@ -57,17 +57,63 @@ fn the_pdf_renders_and_shows_cyrillic_names() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = Command::new("pdftotext")
+        .arg("-layout")
         .arg(&path)
         .arg("-")
         .output()
         .unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("Турнирная таблица"), "{text}");
-    let leader = &t.player(1).unwrap().surname;
-    assert!(
-        text.contains(leader.as_str()),
-        "{leader} not in the PDF text"
-    );
+    // Every section (standings, crosstable, each round with its ballots and results) is there,
+    // and every row of it on one line of the page, its cells in order: nothing cut or dropped.
+    let lines: Vec<&str> = text.lines().collect();
+    // pdftotext's layout keeps the columns but may close a narrow space ("2 : 0" → "2:0").
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let squeezed: Vec<String> = lines.iter().map(|l| squeeze(l)).collect();
+    let mut rows = 0;
+    for section in &doc.sections {
+        assert!(
+            text.contains(&section.heading),
+            "no «{}» in the PDF",
+            section.heading
+        );
+        for row in &section.rows {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|c| squeeze(c))
+                .filter(|c| !c.is_empty())
+                .collect();
+            let on_a_line = squeezed.iter().any(|line| {
+                let mut rest = line.as_str();
+                cells.iter().all(|c| match rest.find(c.as_str()) {
+                    Some(i) => {
+                        rest = &rest[i + c.len()..];
+                        true
+                    }
+                    None => false,
+                })
+            });
+            assert!(
+                on_a_line,
+                "«{}»: the row {cells:?} is not on one line",
+                section.heading
+            );
+            rows += 1;
+        }
+    }
+    // The standings, the 10 × 10 crosstable and six rounds of five boards at least.
+    assert!(rows >= 10 + 10 + 6 * 5, "{rows} rows");
+    // The points of each player as the standings give them, beside the name.
+    for l in shashki_arbiter::tournament::standings::compute(&t, None) {
+        let points = report::number(l.points);
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.contains(&l.name) && line.split_whitespace().any(|w| w == points)),
+            "{} {points}",
+            l.name
+        );
+    }
 }
 
 #[test]

@@ -40,7 +40,6 @@ fn perft_of_both_variants_from_the_start() {
 }
 
 #[test]
-#[ignore = "deep: run with --release -- --ignored"]
 fn perft_deep() {
     run("columns-deep.txt");
 }

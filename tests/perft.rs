@@ -20,7 +20,6 @@ fn russian_start() {
 }
 
 #[test]
-#[ignore = "deep: run with --release -- --ignored"]
 fn russian_start_deep() {
     let p = Position::start(Variant::Russian);
     assert_eq!(perft(&p, 9), 4570586);
@@ -36,7 +35,6 @@ fn international_start() {
 }
 
 #[test]
-#[ignore = "deep: run with --release -- --ignored"]
 fn international_start_deep() {
     let p = Position::start(Variant::International);
     assert_eq!(perft(&p, 8), 6483961);

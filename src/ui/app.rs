@@ -223,7 +223,14 @@ impl App {
                     return self.update(then(bytes));
                 }
             }
-            Action::Write { path, bytes, done } => self.session.write(&path, &bytes, done),
+            Action::Write { path, bytes, done } => {
+                // A record kept as it is typed: what was refused before (an illegal click) is
+                // no longer the last word.
+                if done.is_none() && self.session.status.as_ref().is_some_and(|s| s.error) {
+                    self.session.status = None;
+                }
+                self.session.write(&path, &bytes, done)
+            }
             Action::Say { error, text } => self.session.say(error, text),
             Action::Web(on) => self.session.web(on),
             Action::Task(task) => return task,
@@ -278,6 +285,10 @@ impl App {
                 Action::None
             }
             Message::Lang(l) => {
+                // The last word was said in the other language: it goes rather than stay so.
+                if self.session.lang != l {
+                    self.session.status = None;
+                }
                 self.session.lang = l;
                 Action::None
             }
@@ -369,7 +380,18 @@ impl App {
                 }
             }
             Message::Open(m) => self.open.update(m, lang).map(Message::Open),
-            Message::Event(m) => self.players.update(m, t, lang).map(Message::Event),
+            Message::Event(m) => {
+                let added = matches!(m, event::Message::Add);
+                let action = self.players.update(m, t, lang).map(Message::Event);
+                let task = self.act(action);
+                // The next player's surname goes where the arbiter types next: Enter in any
+                // field of the form adds the player, and the cursor is back in the surname.
+                return if added && !self.refused {
+                    Task::batch([task, iced::widget::operation::focus(event::SURNAME_FIELD)])
+                } else {
+                    task
+                };
+            }
             Message::Rounds(m) => self.rounds.update(m, t).map(Message::Rounds),
             Message::Clocks(m) => self
                 .clocks

@@ -90,6 +90,16 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
     let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));
     assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5 2. d4:f6");
     assert!(sees(&app, "All 3 plies are legal."));
+    // The red refusal went with the legal move that followed (it stayed, in the trial).
+    assert!(
+        app.session.status.as_ref().is_none_or(|s| !s.error),
+        "{:?}",
+        app.session.status
+    );
+    // And a status in one language does not stay when the console switches to the other.
+    app.session.say(false, "saved");
+    let _ = app.update(Message::Lang(Lang::Ru));
+    assert!(app.session.status.is_none());
 }
 
 #[test]

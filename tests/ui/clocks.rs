@@ -235,3 +235,34 @@ fn a_fallen_flag_shows_the_time_of_day_it_fell() {
         "{line}"
     );
 }
+
+/// Before the first round (the trial's finding): the Rounds screen said "Тур 0 / 5" and "Старт
+/// всех" answered "Запущены: 0" in green. Now the round line says there is none yet, the
+/// hall-wide buttons are not offered without clocks, and a hall-wide key says what to do first.
+#[test]
+fn before_the_first_round_the_screens_say_what_to_do() {
+    let path = event_with_boards("no-rounds", 3);
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    assert!(app.session.apply(Command::UnpairRound { round: 1 }));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    assert!(text_containing(&app, "Тур 0").is_none());
+    assert_eq!(
+        text_containing(&app, "Туров ещё нет").as_deref(),
+        Some("Туров ещё нет; запланировано: 5")
+    );
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert_eq!(answers_to(&app, "Старт всех"), 0, "no clocks: not offered");
+    use shashki_arbiter::ui::session::clocks::Request;
+    app.session.clock(Request::StartAll);
+    let status = app.session.status.clone().unwrap();
+    assert!(status.error, "{status:?}");
+    assert_eq!(status.text, "Часов ещё нет: сначала составьте пары тура 1");
+}
+
+/// How many messages a click on `label` gives.
+fn answers_to(app: &App, label: &str) -> usize {
+    let mut ui = simulator(app, Size::new(1280.0, 800.0));
+    ui.click(label)
+        .unwrap_or_else(|e| panic!("no `{label}` on screen: {e:?}"));
+    ui.into_messages().count()
+}

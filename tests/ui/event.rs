@@ -190,3 +190,20 @@ fn enter_in_any_field_adds_the_player_and_the_form_stays_in_place() {
         assert_eq!(form_top(&app), top, "the form does not move down");
     }
 }
+
+/// The trial's finding: after Enter in «клуб / регион» the cursor stayed there and the next
+/// surname went into the club field. Adding a player now also moves the focus to the surname
+/// (a focus task alongside the save).
+#[test]
+fn after_a_player_is_added_the_cursor_is_back_in_the_surname() {
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let mut app = app("focus-surname", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(Ev::Surname("Гайнуллина".into())));
+    let plain = app.update(Message::Event(Ev::Name("Эльмира".into())));
+    assert_eq!(plain.units(), 0, "typing asks for nothing");
+    let added = app.update(Message::Event(Ev::Add));
+    assert!(added.units() > 0, "the add comes with the focus task");
+    let t = app.session.tournament().unwrap();
+    assert!(t.players.iter().any(|p| p.surname == "Гайнуллина"));
+}

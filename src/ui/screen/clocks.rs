@@ -141,20 +141,23 @@ impl State {
                 );
             }
         }
+        // The hall-wide buttons act on clocks: with none set up they are not offered.
+        let any = !clocks.hall.boards().is_empty();
         setup = setup
             .push(iced::widget::space::horizontal())
             .push(
                 button(text(lang.pick("Start all", "Старт всех")))
                     .style(button::success)
-                    .on_press(req(Request::StartAll)),
+                    .on_press_maybe(any.then(|| req(Request::StartAll))),
             )
             .push(
                 button(text(lang.pick("Pause all", "Стоп все")))
                     .style(button::danger)
-                    .on_press(req(Request::PauseAll)),
+                    .on_press_maybe(any.then(|| req(Request::PauseAll))),
             )
             .push(
-                button(text(lang.pick("Resume all", "Пуск все"))).on_press(req(Request::ResumeAll)),
+                button(text(lang.pick("Resume all", "Пуск все")))
+                    .on_press_maybe(any.then(|| req(Request::ResumeAll))),
             );
 
         let seats = clocks.seats(Some(t));

@@ -272,11 +272,23 @@ impl State {
         let mut bar = row![
             button(text("◀").size(20))
                 .on_press_maybe((self.round > 1).then(|| Message::Round(self.round - 1))),
-            text(format!(
-                "{} {}{of_total}",
-                lang.pick("Round", "Тур"),
-                self.round
-            ))
+            // Before the first round there is no round 0 to show.
+            text(if t.rounds.is_empty() {
+                match total {
+                    Some(n) => format!(
+                        "{} {n}",
+                        lang.pick(
+                            "No round paired yet; rounds planned:",
+                            "Туров ещё нет; запланировано:"
+                        )
+                    ),
+                    None => lang
+                        .pick("No round paired yet", "Туров ещё нет")
+                        .to_string(),
+                }
+            } else {
+                format!("{} {}{of_total}", lang.pick("Round", "Тур"), self.round)
+            })
             .size(26),
             button(text("▶").size(20)).on_press_maybe(
                 (self.round < t.rounds.len()).then(|| Message::Round(self.round + 1))

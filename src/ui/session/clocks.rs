@@ -273,6 +273,28 @@ impl Clocks {
     ) -> Option<(bool, String)> {
         let push =
             |hall: &mut Hall, board: usize, kind: EventKind| hall.push(board, now, kind, wall);
+        // "Started: 0" in green said nothing: with no clocks, say what to do first.
+        if self.hall.boards().is_empty()
+            && matches!(
+                request,
+                Request::StartAll | Request::PauseAll | Request::ResumeAll
+            )
+        {
+            let next = t.map_or(1, |t| t.rounds.len().max(1));
+            let text = match t.map(|t| t.rounds.is_empty()) {
+                Some(true) | None => match lang {
+                    Lang::En => format!("No clocks yet: pair round {next} first"),
+                    Lang::Ru => format!("Часов ещё нет: сначала составьте пары тура {next}"),
+                },
+                Some(false) => lang
+                    .pick(
+                        "No clocks yet: set them up for a game of the round (the buttons above)",
+                        "Часов ещё нет: создайте их для партии тура (кнопки выше)",
+                    )
+                    .to_string(),
+            };
+            return Some((true, text));
+        }
         let result: Result<Option<String>, HallError> = match request {
             Request::Setup { round, game } => return self.setup(t?, round, game, now, wall, lang),
             Request::Select(i) => {

@@ -1,0 +1,3 @@
+pub mod compositor;
+
+pub use compositor::{Compositor, Surface};

@@ -69,9 +69,12 @@ proptest! {
 /// charged at the start of each move. A flag falls at the instant the charge reaches the time
 /// left; after any flag no side gets increments any more, and a flagged side's clock shows 0.
 /// An undo takes the latest press out as if it was never made.
+/// A period as the reference reads it: time, moves, increment, delay (simple?, ms).
+type RefPeriod = (i64, Option<u32>, i64, Option<(bool, i64)>);
+
 #[derive(Clone, Debug)]
 struct Reference {
-    periods: Vec<(i64, Option<u32>, i64, Option<(bool, i64)>)>,
+    periods: Vec<RefPeriod>,
     repeat_last: bool,
     left: [i64; 2],
     moves: [u32; 2],
@@ -121,16 +124,10 @@ impl Reference {
         }
     }
 
-    fn period(&self, side: usize) -> (i64, Option<u32>, i64, Option<(bool, i64)>) {
+    /// The period a side is in; past the last one (a repeated last period), the last.
+    fn period(&self, side: usize) -> RefPeriod {
         let n = self.periods.len();
-        let i = self.period[side];
-        if i < n {
-            self.periods[i]
-        } else if self.repeat_last {
-            self.periods[n - 1]
-        } else {
-            self.periods[n - 1]
-        }
+        self.periods[self.period[side].min(n - 1)]
     }
 
     fn has_next(&self, side: usize) -> bool {
@@ -216,8 +213,7 @@ impl Reference {
     fn shows(&self, now: u64) -> [(u64, u32, usize, Option<u64>); 2] {
         let mut at = self.clone();
         at.settle(now);
-        let mut out = [(0, 0, 0, None); 2];
-        for s in 0..2 {
+        [0, 1].map(|s| {
             let left = if at.flag[s].is_some() {
                 0
             } else if s == at.running {
@@ -225,14 +221,13 @@ impl Reference {
             } else {
                 at.left[s]
             };
-            out[s] = (
+            (
                 left.max(0) as u64,
                 at.moves[s],
                 at.period[s] + 1,
                 at.flag[s],
-            );
-        }
-        out
+            )
+        })
     }
 }
 

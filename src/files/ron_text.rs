@@ -5,20 +5,32 @@ use ron::extensions::Extensions;
 use serde::{de::DeserializeOwned, Serialize};
 
 #[derive(Debug, thiserror::Error)]
-#[error("{origin}:{line}:{column}: {message}")]
+#[error("{origin}:{line}:{column}: the file is damaged or cut off here ({message})")]
 pub struct RonError {
     pub origin: String,
     pub line: usize,
     pub column: usize,
+    /// The parser's own words (English), for the English text and the log.
     pub message: String,
 }
 
 impl crate::lang::Russian for RonError {
-    /// The place as the English names it; the parser's own message stays as RON words it.
+    /// In words, with the place; the parser's English detail stays in the English text.
     fn ru(&self) -> String {
+        let cut = matches!(
+            self.message.as_str(),
+            m if m.contains("Unexpected end") || m.contains("end of")
+        );
         format!(
-            "{}:{}:{}: {}",
-            self.origin, self.line, self.column, self.message
+            "{}, строка {}, позиция {}: файл {} в этом месте",
+            self.origin,
+            self.line,
+            self.column,
+            if cut {
+                "обрезан"
+            } else {
+                "повреждён или обрезан"
+            }
         )
     }
 }

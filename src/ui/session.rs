@@ -141,13 +141,23 @@ impl Session {
             Err(e) => {
                 let kept = match &self.event {
                     Some(open) => format!(
-                        " — {} {}",
+                        "; {} {}",
                         lang.pick("the open event stays:", "открытый турнир остаётся:"),
                         open.tournament.settings.name
                     ),
                     None => String::new(),
                 };
-                let why = e.said(lang);
+                // What the program did about it: nothing, and the arbiter must know that.
+                let untouched = match e {
+                    EventError::Syntax(_)
+                    | EventError::NotUtf8(_)
+                    | EventError::Journal { .. }
+                    | EventError::Integrity { .. } => {
+                        lang.pick(" — the file was not changed", " — файл не изменён")
+                    }
+                    _ => "",
+                };
+                let why = format!("{}{untouched}", e.said(lang));
                 self.say(true, format!("{why}{kept}"));
                 return Opened::Failed(why);
             }

@@ -107,3 +107,33 @@ fn another_event_opened_mid_round_leaves_the_first_hall_running() {
     let status = app.session.status.clone().unwrap().text;
     assert!(!status.contains("restart"), "{status}");
 }
+
+/// The trial's finding: a damaged event gave the parser's English ("damaged.ron:124:22:
+/// Expected colon") on a Russian console. Now it says in Russian that the file is damaged or
+/// cut off, where, that it was not changed, and that the open event stays.
+#[test]
+fn a_damaged_event_is_said_in_russian_with_the_place_and_what_was_done() {
+    let path = event_copy("damaged-ru", SAMPLE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    // A colon lost in the middle of the file, as a bad hand edit leaves it.
+    let at = text.find("surname:").unwrap();
+    let damaged = format!("{}surname {}", &text[..at], &text[at + "surname:".len()..]);
+    std::fs::write(&path, &damaged).unwrap();
+    let mut app = app("damaged-ru-open", Lang::Ru);
+    open_path(&mut app, path.to_str().unwrap());
+    let line = damaged[..at].lines().count();
+    let said = app.session.status.clone().unwrap();
+    assert!(said.error);
+    assert!(
+        said.text
+            .starts_with(&format!("{}, строка {line}, позиция ", path.display())),
+        "{}",
+        said.text
+    );
+    assert!(
+        said.text.contains("файл повреждён или обрезан в этом месте — файл не изменён; открытый турнир остаётся: Кубок города"),
+        "{}",
+        said.text
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+}

@@ -456,9 +456,22 @@ impl Session {
                 self.reread(&undo);
             }
             Ok(entry) => {
-                let undone_cmd = entry.command.clone();
-                let text = super::describe::command(&file.tournament, &undone_cmd, lang);
-                let undone = lang.pick("undone", "отменено");
+                let (undoes, command) = (entry.undoes, entry.command.clone());
+                let file = self.event.as_ref().expect("just undone");
+                // What was taken back, as it was made ("round 6, board 1, game 2: ½-½"), not
+                // the command that took it back ("…: *").
+                let taken_back = undoes.and_then(|seq| {
+                    file.journal()
+                        .iter()
+                        .find(|e| e.seq == seq && e.undoes.is_none())
+                });
+                let text = match taken_back {
+                    Some(original) => {
+                        super::describe::command(&file.tournament, &original.command, lang)
+                    }
+                    None => super::describe::command(&file.tournament, &command, lang),
+                };
+                let undone = lang.pick("Taken back", "Отменено");
                 self.say(false, format!("{undone}: {text}"));
             }
             Err(e) => self.say(true, e.said(lang)),

@@ -46,11 +46,12 @@ fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
         games(&path),
         vec![GameResult::WhiteWins, GameResult::Pending]
     );
-    assert!(
-        text_containing(&app, "undone").is_some(),
-        "{:?}",
-        app.session.status
+    // It says what was taken back, as it was typed (it said "…game 2: *", the undo's own form).
+    assert_eq!(
+        app.session.status.as_ref().map(|s| s.text.as_str()),
+        Some("Taken back: round 6, board 1, game 2: ½-½")
     );
+    assert!(sees(&app, "Taken back: round 6, board 1, game 2: ½-½"));
 }
 
 #[test]

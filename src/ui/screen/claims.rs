@@ -578,7 +578,8 @@ impl State {
                 Ok(v) if v.valid => (
                     format!(
                         "{}: {}",
-                        lang.pick("CLAIM VALID — draw", "ЗАЯВЛЕНИЕ ВЕРНО — ничья"),
+                        // The detail ends with the draw itself: said once.
+                        lang.pick("CLAIM VALID", "ЗАЯВЛЕНИЕ ВЕРНО"),
                         lang.pick(&v.detail, &v.detail_ru)
                     ),
                     theme::OK,

@@ -239,9 +239,11 @@ impl State {
                 row![
                     button(text(lang.pick("Save the pairings", "Сохранить пары")))
                         .on_press(Message::Save),
-                    button(text(lang.pick("Discard", "Отменить")))
-                        .style(button::secondary)
-                        .on_press(Message::Discard),
+                    button(text(
+                        lang.pick("Discard the draft", "Отказаться от проекта")
+                    ))
+                    .style(button::secondary)
+                    .on_press(Message::Discard),
                 ]
                 .spacing(8),
                 notes,

@@ -164,7 +164,11 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
     let ballot_text = |table: &str, cell: &str| -> String {
         load_table(table)
             .ok()
-            .and_then(|t| t.entry(cell).ok().map(|e| e.text.clone()))
+            .and_then(|t| {
+                t.entry(cell)
+                    .ok()
+                    .map(|e| crate::tournament::ballot::said(&e.text, lang))
+            })
             .unwrap_or_default()
     };
     let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
@@ -282,7 +286,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     subtitle.push(format!(
         "{}: {}",
         t(lang, "Time control", "Контроль времени"),
-        tour.settings.time_control
+        tour.settings.time_control.said(lang)
     ));
     if !tiebreaks.is_empty() {
         subtitle.push(format!(

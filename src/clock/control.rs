@@ -470,9 +470,109 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// A duration in words: `1 ч 30 мин`, `45 мин`, `30 с` / `1 h 30 min`, `45 min`, `30 s`.
+fn duration_said(ms: u64, lang: crate::lang::Lang) -> String {
+    let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
+    let (uh, um, us) = match lang {
+        crate::lang::Lang::En => ("h", "min", "s"),
+        crate::lang::Lang::Ru => ("ч", "мин", "с"),
+    };
+    let mut parts = Vec::new();
+    if h > 0 {
+        parts.push(format!("{h} {uh}"));
+    }
+    if m > 0 {
+        parts.push(format!("{m} {um}"));
+    }
+    if s > 0 || parts.is_empty() {
+        parts.push(format!("{s} {us}"));
+    }
+    parts.join(" ")
+}
+
+impl TimeControl {
+    /// The control as an arbiter says it, for screens and reports (the text form, `45m/20,15m`,
+    /// stays what is typed and saved): "45 мин на 20 ходов, затем 15 мин", "2 h for 50 moves,
+    /// then 1 h for every 25 moves", "30 min + 30 s per move".
+    pub fn said(&self, lang: crate::lang::Lang) -> String {
+        use crate::lang::Lang;
+        let d = |ms| duration_said(ms, lang);
+        let last = self.periods.len() - 1;
+        let parts: Vec<String> = self
+            .periods
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let mut s = d(p.ms);
+                if let Some(m) = p.moves {
+                    let every = i == last && self.repeat_last;
+                    s.push_str(&match (lang, every) {
+                        (Lang::En, false) => format!(" for {m} moves"),
+                        (Lang::En, true) => format!(" for every {m} moves"),
+                        (Lang::Ru, false) => {
+                            format!(
+                                " на {}",
+                                lang.count(m.into(), ["", ""], ["ход", "хода", "ходов"])
+                            )
+                        }
+                        (Lang::Ru, true) => format!(
+                            " на каждые {}",
+                            lang.count(m.into(), ["", ""], ["ход", "хода", "ходов"])
+                        ),
+                    });
+                }
+                if p.increment_ms > 0 {
+                    s.push_str(&format!(
+                        " + {} {}",
+                        d(p.increment_ms),
+                        lang.pick("per move", "за ход")
+                    ));
+                }
+                if let Some(delay) = p.delay {
+                    let what = match delay.kind {
+                        DelayKind::Simple => lang.pick("delay", "задержка"),
+                        DelayKind::Bronstein => lang.pick("Bronstein delay", "задержка Бронштейна"),
+                    };
+                    s.push_str(&format!(", {what} {}", d(delay.ms)));
+                }
+                s
+            })
+            .collect();
+        parts.join(lang.pick(", then ", ", затем "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn controls_are_said_in_words_in_either_language() {
+        use crate::lang::Lang;
+        let said = |s: &str, lang| s.parse::<TimeControl>().unwrap().said(lang);
+        assert_eq!(
+            said("45m/20,15m", Lang::Ru),
+            "45 мин на 20 ходов, затем 15 мин"
+        );
+        assert_eq!(
+            said("45m/20,15m", Lang::En),
+            "45 min for 20 moves, then 15 min"
+        );
+        assert_eq!(said("15m", Lang::Ru), "15 мин");
+        assert_eq!(said("30m+30s", Lang::Ru), "30 мин + 30 с за ход");
+        assert_eq!(
+            said("2h/50,1h/25*", Lang::Ru),
+            "2 ч на 50 ходов, затем 1 ч на каждые 25 ходов"
+        );
+        assert_eq!(
+            said("2h/50,1h/25*", Lang::En),
+            "2 h for 50 moves, then 1 h for every 25 moves"
+        );
+        assert_eq!(said("80m+1m", Lang::En), "1 h 20 min + 1 min per move");
+        assert_eq!(said("2m b5s", Lang::Ru), "2 мин, задержка Бронштейна 5 с");
+        assert_eq!(said("1m/21,30s", Lang::Ru), "1 мин на 21 ход, затем 30 с");
+        assert_eq!(said("1m/3,30s", Lang::Ru), "1 мин на 3 хода, затем 30 с");
+    }
 
     fn tc(s: &str) -> TimeControl {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))

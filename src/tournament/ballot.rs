@@ -197,6 +197,26 @@ fn check(variant: Variant, e: &Entry) -> Result<(), String> {
     Ok(())
 }
 
+/// A ballot's text as a screen or report shows it: a relocation's sides named in the reader's
+/// language (`Б: a1→a5; Ч: a7→h4` in Russian; the tables write `W:` and `B:`), moves as they are.
+pub fn said(text: &str, lang: crate::lang::Lang) -> String {
+    if lang == crate::lang::Lang::En {
+        return text.to_string();
+    }
+    text.split("; ")
+        .map(|part| {
+            if let Some(rest) = part.strip_prefix("W:") {
+                format!("Б:{rest}")
+            } else if let Some(rest) = part.strip_prefix("B:") {
+                format!("Ч:{rest}")
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// `W: a1→a5; B: a7→h4` (either side may be `—`): men moved on the start position. The moves are
 /// simultaneous: a white man may go where a black one has just left (IDF VIII/22).
 fn relocate(start: &Position, text: &str) -> Result<Position, String> {
@@ -332,6 +352,14 @@ mod tests {
             "{e}"
         );
         let start = Position::start(Variant::Russian);
+        assert_eq!(
+            said("W: a1→b4; B: a7→a5", crate::lang::Lang::Ru),
+            "Б: a1→b4; Ч: a7→a5"
+        );
+        assert_eq!(
+            said("1.ab4 ba5 2.ba3", crate::lang::Lang::Ru),
+            "1.ab4 ba5 2.ba3"
+        );
         let p = relocate(&start, "W: a1→b4; B: a7→a5").unwrap();
         assert_eq!(p.turn(), Color::White);
         assert!(relocate(&start, "W: a1→b6; B: —")

@@ -53,15 +53,19 @@ fn foreign_words(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Every text on screen.
-fn texts(app: &App) -> Vec<String> {
+/// Every text on screen, and whether it is what a field holds (typed, not shown by the program).
+fn texts(app: &App) -> Vec<(String, bool)> {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let into = seen.clone();
     let mut ui = simulator(app, Size::new(1920.0, 1080.0));
     let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
         match c {
-            Candidate::Text { content, .. } => into.lock().unwrap().push(content.to_string()),
-            Candidate::TextInput { state, .. } => into.lock().unwrap().push(state.text().into()),
+            Candidate::Text { content, .. } => {
+                into.lock().unwrap().push((content.to_string(), false))
+            }
+            Candidate::TextInput { state, .. } => {
+                into.lock().unwrap().push((state.text().into(), true))
+            }
             _ => {}
         }
         None
@@ -71,12 +75,32 @@ fn texts(app: &App) -> Vec<String> {
     seen
 }
 
+/// What a Russian screen must not show besides English words: a relocation's `W:` / `B:` and a
+/// number with a Latin unit (`15m`, `30s`, `2h`: the short form of a time control).
+fn latin_marks(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for w in text.split(|c: char| c.is_whitespace() || c == ';' || c == '·') {
+        if w == "W:" || w == "B:" {
+            found.push(w.to_string());
+        }
+    }
+    let chars: Vec<char> = text.chars().collect();
+    for i in 1..chars.len() {
+        let unit = matches!(chars[i], 'h' | 'm' | 's');
+        let after = chars.get(i + 1).is_none_or(|c| !c.is_alphabetic());
+        if chars[i - 1].is_ascii_digit() && unit && after {
+            found.push(format!("{}{}", chars[i - 1], chars[i]));
+        }
+    }
+    found
+}
+
 fn english_on(app: &App, place: &str, found: &mut Vec<String>) {
     let texts = texts(app);
     // A screen that shows nothing would pass the scan: each must show Russian words.
     let russian = texts
         .iter()
-        .filter(|t| {
+        .filter(|(t, _)| {
             t.chars()
                 .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)))
         })
@@ -84,7 +108,11 @@ fn english_on(app: &App, place: &str, found: &mut Vec<String>) {
     if russian < 3 {
         found.push(format!("{place}: only {russian} Russian texts on screen"));
     }
-    for t in texts {
+    for (t, typed) in texts {
+        let marks = latin_marks(&t);
+        if !typed && !marks.is_empty() {
+            found.push(format!("{place}: «{t}» ({})", marks.join(", ")));
+        }
         let words = foreign_words(&t);
         if !words.is_empty() {
             found.push(format!("{place}: «{t}» ({})", words.join(", ")));

@@ -278,7 +278,12 @@ impl State {
                     .unwrap_or_else(|| Position::start(tb.variant));
                 column![
                     text(b.cell.clone()).size(96),
-                    text(entry.map(|e| e.text.clone()).unwrap_or_default()).size(26),
+                    text(
+                        entry
+                            .map(|e| crate::tournament::ballot::said(&e.text, lang))
+                            .unwrap_or_default()
+                    )
+                    .size(26),
                     widget::board::Board::new((&position).into()).into_view(),
                 ]
                 .spacing(8)

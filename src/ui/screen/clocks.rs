@@ -184,7 +184,7 @@ impl State {
                 lang.pick("Round", "Тур"),
                 lang.pick("game", "партия"),
                 g + 1,
-                t.settings.time_control
+                t.settings.time_control.said(lang)
             ),
             None => lang
                 .pick(

@@ -330,7 +330,9 @@ fn ballot<'a>(drawn: Option<Drawn>, lang: Lang) -> Element<'a, Message> {
                 .size(48)
                 .color(theme::WALL_TEXT),
             text(d.cell).size(220).color(theme::RUNNING),
-            text(d.text).size(56).color(theme::WALL_TEXT),
+            text(crate::tournament::ballot::said(&d.text, lang))
+                .size(56)
+                .color(theme::WALL_TEXT),
         ]
         .spacing(10)
         .width(Length::FillPortion(1))
@@ -374,11 +376,12 @@ fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Me
         let t = if v.flag_ms.is_some() {
             lang.pick("FLAG", "ФЛАГ").to_string()
         } else {
+            // In words: "1 х. · П 1" was cryptic from the back of the hall.
             format!(
                 "{} {} · {} {}",
+                lang.pick("moves:", "ходов:"),
                 v.moves,
-                lang.pick("mv", "х."),
-                lang.pick("P", "П"),
+                lang.pick("period", "период"),
                 v.period
             )
         };

@@ -76,9 +76,10 @@ impl State {
         lang: Lang,
     ) -> Element<'a, Message> {
         let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
-        // A note under a field takes no room while there is none.
-        let control_note = self.control_error.as_ref().map(|e| {
-            text(format!(
+        // Under the field: why what was typed is not a control, or the control in words (the
+        // field keeps the short form the arbiter types, `45m/20,15m`).
+        let control_note = match self.control_error.as_ref() {
+            Some(e) => text(format!(
                 "{} {e}",
                 lang.pick(
                     "Not saved: not a time control:",
@@ -86,8 +87,9 @@ impl State {
                 )
             ))
             .size(17)
-            .color(theme::ERROR)
-        });
+            .color(theme::ERROR),
+            None => text(format!("= {}", d.time_control.said(lang))).size(17),
+        };
         let control_text = self
             .control_text
             .clone()

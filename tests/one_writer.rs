@@ -265,6 +265,42 @@ fn a_second_hall_on_one_folder_is_refused() {
     Hall::restore(&d, &Holder::unlabelled("clock hall"), 0, at()).unwrap();
 }
 
+/// `pair --save` on `path`, run to its end.
+fn pair_save(path: &Path) -> std::process::Output {
+    Process::new(BIN)
+        .args(["pair", "--save"])
+        .arg(path)
+        .output()
+        .unwrap()
+}
+
+/// `clock hall DIR ARGS…` started, its standard input open for lines.
+fn spawn_hall(dir: &Path, args: &[&str]) -> Child {
+    Process::new(BIN)
+        .args(["clock", "hall"])
+        .arg(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// `clock hall DIR` given `input` as its standard input, run to its end, with JSON output.
+fn hall_with_input(dir: &Path, input: &[u8]) -> std::process::Output {
+    let mut c = Process::new(BIN)
+        .args(["--format", "json", "clock", "hall"])
+        .arg(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    c.stdin.take().unwrap().write_all(input).unwrap();
+    c.wait_with_output().unwrap()
+}
+
 /// A process that holds an event as the console does, until it is killed.
 fn holder_process(path: &Path) -> Child {
     let mut child = Process::new(std::env::current_exe().unwrap())
@@ -305,11 +341,7 @@ fn the_command_line_is_refused_while_the_console_holds_the_event() {
     let path = copy("cli-held", SWISS);
     let before = std::fs::read(&path).unwrap();
     let mut console = holder_process(&path);
-    let out = Process::new(BIN)
-        .args(["pair", "--save"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = pair_save(&path);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(
@@ -321,11 +353,7 @@ fn the_command_line_is_refused_while_the_console_holds_the_event() {
 
     console.kill().unwrap(); // SIGKILL
     console.wait().unwrap();
-    let out = Process::new(BIN)
-        .args(["pair", "--save"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let out = pair_save(&path);
     assert!(
         out.status.success(),
         "{}",
@@ -338,15 +366,7 @@ fn the_command_line_is_refused_while_the_console_holds_the_event() {
 #[test]
 fn a_second_clock_hall_on_one_folder_is_refused() {
     let d = dir("cli-halls");
-    let mut first = Process::new(BIN)
-        .args(["clock", "hall"])
-        .arg(&d)
-        .args(["--boards", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut first = spawn_hall(&d, &["--boards", "2"]);
     let lock = d.join("hall.lock");
     let began = std::time::Instant::now();
     while shashki_arbiter::files::lock::held_by(&lock).is_none() {
@@ -370,21 +390,7 @@ fn a_second_clock_hall_on_one_folder_is_refused() {
     );
     first.kill().unwrap();
     first.wait().unwrap();
-    let mut second = Process::new(BIN)
-        .args(["--format", "json", "clock", "hall"])
-        .arg(&d)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    second
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"show\nquit\n")
-        .unwrap();
-    let out = second.wait_with_output().unwrap();
+    let out = hall_with_input(&d, b"show\nquit\n");
     assert!(
         out.status.success(),
         "{}",
@@ -399,15 +405,7 @@ fn a_second_clock_hall_on_one_folder_is_refused() {
 #[test]
 fn clock_hall_gives_a_board_with_an_unreadable_log_a_new_clock() {
     let d = dir("cli-torn");
-    let mut first = Process::new(BIN)
-        .args(["clock", "hall"])
-        .arg(&d)
-        .args(["--boards", "3", "--control", "15m"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut first = spawn_hall(&d, &["--boards", "3", "--control", "15m"]);
     first
         .stdin
         .take()
@@ -417,18 +415,7 @@ fn clock_hall_gives_a_board_with_an_unreadable_log_a_new_clock() {
     assert!(first.wait().unwrap().success());
     let torn = d.join("board-002.clocklog");
     std::fs::write(&torn, b"{\"control\":\"15").unwrap();
-    let out = std::process::Command::new(BIN)
-        .args(["--format", "json", "clock", "hall"])
-        .arg(&d)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin.take().unwrap().write_all(b"show\nquit\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let out = hall_with_input(&d, b"show\nquit\n");
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
     assert!(

@@ -506,19 +506,12 @@ impl TimeControl {
                 let mut s = d(p.ms);
                 if let Some(m) = p.moves {
                     let every = i == last && self.repeat_last;
+                    let moves = lang.count(m.into(), ["move", "moves"], ["ход", "хода", "ходов"]);
                     s.push_str(&match (lang, every) {
-                        (Lang::En, false) => format!(" for {m} moves"),
-                        (Lang::En, true) => format!(" for every {m} moves"),
-                        (Lang::Ru, false) => {
-                            format!(
-                                " на {}",
-                                lang.count(m.into(), ["", ""], ["ход", "хода", "ходов"])
-                            )
-                        }
-                        (Lang::Ru, true) => format!(
-                            " на каждые {}",
-                            lang.count(m.into(), ["", ""], ["ход", "хода", "ходов"])
-                        ),
+                        (Lang::En, false) => format!(" for {moves}"),
+                        (Lang::En, true) => format!(" for every {moves}"),
+                        (Lang::Ru, false) => format!(" на {moves}"),
+                        (Lang::Ru, true) => format!(" на каждые {moves}"),
                     });
                 }
                 if p.increment_ms > 0 {

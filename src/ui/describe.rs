@@ -198,21 +198,21 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
 pub fn changes(before: &Tournament, after: &Tournament, lang: Lang) -> String {
     let l = |en: &'static str, ru: &'static str| lang.pick(en, ru).to_string();
     let mut said = Vec::new();
-    if before.players.len() != after.players.len() {
-        said.push(format!(
-            "{} {} → {}",
+    for (what, was, now) in [
+        (
             l("players", "участников"),
             before.players.len(),
-            after.players.len()
-        ));
-    }
-    if before.rounds.len() != after.rounds.len() {
-        said.push(format!(
-            "{} {} → {}",
+            after.players.len(),
+        ),
+        (
             l("rounds", "туров"),
             before.rounds.len(),
-            after.rounds.len()
-        ));
+            after.rounds.len(),
+        ),
+    ] {
+        if was != now {
+            said.push(format!("{what} {was} → {now}"));
+        }
     }
     let mut results = Vec::new();
     for r in &after.rounds {

@@ -242,7 +242,10 @@ fn step() -> impl Strategy<Value = Step> {
     prop_oneof![8 => Just(Step::Press), 1 => Just(Step::Pause), 1 => Just(Step::Undo)]
 }
 
-const CONTROLS: [&str; 8] = [
+const CONTROLS: [&str; 10] = [
+    // Periods with move counts to the end and nothing after them: no time is added past the last.
+    "1m/3",
+    "40s/2,30s/2",
     "90s",
     "3m+2s",
     "2m/5,1m",

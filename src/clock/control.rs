@@ -539,6 +539,52 @@ impl TimeControl {
 mod tests {
     use super::*;
 
+    /// Each refusal in Russian, for the settings form of a Russian console (a mutation run found
+    /// these texts held by no test).
+    #[test]
+    fn a_control_that_is_not_one_is_refused_in_russian_with_the_reason() {
+        use crate::lang::Russian;
+        let ru = |s: &str| s.parse::<TimeControl>().unwrap_err().ru();
+        assert_eq!(ru(""), "контроль времени пуст");
+        assert_eq!(
+            ru("45x"),
+            "период 1 `45x`: неверное время (пишите 45m, 1h30m, 90s)"
+        );
+        assert_eq!(
+            ru("45m/0"),
+            "период 1 `45m/0`: число ходов должно быть положительным числом"
+        );
+        assert_eq!(ru("45m+x"), "период 1 `45m+x`: неверное добавление");
+        assert_eq!(
+            ru("45m*"),
+            "период 1 `45m`: повторяющемуся периоду нужно число ходов (`1h/25*`)"
+        );
+        assert_eq!(
+            ru("45m,15m"),
+            "у периода 1 нет числа ходов, поэтому за ним ничего не может следовать"
+        );
+    }
+
+    /// The PDN tag: unknown (`?`, `-`, nothing) is no control; the FIDE forms read.
+    #[test]
+    fn the_pdn_time_control_tag() {
+        for unknown in ["", "?", "-", "  "] {
+            assert_eq!(
+                TimeControl::parse_tag(unknown),
+                Err(ControlError::Empty),
+                "{unknown:?}"
+            );
+        }
+        assert_eq!(
+            TimeControl::parse_tag("2700+30").unwrap().to_string(),
+            "45m+30s"
+        );
+        assert_eq!(
+            TimeControl::parse_tag("40/7200:3600").unwrap().to_string(),
+            "2h/40,1h"
+        );
+    }
+
     #[test]
     fn controls_are_said_in_words_in_either_language() {
         use crate::lang::Lang;

@@ -239,7 +239,21 @@ impl Layer {
                     .map(|bounds| bounds * item.transformation())
                     .collect()
             },
+            // PATCHED for shashki-arbiter: each group's text is placed with its own
+            // transformation (upstream used the earlier group's for both, so text drawn under
+            // another translation got no damage and stale pixels stayed); groups placed
+            // differently are damaged whole, both where they were and where they are.
             |text_a, text_b| {
+                let placed = |item: &Item<Text>| -> Vec<Rectangle> {
+                    item.as_slice()
+                        .iter()
+                        .filter_map(Text::visible_bounds)
+                        .map(|bounds| bounds * item.transformation())
+                        .collect()
+                };
+                if text_a.transformation() != text_b.transformation() {
+                    return placed(text_a).into_iter().chain(placed(text_b)).collect();
+                }
                 damage::list(
                     text_a.as_slice(),
                     text_b.as_slice(),

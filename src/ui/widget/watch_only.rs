@@ -88,6 +88,13 @@ where
         viewport: &Rectangle,
     ) {
         if passes(event) {
+            // A widget works out its hover on the window's redraw from the cursor it is given:
+            // on the window's own events it is given none (seen in the real window: buttons lit
+            // up under the veil); the wheel needs it, to scroll what is under the pointer.
+            let cursor = match event {
+                Event::Window(_) => mouse::Cursor::Unavailable,
+                _ => cursor,
+            };
             self.content.as_widget_mut().update(
                 &mut tree.children[0],
                 event,

@@ -173,14 +173,31 @@ pub fn present(
         }
     };
 
-    // PATCHED for shashki-arbiter: every frame is drawn whole. The damage computed from the
-    // layers of the buffer's last frame missed regions when one screen replaced another (text
-    // groups are diffed with the earlier group's transformation, so text drawn under another
-    // scroll offset or translation got no damage; canvases left strips of another screen), and
-    // the stale pixels stayed until something else redrew them. A whole 1920x1080 frame costs
-    // the software renderer ~20 ms, and the console draws at most once a second while clocks run.
-    let _ = (&last_layers, Layer::damage);
-    let damage = vec![Rectangle::with_size(viewport.logical_size())];
+    // PATCHED for shashki-arbiter: a frame whose layers are not the buffer's last ones (another
+    // count, or any layer with other bounds: another screen) is drawn whole. The damage diffed
+    // between two different screens missed regions (see layer.rs for the text part), and the
+    // previous screen's pixels stayed; a frame of the same screen (a clock's tick, a hover) keeps
+    // the cheap damage, so a redraw stays small and clicks are not batched with later moves.
+    let same_screen = {
+        let current = renderer.layers();
+        last_layers.is_some_and(|last| {
+            last.len() == current.len()
+                && last.iter().zip(current.iter()).all(|(a, b)| a.bounds == b.bounds)
+        })
+    };
+    let damage = last_layers
+        .filter(|_| same_screen)
+        .and_then(|last_layers| {
+            (surface.background_color == background_color).then(|| {
+                damage::diff(
+                    last_layers,
+                    renderer.layers(),
+                    |layer| vec![layer.bounds],
+                    Layer::damage,
+                )
+            })
+        })
+        .unwrap_or_else(|| vec![Rectangle::with_size(viewport.logical_size())]);
 
     if damage.is_empty() {
         if let Some(last_layers) = last_layers {

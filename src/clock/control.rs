@@ -583,6 +583,11 @@ mod tests {
             TimeControl::parse_tag("40/7200:3600").unwrap().to_string(),
             "2h/40,1h"
         );
+        // A bad period is named by its place in the tag, from 1.
+        assert!(matches!(
+            TimeControl::parse_tag("40/7200:x"),
+            Err(ControlError::Period { index: 2, .. })
+        ));
     }
 
     #[test]

@@ -255,3 +255,55 @@ fn a_flag_that_fell_before_a_crash_is_down_after_the_restart() {
         Some(wall - chrono::Duration::milliseconds(5))
     );
 }
+
+/// The live page's follower reads what was appended, and says so only then (a mutation run
+/// found "nothing new" held by no test: the page would be sent the same state again).
+#[test]
+fn a_follower_says_new_records_only_when_there_are() {
+    use shashki_arbiter::clock::log::{ClockLog, Follower};
+    let d = std::env::temp_dir().join(format!("sa-follow-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    let path = d.join("board-001.clocklog");
+    let wall = Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap();
+    let control: TimeControl = "10m".parse().unwrap();
+    let mut log = ClockLog::create(&path, &control, Color::White).unwrap();
+    let mut follower = Follower::open(&path).unwrap();
+    assert!(!follower.follow().unwrap(), "nothing appended yet");
+    log.append(
+        &shashki_arbiter::clock::Event {
+            at_ms: 0,
+            kind: EventKind::Start,
+        },
+        wall,
+    )
+    .unwrap();
+    assert!(follower.follow().unwrap(), "the start was appended");
+    assert!(!follower.follow().unwrap(), "and nothing since");
+}
+
+/// A board log that cannot be brought back is named in Russian for the console.
+#[test]
+fn a_skipped_log_is_said_in_russian() {
+    use shashki_arbiter::clock::hall::{Hall, SkippedLog};
+    let d = std::env::temp_dir().join(format!("sa-skipped-ru-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::write(d.join("board-001.clocklog"), b"{\"control\":").unwrap();
+    let (_, report) = Hall::restore(
+        &d,
+        &shashki_arbiter::files::lock::Holder::unlabelled("test"),
+        0,
+        Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap(),
+    )
+    .unwrap();
+    let s: &SkippedLog = &report.skipped[0];
+    assert_eq!(
+        s.ru(),
+        format!(
+            "{}: журнал часов не читается; часы этой доски не восстановлены (файл сохранён как {})",
+            d.join("board-001.clocklog").display(),
+            d.join("board-001.clocklog.unreadable-1").display()
+        )
+    );
+}

@@ -89,6 +89,8 @@ pub enum Message {
     Tick,
     /// A read-only window takes the event over once its writer let it go.
     TakeOver,
+    /// The first-launch line about the sample, dismissed.
+    SampleSeen,
     Open(open::Message),
     Event(event::Message),
     Rounds(rounds::Message),
@@ -119,18 +121,22 @@ pub struct App {
     fullscreen: bool,
     /// The last change asked for was not made: the focus stays on its cell, to be entered again.
     refused: bool,
+    /// First launch: the event open is a sample, and a line says so and how to start one's own
+    /// until it is dismissed.
+    pub sample_shown: bool,
 }
 
 impl App {
     /// The program as `cargo run` starts it: the last event, or the sample on first launch.
     pub fn boot() -> (App, Task<Message>) {
         let config = settings::default_file();
+        // No event remembered: the program opens a sample, and says so.
+        let first = config.as_deref().is_none_or(|c| !c.exists());
         let path = settings::event_to_open(config.as_deref());
         let lang = Lang::from_locale(|v| std::env::var(v).ok());
-        (
-            App::with(Some(&path), config, lang, Time::Real(Instant::now())),
-            Task::none(),
-        )
+        let mut app = App::with(Some(&path), config, lang, Time::Real(Instant::now()));
+        app.sample_shown = first;
+        (app, Task::none())
     }
 
     /// A program on `path` (or on the open screen), remembering the last event in `config`.
@@ -152,6 +158,7 @@ impl App {
             players: event::State::default(),
             fullscreen: false,
             refused: false,
+            sample_shown: false,
         };
         if let Some(path) = path {
             app.open_event(path);
@@ -344,6 +351,10 @@ impl App {
                 self.session.heartbeat();
                 // A watched event may have changed under the screens.
                 self.follow();
+                Action::None
+            }
+            Message::SampleSeen => {
+                self.sample_shown = false;
                 Action::None
             }
             Message::TakeOver => {
@@ -588,6 +599,23 @@ impl App {
                 }))
                 .style(button::secondary)
                 .on_press_maybe(free.then_some(Message::TakeOver)),
+            ]
+            .spacing(12)
+            .align_y(iced::Alignment::Center);
+            return Some(strip(line.into(), theme::WATCHING));
+        }
+        let saved = session.unsaved().is_none() && session.unlogged_boards().is_empty();
+        if self.sample_shown && saved {
+            let line = row![
+                text(lang.pick(
+                    "This is a sample event, to try the program on. Your own event: Files… → New event (name, variant, system), then add the players on the Event screen.",
+                    "Это учебный турнир, чтобы попробовать программу. Свой турнир: «Файлы…» → «Новый турнир» (название, вид шашек, система), затем участники на экране «Турнир».",
+                ))
+                .size(18)
+                .width(Length::Fill),
+                button(text(lang.pick("Got it", "Понятно")))
+                    .style(button::secondary)
+                    .on_press(Message::SampleSeen),
             ]
             .spacing(12)
             .align_y(iced::Alignment::Center);

@@ -137,3 +137,15 @@ fn a_damaged_event_is_said_in_russian_with_the_place_and_what_was_done() {
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
 }
+
+/// The trial's finding: the first launch opened the sample on the Rounds screen without saying it
+/// was a sample or how to start one's own event. A line says both until it is dismissed.
+#[test]
+fn the_first_launch_says_the_event_is_a_sample_and_how_to_start_ones_own() {
+    let mut app = app("first-launch", Lang::Ru);
+    app.sample_shown = true;
+    let line = text_containing(&app, "Это учебный турнир").expect("the first-launch line");
+    assert!(line.contains("«Файлы…» → «Новый турнир»"), "{line}");
+    click(&mut app, "Понятно");
+    assert!(text_containing(&app, "Это учебный турнир").is_none());
+}

@@ -66,7 +66,9 @@ fn a_second_window_only_watches_until_the_first_lets_go() {
     let holder = second
         .watching()
         .expect("the second window watches")
-        .clone();
+        .holder
+        .clone()
+        .expect("it names the holder");
     assert_eq!(
         (holder.pid, holder.role.as_str()),
         (std::process::id(), "console")

@@ -72,17 +72,30 @@ impl Holder {
     }
 }
 
+/// The roles this program writes, in words; a role only a newer version knows is said as it
+/// is in English and as "another task" in Russian (never an identifier on a Russian screen).
 fn role_said(role: &str, lang: Lang) -> String {
     let ru = match role {
         "console" => "окно судьи",
         "clock hall" => "часы зала, командная строка",
         "pair --save" => "составление тура, командная строка",
-        "game set" => "запись партии, командная строка",
-        _ => return role.to_string(),
+        "command line" => "командная строка",
+        "new event" => "создание турнира",
+        _ => "другая работа",
     };
-    match lang {
-        Lang::En => role.to_string(),
-        Lang::Ru => ru.to_string(),
+    lang.pick(role, ru).to_string()
+}
+
+/// Who holds a lock, for a message: the holder in words, or that it has not said who.
+pub fn holder_said(holder: Option<&Holder>, lang: Lang) -> String {
+    match holder {
+        Some(h) => h.said(lang),
+        None => lang
+            .pick(
+                "another program (it has not said who)",
+                "другая программа (она не назвала себя)",
+            )
+            .to_string(),
     }
 }
 
@@ -99,7 +112,7 @@ fn host_name() -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum LockError {
     /// Another process (or another window of this one) writes here.
-    #[error("{what} is held by {}; nothing was changed", holder_en(.holder))]
+    #[error("{what} is held by {}; nothing was changed", holder_said(.holder.as_ref(), Lang::En))]
     Held {
         what: PathBuf,
         holder: Option<Holder>,
@@ -111,23 +124,13 @@ pub enum LockError {
     },
 }
 
-fn holder_en(h: &Option<Holder>) -> String {
-    h.as_ref().map_or_else(
-        || "another program (it has not said who)".to_string(),
-        |h| h.said(Lang::En),
-    )
-}
-
 impl crate::lang::Russian for LockError {
     fn ru(&self) -> String {
         match self {
             LockError::Held { what, holder } => format!(
                 "{} занят: его ведёт {}; ничего не изменено",
                 what.display(),
-                holder.as_ref().map_or_else(
-                    || "другая программа (она не назвала себя)".to_string(),
-                    |h| h.said(Lang::Ru)
-                )
+                holder_said(holder.as_ref(), Lang::Ru)
             ),
             LockError::Io { path, source } => format!(
                 "{}: не удаётся взять блокировку: {}",
@@ -250,5 +253,24 @@ mod tests {
         drop(first);
         assert_eq!(held_by(&path), None);
         acquire(&path, &event, &Holder::this("pair --save", since)).unwrap();
+    }
+
+    /// A holder that said nothing, or a role this version does not know, is never shown to a
+    /// Russian arbiter as an identifier (or as this process, as a stand-in holder once was).
+    #[test]
+    fn unknown_holders_and_roles_are_said_in_words() {
+        assert_eq!(
+            holder_said(None, Lang::Ru),
+            "другая программа (она не назвала себя)"
+        );
+        let h = Holder::unlabelled("game import");
+        assert!(
+            h.said(Lang::Ru).contains("(другая работа)"),
+            "{}",
+            h.said(Lang::Ru)
+        );
+        assert!(h.said(Lang::En).contains("(game import)"));
+        let cli = Holder::unlabelled("command line");
+        assert!(cli.said(Lang::Ru).contains("(командная строка)"));
     }
 }

@@ -236,9 +236,9 @@ pub struct EventFile {
     /// The file on disk is schema 1: keep it as the backup before the first save.
     older_schema: bool,
     /// Held while the event is open to be changed; `None` when it only watches an event that
-    /// `holder` writes.
+    /// another writes (`watched`).
     lock: Option<Lock>,
-    holder: Option<Holder>,
+    watched: Option<Watched>,
     /// The file as this program last read or wrote it: nothing is saved over another version.
     disk: Option<Fingerprint>,
     /// Changes kept in memory that the disk did not take yet (see [`EventFile::keep_unsaved`]).
@@ -285,6 +285,20 @@ struct Unsaved {
     error: Option<(String, String)>,
 }
 
+/// An event this window only watches: who writes it, as its lock names them (`None`: the
+/// holder has not said who).
+#[derive(Clone, Debug)]
+pub struct Watched {
+    pub holder: Option<Holder>,
+}
+
+impl Watched {
+    /// The holder in words, for the banner.
+    pub fn said(&self, lang: crate::lang::Lang) -> String {
+        lock::holder_said(self.holder.as_ref(), lang)
+    }
+}
+
 /// What [`EventFile::reload`] found: the event as this window had it, and the changes it had
 /// not saved yet (they are gone: the arbiter enters them again).
 pub struct Reloaded {
@@ -325,8 +339,13 @@ pub struct Older {
 /// As [`read`], saying whether the file was of an older schema.
 pub fn read_versioned(path: &Path) -> Result<(Tournament, Option<Older>), EventError> {
     let bytes = std::fs::read(path).map_err(io(path))?;
+    parse_bytes(path, &bytes)
+}
+
+/// An event file's bytes as read from `path`.
+fn parse_bytes(path: &Path, bytes: &[u8]) -> Result<(Tournament, Option<Older>), EventError> {
     let origin = path.display().to_string();
-    let text = text::utf8(&origin, &bytes)?;
+    let text = text::utf8(&origin, bytes)?;
     parse_versioned(&origin, text)
 }
 
@@ -467,7 +486,7 @@ impl EventFile {
             notices: Vec::new(),
             older_schema: false,
             lock: Some(lock),
-            holder: None,
+            watched: None,
             disk: Some(Fingerprint::of(bytes.as_bytes())),
             unsaved: Unsaved::default(),
         })
@@ -501,7 +520,7 @@ impl EventFile {
         match EventFile::open_as(path, holder) {
             Err(EventError::Held(LockError::Held { holder, .. })) => {
                 let mut file = EventFile::load(path, false)?;
-                file.holder = holder.or_else(|| Some(Holder::unlabelled("?")));
+                file.watched = Some(Watched { holder });
                 Ok(file)
             }
             other => other,
@@ -511,9 +530,12 @@ impl EventFile {
     /// Reads the state and the journal (mending the journal only when this program writes).
     fn load(path: &Path, mend: bool) -> Result<EventFile, EventError> {
         let bytes = std::fs::read(path).map_err(io(path))?;
-        let origin = path.display().to_string();
-        let text = text::utf8(&origin, &bytes)?;
-        let (tournament, older) = parse_versioned(&origin, text)?;
+        EventFile::from_bytes(path, &bytes, mend)
+    }
+
+    /// [`EventFile::load`] with the event file's bytes already read.
+    fn from_bytes(path: &Path, bytes: &[u8], mend: bool) -> Result<EventFile, EventError> {
+        let (tournament, older) = parse_bytes(path, bytes)?;
         let mut notices = Vec::new();
         if let Some(o) = &older {
             notices.push(Notice::OlderSchema {
@@ -535,8 +557,8 @@ impl EventFile {
             notices,
             older_schema: older.is_some(),
             lock: None,
-            holder: None,
-            disk: Some(Fingerprint::of(&bytes)),
+            watched: None,
+            disk: Some(Fingerprint::of(bytes)),
         })
     }
 
@@ -549,8 +571,8 @@ impl EventFile {
     }
 
     /// Who writes the event while this one only watches it; `None` when this one writes it.
-    pub fn watching(&self) -> Option<&Holder> {
-        self.holder.as_ref()
+    pub fn watching(&self) -> Option<&Watched> {
+        self.watched.as_ref()
     }
 
     /// Whether the holder of a watched event has let it go; a new holder (the first let go and
@@ -562,8 +584,8 @@ impl EventFile {
         match lock::held_by(&lock::event_lock_path(&self.path)) {
             None => true,
             Some(holder) => {
-                if let Some(h) = holder {
-                    self.holder = Some(h);
+                if let (Some(w), Some(h)) = (self.watched.as_mut(), holder) {
+                    w.holder = Some(h);
                 }
                 false
             }
@@ -584,13 +606,17 @@ impl EventFile {
         Ok(())
     }
 
-    /// A watched event read again if its file changed; whether it did.
+    /// A watched event read again if its file changed; whether it did. The file is read once.
     pub fn follow(&mut self) -> Result<bool, EventError> {
-        if self.lock.is_some() || Fingerprint::read(&self.path)? == self.disk {
+        if self.lock.is_some() {
             return Ok(false);
         }
-        let mut fresh = EventFile::load(&self.path, false)?;
-        fresh.holder = self.holder.take();
+        let bytes = std::fs::read(&self.path).map_err(io(&self.path))?;
+        if Some(Fingerprint::of(&bytes)) == self.disk {
+            return Ok(false);
+        }
+        let mut fresh = EventFile::from_bytes(&self.path, &bytes, false)?;
+        fresh.watched = self.watched.take();
         *self = fresh;
         Ok(true)
     }
@@ -621,14 +647,10 @@ impl EventFile {
     pub fn reload(&mut self) -> Result<Reloaded, EventError> {
         let mut fresh = EventFile::load(&self.path, self.lock.is_some())?;
         fresh.lock = self.lock.take();
-        fresh.holder = self.holder.take();
+        fresh.watched = self.watched.take();
         fresh.unsaved.keep = self.unsaved.keep;
+        // The entries the disk has not taken (the state is always written before them).
         let lost = self.journal[self.unsaved.journal_written..].to_vec();
-        let lost = if self.unsaved.state || !lost.is_empty() {
-            lost
-        } else {
-            Vec::new()
-        };
         let before = std::mem::replace(self, fresh).tournament;
         Ok(Reloaded { before, lost })
     }

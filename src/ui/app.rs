@@ -131,7 +131,7 @@ impl App {
     pub fn boot() -> (App, Task<Message>) {
         let config = settings::default_file();
         // No event remembered: the program opens a sample, and says so.
-        let first = config.as_deref().is_none_or(|c| !c.exists());
+        let first = settings::first_launch(config.as_deref());
         let path = settings::event_to_open(config.as_deref());
         let lang = Lang::from_locale(|v| std::env::var(v).ok());
         let mut app = App::with(Some(&path), config, lang, Time::Real(Instant::now()));
@@ -270,12 +270,19 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
+        self.keeping_focus_if_refused(|app| app.route(message))
+    }
+
+    /// Runs `f`; a result it asked for that was not saved (refused, or the file changed under
+    /// the window) is typed again in the same cell: the Rounds focus does not move on.
+    fn keeping_focus_if_refused(
+        &mut self,
+        f: impl FnOnce(&mut App) -> Task<Message>,
+    ) -> Task<Message> {
         let focus = self.rounds.focus;
         self.refused = false;
-        let task = self.route(message);
+        let task = f(self);
         if self.refused {
-            // A result that was not saved (refused, or the file changed under the window) is
-            // typed again in the same cell: the focus does not move on.
             self.rounds.focus = focus;
         }
         task
@@ -477,14 +484,10 @@ impl App {
             );
         }
         if self.tab == Tab::Rounds && !self.wall {
+            // (Called from `update`, which keeps the focus on a refused result.)
             let t = self.session.tournament();
-            let focus = self.rounds.focus;
             let action = self.rounds.key(&key, t).map(Message::Rounds);
-            let task = self.act(action);
-            if self.refused {
-                self.rounds.focus = focus;
-            }
-            return task;
+            return self.act(action);
         }
         Task::none()
     }
@@ -520,7 +523,7 @@ impl App {
         let t = session.tournament();
         if self.wall {
             let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
-            let alarm = session.unsaved().is_some() || !session.unlogged_boards().is_empty();
+            let alarm = !session.all_on_disk();
             return wall::view(self.wall_page, &session.clocks, t, drawn, now, lang, alarm)
                 .map(Message::WallPage);
         }
@@ -582,44 +585,49 @@ impl App {
                 })
                 .into()
         }
-        if let Some(holder) = session.watched_from() {
-            let free = session.free_to_take;
-            let line = row![
-                text(if free {
-                    session::free_to_take(lang).to_string()
-                } else {
-                    session::watching(holder, lang)
-                })
-                .size(18)
-                .width(Length::Fill),
-                button(text(if free {
-                    lang.pick("Take over the event", "Взять турнир")
-                } else {
-                    lang.pick("Still held by the other window", "Ещё занят другим окном")
-                }))
-                .style(button::secondary)
-                .on_press_maybe(free.then_some(Message::TakeOver)),
+        // A line to read and its one button (disabled without a message).
+        fn with_button<'a>(
+            said: String,
+            label: &'a str,
+            press: Option<Message>,
+        ) -> Element<'a, Message> {
+            row![
+                text(said).size(18).width(Length::Fill),
+                button(text(label))
+                    .style(button::secondary)
+                    .on_press_maybe(press),
             ]
             .spacing(12)
-            .align_y(iced::Alignment::Center);
-            return Some(strip(line.into(), theme::WATCHING));
+            .align_y(iced::Alignment::Center)
+            .into()
         }
-        let saved = session.unsaved().is_none() && session.unlogged_boards().is_empty();
-        if self.sample_shown && saved {
-            let line = row![
-                text(lang.pick(
+        if let Some(watched) = session.watched_from() {
+            let line = if session.free_to_take {
+                with_button(
+                    session::free_to_take(lang).to_string(),
+                    lang.pick("Take over the event", "Взять турнир"),
+                    Some(Message::TakeOver),
+                )
+            } else {
+                with_button(
+                    session::watching(watched, lang),
+                    lang.pick("Still held by the other window", "Ещё занят другим окном"),
+                    None,
+                )
+            };
+            return Some(strip(line, theme::WATCHING));
+        }
+        if self.sample_shown && session.all_on_disk() {
+            let line = with_button(
+                lang.pick(
                     "This is a sample event, to try the program on. Your own event: Files… → New event (name, variant, system), then add the players on the Event screen.",
                     "Это учебный турнир, чтобы попробовать программу. Свой турнир: «Файлы…» → «Новый турнир» (название, вид шашек, система), затем участники на экране «Турнир».",
-                ))
-                .size(18)
-                .width(Length::Fill),
-                button(text(lang.pick("Got it", "Понятно")))
-                    .style(button::secondary)
-                    .on_press(Message::SampleSeen),
-            ]
-            .spacing(12)
-            .align_y(iced::Alignment::Center);
-            return Some(strip(line.into(), theme::WATCHING));
+                )
+                .to_string(),
+                lang.pick("Got it", "Понятно"),
+                Some(Message::SampleSeen),
+            );
+            return Some(strip(line, theme::WATCHING));
         }
         let mut lines = Vec::new();
         if let Some(why) = session.unsaved() {

@@ -14,7 +14,7 @@ use self::clocks::{Clocks, Request};
 use super::settings;
 use crate::files::lock::Holder;
 use crate::lang::{Lang, Russian};
-use crate::store::event::{EventError, EventFile};
+use crate::store::event::{EventError, EventFile, Watched};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 
@@ -211,15 +211,13 @@ impl Session {
         if let Ok((_, skipped)) = &restored {
             notices.extend(skipped.iter().map(|(en, ru)| lang.pick(en, ru).to_string()));
         }
-        if let Some(holder) = file.watching() {
-            notices.push(watching(holder, lang));
-        }
+        // (A watched event is said by the banner over the screens, not here again.)
         let web_again =
             file.watching().is_none() && settings::web_was_on(self.config.as_deref(), file.path());
-        match restored {
-            _ if !notices.is_empty() => self.say(true, format!("{opened}. {}", notices.join("; "))),
-            Ok((0, _)) => self.say(false, opened),
-            Ok((n, _)) => self.say(
+        let (mut error, mut text) = match restored {
+            _ if !notices.is_empty() => (true, format!("{opened}. {}", notices.join("; "))),
+            Ok((0, _)) => (false, opened),
+            Ok((n, _)) => (
                 false,
                 // "Восстановлено 4 часов" is wrong Russian, and часы take no plain numeral:
                 // the count goes after a colon.
@@ -232,35 +230,25 @@ impl Session {
                     ),
                 },
             ),
-            Err(e) => self.say(true, format!("{opened}. {}", e.said(lang))),
-        }
+            Err(e) => (true, format!("{opened}. {}", e.said(lang))),
+        };
         self.event = Some(file);
         if web_again {
             // It was on when the program stopped (a crash, say): the phones get their page back.
-            let said = self.status.take();
-            self.web(true);
-            let web = self.status.take();
-            let (error, text) = match (said, web) {
-                (Some(a), Some(b)) => (
-                    a.error || b.error,
-                    format!(
-                        "{}. {} {}",
-                        a.text,
-                        lang.pick("Back after the restart:", "Снова после перезапуска:"),
-                        b.text
-                    ),
-                ),
-                (a, b) => a
-                    .or(b)
-                    .map_or((false, String::new()), |s| (s.error, s.text)),
-            };
-            self.say(error, text);
+            if let Some((web_error, web_text)) = self.start_web() {
+                error |= web_error;
+                text = format!(
+                    "{text}. {} {web_text}",
+                    lang.pick("Back after the restart:", "Снова после перезапуска:")
+                );
+            }
         }
+        self.say(error, text);
         Opened::New
     }
 
     /// The open event is only watched (another window or program writes it): who does.
-    pub fn watched_from(&self) -> Option<&Holder> {
+    pub fn watched_from(&self) -> Option<&Watched> {
         self.event.as_ref().and_then(EventFile::watching)
     }
 
@@ -321,15 +309,23 @@ impl Session {
             );
             return;
         }
-        let Some(event) = self.event.as_ref().map(|e| e.path().to_path_buf()) else {
-            return;
-        };
+        if let Some((error, text)) = self.start_web() {
+            self.say(error, text);
+        }
+    }
+
+    /// Starts the hall's network page for the open event, remembering it for a restart; what
+    /// to say about it (whether an error, the text), `None` with no event open.
+    fn start_web(&mut self) -> Option<(bool, String)> {
+        let lang = self.lang;
+        let event = self.event.as_ref().map(|e| e.path().to_path_buf())?;
         self.web = None;
-        match crate::serve::Running::start(event.clone()) {
+        Some(match crate::serve::Running::start(event.clone()) {
             Ok(running) => {
                 settings::remember_web(self.config.as_deref(), Some(&event));
                 let urls = running.urls().join("  ");
-                self.say(
+                self.web = Some(running);
+                (
                     false,
                     format!(
                         "{} {urls}",
@@ -338,15 +334,14 @@ impl Session {
                             "Страница для сети зала включена:"
                         )
                     ),
-                );
-                self.web = Some(running);
+                )
             }
             Err(e) => {
                 let why = lang.pick(&e.to_string(), &e.ru()).to_string();
-                self.say(true, why.clone());
-                self.web_error = Some(why);
+                self.web_error = Some(why.clone());
+                (true, why)
             }
-        }
+        })
     }
 
     /// Creates a new event file (never over an existing one) and opens it.
@@ -429,9 +424,14 @@ impl Session {
 
     /// Changes the disk has not taken yet (why, in the console's language); `None` when all is
     /// saved.
-    pub fn unsaved(&self) -> Option<String> {
+    pub fn unsaved(&self) -> Option<&str> {
         let why = self.event.as_ref()?.unsaved()?;
-        Some(self.lang.pick(&why.0, &why.1).to_string())
+        Some(self.lang.pick(&why.0, &why.1))
+    }
+
+    /// Every change and every clock record is on disk (nothing waits for it).
+    pub fn all_on_disk(&self) -> bool {
+        self.unsaved().is_none() && self.unlogged_boards().is_empty()
     }
 
     /// The clocks whose records wait for the disk, by board name.
@@ -546,9 +546,7 @@ impl Session {
     /// the background are not drawn, but their heartbeat rides at least once a second.
     pub fn next_tick_ms(&self) -> Option<u64> {
         // Watching another window's event, or waiting for the disk: a look a second.
-        let waiting = self.watched_from().is_some()
-            || self.unsaved().is_some()
-            || !self.unlogged_boards().is_empty();
+        let waiting = self.watched_from().is_some() || !self.all_on_disk();
         let shown = match (self.clocks.next_tick_ms(self.now), waiting) {
             (Some(ms), true) => Some(ms.min(1000)),
             (None, true) => Some(1000),
@@ -613,17 +611,17 @@ fn not_saved(lang: Lang) -> &'static str {
 }
 
 /// The read-only banner's text: who writes the event, or that it is free to be taken.
-pub fn watching(holder: &Holder, lang: Lang) -> String {
+pub fn watching(watched: &Watched, lang: Lang) -> String {
     format!(
         "{} {}. {}",
         lang.pick(
             "Read-only: this event is written by",
             "Только просмотр: этот турнир ведёт"
         ),
-        holder.said(lang),
+        watched.said(lang),
         lang.pick(
             "This window follows its changes; it can take the event over when that one lets go.",
-            "Это окно следит за изменениями и сможет взять турнир, когда то его освободит."
+            "Это окно следит за изменениями; взять турнир можно будет, когда его освободят."
         )
     )
 }

@@ -100,17 +100,33 @@ fn copy_samples(dir: &Path) -> std::io::Result<()> {
 
 /// Remembers `event` as the last one opened; a failure only costs the memory.
 pub fn remember(config: Option<&Path>, event: &Path) {
-    let Some(config) = config else { return };
-    let absolute = std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf());
-    // Every start opens the remembered event: no synced rewrite when nothing changed.
+    if let Some(config) = config {
+        remember_path(config, event);
+    }
+}
+
+/// Whether the program has never remembered an event: its first launch, which opens a sample.
+pub fn first_launch(config: Option<&Path>) -> bool {
+    config.is_none_or(|c| !c.exists())
+}
+
+/// An event's absolute path, as the remembering files hold it.
+fn absolute(event: &Path) -> PathBuf {
+    std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf())
+}
+
+/// Writes `event`'s absolute path into `file`; not again when it holds it already (every start
+/// opens the remembered event: no synced rewrite when nothing changed).
+fn remember_path(file: &Path, event: &Path) {
+    let absolute = absolute(event);
     let text = absolute.to_string_lossy();
-    if std::fs::read_to_string(config).is_ok_and(|old| old.trim() == text) {
+    if std::fs::read_to_string(file).is_ok_and(|old| old.trim() == text) {
         return;
     }
-    if let Some(dir) = config.parent() {
+    if let Some(dir) = file.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let _ = crate::files::atomic::write(config, text.as_bytes(), false);
+    let _ = crate::files::atomic::write(file, text.as_bytes(), false);
 }
 
 /// `hall-network` beside the `last-event` file: the event whose hall-network page was on.
@@ -124,14 +140,7 @@ pub fn remember_web(config: Option<&Path>, event: Option<&Path>) {
     let Some(config) = config else { return };
     let file = web_file(config);
     match event {
-        Some(event) => {
-            let absolute = std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf());
-            if let Some(dir) = file.parent() {
-                let _ = std::fs::create_dir_all(dir);
-            }
-            let text = absolute.to_string_lossy();
-            let _ = crate::files::atomic::write(&file, text.as_bytes(), false);
-        }
+        Some(event) => remember_path(&file, event),
         None => {
             let _ = std::fs::remove_file(file);
         }
@@ -144,8 +153,7 @@ pub fn web_was_on(config: Option<&Path>, event: &Path) -> bool {
     let Ok(text) = std::fs::read_to_string(web_file(config)) else {
         return false;
     };
-    let absolute = std::fs::canonicalize(event).unwrap_or_else(|_| event.to_path_buf());
-    Path::new(text.trim()) == absolute
+    Path::new(text.trim()) == absolute(event)
 }
 
 #[cfg(test)]
@@ -160,7 +168,9 @@ mod tests {
         let event = dir.join("cup.ron");
         std::fs::write(&event, "x").unwrap();
         let config = dir.join("cfg").join("last-event");
+        assert!(first_launch(Some(&config)), "nothing remembered yet");
         remember(Some(&config), &event);
+        assert!(!first_launch(Some(&config)));
         assert_eq!(
             event_to_open(Some(&config)),
             std::fs::canonicalize(&event).unwrap()

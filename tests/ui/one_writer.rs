@@ -35,7 +35,13 @@ fn a_second_window_watches_read_only_and_takes_over_when_the_first_closes() {
     let mut first = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
     let mut second = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
     assert!(first.session.watched_from().is_none(), "the first writes");
-    let holder = second.session.watched_from().expect("the second watches");
+    let holder = second
+        .session
+        .watched_from()
+        .expect("the second watches")
+        .holder
+        .as_ref()
+        .expect("named");
     assert_eq!(holder.pid, std::process::id());
     let banner = text_containing(&second, "Только просмотр").expect("a banner");
     assert!(

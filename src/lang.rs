@@ -43,6 +43,23 @@ impl Lang {
         }
     }
 
+    /// A Russian word that agrees with a player's sex: `ru` is [masculine, feminine, a form
+    /// without gender for an unknown sex]; English has one form.
+    pub fn agree<'a>(
+        self,
+        sex: Option<crate::tournament::model::Sex>,
+        en: &'a str,
+        ru: [&'a str; 3],
+    ) -> &'a str {
+        use crate::tournament::model::Sex;
+        match (self, sex) {
+            (Lang::En, _) => en,
+            (Lang::Ru, Some(Sex::Male)) => ru[0],
+            (Lang::Ru, Some(Sex::Female)) => ru[1],
+            (Lang::Ru, None) => ru[2],
+        }
+    }
+
     /// Russian when the system locale (`LC_ALL`, `LC_MESSAGES`, `LANG`, first one set) is Russian.
     pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]

@@ -35,14 +35,19 @@ pub fn render_for(
     })
 }
 
-/// The pairing's score in the event's points, `1.5 : 0.5`, or empty before any game is scored.
-pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing) -> String {
+/// The pairing's score in the event's points, `1.5 : 0.5` (`1,5 : 0,5` in Russian), or empty
+/// before any game is scored.
+pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing, lang: Lang) -> String {
     if !p.scored() {
         return String::new();
     }
     let (_, draw) = tour.game_value();
     let (w, b) = p.halves();
-    format!("{} : {}", number(w as f64 * draw), number(b as f64 * draw))
+    format!(
+        "{} : {}",
+        points(w as f64 * draw, lang),
+        points(b as f64 * draw, lang)
+    )
 }
 
 /// A document: a title block and tables.
@@ -64,13 +69,50 @@ fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
     lang.pick(en, ru).to_string()
 }
 
-/// `2.5` → `2.5`, `4.0` → `4`, `21.125` → `21.125` (coefficients of micromatches come in eighths).
+/// A number as the arbiter's language writes it: `2.5` in English, `2,5` in Russian (its
+/// decimal comma, as Russian forms and spreadsheets have it), `4` for `4.0`. Every score and
+/// coefficient a person reads goes through here, so that one screen never mixes the two.
+pub fn points(x: f64, lang: Lang) -> String {
+    let s = number(x);
+    match lang {
+        Lang::En => s,
+        Lang::Ru => s.replace('.', ","),
+    }
+}
+
+/// `2.5` → `2.5`, `4.0` → `4`, `21.125` → `21.125` (coefficients of micromatches come in eighths):
+/// the form files and programs read.
 pub fn number(x: f64) -> String {
     if x.fract() == 0.0 {
         format!("{}", x as i64)
     } else {
         let s = format!("{x:.3}");
         s.trim_end_matches('0').to_string()
+    }
+}
+
+/// «выбыл после тура 3», «выбыла …», and a form without gender when the sex is not known.
+pub fn withdrawn(p: &crate::tournament::model::Player, after: usize, lang: Lang) -> String {
+    format!(
+        "{} {after}",
+        lang.agree(
+            p.sex,
+            "withdrew after round",
+            [
+                "выбыл после тура",
+                "выбыла после тура",
+                "выбытие после тура"
+            ]
+        )
+    )
+}
+
+/// The name in a standings line, marked when the player has withdrawn:
+/// «Петрова Анна (выбыла после тура 3)».
+pub fn standing_name(tour: &Tournament, l: &Line, lang: Lang) -> String {
+    match (l.withdrawn_after, tour.player(l.id)) {
+        (Some(r), Some(p)) => format!("{} ({})", l.name, withdrawn(p, r, lang)),
+        _ => l.name.clone(),
     }
 }
 
@@ -99,17 +141,17 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
             let mut row = vec![
                 l.place.clone(),
                 l.number.map_or_else(String::new, |n| n.to_string()),
-                l.name.clone(),
+                standing_name(tour, l, lang),
                 p.map_or_else(String::new, |p| p.title.clone()),
                 p.map_or_else(String::new, |p| p.club.clone()),
                 p.and_then(|p| p.rating)
                     .map_or_else(String::new, |r| r.to_string()),
-                number(l.points),
+                points(l.points, lang),
             ];
             row.extend(
                 l.tiebreaks
                     .iter()
-                    .map(|(_, v)| v.map_or_else(String::new, number)),
+                    .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
             );
             row
         })
@@ -142,13 +184,13 @@ pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
                         l.rounds
                             .iter()
                             .filter(|r| r.opponent == Some(q.id))
-                            .map(|r| number(r.score))
+                            .map(|r| points(r.score, lang))
                             .collect()
                     })
                     .unwrap_or_default();
                 row.push(scores.join(" "));
             }
-            row.push(line.map_or_else(String::new, |l| number(l.points)));
+            row.push(line.map_or_else(String::new, |l| points(l.points, lang)));
             row.push(line.map_or_else(String::new, |l| l.place.clone()));
             row
         })
@@ -157,6 +199,137 @@ pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
         heading: t(lang, "Crosstable", "Таблица результатов"),
         header,
         rows,
+    }
+}
+
+/// The grid a Swiss prints instead of a crosstable: a row per player in standings order, per
+/// round the opponent's number, the colour (of game 1) and the result — `12б+`, `7ч=`, `3б−`;
+/// a micromatch's cell has the points instead of the sign (`12б 1,5`); a game not played over
+/// the board (a forfeit) has no colour (`5+`); a bye is `св+` (`bye+`), a round without a game
+/// `—`. Then points, the tie-breaks and the place.
+pub fn round_grid(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
+    let rounds: Vec<usize> = {
+        let last = lines
+            .iter()
+            .flat_map(|l| l.rounds.iter().map(|r| r.round))
+            .max()
+            .unwrap_or(0);
+        tour.rounds
+            .iter()
+            .map(|r| r.number)
+            .filter(|&n| n <= last)
+            .collect()
+    };
+    let mut header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "No", "№"),
+        t(lang, "Name", "Участник"),
+    ];
+    header.extend(rounds.iter().map(|r| r.to_string()));
+    header.push(t(lang, "Points", "Очки"));
+    for tb in &tour.tiebreaks {
+        let (en, ru) = tb.short();
+        header.push(lang.pick(en, ru).to_string());
+    }
+    let micromatch = tour.settings.format.games > 1;
+    let number_of = |id| {
+        tour.player(id)
+            .and_then(|p| p.number)
+            .map_or_else(String::new, |n| n.to_string())
+    };
+    let rows = lines
+        .iter()
+        .map(|l| {
+            let mut row = vec![
+                l.place.clone(),
+                l.number.map_or_else(String::new, |n| n.to_string()),
+                standing_name(tour, l, lang),
+            ];
+            for &r in &rounds {
+                row.push(match l.rounds.iter().find(|x| x.round == r) {
+                    Some(x) => grid_cell(x, micromatch, &number_of, lang),
+                    None => "—".to_string(),
+                });
+            }
+            row.push(points(l.points, lang));
+            row.extend(
+                l.tiebreaks
+                    .iter()
+                    .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
+            );
+            row
+        })
+        .collect();
+    Section {
+        heading: t(lang, "Round grid", "Таблица по турам"),
+        header,
+        rows,
+    }
+}
+
+fn grid_cell(
+    x: &standings::RoundLine,
+    micromatch: bool,
+    number_of: &dyn Fn(crate::tournament::model::PlayerId) -> String,
+    lang: Lang,
+) -> String {
+    use crate::rules::Color;
+    let sign = match x.outcome() {
+        None => String::new(),
+        Some(_) if micromatch => format!(" {}", points(x.score, lang)),
+        Some(std::cmp::Ordering::Greater) => "+".into(),
+        Some(std::cmp::Ordering::Equal) => "=".into(),
+        Some(std::cmp::Ordering::Less) => "−".into(),
+    };
+    match x.opponent {
+        // An absence at the player's request, scored nothing: a round without a game.
+        None if x.score == 0.0 => "—".to_string(),
+        None => format!("{}{sign}", lang.pick("bye", "св")),
+        Some(o) => {
+            let colour = match x.colour {
+                _ if x.forfeit() => "",
+                Some(Color::White) => lang.pick("w", "б"),
+                Some(Color::Black) => lang.pick("b", "ч"),
+                None => "",
+            };
+            format!("{}{colour}{sign}", number_of(o))
+        }
+    }
+}
+
+/// What a cell of [`round_grid`] means, for the line under it.
+pub fn round_grid_legend(tour: &Tournament, lang: Lang) -> String {
+    let first = if tour.settings.format.games > 1 {
+        t(
+            lang,
+            "12w 1.5: against No 12, White in game 1, 1.5 points from the micromatch",
+            "12б 1,5: с № 12, белые в 1-й партии, 1,5 очка в микроматче",
+        )
+    } else {
+        t(
+            lang,
+            "12w+: against No 12 with White, won; = drawn, − lost",
+            "12б+: с № 12 белыми, победа; = ничья, − поражение",
+        )
+    };
+    format!(
+        "{first}; {}",
+        t(
+            lang,
+            "no colour: not played over the board (forfeit); bye: a round without an opponent; \
+             —: round missed",
+            "без цвета: партия не игралась (неявка); св: свободный тур; —: пропуск тура",
+        )
+    )
+}
+
+/// The table the event prints beside its standings: the crosstable of a round robin, the round
+/// grid of a Swiss.
+pub fn results_table(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
+    if tour.settings.system == crate::tournament::model::System::Swiss {
+        round_grid(tour, lines, lang)
+    } else {
+        crosstable(tour, lines, lang)
     }
 }
 
@@ -175,16 +348,36 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
     tour.rounds
         .iter()
         .map(|r| {
-            let mut header = vec![
-                t(lang, "Board", "Доска"),
-                t(lang, "White", "Белые"),
-                t(lang, "Black", "Чёрные"),
-            ];
+            // A micromatch's colours swap game by game: the columns name the players by game 1's
+            // colours, and every game is written from that pairing's point of view (the left
+            // player's result first), so that the games add up to the score beside them.
+            let micromatch = tour.settings.format.games > 1;
+            let mut header = if micromatch {
+                vec![
+                    t(lang, "Board", "Доска"),
+                    t(lang, "White in game 1", "Белые в 1-й партии"),
+                    t(lang, "Black in game 1", "Чёрные в 1-й партии"),
+                ]
+            } else {
+                vec![
+                    t(lang, "Board", "Доска"),
+                    t(lang, "White", "Белые"),
+                    t(lang, "Black", "Чёрные"),
+                ]
+            };
             if tour.settings.format.ballot.is_some() {
                 header.push(t(lang, "Ballot", "Жребий"));
                 header.push(t(lang, "Opening", "Начало"));
             }
-            header.push(t(lang, "Games", "Партии"));
+            header.push(if micromatch {
+                t(
+                    lang,
+                    "Games (left player's result first)",
+                    "Партии (первым — результат левого)",
+                )
+            } else {
+                t(lang, "Games", "Партии")
+            });
             header.push(t(lang, "Score", "Счёт"));
             let mut rows: Vec<Vec<String>> = r
                 .pairings
@@ -200,28 +393,37 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                             None => row.extend([String::new(), String::new()]),
                         }
                     }
-                    let symbols = |games: &[GameResult]| {
+                    // `from`: the index of the first game listed, whose White is the left
+                    // player when it is even.
+                    let symbols = |games: &[GameResult], from: usize| {
                         games
                             .iter()
-                            .map(|g| g.symbol())
+                            .enumerate()
+                            .map(|(k, g)| {
+                                if p.white_of(from + k) == p.white {
+                                    g.symbol()
+                                } else {
+                                    g.reversed().symbol()
+                                }
+                            })
                             .collect::<Vec<_>>()
                             .join(", ")
                     };
-                    let mut games = symbols(&p.games);
+                    let mut games = symbols(&p.games, 0);
                     if !p.extra.is_empty() {
                         games = format!(
                             "{games}; {}: {}",
                             t(lang, "extra", "доп."),
-                            symbols(&p.extra)
+                            symbols(&p.extra, p.games.len())
                         );
                     }
                     row.push(games);
-                    let mut score = score(tour, p);
+                    let mut score = score(tour, p, lang);
                     if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize)
                     {
                         score = format!(
                             "{score} ({} {})",
-                            t(lang, "extra won by", "доп. выиграл"),
+                            t(lang, "extra won by", "доп. матч, победа:"),
                             name(winner)
                         );
                     }
@@ -230,15 +432,22 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                 })
                 .collect();
             let width = header.len();
+            let sex = |id| tour.player(id).and_then(|p| p.sex);
             if let Some(bye) = r.bye {
-                let mut row = vec![String::new(), name(bye), t(lang, "bye", "свободен")];
+                let free = lang.agree(sex(bye), "bye", ["свободен", "свободна", "свободный тур"]);
+                let mut row = vec![String::new(), name(bye), free.to_string()];
                 row.resize(width, String::new());
                 rows.push(row);
             }
             for (id, value) in &r.requested_byes {
+                let free = lang.agree(sex(*id), "", ["свободен", "свободна", "свободный тур"]);
                 let what = match value {
-                    ByeValue::Win => t(lang, "full-point bye", "свободен (очко за победу)"),
-                    ByeValue::Draw => t(lang, "half-point bye", "свободен (очко за ничью)"),
+                    ByeValue::Win => lang
+                        .pick("full-point bye", &format!("{free} (очко за победу)"))
+                        .to_string(),
+                    ByeValue::Draw => lang
+                        .pick("half-point bye", &format!("{free} (очко за ничью)"))
+                        .to_string(),
                     ByeValue::Zero => continue,
                 };
                 let mut row = vec![String::new(), name(*id), what];
@@ -296,8 +505,10 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         ));
     }
     let mut sections = vec![standings_section(tour, &lines, lang)];
-    if tour.settings.system != crate::tournament::model::System::Swiss && tour.players.len() <= 24 {
-        sections.push(crosstable(tour, &lines, lang));
+    // A crosstable has a column per player: past 24 it no longer fits a page. A round grid has a
+    // column per round and fits any Swiss.
+    if tour.settings.system == crate::tournament::model::System::Swiss || tour.players.len() <= 24 {
+        sections.push(results_table(tour, &lines, lang));
     }
     sections.extend(rounds(tour, lang));
     Document {

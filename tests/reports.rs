@@ -105,7 +105,7 @@ fn the_pdf_renders_and_shows_cyrillic_names() {
     assert!(rows >= 10 + 10 + 6 * 5, "{rows} rows");
     // The points of each player as the standings give them, beside the name.
     for l in shashki_arbiter::tournament::standings::compute(&t, None) {
-        let points = report::number(l.points);
+        let points = report::points(l.points, Lang::Ru);
         assert!(
             lines
                 .iter()
@@ -202,8 +202,11 @@ fn the_csv_separator_follows_the_language_or_the_choice() {
     assert!(chosen
         .trim_start_matches('\u{FEFF}')
         .starts_with("Место,№,Участник,"));
-    // The coefficients keep their decimal point; a field with the separator is quoted.
-    assert!(ru.contains(";21.125;"), "{ru}");
+    // Numbers as the language writes them: a Russian spreadsheet reads `21,125` as a number
+    // (and `21.125` as text or a date); a field with the separator in it is quoted.
+    assert!(ru.contains(";21,125;"), "{ru}");
+    assert!(en.contains(",21.125,"), "{en}");
+    assert!(chosen.contains(",\"21,125\","), "{chosen}");
     let out = Command::new(bin)
         .args(["standings", file, "--separator", "tab"])
         .output()
@@ -248,4 +251,187 @@ fn the_report_names_tiebreaks_and_the_pdf_is_small_with_a_readable_title() {
             "{file}"
         );
     }
+}
+
+/// A five-player Swiss of two rounds, every kind of round in it: a win with White and with
+/// Black, a draw, a bye, a forfeit either way, a round missed.
+fn small_swiss() -> shashki_arbiter::tournament::Tournament {
+    use shashki_arbiter::tournament::model::*;
+    let mut t = Tournament::new(
+        "Swiss",
+        shashki_arbiter::rules::Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        1,
+    );
+    t.tiebreaks.clear();
+    t.settings.unplayed.bye = ByeValue::Win;
+    for (i, (surname, sex)) in [
+        ("Алексеев", Some(Sex::Male)),
+        ("Борисова", Some(Sex::Female)),
+        ("Васильев", None),
+        ("Григорьева", Some(Sex::Female)),
+        ("Дмитриев", Some(Sex::Male)),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        t.players.push(Player {
+            number: Some(i + 1),
+            sex,
+            ..Player::new(i as PlayerId + 1, surname)
+        });
+    }
+    let round = |number, pairings, bye| Round {
+        number,
+        pairings,
+        bye,
+        absent: Vec::new(),
+        requested_byes: Vec::new(),
+        locked: false,
+    };
+    t.rounds.push(round(
+        1,
+        vec![
+            Pairing::new(1, 1, 4, vec![GameResult::WhiteWins]),
+            Pairing::new(2, 5, 2, vec![GameResult::Draw]),
+        ],
+        Some(3),
+    ));
+    let mut r2 = round(
+        2,
+        vec![
+            Pairing::new(1, 3, 1, vec![GameResult::BlackWins]),
+            Pairing::new(2, 2, 4, vec![GameResult::BlackByForfeit]),
+        ],
+        None,
+    );
+    r2.absent.push(5);
+    t.rounds.push(r2);
+    t
+}
+
+/// Issue 25, item 7: a Swiss prints its round grid — per round the opponent's number, the
+/// colour and the result — where a round robin prints its crosstable.
+#[test]
+fn a_swiss_report_has_the_round_grid_arbiters_print() {
+    let t = small_swiss();
+    for (lang, heading, grid) in [
+        (
+            Lang::Ru,
+            "Таблица по турам",
+            [
+                ("Алексеев", ["4б+", "3ч+"], "2"),
+                ("Борисова", ["5ч=", "4−"], "0,5"),
+                ("Васильев", ["св+", "1б−"], "1"),
+                ("Григорьева", ["1ч−", "2+"], "1"),
+                ("Дмитриев", ["2б=", "—"], "0,5"),
+            ],
+        ),
+        (
+            Lang::En,
+            "Round grid",
+            [
+                ("Алексеев", ["4w+", "3b+"], "2"),
+                ("Борисова", ["5b=", "4−"], "0.5"),
+                ("Васильев", ["bye+", "1w−"], "1"),
+                ("Григорьева", ["1b−", "2+"], "1"),
+                ("Дмитриев", ["2w=", "—"], "0.5"),
+            ],
+        ),
+    ] {
+        let doc = report::document(&t, None, lang);
+        let section = doc
+            .sections
+            .iter()
+            .find(|s| s.heading == heading)
+            .unwrap_or_else(|| panic!("{lang:?}: no «{heading}» in {doc:#?}"));
+        assert_eq!(
+            &section.header[3..],
+            ["1", "2", lang.pick("Points", "Очки")]
+        );
+        for (name, cells, points) in grid {
+            let row = section.rows.iter().find(|r| r[2] == name).unwrap();
+            assert_eq!(&row[3..5], cells, "{lang:?} {name}");
+            assert_eq!(row[5], points, "{lang:?} {name}");
+        }
+        // In standings order: the leader first, the tied pairs by number.
+        let order: Vec<&str> = section.rows.iter().map(|r| r[2].as_str()).collect();
+        assert_eq!(
+            order,
+            ["Алексеев", "Васильев", "Григорьева", "Борисова", "Дмитриев"]
+        );
+    }
+}
+
+/// Issue 25, item 14: one number style per language in every part of a report — Russian
+/// writes `0,5` and `21,125`, English `0.5`; never both in one document.
+#[test]
+fn a_report_writes_numbers_as_its_language_does() {
+    let decimal = |text: &str, mark: char| {
+        let chars: Vec<char> = text.chars().collect();
+        chars
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == mark && w[2].is_ascii_digit())
+    };
+    for t in [sample(), small_swiss()] {
+        // Every word of the document (the HTML's style sheet has numbers of its own).
+        let words = |lang| {
+            let doc = report::document(&t, None, lang);
+            let mut all = doc.subtitle.join("\n");
+            for s in &doc.sections {
+                for row in std::iter::once(&s.header).chain(&s.rows) {
+                    all.push('\n');
+                    all.push_str(&row.join("\t"));
+                }
+            }
+            all
+        };
+        let (ru, en) = (words(Lang::Ru), words(Lang::En));
+        assert!(decimal(&ru, ','), "a Russian report has decimal commas");
+        assert!(!decimal(&ru, '.'), "no decimal point in Russian");
+        assert!(decimal(&en, '.'), "an English report has decimal points");
+        assert!(!decimal(&en, ','), "no decimal comma in English");
+    }
+}
+
+/// Issue 25, items 9 and 11: a withdrawn player is marked in the standings, in Russian in the
+/// player's gender (a form without one where the sex is not known).
+#[test]
+fn a_withdrawn_player_is_marked_in_the_standings_in_their_gender() {
+    let mut t = small_swiss();
+    for id in [2, 3] {
+        t.players
+            .iter_mut()
+            .find(|p| p.id == id)
+            .unwrap()
+            .withdrawn_after = Some(2);
+    }
+    let names = |lang| -> Vec<String> {
+        report::document(&t, None, lang).sections[0]
+            .rows
+            .iter()
+            .map(|r| r[2].clone())
+            .collect()
+    };
+    let ru = names(Lang::Ru);
+    assert!(
+        ru.contains(&"Борисова (выбыла после тура 2)".to_string()),
+        "{ru:?}"
+    );
+    assert!(
+        ru.contains(&"Васильев (выбытие после тура 2)".to_string()),
+        "{ru:?}"
+    );
+    assert!(ru.contains(&"Алексеев".to_string()), "{ru:?}");
+    let en = names(Lang::En);
+    assert!(
+        en.contains(&"Борисова (withdrew after round 2)".to_string()),
+        "{en:?}"
+    );
+    // After round 1 the withdrawal (after round 2) has not happened.
+    let before = report::document(&t, Some(1), Lang::Ru).sections[0]
+        .rows
+        .clone();
+    assert!(before.iter().all(|r| !r[2].contains("выбы")), "{before:?}");
 }

@@ -335,10 +335,12 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
         .unwrap();
     }
     assert_ne!(std::fs::read(&path).unwrap(), before);
+    // Board 1 of the current round (earlier rounds, in the same state, have results of their own).
     let arrived = read_until(&mut page, &mut seen, |s| {
-        events_named(s, "state")
-            .iter()
-            .any(|d| d.contains("\"results\":[\"1-0\""))
+        events_named(s, "state").iter().any(|d| {
+            serde_json::from_str::<serde_json::Value>(d)
+                .is_ok_and(|v| v["boards"][0]["results"][0] == "1-0")
+        })
     })
     .await;
     assert!(arrived, "the result reached the page: {seen}");

@@ -313,6 +313,8 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
     let mut t = event(11, 1);
     t.players[3].surname = "Иванов".into();
     t.players[3].name = "Пётр".into();
+    t.players[3].sex = Some(Sex::Male);
+    t.players[4].sex = Some(Sex::Female);
     for round in 1..=5 {
         let p = swiss::pair(&t, round, &Options::default());
         save(&mut t, &p);
@@ -325,11 +327,15 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
     let text = trf::export(&t);
     assert!(
         text.lines()
-            .any(|l| l.starts_with("001    4      Иванов, Пётр")),
+            .any(|l| l.starts_with("001    4 m    Иванов, Пётр")),
         "{text}"
     );
+    // Column 10: the sex, `m` or `w` (TRF-16), blank when not known.
+    assert!(text.contains("\n001    5 w"), "{text}");
     let back = trf::import("x.trf", &text).unwrap();
     assert_eq!(back.players.len(), 11);
+    let sexes = |t: &Tournament| t.players.iter().map(|p| p.sex).collect::<Vec<_>>();
+    assert_eq!(sexes(&back), sexes(&t));
     for (a, b) in t.rounds.iter().zip(&back.rounds) {
         assert_eq!(a.bye, b.bye);
         let key = |r: &Round| {

@@ -631,9 +631,13 @@ fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
         .find(|s| s.heading == "Round 1")
         .unwrap();
     let row = round.rows.iter().find(|r| r[0] == "1").unwrap();
+    // Every game from the left player's side (the colours swap game by game): game 2's White
+    // (the right player) won it, and so did the right player the last extra game; the games
+    // read as the score beside them, 1 : 1, and the extra match goes to the right.
+    assert_eq!(round.header[1], "White in game 1");
     assert!(
         row.iter()
-            .any(|c| c == "1-0, 1-0; extra: ½-½, ½-½, ½-½, 1-0"),
+            .any(|c| c == "1-0, 0-1; extra: ½-½, ½-½, ½-½, 0-1"),
         "{row:?}"
     );
     let winner = t.player(b1.black).unwrap().full_name();
@@ -720,4 +724,21 @@ fn a_withdrawn_player_forfeits_each_game_of_the_micromatch_in_its_colour() {
             assert_eq!(*result, expected, "player {withdrawn}, game {}", g + 1);
         }
     }
+}
+
+/// Issue 25, item 11: a player entered after the numbers are fixed (a round paired) takes the
+/// next pairing number, so that every list names them; before that, numbers wait for the draw.
+#[test]
+fn a_late_entry_takes_the_next_pairing_number() {
+    let mut t = event(6, 1, vec![]);
+    let early = Player::new(7, "Ранний");
+    apply(&mut t, &Command::AddPlayer { player: early }).unwrap();
+    assert_eq!(t.player(7).unwrap().number, None, "before round 1: by lot");
+    apply(&mut t, &Command::RemovePlayer { id: 7 }).unwrap();
+    pair(&mut t, 1);
+    let late = Player::new(8, "Новиков");
+    let undo = apply(&mut t, &Command::AddPlayer { player: late }).unwrap();
+    assert_eq!(t.player(8).unwrap().number, Some(7));
+    apply(&mut t, &undo).unwrap();
+    assert!(t.player(8).is_none(), "the undo takes the entry back");
 }

@@ -105,6 +105,14 @@ fn event_mid_round() -> PathBuf {
     path
 }
 
+fn lang_pick<'a>(lang: &str, en: &'a str, ru: &'a str) -> &'a str {
+    if lang == "ru" {
+        ru
+    } else {
+        en
+    }
+}
+
 /// Runs the browser on `url` at `size`, with `lang`; returns the DOM after the page settled.
 fn look(browser: &str, url: &str, size: &str, lang: &str, screenshot: Option<&Path>) -> String {
     let profile = std::env::temp_dir().join(format!(
@@ -197,6 +205,22 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
             match tab {
                 "pairings" => {
                     assert!(dom.contains(round), "{lang}: {round}");
+                    // Earlier rounds: those before the current one (6), the last of them shown.
+                    let select = dom
+                        .split("id=\"round-select\"")
+                        .nth(1)
+                        .and_then(|s| s.split("</select>").next())
+                        .unwrap_or_default();
+                    assert!(
+                        select.contains("value=\"5\"") && !select.contains("value=\"6\""),
+                        "{lang}: earlier rounds are 1-5: {select}"
+                    );
+                    // A micromatch's score beside its games, in the language's numbers.
+                    let score = lang_pick(lang, "Score", "Счёт");
+                    assert!(dom.contains(&format!(">{score}<")), "{lang}: `{score}`");
+                    // Board 5's first game drawn.
+                    let half = lang_pick(lang, "0.5 : 0.5", "0,5 : 0,5");
+                    assert!(dom.contains(half), "{lang}: `{half}`");
                     assert!(
                         dom.contains("1-0") && dom.contains("½-½"),
                         "{lang}: results"

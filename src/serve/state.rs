@@ -26,6 +26,8 @@ pub struct State {
     pub event: EventLine,
     /// The current round's boards (byes last, with no board and no Black).
     pub boards: Vec<BoardLine>,
+    /// The rounds before the current one, oldest first, their boards as [`State::boards`].
+    pub earlier: Vec<RoundBoards>,
     pub clocks: Option<Clocks>,
     pub report: Reports,
 }
@@ -50,6 +52,15 @@ pub struct BoardLine {
     pub ballot: Option<String>,
     /// Each game's result from its White's side: `1-0`, `½-½`, `0-1`, `*` while playing.
     pub results: Vec<String>,
+    /// The pairing's points so far, White of game 1 first (a micromatch's score), once a game
+    /// has a result.
+    pub score: Option<[f64; 2]>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundBoards {
+    pub round: usize,
+    pub boards: Vec<BoardLine>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -82,38 +93,16 @@ pub struct Reports {
 /// The snapshot of `t` with its `clocks` (see [`Follow`]) at `now`.
 pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime<Utc>) -> State {
     let round = t.rounds.last();
-    let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
-    let mut boards: Vec<BoardLine> = round
-        .map(|r| {
-            r.pairings
-                .iter()
-                .map(|p| BoardLine {
-                    board: Some(p.board),
-                    white: name(p.white),
-                    black: Some(name(p.black)),
-                    ballot: p
-                        .ballot
-                        .as_ref()
-                        .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell)),
-                    results: p
-                        .games
-                        .iter()
-                        .chain(&p.extra)
-                        .map(|g| g.symbol().to_string())
-                        .collect(),
-                })
-                .collect()
+    let boards = round.map(|r| boards_of(t, r)).unwrap_or_default();
+    let earlier = t
+        .rounds
+        .iter()
+        .take(t.rounds.len().saturating_sub(1))
+        .map(|r| RoundBoards {
+            round: r.number,
+            boards: boards_of(t, r),
         })
-        .unwrap_or_default();
-    if let Some(bye) = round.and_then(|r| r.bye) {
-        boards.push(BoardLine {
-            board: None,
-            white: name(bye),
-            black: None,
-            ballot: None,
-            results: Vec::new(),
-        });
-    }
+        .collect();
     State {
         version,
         now_ms: now.timestamp_millis(),
@@ -124,12 +113,53 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
             rounds: t.planned_rounds(),
         },
         boards,
+        earlier,
         clocks,
         report: Reports {
             en: report::document(t, None, Lang::En),
             ru: report::document(t, None, Lang::Ru),
         },
     }
+}
+
+/// A round's boards, byes last with no board and no Black.
+fn boards_of(t: &Tournament, r: &crate::tournament::model::Round) -> Vec<BoardLine> {
+    let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
+    let (_, draw) = t.game_value();
+    let mut boards: Vec<BoardLine> = r
+        .pairings
+        .iter()
+        .map(|p| BoardLine {
+            board: Some(p.board),
+            white: name(p.white),
+            black: Some(name(p.black)),
+            ballot: p
+                .ballot
+                .as_ref()
+                .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell)),
+            results: p
+                .games
+                .iter()
+                .chain(&p.extra)
+                .map(|g| g.symbol().to_string())
+                .collect(),
+            score: p.scored().then(|| {
+                let (w, b) = p.halves();
+                [w as f64 * draw, b as f64 * draw]
+            }),
+        })
+        .collect();
+    for &bye in r.bye.iter() {
+        boards.push(BoardLine {
+            board: None,
+            white: name(bye),
+            black: None,
+            ballot: None,
+            results: Vec::new(),
+            score: None,
+        });
+    }
+    boards
 }
 
 /// The clock logs of an event's current game, followed as the console writes them: the last

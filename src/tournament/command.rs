@@ -387,8 +387,16 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             if t.player(player.id).is_some() {
                 return Err(CommandError::DuplicateId(player.id));
             }
-            t.players.push(player.clone());
-            Command::RemovePlayer { id: player.id }
+            let mut player = player.clone();
+            // A late entry (after a round is paired, so after the numbers are fixed) takes the
+            // next pairing number: the list, the draft and the pairing lists name every player.
+            if player.number.is_none() && !t.rounds.is_empty() {
+                let last = t.players.iter().filter_map(|p| p.number).max();
+                player.number = last.map(|n| n + 1);
+            }
+            let id = player.id;
+            t.players.push(player);
+            Command::RemovePlayer { id }
         }
         Command::EditPlayer { player } => {
             check_player(player)?;

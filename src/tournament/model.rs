@@ -305,6 +305,40 @@ pub struct Player {
     /// The player left after this round; later rounds are not played.
     #[serde(default)]
     pub withdrawn_after: Option<usize>,
+    /// For the forms that count men and women and for Russian texts, whose verbs agree with it
+    /// («выиграла»); unknown gives the texts a form without gender.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sex: Option<Sex>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Sex {
+    Male,
+    Female,
+}
+
+impl Sex {
+    /// The letter forms and lists use: М/Ж, M/F.
+    pub fn letter(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            Sex::Male => lang.pick("M", "М"),
+            Sex::Female => lang.pick("F", "Ж"),
+        }
+    }
+
+    /// `м`, `ж`, `m`, `f`, `w` (TRF's woman), `муж`, `жен`, `male`, `female`… in either case.
+    pub fn parse(text: &str) -> Option<Sex> {
+        let t = text.trim().to_lowercase();
+        match t.as_str() {
+            "м" | "m" | "муж" | "муж." | "мужской" | "male" | "man" => {
+                Some(Sex::Male)
+            }
+            "ж" | "f" | "w" | "жен" | "жен." | "женский" | "female" | "woman" => {
+                Some(Sex::Female)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl Player {
@@ -320,6 +354,7 @@ impl Player {
             birth_year: None,
             number: None,
             withdrawn_after: None,
+            sex: None,
         }
     }
 
@@ -414,6 +449,18 @@ impl GameResult {
             GameResult::BlackByForfeit => "−/+",
             GameResult::DoubleForfeit => "−/−",
             GameResult::Unplayed => "x",
+        }
+    }
+
+    /// The same result seen from Black's side (`1-0` → `0-1`): a micromatch's game written from
+    /// its pairing's point of view when the colours have swapped.
+    pub fn reversed(self) -> GameResult {
+        match self {
+            GameResult::WhiteWins => GameResult::BlackWins,
+            GameResult::BlackWins => GameResult::WhiteWins,
+            GameResult::WhiteByForfeit => GameResult::BlackByForfeit,
+            GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
+            other => other,
         }
     }
 

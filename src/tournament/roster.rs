@@ -45,6 +45,8 @@ fn line_message_ru(message: &str) -> String {
         format!("рейтинг `{value}` — не целое число")
     } else if let Some(value) = between("birth year `", "` is not a year") {
         format!("год рождения `{value}` — это не год")
+    } else if let Some(value) = between("sex `", "` is not M or F") {
+        format!("пол `{value}` — нужно М или Ж")
     } else {
         message.to_string()
     }
@@ -58,6 +60,7 @@ enum Column {
     Rating,
     Club,
     BirthYear,
+    Sex,
     Ignored,
 }
 
@@ -75,6 +78,7 @@ fn column(header: &str) -> Column {
         "birth year" | "born" | "год рождения" | "г.р." | "год" => {
             Column::BirthYear
         }
+        "sex" | "gender" | "пол" => Column::Sex,
         _ => Column::Ignored,
     }
 }
@@ -155,6 +159,12 @@ pub fn parse_csv(
                             .map_err(|_| err(format!("birth year `{value}` is not a year")))?,
                     )
                 }
+                Column::Sex if !value.is_empty() => {
+                    p.sex = Some(
+                        crate::tournament::model::Sex::parse(&value)
+                            .ok_or_else(|| err(format!("sex `{value}` is not M or F")))?,
+                    )
+                }
                 _ => {}
             }
         }
@@ -185,6 +195,24 @@ mod tests {
         assert_eq!(players[0].birth_year, Some(1990));
         assert_eq!(players[1].rating, None);
         assert_eq!(players[1].title, "КМС");
+    }
+
+    #[test]
+    fn the_sex_column_is_read_in_either_language() {
+        use crate::lang::Russian;
+        use crate::tournament::model::Sex;
+        let text = "Фамилия;Пол\nГайнуллина;ж\nИванов;М\nСмит;F\nБезпола;\n";
+        let sexes: Vec<_> = parse_csv("list.csv", text.as_bytes(), 1)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.sex)
+            .collect();
+        assert_eq!(
+            sexes,
+            [Some(Sex::Female), Some(Sex::Male), Some(Sex::Female), None]
+        );
+        let bad = parse_csv("list.csv", "surname;sex\nA;x\n".as_bytes(), 1).unwrap_err();
+        assert_eq!(bad.ru(), "list.csv:2: пол `x` — нужно М или Ж");
     }
 
     #[test]

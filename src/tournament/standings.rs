@@ -36,6 +36,26 @@ pub struct RoundLine {
     extra_won: Option<bool>,
 }
 
+impl RoundLine {
+    /// Won, drawn or lost (more, half or less than half the pairing's points; a tied micromatch
+    /// decided by extra micromatches counts as their result), or `None` before a result.
+    pub fn outcome(&self) -> Option<std::cmp::Ordering> {
+        if !self.scored {
+            return None;
+        }
+        Some(match self.extra_won {
+            Some(true) => std::cmp::Ordering::Greater,
+            Some(false) => std::cmp::Ordering::Less,
+            None => (self.score * 2.0).total_cmp(&self.max),
+        })
+    }
+
+    /// A pairing whose games all went without play (forfeits).
+    pub fn forfeit(&self) -> bool {
+        self.opponent.is_some() && self.scored && !self.played
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Line {
     /// `3` or, for players still tied after every criterion, `3-4`.
@@ -48,6 +68,9 @@ pub struct Line {
     /// tie, no rated opponents).
     pub tiebreaks: Vec<(TieBreak, Option<f64>)>,
     pub rounds: Vec<RoundLine>,
+    /// The player withdrew after this round, one of those counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub withdrawn_after: Option<usize>,
 }
 
 /// The standings after `up_to` rounds (all rounds when `None`).
@@ -276,6 +299,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 .map(|&tb| (tb, value(tb, p.id)))
                 .collect(),
             rounds: lines[&p.id].clone(),
+            withdrawn_after: p.withdrawn_after.filter(|&r| r <= last),
         })
         .collect();
     // Stable final order among players still tied: pairing number, then name.

@@ -11,21 +11,54 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             .unwrap_or_else(|| format!("#{id}"))
     };
     let l = |en: &str, ru: &str| lang.pick(en, ru).to_string();
+    // Russian verbs agree with the player's sex; an unknown one gets a form without gender.
+    let sex = |id| t.player(id).and_then(|p| p.sex);
+    let agree = |id, en, ru| lang.agree(sex(id), en, ru).to_string();
     match cmd {
-        Command::AddPlayer { player } => {
-            format!("{} {}", l("added", "добавлен"), player.full_name())
-        }
+        Command::AddPlayer { player } => format!(
+            "{} {}",
+            lang.agree(
+                player.sex,
+                "added",
+                ["добавлен", "добавлена", "в списке новый участник:"]
+            ),
+            player.full_name()
+        ),
         Command::EditPlayer { player } => {
-            format!("{} {}", l("edited", "изменён"), player.full_name())
+            format!("{} {}", l("edited", "изменены данные:"), player.full_name())
         }
-        Command::RemovePlayer { id } => format!("{} {}", l("removed", "удалён"), name(*id)),
+        Command::RemovePlayer { id } => format!(
+            "{} {}",
+            agree(
+                *id,
+                "removed",
+                ["удалён", "удалена", "удалён из списка участник"]
+            ),
+            name(*id)
+        ),
         Command::Withdraw { id, after_round } => match after_round {
             Some(r) => format!(
                 "{} {} {r}",
                 name(*id),
-                l("withdrew after round", "выбыл после тура")
+                agree(
+                    *id,
+                    "withdrew after round",
+                    [
+                        "выбыл после тура",
+                        "выбыла после тура",
+                        "— выбытие после тура"
+                    ]
+                )
             ),
-            None => format!("{} {}", name(*id), l("back in the event", "вернулся")),
+            None => format!(
+                "{} {}",
+                name(*id),
+                agree(
+                    *id,
+                    "back in the event",
+                    ["вернулся", "вернулась", "— возвращение в турнир"]
+                )
+            ),
         },
         Command::DrawNumbers { seed } => {
             format!(
@@ -116,18 +149,22 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 .iter()
                 .find(|r| r.number == *round)
                 .and_then(|r| r.pairings.iter().find(|p| p.board == *board));
+            let won = |id| match (lang, sex(id)) {
+                (Lang::Ru, None) => format!(" — победа: {}", name(id)),
+                _ => format!(
+                    " — {} {}",
+                    name(id),
+                    agree(id, "wins", ["выиграл", "выиграла", ""])
+                ),
+            };
             // Who won, by name: in a micromatch "1" in game 2 is a win for the pairing's Black.
             let winner = pairing.and_then(|p| {
                 let slot = *game + if extra { p.games.len() } else { 0 };
                 let white = p.white_of(slot);
                 let black = if white == p.white { p.black } else { p.white };
                 match result {
-                    GameResult::WhiteWins | GameResult::WhiteByForfeit => {
-                        Some(format!(" — {} {}", name(white), l("wins", "выиграл")))
-                    }
-                    GameResult::BlackWins | GameResult::BlackByForfeit => {
-                        Some(format!(" — {} {}", name(black), l("wins", "выиграл")))
-                    }
+                    GameResult::WhiteWins | GameResult::WhiteByForfeit => Some(won(white)),
+                    GameResult::BlackWins | GameResult::BlackByForfeit => Some(won(black)),
                     _ => None,
                 }
             });

@@ -12,7 +12,7 @@ pub fn clock(ms: u64) -> String {
     }
 }
 
-pub use crate::report::number as points;
+pub use crate::report::points;
 use crate::rules::columns::AnyVariant;
 
 /// The variant's name as an arbiter says it.

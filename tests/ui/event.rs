@@ -207,3 +207,46 @@ fn after_a_player_is_added_the_cursor_is_back_in_the_surname() {
     let t = app.session.tournament().unwrap();
     assert!(t.players.iter().any(|p| p.surname == "Гайнуллина"));
 }
+
+/// Issue 25, item 9: the trial's status read «добавлен Гайнуллина Эльмира». The form takes the
+/// player's sex (М/Ж) and the Russian words agree with it; without one, a form without gender.
+/// An empty surname (Enter in an empty form) says what is missing instead of «добавлен : …».
+#[test]
+fn the_status_agrees_with_the_players_sex() {
+    use shashki_arbiter::tournament::model::Sex;
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let mut app = app("sex-agrees", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let status = |app: &App| app.session.status.as_ref().unwrap().text.clone();
+    let _ = app.update(Message::Event(Ev::Add));
+    assert_eq!(status(&app), "Сначала введите фамилию");
+    assert!(app.session.status.as_ref().unwrap().error);
+    for (surname, sex, said) in [
+        (
+            "Гайнуллина",
+            Some(Sex::Female),
+            "добавлена Гайнуллина Эльмира",
+        ),
+        ("Шарипов", Some(Sex::Male), "добавлен Шарипов Эльмира"),
+        ("Ким", None, "в списке новый участник: Ким Эльмира"),
+    ] {
+        let _ = app.update(Message::Event(Ev::Surname(surname.into())));
+        let _ = app.update(Message::Event(Ev::Name("Эльмира".into())));
+        if let Some(sex) = sex {
+            // The pick list offers «—», «М», «Ж».
+            let label = sex.letter(Lang::Ru);
+            assert!(["М", "Ж"].contains(&label));
+            let _ = app.update(Message::Event(Ev::Sex(Some(sex))));
+        }
+        let _ = app.update(Message::Event(Ev::Add));
+        assert!(status(&app).contains(said), "{}", status(&app));
+        let t = app.session.tournament().unwrap();
+        assert_eq!(
+            t.players.iter().find(|p| p.surname == surname).unwrap().sex,
+            sex
+        );
+    }
+    // The players' list shows the letter.
+    let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
+    assert!(ui.find("Ж").is_ok(), "the list shows «Ж»");
+}

@@ -75,12 +75,24 @@ fn texts(app: &App) -> Vec<(String, bool)> {
     seen
 }
 
-/// What a Russian screen must not show besides English words: a relocation's `W:` / `B:` and a
-/// number with a Latin unit (`15m`, `30s`, `2h`: the short form of a time control).
+/// What a Russian screen must not show besides English words: a relocation's `W:` / `B:`, a
+/// number with a Latin unit (`15m`, `30s`, `2h`: the short form of a time control) and a number
+/// with a decimal point (`1.5`: Russian writes `1,5`; a clock's tenths `0:07.3` and a date
+/// `10.04.2026` are not such numbers).
 fn latin_marks(text: &str) -> Vec<String> {
     let mut found = Vec::new();
     for w in text.split(|c: char| c.is_whitespace() || c == ';' || c == '·') {
         if w == "W:" || w == "B:" {
+            found.push(w.to_string());
+        }
+        let w = w.trim_matches(|c: char| !c.is_ascii_digit());
+        let decimal = w.split_once('.').is_some_and(|(a, b)| {
+            !a.is_empty()
+                && !b.is_empty()
+                && a.chars().all(|c| c.is_ascii_digit())
+                && b.chars().all(|c| c.is_ascii_digit())
+        });
+        if decimal {
             found.push(w.to_string());
         }
     }

@@ -16,7 +16,7 @@ fn every_screen_renders_for_the_readme() {
                 Tab::Clocks => lang.pick("Clocks for round 6, game 1", "Часы: тур 6, партия 1"),
                 Tab::Ballot => "IX/10",
                 Tab::Claims => lang.pick("Check the record", "Проверить запись"),
-                Tab::Standings => "21.125",
+                Tab::Standings => lang.pick("21.125", "21,125"),
             };
             assert!(sees(&app, expected), "{tab:?} in {suffix}: no `{expected}`");
             let _ = screenshot(

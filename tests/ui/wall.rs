@@ -78,7 +78,7 @@ fn the_wall_pages_show_pairings_standings_and_the_ballot() {
     let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-pairings-ru");
     right(&mut app);
     assert!(
-        sees(&app, "Смирнов Иван") && sees(&app, "1.5"),
+        sees(&app, "Смирнов Иван") && sees(&app, "1,5"),
         "standings with head-to-head"
     );
     let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-standings-ru");

@@ -102,7 +102,11 @@ pub fn export(t: &Tournament) -> String {
         let mut row = format!(
             "001 {} {}{} {} {} {} {} {} {} {}",
             pad_left(&n.to_string(), 4),
-            " ",
+            match p.sex {
+                Some(crate::tournament::model::Sex::Male) => "m",
+                Some(crate::tournament::model::Sex::Female) => "w",
+                None => " ",
+            },
             pad_left(&p.title.chars().take(3).collect::<String>(), 3),
             pad_right(&name, 33),
             pad_left(&p.rating.map(|r| r.to_string()).unwrap_or_default(), 4),
@@ -269,6 +273,12 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                     rating,
                     club: field(54, 56),
                     birth_year,
+                    // TRF's column 10: `m` or `w`; anything else is not known.
+                    sex: match field(10, 10).as_str() {
+                        "m" | "M" => Some(crate::tournament::model::Sex::Male),
+                        "w" | "W" | "f" | "F" => Some(crate::tournament::model::Sex::Female),
+                        _ => None,
+                    },
                     number: Some(number),
                     ..Player::new(number as PlayerId, surname)
                 };

@@ -116,7 +116,10 @@ impl State {
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
         let name = |id: PlayerId| {
             t.player(id)
-                .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
+                .map(|p| match p.number {
+                    Some(n) => format!("{} ({n})", p.full_name()),
+                    None => p.full_name(),
+                })
                 .unwrap_or_default()
         };
         let choices: Vec<Choice<PlayerId>> = t

@@ -31,6 +31,7 @@ pub struct State {
     pub title: String,
     pub rating: String,
     pub club: String,
+    pub sex: Option<crate::tournament::model::Sex>,
     /// The player being edited (the form holds their details), or a new one.
     pub editing: Option<PlayerId>,
     pub csv_path: String,
@@ -53,6 +54,7 @@ pub enum Message {
     Title(String),
     Rating(String),
     Club(String),
+    Sex(Option<crate::tournament::model::Sex>),
     Add,
     Edit(PlayerId),
     CancelEdit,
@@ -111,6 +113,7 @@ impl State {
         self.title.clear();
         self.rating.clear();
         self.club.clear();
+        self.sex = None;
         self.editing = None;
     }
 
@@ -128,12 +131,25 @@ impl State {
             Message::Title(s) => self.title = s,
             Message::Rating(s) => self.rating = s,
             Message::Club(s) => self.club = s,
+            Message::Sex(s) => self.sex = s,
             Message::Add => {
+                // Enter in any field of an empty form: nothing to add, and it says what is missing.
+                if self.surname.trim().is_empty() {
+                    return Action::error(
+                        lang.pick("Type the surname first", "Сначала введите фамилию"),
+                    );
+                }
                 let rating = match self.rating.trim() {
                     "" => None,
                     r => match r.parse() {
                         Ok(v) => Some(v),
-                        Err(_) => return Action::error(format!("rating `{r}`: a whole number")),
+                        Err(_) => {
+                            return Action::error(format!(
+                                "{} `{r}`: {}",
+                                lang.pick("rating", "рейтинг"),
+                                lang.pick("a whole number", "нужно целое число")
+                            ))
+                        }
                     },
                 };
                 let existing = self.editing.and_then(|id| t.player(id)).cloned();
@@ -148,6 +164,7 @@ impl State {
                     title: self.title.trim().to_string(),
                     rating,
                     club: self.club.trim().to_string(),
+                    sex: self.sex,
                     ..base
                 };
                 let cmd = if self.editing.is_some() {
@@ -166,6 +183,7 @@ impl State {
                     self.title = p.title.clone();
                     self.rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
                     self.club = p.club.clone();
+                    self.sex = p.sex;
                 }
             }
             Message::CancelEdit => self.clear_form(),

@@ -157,13 +157,24 @@ impl State {
             )
         };
         let (w, b) = (surname(t, white), surname(t, black));
+        // «1 — Петрова выиграла»; a player of unknown sex: «1 — победа: Петрова».
+        let wins = |id, name: &str| {
+            let sex = t.player(id).and_then(|p| p.sex);
+            match (lang, sex) {
+                (Lang::Ru, None) => format!("победа: {name}"),
+                _ => format!(
+                    "{name} {}",
+                    lang.agree(sex, "wins", ["выиграл", "выиграла", ""])
+                ),
+            }
+        };
         Some(format!(
-            "{} {board}, {game}: {} — {w}, {} — {b}.  1 — {w} {}, 0 — {b} {}, = {}",
+            "{} {board}, {game}: {} — {w}, {} — {b}.  1 — {}, 0 — {}, = {}",
             lang.pick("Board", "Доска"),
             lang.pick("White", "белые"),
             lang.pick("Black", "чёрные"),
-            lang.pick("wins", "выиграл"),
-            lang.pick("wins", "выиграл"),
+            wins(white, &w),
+            wins(black, &b),
             lang.pick("draw", "ничья"),
         ))
     }
@@ -395,7 +406,7 @@ impl State {
                 columns.push(table::column(
                     text(lang.pick("Score", "Счёт")),
                     move |p: &Pairing| {
-                        let mut s = crate::report::score(t, p);
+                        let mut s = crate::report::score(t, p, lang);
                         if let Some(winner) = p.extra_winner(games) {
                             s.push_str(&format!(
                                 " ({} {})",

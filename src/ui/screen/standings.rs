@@ -73,19 +73,17 @@ impl State {
         let lines = standings::compute(t, self.up_to);
         let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
         let shown = self.up_to.or(rounds.last().copied());
+        let swiss = t.settings.system == crate::tournament::model::System::Swiss;
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
-            button(text(if self.crosstable {
-                lang.pick("Standings", "Таблица очков")
-            } else {
-                lang.pick("Crosstable", "Турнирная таблица")
+            button(text(match (self.crosstable, swiss) {
+                (true, _) => lang.pick("Standings", "Таблица очков"),
+                (false, false) => lang.pick("Crosstable", "Турнирная таблица"),
+                (false, true) => lang.pick("Round grid", "Таблица по турам"),
             }))
             .style(button::secondary)
-            .on_press_maybe(
-                (t.settings.system != crate::tournament::model::System::Swiss)
-                    .then_some(Message::Crosstable(!self.crosstable))
-            ),
+            .on_press(Message::Crosstable(!self.crosstable)),
             iced::widget::space::horizontal(),
             text(lang.pick("Export:", "Экспорт:")).size(18),
             button(text("HTML")).on_press(Message::Export("html")),
@@ -94,8 +92,8 @@ impl State {
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);
-        if self.crosstable && t.settings.system != crate::tournament::model::System::Swiss {
-            let section = report::crosstable(t, &lines, lang);
+        if self.crosstable {
+            let section = report::results_table(t, &lines, lang);
             let columns = section.header.iter().enumerate().map(|(k, h)| {
                 table::column(text(h.clone()).size(15), move |row: Vec<String>| {
                     text(row.get(k).cloned().unwrap_or_default()).size(16)
@@ -113,6 +111,7 @@ impl State {
                     })
                     .height(Length::Fill),
             ]
+            .push(swiss.then(|| text(report::round_grid_legend(t, lang)).size(14)))
             .spacing(10)
             .into();
         }
@@ -123,11 +122,12 @@ impl State {
             table::column(text("№"), |l: Line| {
                 text(l.number.map(|n| n.to_string()).unwrap_or_default()).size(18)
             }),
-            table::column(text(lang.pick("Name", "Участник")), |l: Line| {
-                text(l.name).size(18)
-            }),
-            table::column(text(lang.pick("Points", "Очки")), |l: Line| {
-                text(format::points(l.points)).size(18)
+            table::column(
+                text(lang.pick("Name", "Участник")),
+                move |l: Line| text(report::standing_name(t, &l, lang)).size(18),
+            ),
+            table::column(text(lang.pick("Points", "Очки")), move |l: Line| {
+                text(format::points(l.points, lang)).size(18)
             }),
         ];
         for (k, tb) in t.tiebreaks.iter().enumerate() {
@@ -139,7 +139,7 @@ impl State {
                         l.tiebreaks
                             .get(k)
                             .and_then(|(_, v)| *v)
-                            .map(format::points)
+                            .map(|v| format::points(v, lang))
                             .unwrap_or_else(|| "—".into()),
                     )
                     .size(18)

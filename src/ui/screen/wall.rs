@@ -263,7 +263,7 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
                     .as_ref()
                     .map(|b| b.cell.clone())
                     .unwrap_or_default(),
-                crate::report::score(t, p),
+                crate::report::score(t, p, lang),
             ]
         })
         .collect();
@@ -271,7 +271,12 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
         rows.push(vec![
             String::new(),
             name(bye),
-            lang.pick("bye", "свободен").into(),
+            lang.agree(
+                t.player(bye).and_then(|p| p.sex),
+                "bye",
+                ["свободен", "свободна", "свободный тур"],
+            )
+            .into(),
             String::new(),
             String::new(),
         ]);
@@ -288,6 +293,17 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
 
 fn standings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
     let lines = crate::tournament::standings::compute(t, None);
+    // A Swiss shows its round grid (who met whom, colours, results): what the hall asks the
+    // arbiter after every round. Two tie-breaks, as in the table below, so that it stays legible.
+    if t.settings.system == crate::tournament::model::System::Swiss {
+        let grid = crate::report::round_grid(t, &lines, lang);
+        let keep = grid.header.len() - t.tiebreaks.len() + t.tiebreaks.len().min(2);
+        let cut = |mut r: Vec<String>| {
+            r.truncate(keep);
+            r
+        };
+        return big_table(cut(grid.header), grid.rows.into_iter().map(cut).collect());
+    }
     let shown: Vec<_> = t.tiebreaks.iter().take(2).collect();
     let mut header = vec![
         lang.pick("Place", "Место").to_string(),
@@ -301,13 +317,12 @@ fn standings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
     let rows = lines
         .into_iter()
         .map(|l| {
-            let mut row = vec![l.place, l.name, format::points(l.points)];
-            row.extend(
-                l.tiebreaks
-                    .iter()
-                    .take(shown.len())
-                    .map(|(_, v)| v.map(format::points).unwrap_or_else(|| "—".into())),
-            );
+            let name = crate::report::standing_name(t, &l, lang);
+            let mut row = vec![l.place, name, format::points(l.points, lang)];
+            row.extend(l.tiebreaks.iter().take(shown.len()).map(|(_, v)| {
+                v.map(|v| format::points(v, lang))
+                    .unwrap_or_else(|| "—".into())
+            }));
             row
         })
         .collect();

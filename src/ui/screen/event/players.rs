@@ -1,12 +1,13 @@
 //! The players: the list by pairing number (a name clicked is edited), the form that adds or
 //! edits one (Enter in any field saves it), the CSV import, numbers by lot, withdrawals.
 
-use iced::widget::{button, column, row, table, text, text_input};
+use iced::widget::{button, column, pick_list, row, table, text, text_input};
 use iced::Element;
 
 use super::{Message, State};
 use crate::lang::Lang;
-use crate::tournament::model::{Player, System, Tournament};
+use crate::tournament::model::{Player, Sex, System, Tournament};
+use crate::ui::format;
 
 /// The new player's surname field (tests find it by this id).
 pub const SURNAME_FIELD: &str = "player-surname";
@@ -27,6 +28,9 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
             table::column(text(lang.pick("Title", "Звание")), |p: &Player| {
                 text(p.title.clone()).size(17)
             }),
+            table::column(text(lang.pick("Sex", "Пол")), move |p: &Player| {
+                text(p.sex.map(|s| s.letter(lang)).unwrap_or_default()).size(17)
+            }),
             table::column(text(lang.pick("Rating", "Рейтинг")), |p: &Player| {
                 text(p.rating.map(|r| r.to_string()).unwrap_or_default()).size(17)
             }),
@@ -37,11 +41,7 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
             table::column(text(""), move |p: &Player| -> Element<'a, Message> {
                 match p.withdrawn_after {
                     Some(r) => row![
-                        text(format!(
-                            "{} {r}",
-                            lang.pick("withdrew after round", "выбыл после тура")
-                        ))
-                        .size(15),
+                        text(crate::report::withdrawn(p, r, lang)).size(15),
                         button(text(lang.pick("return", "вернуть")).size(15))
                             .style(button::text)
                             .on_press(Message::Return(p.id)),
@@ -61,6 +61,14 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
     .padding_y(4);
 
     players.into()
+}
+
+/// The sex of a player as the form offers it: not given, М, Ж.
+fn sexes(lang: Lang) -> [format::Choice<Option<Sex>>; 3] {
+    [None, Some(Sex::Male), Some(Sex::Female)].map(|value| format::Choice {
+        value,
+        label: value.map_or("—", |s| s.letter(lang)).to_string(),
+    })
 }
 
 /// Pairing numbers drawn by lot (a round robin) or how a Swiss gives them.
@@ -96,6 +104,13 @@ impl State {
             text_input(lang.pick("name", "имя"), &self.name)
                 .on_input(Message::Name)
                 .on_submit(Message::Add),
+            pick_list(
+                sexes(lang),
+                format::chosen(&sexes(lang), self.sex.map(Some)),
+                |c| Message::Sex(c.value)
+            )
+            .placeholder(lang.pick("sex", "пол"))
+            .width(90),
             text_input(lang.pick("title / rank", "звание / разряд"), &self.title)
                 .on_input(Message::Title)
                 .on_submit(Message::Add),
@@ -121,8 +136,8 @@ impl State {
         let import = row![
             text_input(
                 lang.pick(
-                    "CSV list to import (surname, name, title, rating, club, birth year)",
-                    "список CSV (фамилия, имя, разряд, рейтинг, клуб, год рождения)"
+                    "CSV list to import (surname, name, sex, title, rating, club, birth year)",
+                    "список CSV (фамилия, имя, пол, разряд, рейтинг, клуб, год рождения)"
                 ),
                 &self.csv_path
             )

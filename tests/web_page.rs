@@ -202,6 +202,12 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
                 &dom[..dom.len().min(3000)]
             );
             assert!(dom.contains("Попов Артём"), "{lang} #{tab}: names");
+            // A link to `#{tab}` chooses the tab and leaves the page at its top: no element has
+            // the tab's name as its id (the browser would scroll the header away to it).
+            assert!(
+                !dom.contains(&format!("id=\"{tab}\"")),
+                "{lang}: an element with the id `{tab}`"
+            );
             match tab {
                 "pairings" => {
                     assert!(dom.contains(round), "{lang}: {round}");

@@ -63,6 +63,9 @@ pub struct Section {
     pub heading: String,
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
+    /// A line under the table saying what its cells mean (the round grid's legend).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
@@ -160,6 +163,7 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
         heading: t(lang, "Standings", "Турнирная таблица"),
         header,
         rows,
+        note: None,
     }
 }
 
@@ -199,6 +203,7 @@ pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
         heading: t(lang, "Crosstable", "Таблица результатов"),
         header,
         rows,
+        note: None,
     }
 }
 
@@ -264,6 +269,7 @@ pub fn round_grid(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
         heading: t(lang, "Round grid", "Таблица по турам"),
         header,
         rows,
+        note: Some(round_grid_legend(tour, lang)),
     }
 }
 
@@ -458,6 +464,7 @@ fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
                 heading: format!("{} {}", t(lang, "Round", "Тур"), r.number),
                 header,
                 rows,
+                note: None,
             }
         })
         .collect()

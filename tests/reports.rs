@@ -350,6 +350,10 @@ fn a_swiss_report_has_the_round_grid_arbiters_print() {
             &section.header[3..],
             ["1", "2", lang.pick("Points", "Очки")]
         );
+        // What a cell means is printed under the grid.
+        let legend = lang.pick("bye: a round without an opponent", "св: свободный тур");
+        assert!(section.note.as_ref().unwrap().contains(legend));
+        assert!(report::html::render(&doc, lang).contains(legend));
         for (name, cells, points) in grid {
             let row = section.rows.iter().find(|r| r[2] == name).unwrap();
             assert_eq!(&row[3..5], cells, "{lang:?} {name}");

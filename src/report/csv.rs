@@ -72,6 +72,7 @@ mod tests {
                 .iter()
                 .map(|r| r.iter().map(|s| s.to_string()).collect())
                 .collect(),
+            note: None,
         }
     }
 

@@ -14,10 +14,13 @@ use shashki_arbiter::rules::columns::AnyVariant;
     version,
     about = "The arbiter's program for draughts events"
 )]
+#[command(args_conflicts_with_subcommands = true)]
 struct Args {
     /// Output format of the subcommands.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Without a subcommand: the event to open in the window (else the last one opened).
+    event: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -279,7 +282,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let result = match args.command {
-        None => return open_window(),
+        None => return open_window(args.event),
         Some(Command::Perft {
             variant,
             fen,
@@ -408,8 +411,8 @@ fn serve(_: &str, _: std::net::SocketAddr) -> Result<ExitCode, String> {
 }
 
 #[cfg(feature = "gui")]
-fn open_window() -> ExitCode {
-    match shashki_arbiter::ui::run() {
+fn open_window(event: Option<std::path::PathBuf>) -> ExitCode {
+    match shashki_arbiter::ui::run(event) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("shashki-arbiter: the window could not open: {e}");
@@ -419,7 +422,29 @@ fn open_window() -> ExitCode {
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_window() -> ExitCode {
+fn open_window(_: Option<std::path::PathBuf>) -> ExitCode {
     eprintln!("shashki-arbiter: built without the `gui` feature; use a subcommand (see --help)");
     ExitCode::from(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `shashki-arbiter EVENT.ron` names the event to open (a file manager's "Open with" runs
+    /// `shashki-arbiter %f`); a subcommand's name is still a subcommand.
+    #[test]
+    fn a_file_alone_is_the_event_to_open() {
+        let args = Args::try_parse_from(["shashki-arbiter", "cup.ron"]).unwrap();
+        assert_eq!(args.event.as_deref(), Some(std::path::Path::new("cup.ron")));
+        assert!(args.command.is_none());
+        let args = Args::try_parse_from(["shashki-arbiter", "perft", "3"]).unwrap();
+        assert!(args.event.is_none());
+        assert!(matches!(
+            args.command,
+            Some(Command::Perft { depth: 3, .. })
+        ));
+        let args = Args::try_parse_from(["shashki-arbiter"]).unwrap();
+        assert!(args.event.is_none() && args.command.is_none());
+    }
 }

@@ -19,8 +19,9 @@ pub use app::{App, Message};
 /// with no system fonts silently drops text.
 pub const FONT: Font = Font::with_name("Fira Sans");
 
-pub fn run() -> iced::Result {
-    iced::application(App::boot, App::update, App::view)
+/// Opens the window on `event`, or on the last event opened (a sample on first launch).
+pub fn run(event: Option<std::path::PathBuf>) -> iced::Result {
+    iced::application(move || App::boot(event.clone()), App::update, App::view)
         .title(App::title)
         .subscription(App::subscription)
         .default_font(FONT)

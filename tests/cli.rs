@@ -681,3 +681,49 @@ fn column_draughts_on_the_command_line_follow_the_contract() {
     let out = run(&["check", "-", "--format", "json"], Some(giveaway));
     assert_eq!(json(&out)[0]["variant"], "russian-giveaway");
 }
+
+/// Issue 25, item 5: the program is found and started like any desktop program — the shipped
+/// `.desktop` entry passes the freedesktop validator, starts `shashki-arbiter %f` (so a file
+/// manager's "Open with" opens that event), has its icon beside it, and its MIME type is the one
+/// the shipped MIME file declares, whose magic the event files match.
+#[test]
+fn the_desktop_entry_opens_an_event_file_with_its_icon() {
+    let dir = std::path::Path::new("resources/desktop");
+    let entry = std::fs::read_to_string(dir.join("shashki-arbiter.desktop")).unwrap();
+    let key = |k: &str| {
+        entry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{k}=")))
+            .unwrap_or_else(|| panic!("no {k}= in the .desktop file"))
+            .to_string()
+    };
+    assert_eq!(key("Exec"), "shashki-arbiter %f");
+    assert!(key("Name[ru]").chars().any(|c| ('а'..='я').contains(&c)));
+    let icon = key("Icon");
+    for ext in ["svg", "png"] {
+        assert!(dir.join(format!("{icon}.{ext}")).exists(), "{icon}.{ext}");
+    }
+    let mime = std::fs::read_to_string(dir.join("shashki-arbiter-mime.xml")).unwrap();
+    let kind = key("MimeType");
+    assert!(mime.contains(&format!("type=\"{}\"", kind.trim_end_matches(';'))));
+    // The magic: `schema:` in the first 64 bytes of every sample event.
+    for sample in std::fs::read_dir("tournaments").unwrap().flatten() {
+        let bytes = std::fs::read(sample.path()).unwrap();
+        let head = String::from_utf8_lossy(&bytes[..bytes.len().min(64 + 7)]).into_owned();
+        assert!(head.contains("schema:"), "{}", sample.path().display());
+    }
+    let validate = Command::new("desktop-file-validate")
+        .arg(dir.join("shashki-arbiter.desktop"))
+        .output();
+    match validate {
+        Ok(out) => assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        ),
+        Err(_) => assert!(
+            std::env::var_os("SHASHKI_REQUIRE_TOOLS").is_none(),
+            "desktop-file-validate is needed (desktop-file-utils)"
+        ),
+    }
+}

@@ -124,18 +124,24 @@ pub struct App {
     /// First launch: the event open is a sample, and a line says so and how to start one's own
     /// until it is dismissed.
     pub sample_shown: bool,
+    /// The user's data folder, listed on the Files page (`None`: none is listed; the tests set
+    /// their own).
+    pub data_folder: Option<PathBuf>,
 }
 
 impl App {
     /// The program as `cargo run` starts it: the last event, or the sample on first launch.
-    pub fn boot() -> (App, Task<Message>) {
+    /// The program at start: on `event` when one is named (`shashki-arbiter EVENT.ron`, a file
+    /// manager's "Open with"), else on the last event, else on a sample.
+    pub fn boot(event: Option<PathBuf>) -> (App, Task<Message>) {
         let config = settings::default_file();
         // No event remembered: the program opens a sample, and says so.
-        let first = settings::first_launch(config.as_deref());
-        let path = settings::event_to_open(config.as_deref());
+        let first = event.is_none() && settings::first_launch(config.as_deref());
+        let path = event.unwrap_or_else(|| settings::event_to_open(config.as_deref()));
         let lang = Lang::from_locale(|v| std::env::var(v).ok());
         let mut app = App::with(Some(&path), config, lang, Time::Real(Instant::now()));
         app.sample_shown = first;
+        app.data_folder = settings::data_dir();
         (app, Task::none())
     }
 
@@ -159,6 +165,7 @@ impl App {
             fullscreen: false,
             refused: false,
             sample_shown: false,
+            data_folder: None,
         };
         if let Some(path) = path {
             app.open_event(path);
@@ -352,6 +359,12 @@ impl App {
                     .event
                     .as_ref()
                     .and_then(|e| e.path().parent().map(Path::to_path_buf));
+                if on {
+                    let recent = settings::recent(self.session.config());
+                    let folders: Vec<PathBuf> = self.open.folder.iter().cloned().collect();
+                    self.open
+                        .refresh(&recent, self.data_folder.clone(), &folders);
+                }
                 Action::None
             }
             Message::Tick => {
@@ -659,7 +672,8 @@ impl App {
             let label = text(tab.label(lang)).size(18);
             let b = button(label).padding([6, 14]);
             let b = b
-                .style(if tab == self.tab {
+                // The Files page stands in for every screen: no tab is the one shown then.
+                .style(if tab == self.tab && !self.files {
                     button::primary
                 } else {
                     button::secondary
@@ -678,7 +692,11 @@ impl App {
                     text(name).size(22),
                     space::horizontal(),
                     button(text(lang.pick("Files…", "Файлы…")))
-                        .style(button::secondary)
+                        .style(if self.files {
+                            button::primary
+                        } else {
+                            button::secondary
+                        })
                         .on_press(Message::Files(true)),
                     button(text(lang.pick("Hall wall (F12)", "Стена зала (F12)")))
                         .style(button::secondary)

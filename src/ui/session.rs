@@ -66,6 +66,11 @@ pub struct Session {
 }
 
 impl Session {
+    /// The file that remembers the last event (the recent ones and the network switch beside it).
+    pub fn config(&self) -> Option<&Path> {
+        self.config.as_deref()
+    }
+
     pub fn new(config: Option<PathBuf>, lang: Lang, time: Time) -> Session {
         let mut session = Session {
             lang,

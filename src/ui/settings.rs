@@ -1,5 +1,6 @@
-//! What the program remembers between runs: the last event opened. Kept in a one-line file in the
-//! user's config directory; a missing or unreadable file only means "first launch".
+//! What the program remembers between runs: the last event opened (a one-line file in the
+//! user's config directory; missing or unreadable only means "first launch"), the recent ones
+//! and whether the hall's network page was on.
 
 use std::path::{Path, PathBuf};
 
@@ -98,11 +99,48 @@ fn copy_samples(dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Remembers `event` as the last one opened; a failure only costs the memory.
+/// Remembers `event` as the last one opened and first of the recent ones; a failure only costs
+/// the memory.
 pub fn remember(config: Option<&Path>, event: &Path) {
     if let Some(config) = config {
         remember_path(config, event);
+        let mut list = recent(Some(config));
+        let event = absolute(event);
+        if list.first() != Some(&event) {
+            list.retain(|p| *p != event);
+            list.insert(0, event);
+            list.truncate(RECENT);
+            let text: Vec<String> = list.iter().map(|p| p.to_string_lossy().into()).collect();
+            let _ = crate::files::atomic::write(
+                &recent_file(config),
+                text.join("\n").as_bytes(),
+                false,
+            );
+        }
     }
+}
+
+/// How many recent events the Files page lists.
+const RECENT: usize = 12;
+
+/// `recent-events` beside the `last-event` file: one path a line, the newest first.
+fn recent_file(config: &Path) -> PathBuf {
+    config.with_file_name("recent-events")
+}
+
+/// The events opened lately, the newest first (those since deleted included: the list shows
+/// what still exists).
+pub fn recent(config: Option<&Path>) -> Vec<PathBuf> {
+    config
+        .and_then(|c| std::fs::read_to_string(recent_file(c)).ok())
+        .map(|text| {
+            text.lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(PathBuf::from)
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 /// Whether the program has never remembered an event: its first launch, which opens a sample.
@@ -185,6 +223,36 @@ mod tests {
         // A remembered event that is gone: the sample again.
         std::fs::remove_file(&event).unwrap();
         assert!(event_to_open_from(Some(&config), Path::new("."), None).ends_with(SAMPLE));
+    }
+
+    #[test]
+    fn the_recent_events_are_listed_newest_first_once_each() {
+        let dir = std::env::temp_dir().join(format!("shashki-recent-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = dir.join("cfg").join("last-event");
+        assert!(recent(Some(&config)).is_empty());
+        let events: Vec<PathBuf> = (0..15)
+            .map(|i| {
+                let p = dir.join(format!("e{i}.ron"));
+                std::fs::write(&p, "x").unwrap();
+                std::fs::canonicalize(p).unwrap()
+            })
+            .collect();
+        for e in &events[..3] {
+            remember(Some(&config), e);
+        }
+        remember(Some(&config), &events[0]);
+        assert_eq!(
+            recent(Some(&config)),
+            [events[0].clone(), events[2].clone(), events[1].clone()]
+        );
+        for e in &events {
+            remember(Some(&config), e);
+        }
+        let list = recent(Some(&config));
+        assert_eq!(list.len(), RECENT);
+        assert_eq!(list[0], events[14]);
     }
 
     #[test]

@@ -149,3 +149,71 @@ fn the_first_launch_says_the_event_is_a_sample_and_how_to_start_ones_own() {
     click(&mut app, "Понятно");
     assert!(text_containing(&app, "Это учебный турнир").is_none());
 }
+
+/// Issue 25, item 5: the trial's arbiter could not find events kept in a hidden folder. The
+/// Files page lists the recent events and those of the data folder (name, rounds, path), opens
+/// one with a click, and shows the data folder with a button for the file manager.
+#[test]
+fn the_files_page_lists_recent_events_and_opens_one_with_a_click() {
+    let cup = event_copy("files-list-cup", SAMPLE);
+    let swiss = event_copy("files-list-swiss", "tournaments/open-swiss-48.ron");
+    let config = cup.with_file_name("cfg").join("last-event");
+    let mut app = App::with(Some(&cup), Some(config.clone()), Lang::Ru, Time::Manual(0));
+    // A data folder with an event of its own (the first launch's samples are copied there).
+    let data = cup.with_file_name("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::copy(
+        "tournaments/towers-round-robin.ron",
+        data.join("towers.ron"),
+    )
+    .unwrap();
+    app.data_folder = Some(data.clone());
+    // The swiss opened after the cup: both recent, the swiss first.
+    let _ = app.update(Message::Files(true));
+    let _ = app.update(Message::Open(
+        shashki_arbiter::ui::screen::open::Message::Path(swiss.display().to_string()),
+    ));
+    let _ = app.update(Message::Open(
+        shashki_arbiter::ui::screen::open::Message::Open,
+    ));
+    assert!(app
+        .session
+        .event
+        .as_ref()
+        .unwrap()
+        .path()
+        .ends_with("open-swiss-48.ron"));
+    let _ = app.update(Message::Files(true));
+    let listed: Vec<&std::path::Path> = app.open.listed.iter().map(|l| l.path.as_path()).collect();
+    assert_eq!(
+        &listed[..2],
+        [
+            std::fs::canonicalize(&swiss).unwrap().as_path(),
+            std::fs::canonicalize(&cup).unwrap().as_path()
+        ]
+    );
+    assert!(sees(&app, "Открытый турнир «Осенний» (шашки-64)"));
+    assert!(sees(&app, "тур 6 / 9"), "the cup's rounds");
+    assert_eq!(listed.len(), 3, "and the data folder's event");
+    let towers = t_name("tournaments/towers-round-robin.ron");
+    assert!(sees(&app, &towers), "{towers}");
+    let folder = text_containing(&app, "Папка данных:").unwrap();
+    assert!(folder.ends_with(&data.display().to_string()), "{folder}");
+    assert!(sees(&app, "Открыть папку"));
+    click(&mut app, "Кубок города по шашкам-64 (круговой, микроматчи)");
+    assert!(!app.files, "the page closes on the event");
+    assert!(app
+        .session
+        .event
+        .as_ref()
+        .unwrap()
+        .path()
+        .ends_with("shashki64-round-robin.ron"));
+}
+
+fn t_name(sample: &str) -> String {
+    shashki_arbiter::store::event::read(Path::new(sample))
+        .unwrap()
+        .settings
+        .name
+}

@@ -1,16 +1,18 @@
-//! Files: open an event (a file dialog where the desktop has one, and always a path field beside
-//! it: a bare Linux desktop has no dialog service) or create one. A file that cannot be read is
+//! Files: open an event (from the list of recent ones and those of the data folder, a file
+//! dialog where the desktop has one, and always a path field beside it: a bare Linux desktop has
+//! no dialog service) or create one. A file that cannot be read is
 //! shown with its path:line:column and is not touched; a new event never replaces a file.
 
 use std::path::PathBuf;
 
-use iced::widget::{button, column, pick_list, row, text, text_input};
+use iced::widget::{button, column, pick_list, row, scrollable, table, text, text_input};
 use iced::{Element, Length, Task};
 
 use super::Action;
 use crate::lang::Lang;
 use crate::rules::columns::AnyVariant;
 use crate::rules::Variant;
+use crate::store::listing::{self, Listed};
 use crate::tournament::model::{System, Tournament};
 use crate::ui::theme;
 
@@ -24,6 +26,10 @@ pub struct State {
     pub new_games: Option<u32>,
     /// Where new events go: the open event's folder, else `tournaments/`.
     pub folder: Option<PathBuf>,
+    /// The events to choose from, read when the page opens.
+    pub listed: Vec<Listed>,
+    /// The user's data folder, shown with a button that opens it in the file manager.
+    pub data_folder: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -38,6 +44,10 @@ pub enum Message {
     NewGames(u32),
     Create,
     Cancel,
+    /// An event of the list, clicked.
+    OpenListed(PathBuf),
+    /// The data folder in the desktop's file manager.
+    ShowFolder(PathBuf),
 }
 
 /// `Кубок города 2026` → `кубок-города-2026.ron`: letters of any script kept, the rest dashes.
@@ -68,7 +78,34 @@ pub fn choose_file() -> Task<Option<PathBuf>> {
     )
 }
 
+/// Opens `dir` in the desktop's file manager (`xdg-open`, Explorer, Finder), not waiting for it.
+fn show_in_file_manager(dir: &std::path::Path) -> std::io::Result<()> {
+    let program = if cfg!(windows) {
+        "explorer"
+    } else if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    std::process::Command::new(program)
+        .arg(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map(drop)
+}
+
 impl State {
+    /// Reads the list again: the `recent` events, then those of the data folder and of
+    /// `folders`.
+    pub fn refresh(&mut self, recent: &[PathBuf], data: Option<PathBuf>, folders: &[PathBuf]) {
+        let mut all: Vec<PathBuf> = data.iter().cloned().collect();
+        all.extend(folders.iter().cloned());
+        self.listed = listing::list(recent, &all);
+        self.data_folder = data;
+    }
+
     pub fn update(&mut self, message: Message, lang: Lang) -> Action<Message> {
         match message {
             Message::Path(p) => {
@@ -82,6 +119,21 @@ impl State {
             Message::Open => Action::Open(PathBuf::from(self.path.trim())),
             Message::Browse => Action::Task(choose_file().map(Message::Chosen)),
             Message::Chosen(Some(p)) => Action::Open(p),
+            Message::OpenListed(p) => Action::Open(p),
+            Message::ShowFolder(dir) => {
+                let _ = std::fs::create_dir_all(&dir);
+                match show_in_file_manager(&dir) {
+                    Ok(()) => Action::None,
+                    Err(_) => Action::error(format!(
+                        "{} {}",
+                        lang.pick(
+                            "No file manager could be started; the folder is",
+                            "Не удалось открыть файловый менеджер; папка:"
+                        ),
+                        dir.display()
+                    )),
+                }
+            }
             Message::NewName(n) => {
                 self.new_name = n;
                 Action::None
@@ -186,6 +238,7 @@ impl State {
         .spacing(10);
         column![
             text(lang.pick("Open an event", "Открыть турнир")).size(28),
+            self.events(lang),
             row![
                 text_input(
                     lang.pick(
@@ -212,5 +265,107 @@ impl State {
         .spacing(12)
         .padding(24)
         .into()
+    }
+}
+
+impl State {
+    /// The recent events and those of the data folder, a click opens one; the data folder's path
+    /// with its button.
+    fn events(&self, lang: Lang) -> Element<'_, Message> {
+        let rounds = |l: &Listed| match &l.event {
+            Ok(s) => match (s.rounds, s.planned) {
+                (0, _) => lang.pick("not started", "не начат").to_string(),
+                (r, Some(n)) => format!("{} {r} / {n}", lang.pick("round", "тур")),
+                (r, None) => format!("{} {r}", lang.pick("round", "тур")),
+            },
+            Err(_) => String::new(),
+        };
+        let list = table(
+            [
+                table::column(
+                    text(lang.pick("Event", "Турнир")),
+                    |l: &Listed| -> Element<'_, Message> {
+                        let name = match &l.event {
+                            Ok(s) => s.name.clone(),
+                            Err(_) => l
+                                .path
+                                .file_name()
+                                .map(|n| n.to_string_lossy().into_owned())
+                                .unwrap_or_default(),
+                        };
+                        button(text(name).size(17))
+                            .style(button::text)
+                            .on_press(Message::OpenListed(l.path.clone()))
+                            .padding(0)
+                            .into()
+                    },
+                ),
+                table::column(
+                    text(lang.pick("Dates", "Даты")),
+                    |l: &Listed| -> Element<'_, Message> {
+                        text(
+                            l.event
+                                .as_ref()
+                                .map(|s| s.dates.clone())
+                                .unwrap_or_default(),
+                        )
+                        .size(16)
+                        .into()
+                    },
+                ),
+                table::column(
+                    text(lang.pick("Rounds", "Туры")),
+                    move |l: &Listed| -> Element<'_, Message> {
+                        match &l.event {
+                            Ok(_) => text(rounds(l)).size(16),
+                            Err(e) => text(format!(
+                                "{}: {}",
+                                lang.pick("cannot be read", "не читается"),
+                                e.get(lang)
+                            ))
+                            .size(14)
+                            .color(theme::ERROR),
+                        }
+                        .into()
+                    },
+                ),
+                table::column(
+                    text(lang.pick("File", "Файл")),
+                    |l: &Listed| -> Element<'_, Message> {
+                        text(l.path.display().to_string()).size(14).into()
+                    },
+                ),
+            ],
+            &self.listed,
+        )
+        .padding_x(10)
+        .padding_y(3);
+        let folder = self.data_folder.as_ref().map(|dir| {
+            row![
+                text(format!(
+                    "{} {}",
+                    lang.pick("Data folder:", "Папка данных:"),
+                    dir.display()
+                ))
+                .size(15),
+                button(text(lang.pick("Show in the file manager", "Открыть папку")))
+                    .style(button::secondary)
+                    .on_press(Message::ShowFolder(dir.clone())),
+            ]
+            .spacing(10)
+            .align_y(iced::Alignment::Center)
+        });
+        column![]
+            .push((!self.listed.is_empty()).then(|| scrollable(list).height(Length::Shrink)))
+            .push(self.listed.is_empty().then(|| {
+                text(lang.pick(
+                    "No events yet in the data folder.",
+                    "В папке данных пока нет турниров.",
+                ))
+                .size(15)
+            }))
+            .push(folder)
+            .spacing(8)
+            .into()
     }
 }

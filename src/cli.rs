@@ -4,6 +4,7 @@ pub mod check;
 pub mod claim;
 pub mod clock;
 pub mod event;
+pub mod game;
 pub mod moves;
 pub mod perft;
 pub mod swiss;

@@ -22,6 +22,8 @@ pub const MAX_MOVES: u32 = 10_000;
 pub const MAX_PERFT_DEPTH: u32 = 30;
 /// Periods of a time control, and the period a correction may name.
 pub const MAX_PERIODS: usize = 1_000;
+/// Characters of one game's record as typed or loaded (a 300-move game with comments is ~10,000).
+pub const MAX_RECORD_CHARS: usize = 100_000;
 
 /// A number past its limit: what it is, the value and the limit, as the message shows them.
 /// Boxed, so that the many error enums that carry it stay small.

@@ -14,7 +14,6 @@ use shashki_arbiter::rules::columns::AnyVariant;
     version,
     about = "The arbiter's program for draughts events"
 )]
-#[command(args_conflicts_with_subcommands = true)]
 struct Args {
     /// Output format of the subcommands.
     #[arg(long, global = true, value_enum, default_value_t = Format::Text)]
@@ -125,6 +124,21 @@ enum Command {
         #[arg(long)]
         save: bool,
     },
+    /// One game's score sheet: stored in the event (`set`) or shown (`show`), checked by the
+    /// rules engine.
+    #[command(subcommand)]
+    Game(GameCommand),
+    /// The event's games as one PDN file (PDN 3.0): tags, the ballot's start, the moves of each
+    /// score sheet and the clock times after each move.
+    Games {
+        file: String,
+        /// Only this round.
+        #[arg(long)]
+        round: Option<usize>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<String>,
+    },
     /// FIDE tournament report files (TRF-16).
     #[command(subcommand)]
     Trf(TrfCommand),
@@ -189,6 +203,50 @@ enum TrfCommand {
         /// Write to this file (never over an existing one) instead of standard output.
         #[arg(long, short)]
         output: Option<String>,
+    },
+}
+
+#[derive(clap::Args)]
+struct GameWhich {
+    file: String,
+    #[arg(long)]
+    round: usize,
+    #[arg(long)]
+    board: usize,
+    /// From 1; the extra games come after the micromatch's.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+}
+
+impl GameWhich {
+    fn as_which(&self) -> cli::game::Which<'_> {
+        cli::game::Which {
+            file: &self.file,
+            round: self.round,
+            board: self.board,
+            game: self.game,
+        }
+    }
+}
+
+#[derive(Subcommand)]
+enum GameCommand {
+    /// Stores the first game of RECORD (a PDN file, `-` for standard input) or `--moves` as the
+    /// game's score sheet. Exit status 0: legal, 1: stored with an illegal move (printed as
+    /// `check` prints it), 2: not stored.
+    Set {
+        #[command(flatten)]
+        which: GameWhich,
+        record: Option<String>,
+        /// The moves typed out instead of a file: `"1.cd4 fe5 2.dc5 bd6"`.
+        #[arg(long)]
+        moves: Option<String>,
+    },
+    /// Prints the game's record with its check and clock times (`--format json`: `plies`,
+    /// `moves`, `first_illegal`, `clocks`).
+    Show {
+        #[command(flatten)]
+        which: GameWhich,
     },
 }
 
@@ -331,6 +389,24 @@ fn main() -> ExitCode {
             separator,
         }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
         Some(Command::Serve { file, listen }) => serve(&file, listen),
+        Some(Command::Game(GameCommand::Set {
+            which,
+            record,
+            moves,
+        })) => cli::game::set(
+            which.as_which(),
+            record.as_deref(),
+            moves.as_deref(),
+            format,
+        ),
+        Some(Command::Game(GameCommand::Show { which })) => {
+            cli::game::show(which.as_which(), format)
+        }
+        Some(Command::Games {
+            file,
+            round,
+            output,
+        }) => cli::game::games(&file, round, output.as_deref()),
         Some(Command::Pair {
             file,
             round,
@@ -446,5 +522,8 @@ mod tests {
         ));
         let args = Args::try_parse_from(["shashki-arbiter"]).unwrap();
         assert!(args.event.is_none() && args.command.is_none());
+        // A global option before the subcommand, as scripts write it.
+        let args = Args::try_parse_from(["shashki-arbiter", "--format", "json", "perft", "2"]);
+        assert!(matches!(args.unwrap().command, Some(Command::Perft { depth: 2, .. })));
     }
 }

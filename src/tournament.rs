@@ -1,10 +1,12 @@
-//! Events: colour-order tables, micromatches, opening ballots, results and standings.
+//! Events: colour-order tables, micromatches, opening ballots, results, the games' records and
+//! standings.
 
 pub mod ballot;
 pub mod berger;
 pub mod command;
 pub mod integrity;
 pub mod model;
+pub mod records;
 pub mod roster;
 pub mod round_robin;
 pub mod standings;

@@ -36,7 +36,13 @@ fn copy(name: &str, sample: &str) -> PathBuf {
 }
 
 fn app_for(t: &Tournament) -> axum::Router {
-    let (_tx, rx) = tokio::sync::watch::channel(Served::new(t, None, 1, 1));
+    let (_tx, rx) = tokio::sync::watch::channel(Served::new(
+        t,
+        std::path::Path::new("no-such-event.ron"),
+        None,
+        1,
+        1,
+    ));
     // The sender may go: the router keeps serving the last snapshot.
     router(rx)
 }
@@ -473,7 +479,13 @@ async fn the_served_page_keeps_its_safety_promises_over_tcp() {
     // What must never be served: the event file itself and its journal, by any path.
     std::fs::write(path.with_extension("journal"), "SECRET-JOURNAL-LINE\n").unwrap();
     let t = event::read(&path).unwrap();
-    let (_tx, rx) = tokio::sync::watch::channel(Served::new(&t, None, 1, 1));
+    let (_tx, rx) = tokio::sync::watch::channel(Served::new(
+        &t,
+        std::path::Path::new("no-such-event.ron"),
+        None,
+        1,
+        1,
+    ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(accept_at_most(listener, router_with(rx, 2), 6));

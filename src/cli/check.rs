@@ -1,8 +1,8 @@
 use std::process::ExitCode;
 
 use crate::cli::outln;
-use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
-use shashki_arbiter::rules::{any, check_game, pdn, GameReport};
+use shashki_arbiter::rules::columns::AnyVariant;
+use shashki_arbiter::rules::{any, pdn, GameReport};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
@@ -13,10 +13,7 @@ pub fn run(variant: AnyVariant, file: &str, format: Format) -> CliResult {
     let reports: Vec<GameReport> = games
         .iter()
         .enumerate()
-        .map(|(i, g)| match any::variant_of(g, variant) {
-            AnyVariant::Plain(v) => check_game(i + 1, g, v),
-            AnyVariant::Columns(v) => columns_game::check_game(i + 1, g, v),
-        })
+        .map(|(i, g)| any::check_game(i + 1, g, variant))
         .collect();
     match format {
         Format::Json => print_json(&reports)?,
@@ -40,7 +37,7 @@ pub fn run(variant: AnyVariant, file: &str, format: Format) -> CliResult {
     })
 }
 
-fn print_report(file: &str, r: &GameReport) {
+pub fn print_report(file: &str, r: &GameReport) {
     let verdict = if r.legal { "legal" } else { "NOT LEGAL" };
     outln!(
         "Game {} ({}): {} – {}: {}, {} plies",

@@ -160,6 +160,14 @@ pub struct GameClock {
     events: Vec<Event>,
 }
 
+/// Both times right after a press (see [`GameClock::after_each_press`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PressTimes {
+    pub at_ms: u64,
+    pub white_ms: u64,
+    pub black_ms: u64,
+}
+
 /// One side as the display shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SideView {
@@ -264,6 +272,26 @@ impl GameClock {
         }
         clock.events = events.to_vec();
         Ok(clock)
+    }
+
+    /// What both sides had left right after each move's press, in order: the k-th entry is the
+    /// k-th move of the game (presses an `Undo` cancelled are not moves). The instant, White's
+    /// and Black's ms — after the mover's increment, as the display showed them then.
+    pub fn after_each_press(&self) -> Result<Vec<PressTimes>, ClockError> {
+        let mut clock = GameClock::new(self.control.clone(), self.first);
+        let mut out = Vec::new();
+        for e in effective(&self.events)? {
+            clock.apply(e)?;
+            if e.kind == EventKind::Press {
+                let s = clock.snapshot(e.at_ms);
+                out.push(PressTimes {
+                    at_ms: e.at_ms,
+                    white_ms: s.white.ms_left,
+                    black_ms: s.black.ms_left,
+                });
+            }
+        }
+        Ok(out)
     }
 
     /// The clock as it stood at `at`: the events up to that instant only. The audit question

@@ -81,6 +81,7 @@ fn role_said(role: &str, lang: Lang) -> String {
         "pair --save" => "составление тура, командная строка",
         "command line" => "командная строка",
         "new event" => "создание турнира",
+        "game set" => "запись партии, командная строка",
         _ => "другая работа",
     };
     lang.pick(role, ru).to_string()

@@ -62,6 +62,14 @@ pub fn variant_of(game: &PdnGame, default: AnyVariant) -> AnyVariant {
     }
 }
 
+/// Checks one game (`index` from 1) by the engine of its variant ([`variant_of`]).
+pub fn check_game(index: usize, game: &PdnGame, default: AnyVariant) -> super::GameReport {
+    match variant_of(game, default) {
+        AnyVariant::Plain(v) => super::game::check_game(index, game, v),
+        AnyVariant::Columns(v) => super::columns::game::check_game(index, game, v),
+    }
+}
+
 impl AnyReplay {
     /// The game from the variant's start, before any move.
     pub fn start(variant: AnyVariant) -> AnyReplay {

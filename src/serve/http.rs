@@ -77,13 +77,14 @@ impl crate::lang::Russian for ServeError {
 impl Served {
     pub fn new(
         t: &Tournament,
+        event: &Path,
         clocks: Option<state::Clocks>,
         version: u64,
         event_version: u64,
     ) -> Served {
         Served::of(
             state::build(t, clocks, version, Utc::now()),
-            feed::games(t).into(),
+            feed::games(t, event).into(),
             event_version,
         )
     }
@@ -104,12 +105,22 @@ impl Served {
 
     /// The same snapshot with the clocks of a later instant (the event's tables and feed are
     /// not made again).
-    fn with_clocks(&self, clocks: Option<state::Clocks>, version: u64) -> Served {
+    /// `pdn`: the relay feed again when a press gave a move its clock times.
+    fn with_clocks(
+        &self,
+        clocks: Option<state::Clocks>,
+        version: u64,
+        pdn: Option<Arc<str>>,
+    ) -> Served {
         let mut state = (*self.state).clone();
         state.clocks = clocks;
         state.version = version;
         state.now_ms = Utc::now().timestamp_millis();
-        Served::of(state, self.pdn.clone(), self.event_version)
+        Served::of(
+            state,
+            pdn.unwrap_or_else(|| self.pdn.clone()),
+            self.event_version,
+        )
     }
 }
 
@@ -309,16 +320,23 @@ pub async fn watch_event(
             version += 1;
             event_version += 1;
             key_seen = key;
-            let _ = tx.send(Served::new(&tournament, clocks, version, event_version));
+            let _ = tx.send(Served::new(
+                &tournament,
+                &event,
+                clocks,
+                version,
+                event_version,
+            ));
         } else if key != key_seen {
             version += 1;
             key_seen = key;
-            let next = tx.borrow().with_clocks(clocks, version);
+            let pdn = feed::games(&tournament, &event).into();
+            let next = tx.borrow().with_clocks(clocks, version, Some(pdn));
             let _ = tx.send(next);
         } else if clocks.iter().flat_map(|c| &c.boards).any(|b| b.counting()) {
             // Nothing a page cannot count itself: no page is woken, but the snapshot a page
             // loaded from now on starts from is brought up to this instant.
-            let fresh = tx.borrow().with_clocks(clocks, version);
+            let fresh = tx.borrow().with_clocks(clocks, version, None);
             tx.send_if_modified(|s| {
                 *s = fresh;
                 false
@@ -413,7 +431,7 @@ pub async fn serve_with(
 ) -> Result<(), ServeError> {
     let mut follow = Follow::default();
     follow.look(&t, &event);
-    let (tx, rx) = watch::channel(Served::new(&t, follow.clocks(Utc::now()), 1, 1));
+    let (tx, rx) = watch::channel(Served::new(&t, &event, follow.clocks(Utc::now()), 1, 1));
     let watcher = tokio::spawn(watch_event(event, tx, t, follow));
     let result = tokio::select! {
         served = accept(listener, router(rx)) => served,

@@ -121,6 +121,15 @@ pub enum Command {
         board: usize,
         notes: Vec<String>,
     },
+    /// A game's score sheet (PDN movetext as written), or `None` to remove it. `game` counts the
+    /// micromatch's games from 0, then its extra games. A locked round takes it too: a record is
+    /// evidence, entered when the sheets are collected.
+    SetRecord {
+        round: usize,
+        board: usize,
+        game: usize,
+        moves: Option<String>,
+    },
     /// The regulation's tie-break order.
     SetTiebreaks {
         tiebreaks: Vec<TieBreak>,
@@ -206,6 +215,10 @@ pub enum CommandError {
     NoBallots,
     #[error(transparent)]
     Ballot(#[from] BallotProblem),
+    #[error("this pairing has {games} game(s), extra games included; there is no game {game}")]
+    NoRecordGame { game: usize, games: usize },
+    #[error("the score sheet cannot be read: {}", .0.en)]
+    Record(crate::lang::Said),
 }
 
 impl crate::lang::Russian for CommandError {
@@ -229,6 +242,10 @@ impl crate::lang::Russian for CommandError {
                 "тур {round} не завершён: до следующего тура у каждой партии должен быть результат"
             ),
             CommandError::Locked(round) => format!("тур {round} закрыт"),
+            CommandError::NoRecordGame { game, games } => format!(
+                "во встрече партий (с дополнительными): {games}; партии {game} нет"
+            ),
+            CommandError::Record(why) => format!("бланк записи не читается: {}", why.ru),
             CommandError::HasResults(round) => {
                 format!("в туре {round} есть результаты, отменить его нельзя")
             }
@@ -712,6 +729,33 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                 round: *round,
                 board: *board,
                 notes: std::mem::replace(&mut p.notes, notes.clone()),
+            }
+        }
+        Command::SetRecord {
+            round,
+            board,
+            game,
+            moves,
+        } => {
+            let p = pairing_mut(round_mut(t, *round)?, *board)?;
+            if *game >= p.games.len() + p.extra.len() {
+                return Err(CommandError::NoRecordGame {
+                    game: *game + 1,
+                    games: p.games.len() + p.extra.len(),
+                });
+            }
+            if let Some(text) = moves {
+                crate::tournament::records::readable(text).map_err(CommandError::Record)?;
+            }
+            let old = match moves {
+                Some(text) => p.records.insert(*game, text.clone()),
+                None => p.records.remove(game),
+            };
+            Command::SetRecord {
+                round: *round,
+                board: *board,
+                game: *game,
+                moves: old,
             }
         }
         Command::SetTiebreaks { tiebreaks } => {

@@ -403,6 +403,11 @@ pub struct Pairing {
     /// The arbiter's notes on the pairing: claims and their verdicts, incidents.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// Each game's score sheet as written (PDN movetext: the moves played from the game's start,
+    /// the ballot's position for a balloted game), by the game's index: the micromatch's games
+    /// from 0, then the extra games. Kept as written, an illegal move included: it is evidence.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub records: std::collections::BTreeMap<usize, String>,
 }
 
 /// A game's result as the score sheet has it, for the White of that game.
@@ -534,6 +539,7 @@ impl Pairing {
             ballot: None,
             extra: vec![],
             notes: vec![],
+            records: Default::default(),
         }
     }
 

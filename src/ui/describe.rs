@@ -183,6 +183,36 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             )
         }
         Command::SetSettings { .. } => l("event settings saved", "настройки турнира"),
+        Command::SetRecord {
+            round,
+            board,
+            game,
+            moves,
+        } => format!(
+            "{} {round}, {} {board}, {} {}: {}",
+            l("round", "тур"),
+            l("board", "доска"),
+            l("game", "партия"),
+            game + 1,
+            match moves {
+                Some(text) => {
+                    let plies = crate::rules::pdn::read(text)
+                        .ok()
+                        .and_then(|g| g.first().map(|g| g.moves.len()))
+                        .unwrap_or(0);
+                    format!(
+                        "{} ({})",
+                        l("score sheet kept", "бланк записи сохранён"),
+                        lang.count(
+                            plies as u64,
+                            ["ply", "plies"],
+                            ["полуход", "полухода", "полуходов"]
+                        )
+                    )
+                }
+                None => l("score sheet removed", "бланк записи удалён"),
+            }
+        ),
         Command::SetNotes {
             round,
             board,

@@ -319,7 +319,7 @@ fn board_row<'a>(
         },
         text_input(lang.pick("keys", "клавиши"), &keys)
             .on_input(move |k| Message::Keys(i, k))
-            .width(Length::Fixed(70.0)),
+            .width(Length::Fixed(92.0)),
     ]
     .spacing(6);
     let content = row![

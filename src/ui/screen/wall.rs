@@ -116,15 +116,21 @@ pub fn view<'a>(
             .on_press(Message::Page(p))
             .into()
     });
-    // One line: a long title is cut at the buttons rather than taking a second line from the
-    // digits.
-    let header = row![container(
-        text(title)
-            .size(28)
+    // One line, so that the digits keep their height: a long title is set smaller to fit beside
+    // the buttons (a character of Fira Sans is about 0.55 of the size wide), and only past the
+    // smallest size is it cut.
+    let chars = title.chars().count().max(1) as f32;
+    let header = row![container(responsive(move |room| {
+        let size = (room.width / (0.55 * chars)).clamp(16.0, 28.0);
+        text(title.clone())
+            .size(size)
             .color(theme::WALL_TEXT)
             .wrapping(Wrapping::None)
-    )
+            .into()
+    }))
     .width(Length::Fill)
+    .height(40)
+    .align_y(iced::Alignment::Center)
     .clip(true)]
     .extend(pages)
     // Something the disk has not taken: the arbiter at the wall sees it and goes to the console.

@@ -1,0 +1,288 @@
+//! Every game of the event on record: a pairing's game as PDN (its tags, the ballot's start, the
+//! score sheet as written, the clock times after each move), its check by the rules engine with
+//! the codex's consequence of an illegal move, and the games of a round as one PDN file.
+//!
+//! Conventions (so that every reader agrees): a balloted game starts at the ballot's position,
+//! given as the `FEN` tag with the ballot's cell and moves in a comment; its plies are the moves
+//! played after it. The k-th press of the board's clock is the k-th ply; the times both sides had
+//! right after it go after the move as `{[%clock wH:MM:SS bH:MM:SS]}` (whole seconds, rounded
+//! down as a display shows them). A game without a record is listed with its tags and no moves.
+
+use std::path::Path;
+
+use crate::clock::game_clock::PressTimes;
+use crate::clock::{hall, log};
+use crate::lang::Said;
+use crate::rules::pdn::{self, write_game, PdnGame};
+use crate::rules::GameReport;
+use crate::tournament::ballot;
+use crate::tournament::model::{GameResult, Pairing, Round, Tournament};
+
+/// Whether `text` can be kept as a score sheet: PDN movetext of one game (move numbers,
+/// comments and a result marker allowed), within [`crate::limits::MAX_RECORD_CHARS`]. Whether its
+/// moves are legal is not asked here: an illegal sheet is kept, as evidence.
+pub fn readable(text: &str) -> Result<(), Said> {
+    let chars = text.chars().count();
+    if chars > crate::limits::MAX_RECORD_CHARS {
+        return Err(Said::new(
+            format!(
+                "{chars} characters, at most {}",
+                crate::limits::MAX_RECORD_CHARS
+            ),
+            format!(
+                "{chars} знаков, допускается не более {}",
+                crate::limits::MAX_RECORD_CHARS
+            ),
+        ));
+    }
+    match pdn::read(text) {
+        Ok(games) if games.len() <= 1 => Ok(()),
+        Ok(games) => Err(Said::new(
+            format!("{} games in it, a score sheet holds one", games.len()),
+            format!("в нём {} партии, а бланк — это одна партия", games.len()),
+        )),
+        Err(e) => {
+            use crate::lang::Russian;
+            Err(Said::new(e.to_string(), e.ru()))
+        }
+    }
+}
+
+/// The first date of the event's dates (`2026-11-28 – 2026-12-02`, `28.11.2026`) as PDN writes
+/// dates, `2026.11.28`; `????.??.??` when none can be read.
+fn pdn_date(dates: &str) -> String {
+    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
+    for w in dates.split(|c: char| c.is_whitespace() || c == '–' || c == ',') {
+        let parts: Vec<&str> = w.split(['-', '.', '/']).collect();
+        if parts.len() == 3 && parts.iter().all(|p| digits(p) && !p.is_empty()) {
+            let (y, m, d) = if parts[0].len() == 4 {
+                (parts[0], parts[1], parts[2])
+            } else if parts[2].len() == 4 {
+                (parts[2], parts[1], parts[0])
+            } else {
+                continue;
+            };
+            return format!("{y}.{m:0>2}.{d:0>2}");
+        }
+    }
+    "????.??.??".to_string()
+}
+
+/// A result as PDN writes it.
+pub fn pdn_result(g: GameResult) -> &'static str {
+    match g {
+        GameResult::Pending | GameResult::Unplayed => "*",
+        GameResult::WhiteWins | GameResult::WhiteByForfeit => "1-0",
+        GameResult::BlackWins | GameResult::BlackByForfeit => "0-1",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::DoubleForfeit => "0-0",
+    }
+}
+
+/// Game `game` of pairing `p` (the micromatch's games from 0, then the extra games): its result.
+pub fn result_of(p: &Pairing, game: usize) -> Option<GameResult> {
+    if game < p.games.len() {
+        p.games.get(game).copied()
+    } else {
+        p.extra.get(game - p.games.len()).copied()
+    }
+}
+
+/// The game as PDN: the tags, the ballot's start, the moves of its record (without the clock
+/// comments: see [`with_clocks`]) and its result.
+pub fn game_pdn(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnGame {
+    let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
+    let result = result_of(p, game).unwrap_or(GameResult::Pending);
+    let mut g = PdnGame::default();
+    let mut tag = |k: &str, v: String| g.tags.push((k.to_string(), v));
+    tag("Event", t.settings.name.clone());
+    if !t.settings.venue.is_empty() {
+        tag("Site", t.settings.venue.clone());
+    }
+    tag("Date", pdn_date(&t.settings.dates));
+    tag("Round", format!("{}.{}", round.number, game + 1));
+    tag("Board", p.board.to_string());
+    tag("White", name(p.white_of(game)));
+    tag("Black", name(p.white_of(game + 1)));
+    tag("Result", pdn_result(result).to_string());
+    match t.settings.variant.plain().and_then(|v| v.game_type()) {
+        Some(number) => tag("GameType", number.to_string()),
+        // Column draughts have no GameType number; the tag `check` reads names them.
+        None => tag("Variant", t.settings.variant.name().to_string()),
+    }
+    let opening = p.ballot.as_ref().and_then(|b| {
+        let entry = ballot::load(&b.table).ok()?.entry(&b.cell).ok()?.clone();
+        Some((b, entry))
+    });
+    if let Some((b, entry)) = &opening {
+        tag("FEN", entry.fen.clone());
+        g.intro.push(format!(
+            "{} {}: {}",
+            b.table.to_uppercase(),
+            b.cell,
+            entry.text
+        ));
+    }
+    if let Some(written) = p.records.get(&game) {
+        if let Ok(mut games) = pdn::read(written) {
+            if let Some(sheet) = games.pop() {
+                g.moves = sheet.moves;
+                g.intro.extend(sheet.intro);
+            }
+        }
+    }
+    g.result = Some(pdn_result(result).to_string());
+    g
+}
+
+/// The record of a game checked by the rules engine, and what the codex makes of an illegal
+/// move in it.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub pdn: PdnGame,
+    pub report: GameReport,
+    /// The codex's consequence of the first illegal ply, in words.
+    pub consequence: Option<Said>,
+}
+
+/// Checks game `game` of pairing `p` of `round` against the rules.
+pub fn check(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> Checked {
+    let pdn = game_pdn(t, round, p, game);
+    let report = crate::rules::any::check_game(1, &pdn, t.settings.variant);
+    let consequence = report
+        .first_illegal
+        .as_ref()
+        .map(|i| consequence(i.ply, pdn.moves.len()));
+    Checked {
+        pdn,
+        report,
+        consequence,
+    }
+}
+
+/// The codex (000, illegal move): only the opponent decides whether an illegal move is
+/// corrected, and loses that right once he has replied.
+fn consequence(ply: usize, written: usize) -> Said {
+    if written > ply {
+        Said::new(
+            "The opponent replied to it: the right to have it corrected is lost and the game \
+             stands as played.",
+            "Соперник ответил на этот ход: право требовать исправления утрачено, партия \
+             продолжается как сыграна.",
+        )
+    } else {
+        Said::new(
+            "The opponent has not replied yet: he alone decides whether it is corrected (on \
+             the offender's clock).",
+            "Соперник ещё не ответил: только он решает, исправлять ли ход (на время \
+             нарушителя).",
+        )
+    }
+}
+
+/// The log of board `board`'s clock in game `game` of round `round`, if the console logged
+/// one: the log whose header names the board (`<event>.clocks/round-R-game-G/`).
+pub fn clock_times(
+    event: &Path,
+    round: usize,
+    board: usize,
+    game: usize,
+) -> Option<Vec<PressTimes>> {
+    let dir = hall::game_dir(&hall::clocks_dir(event), round, game);
+    let name = board.to_string();
+    hall::log_paths(&dir)
+        .ok()?
+        .iter()
+        .filter_map(|path| log::load(path).ok())
+        .find(|loaded| loaded.board.as_deref() == Some(name.as_str()))
+        .and_then(|loaded| loaded.clock.after_each_press().ok())
+}
+
+/// `H:MM:SS` of a time left, whole seconds rounded down as a display shows them.
+fn hms(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The game with the clock's times after each of its plies as `[%clock …]` comments; how many
+/// presses and plies there were when they differ (the times go on the plies that have them).
+pub fn with_clocks(mut g: PdnGame, times: &[PressTimes]) -> (PdnGame, Option<(usize, usize)>) {
+    let plies = g.moves.len();
+    for (m, t) in g.moves.iter_mut().zip(times) {
+        m.comments
+            .retain(|c| !c.trim_start().starts_with("[%clock"));
+        m.comments.push(format!(
+            "[%clock w{} b{}]",
+            hms(t.white_ms),
+            hms(t.black_ms)
+        ));
+    }
+    let mismatch = (times.len() != plies && !times.is_empty()).then_some((times.len(), plies));
+    (g, mismatch)
+}
+
+/// The games of `round` as one PDN file: every board's game 1, then every board's game 2, then
+/// the extra games (a broadcast that matches games by their place keeps each board where it
+/// was), with the clock times of the logs beside `event` where there are any.
+pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String {
+    let games = t.settings.format.games.max(1) as usize;
+    let most_extra = round
+        .pairings
+        .iter()
+        .map(|p| p.extra.len())
+        .max()
+        .unwrap_or(0);
+    let mut out = String::new();
+    for g in 0..games + most_extra {
+        for p in &round.pairings {
+            if result_of(p, g).is_none() {
+                continue;
+            }
+            let mut game = game_pdn(t, round, p, g);
+            if let Some(times) = event.and_then(|e| clock_times(e, round.number, p.board, g)) {
+                game = with_clocks(game, &times).0;
+            }
+            let first_black = first_ply_black(t, &game);
+            out.push_str(&write_game(&game, first_black));
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Whether a game's first ply is Black's (a ballot that leaves Black to move): the move
+/// numbers then start `1...`.
+fn first_ply_black(t: &Tournament, g: &PdnGame) -> bool {
+    let Some(fen) = g.tag("FEN") else {
+        return false;
+    };
+    let turn = fen.trim_start().chars().next();
+    let first = t
+        .settings
+        .variant
+        .plain()
+        .map_or(crate::rules::Color::White, |v| v.rules().first);
+    matches!(
+        (turn, first),
+        (Some('B'), crate::rules::Color::White) | (Some('W'), crate::rules::Color::Black)
+    )
+}
+
+/// The games of every round (or of `only`), in round order.
+pub fn games_pdn(t: &Tournament, only: Option<usize>, event: Option<&Path>) -> String {
+    t.rounds
+        .iter()
+        .filter(|r| only.is_none_or(|n| r.number == n))
+        .map(|r| round_pdn(t, r, event))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_date_tag_is_the_events_first_day_as_pdn_writes_it() {
+        assert_eq!(super::pdn_date("2026-11-28 – 2026-12-02"), "2026.11.28");
+        assert_eq!(super::pdn_date("10.4.2026, Казань"), "2026.04.10");
+        assert_eq!(super::pdn_date("весной"), "????.??.??");
+    }
+}

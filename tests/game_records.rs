@@ -1,0 +1,297 @@
+//! Every game on record (issue 26): a score sheet stored in the event from the command line,
+//! checked from the ballot's start, kept as written when illegal with the codex's consequence,
+//! undone like any change; the clock's times after each move from the board's log (compared with
+//! `clock replay --at` at each press); the games collection read back legal by `check`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use chrono::Utc;
+use shashki_arbiter::clock::game_clock::{Event, EventKind};
+use shashki_arbiter::clock::hall::{clocks_dir, game_dir};
+use shashki_arbiter::clock::log::ClockLog;
+use shashki_arbiter::rules::{fen, movegen, notation, Color};
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::records;
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+fn copy(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sa-games-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cup.ron");
+    std::fs::copy("tournaments/shashki64-round-robin.ron", &path).unwrap();
+    path
+}
+
+/// `plies` legal moves from the start of round 1, board 1, game 1 (the ballot's position),
+/// each the first legal move as the engine lists it, written as the score sheet has them.
+fn legal_moves(path: &Path, plies: usize) -> Vec<String> {
+    let t = event::read(path).unwrap();
+    let round = &t.rounds[0];
+    let g = records::game_pdn(&t, round, &round.pairings[0], 0);
+    let variant = t.settings.variant.plain().unwrap();
+    let mut pos = fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
+    (0..plies)
+        .map(|_| {
+            let m = movegen::legal_moves(&pos)[0];
+            let text = notation::write(&pos, &m);
+            pos = pos.play(&m);
+            text
+        })
+        .collect()
+}
+
+#[test]
+fn a_legal_score_sheet_is_stored_shown_and_taken_back() {
+    let path = copy("legal");
+    let file = path.to_str().unwrap();
+    let moves = legal_moves(&path, 6).join(" ");
+    let where_ = ["--round", "1", "--board", "1", "--game", "1"];
+    let mut args = vec!["game", "set", file];
+    args.extend(where_);
+    args.extend(["--moves", &moves]);
+    let out = run(&args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let mut args = vec!["game", "show", file];
+    args.extend(where_);
+    args.extend(["--format", "json"]);
+    let shown = json(&run(&args));
+    assert_eq!(shown["plies"], 6);
+    assert_eq!(shown["moves"].as_array().unwrap().len(), 6);
+    assert!(shown["first_illegal"].is_null());
+    // Kept in the event as written, journaled: one undo takes it back.
+    let mut e = EventFile::open(&path).unwrap();
+    assert_eq!(e.tournament.rounds[0].pairings[0].records[&0], moves);
+    e.undo(Utc::now()).unwrap();
+    assert!(e.tournament.rounds[0].pairings[0].records.is_empty());
+}
+
+#[test]
+fn an_illegal_sheet_is_kept_as_written_with_the_codex_consequence() {
+    let path = copy("illegal");
+    let file = path.to_str().unwrap();
+    let mut moves = legal_moves(&path, 3);
+    // Ply 4 is a move nobody can make; in the first case the opponent replies after it.
+    moves.push("a1-h8".into());
+    let replied = format!("{} {}", moves.join(" "), "h6-g5");
+    for (text, code, words) in [
+        (
+            replied.as_str(),
+            1,
+            "the right to have it corrected is lost",
+        ),
+        (
+            &moves.join(" ") as &str,
+            1,
+            "he alone decides whether it is corrected",
+        ),
+    ] {
+        let out = run(&[
+            "game", "set", file, "--round", "1", "--board", "1", "--moves", text,
+        ]);
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(code), "{printed}");
+        assert!(printed.contains("ply 4"), "{printed}");
+        assert!(printed.contains(words), "{printed}");
+        let shown = json(&run(&[
+            "game", "show", file, "--round", "1", "--board", "1", "--format", "json",
+        ]));
+        assert_eq!(shown["first_illegal"]["ply"], 4);
+        assert_eq!(shown["first_illegal"]["move"], "a1-h8");
+        assert!(!shown["first_illegal"]["legal"]
+            .as_array()
+            .unwrap()
+            .is_empty());
+        let t = event::read(&path).unwrap();
+        assert_eq!(t.rounds[0].pairings[0].records[&0], text, "kept as written");
+    }
+    // Not stored: an unreadable sheet, a pairing that does not exist.
+    let before = std::fs::read(&path).unwrap();
+    for args in [
+        vec![
+            "game",
+            "set",
+            file,
+            "--round",
+            "1",
+            "--board",
+            "1",
+            "--moves",
+            "1. {unclosed",
+        ],
+        vec![
+            "game", "set", file, "--round", "1", "--board", "77", "--moves", "1. cd4",
+        ],
+        vec![
+            "game", "set", file, "--round", "99", "--board", "1", "--moves", "1. cd4",
+        ],
+    ] {
+        assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
+}
+
+/// The k-th press of the board's clock is the k-th ply: the times after each move are the ones
+/// `clock replay --at` gives at that press's instant (a press undone is not a move).
+#[test]
+fn each_move_carries_the_times_its_press_left_on_the_clock() {
+    let path = copy("clocks");
+    let file = path.to_str().unwrap();
+    let moves = legal_moves(&path, 4);
+    let out = run(&[
+        "game",
+        "set",
+        file,
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--moves",
+        &moves.join(" "),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let t = event::read(&path).unwrap();
+    let dir = game_dir(&clocks_dir(&path), 1, 0);
+    std::fs::create_dir_all(&dir).unwrap();
+    let log_path = dir.join("board-001.clocklog");
+    let mut log = ClockLog::create_for(
+        &log_path,
+        t.time_control_of_game(0),
+        Color::White,
+        Some("1"),
+    )
+    .unwrap();
+    let events = [
+        (0, EventKind::Start),
+        (12_345, EventKind::Press),
+        (20_000, EventKind::Press),
+        (
+            21_000,
+            EventKind::Undo {
+                reason: "pressed by mistake".into(),
+            },
+        ),
+        (47_500, EventKind::Press),
+        (61_999, EventKind::Press),
+        (90_100, EventKind::Press),
+    ];
+    for (at_ms, kind) in events {
+        log.append(&Event { at_ms, kind }, Utc::now()).unwrap();
+    }
+    drop(log);
+    let shown = json(&run(&[
+        "game", "show", file, "--round", "1", "--board", "1", "--format", "json",
+    ]));
+    let clocks = shown["clocks"].as_array().unwrap();
+    assert_eq!(clocks.len(), 4);
+    for (k, at) in [12_345u64, 47_500, 61_999, 90_100].into_iter().enumerate() {
+        let replay = json(&run(&[
+            "clock",
+            "replay",
+            log_path.to_str().unwrap(),
+            "--at",
+            &format!("{}.{:03}", at / 1000, at % 1000),
+            "--format",
+            "json",
+        ]));
+        let (w, b) = (
+            replay["white"]["ms_left"].as_u64().unwrap(),
+            replay["black"]["ms_left"].as_u64().unwrap(),
+        );
+        // The undone press at 20 s is in the log before 47.5 s: replay's `--at` sees the undo
+        // only from 21 s on, the same moment the move list drops it.
+        assert_eq!(clocks[k], serde_json::json!([w, b]), "ply {}", k + 1);
+    }
+    // In the PDN, rounded down to whole seconds as the display shows them.
+    let pdn = String::from_utf8(run(&["games", file, "--round", "1"]).stdout).unwrap();
+    let w1 = clocks[0][0].as_u64().unwrap() / 1000;
+    let clock = format!(
+        "[%clock w{}:{:02}:{:02} b",
+        w1 / 3600,
+        w1 / 60 % 60,
+        w1 % 60
+    );
+    assert!(pdn.contains(&clock), "{clock} in {pdn}");
+    // Four moves, four presses: nothing to report. A sheet one move short of the clock: the
+    // times go on the plies there are, and the difference is shown, never guessed.
+    assert!(shown["presses"].is_null());
+    let out = run(&[
+        "game",
+        "set",
+        file,
+        "--round",
+        "1",
+        "--board",
+        "1",
+        "--moves",
+        &moves[..3].join(" "),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("4 press(es) for 3 plies"));
+    let shown = json(&run(&[
+        "game", "show", file, "--round", "1", "--board", "1", "--format", "json",
+    ]));
+    assert_eq!(shown["presses"], 4);
+    assert_eq!(shown["clocks"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn the_games_collection_reads_back_legal_with_check() {
+    let path = copy("collection");
+    let file = path.to_str().unwrap();
+    let moves = legal_moves(&path, 8).join(" ");
+    assert_eq!(
+        run(&["game", "set", file, "--round", "1", "--board", "1", "--moves", &moves])
+            .status
+            .code(),
+        Some(0)
+    );
+    let out_path = path.with_file_name("games.pdn");
+    let out = run(&["games", file, "-o", out_path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    let t = event::read(&path).unwrap();
+    let games: usize = t
+        .rounds
+        .iter()
+        .map(|r| {
+            r.pairings
+                .iter()
+                .map(|p| p.games.len() + p.extra.len())
+                .sum::<usize>()
+        })
+        .sum();
+    assert_eq!(text.matches("[Event ").count(), games, "every game listed");
+    assert!(text.contains("[Round \"1.1\"]") && text.contains("[Board \"1\"]"));
+    assert!(text.contains("[Date \"2026.11.28\"]"));
+    let check = run(&["check", out_path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let reports = json(&check);
+    assert_eq!(reports[0]["plies"], 8);
+}

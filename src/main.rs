@@ -524,6 +524,9 @@ mod tests {
         assert!(args.event.is_none() && args.command.is_none());
         // A global option before the subcommand, as scripts write it.
         let args = Args::try_parse_from(["shashki-arbiter", "--format", "json", "perft", "2"]);
-        assert!(matches!(args.unwrap().command, Some(Command::Perft { depth: 2, .. })));
+        assert!(matches!(
+            args.unwrap().command,
+            Some(Command::Perft { depth: 2, .. })
+        ));
     }
 }

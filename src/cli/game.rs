@@ -44,34 +44,25 @@ fn find<'t>(t: &'t Tournament, w: &Which) -> Result<(&'t Round, &'t Pairing), St
     Ok((round, p))
 }
 
-/// The movetext of the first game of a PDN file (its moves and comments, without tags).
-fn movetext(bytes: &[u8], origin: &str) -> Result<String, String> {
-    let games = pdn::read_bytes(bytes).map_err(|e| format!("{origin}:{e}"))?;
-    let mut game = games
-        .into_iter()
-        .next()
-        .ok_or_else(|| format!("{origin}: no game in it"))?;
-    let first_black = game
-        .tag("FEN")
-        .is_some_and(|f| f.trim_start().starts_with('B'));
-    game.tags.clear();
-    game.result = None;
-    let text = pdn::write_game(&game, first_black);
-    Ok(text.trim().trim_end_matches('*').trim_end().to_string())
-}
-
 /// Stores the record and prints its check: exit 0 legal, 1 stored with an illegal ply, 2 not
 /// stored.
 pub fn set(w: Which, record: Option<&str>, moves: Option<&str>, format: Format) -> CliResult {
-    let text = match (record, moves) {
-        (_, Some(m)) => m.to_string(),
-        (Some(path), None) => movetext(&read_input(path)?, path)?,
-        (None, None) => return Err("give the record: a PDN file or --moves".into()),
-    };
     let path = std::path::Path::new(w.file);
     let mut file = EventFile::open_as(path, &Holder::this("game set", Utc::now()))
         .map_err(|e| e.to_string())?;
-    find(&file.tournament, &w)?;
+    let (round, p) = find(&file.tournament, &w)?;
+    let text = match (record, moves) {
+        (_, Some(m)) => m.to_string(),
+        (Some(from), None) => {
+            let text = pdn::decode(&read_input(from)?);
+            if pdn::read(&text).is_ok_and(|g| g.is_empty()) {
+                return Err(format!("{from}: no game in it"));
+            }
+            records::sheet_for(&file.tournament, round, p, w.game - 1, &text)
+                .map_err(|e| format!("{from}: {}", e.en))?
+        }
+        (None, None) => return Err("give the record: a PDN file or --moves".into()),
+    };
     file.apply(
         Command::SetRecord {
             round: w.round,

@@ -68,6 +68,38 @@ fn pdn_date(dates: &str) -> String {
     "????.??.??".to_string()
 }
 
+/// The moves of the first game of a PDN text (with its comments, without its tags and result),
+/// less the comments the program writes before a game's moves (the ballot's cell and moves,
+/// which [`game_pdn`] adds again): what game `game`'s record keeps when a whole PDN game is
+/// loaded or pasted.
+pub fn sheet_for(
+    t: &Tournament,
+    round: &Round,
+    p: &Pairing,
+    game: usize,
+    text: &str,
+) -> Result<String, Said> {
+    let ours = game_pdn_without_record(t, round, p, game).intro;
+    sheet_text(text, &ours)
+}
+
+fn sheet_text(text: &str, drop_intro: &[String]) -> Result<String, Said> {
+    use crate::lang::Russian;
+    let games = pdn::read(text).map_err(|e| Said::new(e.to_string(), e.ru()))?;
+    let Some(mut game) = games.into_iter().next() else {
+        return Ok(String::new());
+    };
+    game.intro
+        .retain(|c| !drop_intro.iter().any(|d| d.trim() == c.trim()));
+    let first_black = game
+        .tag("FEN")
+        .is_some_and(|f| f.trim_start().starts_with('B'));
+    game.tags.clear();
+    game.result = None;
+    let text = write_game(&game, first_black);
+    Ok(text.trim().trim_end_matches('*').trim_end().to_string())
+}
+
 /// A result as PDN writes it.
 pub fn pdn_result(g: GameResult) -> &'static str {
     match g {
@@ -91,6 +123,20 @@ pub fn result_of(p: &Pairing, game: usize) -> Option<GameResult> {
 /// The game as PDN: the tags, the ballot's start, the moves of its record (without the clock
 /// comments: see [`with_clocks`]) and its result.
 pub fn game_pdn(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnGame {
+    let mut g = game_pdn_without_record(t, round, p, game);
+    if let Some(written) = p.records.get(&game) {
+        if let Ok(mut games) = pdn::read(written) {
+            if let Some(sheet) = games.pop() {
+                g.moves = sheet.moves;
+                g.intro.extend(sheet.intro);
+            }
+        }
+    }
+    g
+}
+
+/// [`game_pdn`] before its record: the tags, the ballot's start and the result.
+fn game_pdn_without_record(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnGame {
     let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
     let result = result_of(p, game).unwrap_or(GameResult::Pending);
     let mut g = PdnGame::default();
@@ -122,14 +168,6 @@ pub fn game_pdn(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnG
             b.cell,
             entry.text
         ));
-    }
-    if let Some(written) = p.records.get(&game) {
-        if let Ok(mut games) = pdn::read(written) {
-            if let Some(sheet) = games.pop() {
-                g.moves = sheet.moves;
-                g.intro.extend(sheet.intro);
-            }
-        }
     }
     g.result = Some(pdn_result(result).to_string());
     g

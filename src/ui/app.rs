@@ -557,7 +557,10 @@ impl App {
                 .ballot
                 .view(t, self.rounds.round, lang)
                 .map(Message::Ballot),
-            Tab::Claims => self.claims.view(&session.clocks, lang).map(Message::Claims),
+            Tab::Claims => self
+                .claims
+                .view(&session.clocks, t, lang)
+                .map(Message::Claims),
             Tab::Standings => self.standings.view(t, lang).map(Message::Standings),
         };
         let body: Element<'_, Message> = if session.watched_from().is_some() {

@@ -372,3 +372,56 @@ fn column_games_render_for_the_readme() {
     assert!(tallest > 1, "captures built a column");
     let _ = screenshot(&mut app, console, "claims-laska-en");
 }
+
+/// Issue 26: the Claims screen works on a game's stored score sheet — opened from the game's
+/// start (the ballot's position), checked, kept back as that game's record (journaled; an
+/// illegal one too, as written), no retyping.
+#[test]
+fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
+    use shashki_arbiter::ui::screen::claims::Message as C;
+    let mut app = app("sheet-claims", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    assert!(sees(&app, "Бланк записи"));
+    let _ = app.update(Message::Claims(C::Sheet((1, 0))));
+    click(&mut app, "Открыть");
+    let opened = app.claims.record.text();
+    assert!(
+        opened.contains("[FEN \"") && opened.contains("[Board \"1\"]"),
+        "{opened}"
+    );
+    // The first legal move from the ballot's position, then one nobody can make.
+    let t = app.session.tournament().unwrap().clone();
+    let round = t.rounds.last().unwrap();
+    let g = shashki_arbiter::tournament::records::game_pdn(&t, round, &round.pairings[0], 0);
+    let variant = t.settings.variant.plain().unwrap();
+    let pos = shashki_arbiter::rules::fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
+    let first = shashki_arbiter::rules::movegen::legal_moves(&pos)[0];
+    let first = shashki_arbiter::rules::notation::write(&pos, &first);
+    let sheet = opened.replace(" *", &format!(" 1. {first} a1-h8 *"));
+    app.claims.record = iced::widget::text_editor::Content::with_text(&sheet);
+    click(&mut app, "Проверить запись");
+    click(&mut app, "Сохранить как бланк");
+    let kept = app
+        .session
+        .tournament()
+        .unwrap()
+        .rounds
+        .last()
+        .unwrap()
+        .pairings[0]
+        .records
+        .get(&0)
+        .cloned();
+    assert_eq!(kept.as_deref(), Some(format!("1. {first} a1-h8").as_str()));
+    let status = app.session.status.as_ref().unwrap().text.clone();
+    assert!(status.contains("бланк записи сохранён"), "{status}");
+    // Opened again: the same sheet, checked, its illegal ply found.
+    app.claims.record = iced::widget::text_editor::Content::new();
+    click(&mut app, "Открыть");
+    assert!(app.claims.record.text().contains("a1-h8"));
+    let illegal = match &app.claims.checked {
+        Some(Ok(replay)) => replay.first_illegal().map(|i| i.ply),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(illegal, Some(2));
+}

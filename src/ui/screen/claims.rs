@@ -18,6 +18,7 @@ use crate::rules::columns::AnyVariant;
 use crate::rules::{pdn, ClaimVerdict, Color, Variant};
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::records;
 use crate::ui::format::Choice;
 use crate::ui::session::clocks::{Clocks, Request};
 use crate::ui::{theme, widget};
@@ -42,6 +43,8 @@ pub struct State {
     /// Where the record is kept beside the event (`<event>.claim.pdn`), so a restart keeps the
     /// game the arbiter typed.
     kept_in: Option<PathBuf>,
+    /// The game of the current round whose score sheet is opened or kept: (board, game).
+    pub sheet: Option<(usize, usize)>,
 }
 
 /// The file beside an event that keeps the record typed on the Claims screen.
@@ -64,6 +67,7 @@ impl Default for State {
             after_fen: String::new(),
             after: None,
             kept_in: None,
+            sheet: None,
         }
     }
 }
@@ -88,6 +92,12 @@ pub enum Message {
     AfterFen(String),
     /// Compares that board with the legal moves of the position shown.
     JudgeAfter,
+    /// A game of the current round: (board, game).
+    Sheet((usize, usize)),
+    /// Its stored score sheet into the record field, from the game's start (the ballot's).
+    OpenSheet,
+    /// The record field kept as that game's score sheet (journaled; an illegal one too).
+    KeepSheet,
     /// A square clicked on the board (the engine's number of it): the first picks the piece, the
     /// next ones are its landings.
     Square(u8),
@@ -408,6 +418,55 @@ impl State {
                 self.board = Some(b);
                 Action::None
             }
+            Message::Sheet(which) => {
+                self.sheet = Some(which);
+                Action::None
+            }
+            Message::OpenSheet => {
+                let found = t.zip(self.sheet).and_then(|(t, (board, game))| {
+                    let round = t.rounds.last()?;
+                    let p = round.pairings.iter().find(|p| p.board == board)?;
+                    Some(records::game_pdn(t, round, p, game))
+                });
+                let Some(g) = found else {
+                    return Action::error(lang.pick(
+                        "Choose the game whose score sheet to open",
+                        "Выберите партию, чей бланк открыть",
+                    ));
+                };
+                let first_black = g
+                    .tag("FEN")
+                    .is_some_and(|f| f.trim_start().starts_with('B'));
+                self.record = text_editor::Content::with_text(&crate::rules::pdn::write_game(
+                    &g,
+                    first_black,
+                ));
+                self.check();
+                self.keep()
+            }
+            Message::KeepSheet => {
+                let (Some(t), Some((board, game))) = (t, self.sheet) else {
+                    return Action::error(lang.pick(
+                        "Choose the game the score sheet belongs to",
+                        "Выберите партию, к которой относится бланк",
+                    ));
+                };
+                let Some(round) = t.rounds.last() else {
+                    return Action::None;
+                };
+                let Some(p) = round.pairings.iter().find(|p| p.board == board) else {
+                    return Action::None;
+                };
+                match records::sheet_for(t, round, p, game, &self.record.text()) {
+                    Ok(moves) => Action::Apply(Command::SetRecord {
+                        round: round.number,
+                        board,
+                        game,
+                        moves: (!moves.is_empty()).then_some(moves),
+                    }),
+                    Err(e) => Action::error(e.get(lang).to_string()),
+                }
+            }
             Message::Claimant(c) => {
                 self.claimant = Some(c);
                 Action::None
@@ -428,7 +487,12 @@ impl State {
         }
     }
 
-    pub fn view<'a>(&'a self, clocks: &'a Clocks, lang: Lang) -> Element<'a, Message> {
+    pub fn view<'a>(
+        &'a self,
+        clocks: &'a Clocks,
+        t: &'a Tournament,
+        lang: Lang,
+    ) -> Element<'a, Message> {
         let editor = text_editor(&self.record)
             .placeholder(placeholder(self.variant, lang))
             .on_action(Message::Edit)
@@ -448,6 +512,7 @@ impl State {
                     .on_press(Message::LoadPdn),
             ]
             .spacing(8),
+            sheet_row(t, self.sheet, lang),
             row![
                 button(text(lang.pick("Check the record", "Проверить запись")).size(18))
                     .on_press(Message::Check),
@@ -721,4 +786,56 @@ fn moves<'a>(replay: &AnyReplay, shown: usize, lang: Lang) -> Element<'a, Messag
         );
     }
     iced::widget::row(items).spacing(2).wrap().into()
+}
+
+/// The games of the current round, to open a score sheet from or keep one as.
+fn sheet_row<'a>(
+    t: &'a Tournament,
+    sheet: Option<(usize, usize)>,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let name = |id| t.player(id).map_or_else(String::new, |p| p.surname.clone());
+    let choices: Vec<Choice<(usize, usize)>> = t
+        .rounds
+        .last()
+        .map(|r| {
+            r.pairings
+                .iter()
+                .flat_map(|p| {
+                    (0..p.games.len() + p.extra.len()).map(move |g| Choice {
+                        value: (p.board, g),
+                        label: format!(
+                            "{} {}, {} {}: {} – {}{}",
+                            lang.pick("board", "доска"),
+                            p.board,
+                            lang.pick("game", "партия"),
+                            g + 1,
+                            name(p.white_of(g)),
+                            name(p.white_of(g + 1)),
+                            if p.records.contains_key(&g) {
+                                " ✓"
+                            } else {
+                                ""
+                            }
+                        ),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let chosen = crate::ui::format::chosen(&choices, sheet);
+    row![
+        text(lang.pick("Score sheet", "Бланк записи")).size(16),
+        pick_list(choices, chosen, |c| Message::Sheet(c.value))
+            .placeholder(lang.pick("a game of this round", "партия этого тура")),
+        button(text(lang.pick("Open", "Открыть")))
+            .style(button::secondary)
+            .on_press_maybe(sheet.map(|_| Message::OpenSheet)),
+        button(text(lang.pick("Keep as its sheet", "Сохранить как бланк")))
+            .style(button::secondary)
+            .on_press_maybe(sheet.map(|_| Message::KeepSheet)),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)
+    .into()
 }

@@ -155,6 +155,17 @@ enum Command {
         #[arg(long)]
         separator: Option<String>,
     },
+    /// Score sheets to be filled in by the players: an A4 page per game of the round, with the
+    /// names, colours, time control and the ballot's moves written in.
+    Scoresheets {
+        file: String,
+        #[arg(long)]
+        round: usize,
+        #[arg(long, short)]
+        output: String,
+        #[arg(long, default_value = "ru")]
+        lang: String,
+    },
     /// The hall's live page (pairings, clocks, standings) and relay feed (`/games.pdn`) over HTTP,
     /// read-only; follows the event file and its clock logs as the console saves them.
     Serve {
@@ -389,6 +400,12 @@ fn main() -> ExitCode {
             separator,
         }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
         Some(Command::Serve { file, listen }) => serve(&file, listen),
+        Some(Command::Scoresheets {
+            file,
+            round,
+            output,
+            lang,
+        }) => cli::game::scoresheets(&file, round, &output, &lang),
         Some(Command::Game(GameCommand::Set {
             which,
             record,

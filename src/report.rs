@@ -5,6 +5,7 @@
 pub mod csv;
 pub mod html;
 pub mod pdf;
+pub mod scoresheet;
 
 use crate::lang::Lang;
 use crate::tournament::ballot::load as load_table;

@@ -295,3 +295,73 @@ fn the_games_collection_reads_back_legal_with_check() {
     let reports = json(&check);
     assert_eq!(reports[0]["plies"], 8);
 }
+
+/// The score sheets of a round print a page per game with both names, the colours, the time
+/// control and the ballot's moves (issue 26), read back from the PDF's text.
+#[test]
+fn the_score_sheets_of_a_round_print_names_colours_and_the_ballot() {
+    let path = copy("sheets");
+    let pdf = path.with_file_name("sheets.pdf");
+    let out = run(&[
+        "scoresheets",
+        path.to_str().unwrap(),
+        "--round",
+        "6",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let Ok(text) = Command::new("pdftotext").arg(&pdf).arg("-").output() else {
+        assert!(
+            std::env::var_os("SHASHKI_REQUIRE_TOOLS").is_none(),
+            "pdftotext is needed (poppler-utils)"
+        );
+        return;
+    };
+    let text = String::from_utf8(text.stdout).unwrap();
+    let pages: Vec<&str> = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    let t = event::read(&path).unwrap();
+    let round = t.rounds.iter().find(|r| r.number == 6).unwrap();
+    let games: usize = round.pairings.iter().map(|p| p.games.len()).sum();
+    assert_eq!(pages.len(), games, "a page per game");
+    let name = |id| t.player(id).unwrap().full_name();
+    for (k, (p, g)) in round
+        .pairings
+        .iter()
+        .flat_map(|p| (0..p.games.len()).map(move |g| (p, g)))
+        .enumerate()
+    {
+        let page = pages[k];
+        assert!(page.contains("БЛАНК ЗАПИСИ ПАРТИИ"), "{page}");
+        assert!(
+            page.contains(&format!("Белые: {}", name(p.white_of(g)))),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("Чёрные: {}", name(p.white_of(g + 1)))),
+            "{page}"
+        );
+        assert!(
+            page.contains(&format!("доска {} · партия {}", p.board, g + 1)),
+            "{page}"
+        );
+        let b = p.ballot.as_ref().unwrap();
+        assert!(
+            page.contains(&format!("{} {}", b.table.to_uppercase(), b.cell)),
+            "{page}"
+        );
+        assert!(page.contains("45 мин на 20 ходов, затем 15 мин"), "{page}");
+        assert!(
+            page.contains("80") && page.contains("Подпись чёрных"),
+            "{page}"
+        );
+    }
+}

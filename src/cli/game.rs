@@ -174,3 +174,27 @@ pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResul
     }
     Ok(ExitCode::SUCCESS)
 }
+
+/// The score sheets of a round as a PDF.
+pub fn scoresheets(file: &str, round: usize, output: &str, lang: &str) -> CliResult {
+    let lang: shashki_arbiter::lang::Lang = lang.parse()?;
+    super::safe_output(file, output)?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    let r = t
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .ok_or_else(|| format!("{file}: round {round} does not exist"))?;
+    let sheets = shashki_arbiter::report::scoresheet::sheets(&t, r, lang);
+    let title = format!(
+        "{} — {} {round}",
+        t.settings.name,
+        lang.pick("round", "тур")
+    );
+    let bytes =
+        shashki_arbiter::report::scoresheet::render(&title, &sheets).map_err(|e| e.to_string())?;
+    shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
+        .map_err(|e| format!("{output}: {e}"))?;
+    eprintln!("{output}: {} sheets, {} bytes", sheets.len(), bytes.len());
+    Ok(ExitCode::SUCCESS)
+}

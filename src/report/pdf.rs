@@ -5,7 +5,7 @@ use printpdf::{IndirectFontRef, Line, Mm, PdfDocument, PdfLayerReference, Point}
 
 use super::Document;
 
-const FONT: &[u8] = include_bytes!("../../resources/fonts/DejaVuSans.ttf");
+pub(super) const FONT: &[u8] = include_bytes!("../../resources/fonts/DejaVuSans.ttf");
 const PAGE_W: f32 = 297.0;
 const PAGE_H: f32 = 210.0;
 const MARGIN: f32 = 12.0;
@@ -14,7 +14,7 @@ const ROW: f32 = 5.0;
 
 #[derive(Debug, thiserror::Error)]
 #[error("PDF: {0}")]
-pub struct PdfError(String);
+pub struct PdfError(pub(super) String);
 
 /// The embedded font, read once for its advances.
 fn face() -> &'static ttf_parser::Face<'static> {
@@ -222,7 +222,7 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
 
 /// The PDF with its Title as PDF text (UTF-16BE after a byte-order mark): printpdf writes the
 /// title's UTF-8 bytes as they are, which readers show garbled for any Cyrillic name.
-fn with_title(bytes: &[u8], title: &str) -> Result<Vec<u8>, PdfError> {
+pub(super) fn with_title(bytes: &[u8], title: &str) -> Result<Vec<u8>, PdfError> {
     let err = |e: lopdf::Error| PdfError(e.to_string());
     let mut pdf = lopdf::Document::load_mem(bytes).map_err(err)?;
     let info = pdf

@@ -423,7 +423,12 @@ impl App {
                     task
                 };
             }
-            Message::Rounds(m) => self.rounds.update(m, t).map(Message::Rounds),
+            Message::Rounds(m) => {
+                let event = self.session.event.as_ref().map(|e| e.path().to_path_buf());
+                self.rounds
+                    .update(m, t, event.as_deref(), lang)
+                    .map(Message::Rounds)
+            }
             Message::Clocks(m) => self
                 .clocks
                 .update(m, &self.session.clocks, lang)

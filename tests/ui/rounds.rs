@@ -195,3 +195,17 @@ fn each_game_of_a_micromatch_names_its_white_and_the_winner_by_name() {
     );
     assert!(sees(&app, "1 : 1"), "one game each");
 }
+
+/// Issue 26: the Rounds screen prints the shown round's score sheets beside the event.
+#[test]
+fn the_rounds_screen_prints_the_rounds_score_sheets() {
+    let mut app = app("sheets-print", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Бланки записи (PDF)");
+    let event = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let out = event.with_file_name("shashki64-round-robin-round-6-sheets.pdf");
+    let bytes = std::fs::read(&out).expect("the sheets are written beside the event");
+    assert!(bytes.starts_with(b"%PDF-"));
+    let status = app.session.status.as_ref().unwrap().text.clone();
+    assert!(status.contains("Бланки записи записаны"), "{status}");
+}

@@ -33,6 +33,8 @@ pub enum Message {
     Draft(super::draft::Message),
     Lock(bool),
     Undo,
+    /// The shown round's score sheets, to print: a PDF beside the event.
+    PrintSheets,
 }
 
 const RESULT_KEYS: [(GameResult, &str); 7] = [
@@ -238,9 +240,45 @@ impl State {
         Action::None
     }
 
-    pub fn update(&mut self, message: Message, t: Option<&Tournament>) -> Action<Message> {
+    /// `event`: the event file's path (the score sheets are written beside it).
+    pub fn update(
+        &mut self,
+        message: Message,
+        t: Option<&Tournament>,
+        event: Option<&std::path::Path>,
+        lang: Lang,
+    ) -> Action<Message> {
         let Some(t) = t else { return Action::None };
         match message {
+            Message::PrintSheets => {
+                let (Some(event), Some(round)) = (event, self.current(t)) else {
+                    return Action::None;
+                };
+                let sheets = crate::report::scoresheet::sheets(t, round, lang);
+                let title = format!(
+                    "{} — {} {}",
+                    t.settings.name,
+                    lang.pick("round", "тур"),
+                    round.number
+                );
+                let stem = event
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let out = event.with_file_name(format!("{stem}-round-{}-sheets.pdf", round.number));
+                match crate::report::scoresheet::render(&title, &sheets) {
+                    Ok(bytes) => Action::Write {
+                        done: Some(format!(
+                            "{} {}",
+                            lang.pick("Score sheets written:", "Бланки записи записаны:"),
+                            out.display()
+                        )),
+                        path: out,
+                        bytes,
+                    },
+                    Err(e) => Action::error(e.to_string()),
+                }
+            }
             Message::Round(n) => {
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.focus = self.first_open(t);
@@ -338,6 +376,11 @@ impl State {
                     .on_press(Message::Lock(true))
             });
         }
+        bar = bar.push(
+            button(text(lang.pick("Score sheets (PDF)", "Бланки записи (PDF)")))
+                .style(button::secondary)
+                .on_press_maybe(round.map(|_| Message::PrintSheets)),
+        );
         bar = bar.push(
             button(text(lang.pick("Undo (Ctrl+Z)", "Отменить (Ctrl+Z)")))
                 .style(button::danger)

@@ -14,7 +14,7 @@ use crate::clock::game_clock::PressTimes;
 use crate::clock::{hall, log};
 use crate::lang::Said;
 use crate::rules::pdn::{self, write_game, PdnGame};
-use crate::rules::GameReport;
+use crate::rules::{Color, GameReport};
 use crate::tournament::ballot;
 use crate::tournament::model::{GameResult, Pairing, Round, Tournament};
 
@@ -288,22 +288,32 @@ pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String 
     out
 }
 
-/// Whether a game's first ply is Black's (a ballot that leaves Black to move): the move
-/// numbers then start `1...`.
-fn first_ply_black(t: &Tournament, g: &PdnGame) -> bool {
-    let Some(fen) = g.tag("FEN") else {
-        return false;
-    };
-    let turn = fen.trim_start().chars().next();
-    let first = t
-        .settings
+/// The side to move at game `game`'s start: the ballot position's (a ballot may leave Black to
+/// move), else the variant's first mover. The game's clock starts with this side.
+pub fn first_to_move(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> Color {
+    side_to_move(t, &game_pdn_without_record(t, round, p, game))
+}
+
+fn variant_first(t: &Tournament) -> Color {
+    t.settings
         .variant
         .plain()
-        .map_or(crate::rules::Color::White, |v| v.rules().first);
-    matches!(
-        (turn, first),
-        (Some('B'), crate::rules::Color::White) | (Some('W'), crate::rules::Color::Black)
-    )
+        .map_or(Color::White, |v| v.rules().first)
+}
+
+/// The side to move in a game's start position: its `FEN` tag's, else the variant's first.
+fn side_to_move(t: &Tournament, g: &PdnGame) -> Color {
+    match g.tag("FEN").and_then(|f| f.trim_start().chars().next()) {
+        Some('W') => Color::White,
+        Some('B') => Color::Black,
+        _ => variant_first(t),
+    }
+}
+
+/// Whether a game's first ply is not the variant's first mover's (a ballot that leaves Black to
+/// move): the move numbers then start `1...`.
+fn first_ply_black(t: &Tournament, g: &PdnGame) -> bool {
+    side_to_move(t, g) != variant_first(t)
 }
 
 /// The games of every round (or of `only`), in round order.

@@ -266,3 +266,47 @@ fn answers_to(app: &App, label: &str) -> usize {
         .unwrap_or_else(|e| panic!("no `{label}` on screen: {e:?}"));
     ui.into_messages().count()
 }
+
+/// Issue 26's convention: a game's clock starts with the side to move in its start position. A
+/// ballot that leaves Black to move (IDF I/1: "1.ab4") starts Black's clock on that board.
+#[test]
+fn a_ballot_that_leaves_black_to_move_starts_blacks_clock() {
+    use shashki_arbiter::tournament::model::Ballot;
+    let mut app = app("black-first", Lang::En);
+    let ballot = Ballot {
+        table: "idf".into(),
+        cell: "I/1".into(),
+        seed: None,
+        at: chrono::Utc::now(),
+    };
+    let mut t = app.session.tournament().unwrap().clone();
+    let round = t.rounds.last().unwrap().number;
+    let cmd = Command::SetBallot {
+        round,
+        board: 1,
+        ballot: Some(ballot),
+    };
+    assert!(app.session.apply(cmd.clone()), "{:?}", app.session.status);
+    command::apply(&mut t, &cmd).unwrap();
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    click(&mut app, "Clocks for round 6, game 1");
+    app.session
+        .clock(shashki_arbiter::ui::session::clocks::Request::StartAll);
+    let snaps = app.session.clocks.hall.snapshots(app.now_ms());
+    let running = |board: &str| snaps.iter().find(|(b, _)| *b == board).unwrap().1.running;
+    assert_eq!(running("1"), Some(shashki_arbiter::rules::Color::Black));
+    // Every board as its own ballot leaves it (both sides occur in the sample's round 6).
+    let r = t.rounds.last().unwrap();
+    let mut seen = std::collections::BTreeSet::new();
+    for p in &r.pairings {
+        let first = shashki_arbiter::tournament::records::first_to_move(&t, r, p, 0);
+        assert_eq!(
+            running(&p.board.to_string()),
+            Some(first),
+            "board {}",
+            p.board
+        );
+        seen.insert(format!("{first:?}"));
+    }
+    assert_eq!(seen.len(), 2, "{seen:?}");
+}

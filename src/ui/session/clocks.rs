@@ -97,7 +97,8 @@ fn restore(
         for p in boards_of_game(t, round, game) {
             let name = p.board.to_string();
             if !hall.boards().iter().any(|b| b.name == name) {
-                hall.add(name, control.clone(), Color::White)?;
+                let first = crate::tournament::records::first_to_move(t, round, p, game);
+                hall.add(name, control.clone(), first)?;
             }
         }
         hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
@@ -447,7 +448,9 @@ impl Clocks {
             Err(e) => return Some((true, e.said(lang))),
         };
         for p in boards_of_game(t, r, game) {
-            if let Err(e) = hall.add(p.board.to_string(), control.clone(), Color::White) {
+            // The side to move at the game's start: a ballot may leave Black to move.
+            let first = crate::tournament::records::first_to_move(t, r, p, game);
+            if let Err(e) = hall.add(p.board.to_string(), control.clone(), first) {
                 return Some((true, e.said(lang)));
             }
         }

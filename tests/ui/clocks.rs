@@ -163,15 +163,16 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
     let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
     assert_eq!(app.session.clocks.keys[1], "qa");
+    // Board 2's ballot (IDF VII/22) leaves Black to move: its clock starts with Black.
     app.set_time_ms(1_000);
-    char_key(&mut app, "q"); // board 2 starts (White to move)
+    char_key(&mut app, "a"); // board 2 starts (Black to move)
     app.set_time_ms(4_000);
-    char_key(&mut app, "a"); // Black's key while White thinks: nothing
-    char_key(&mut app, "q"); // White moves
+    char_key(&mut app, "q"); // White's key while Black thinks: nothing
+    char_key(&mut app, "a"); // Black moves
     let snap = |app: &App, b: usize, at: u64| app.session.clocks.hall.snapshots(at)[b].1.clone();
     let s = snap(&app, 1, 4_000);
-    assert_eq!(s.running, Some(Color::Black));
-    assert_eq!((s.white.moves, s.white.ms_left), (1, 2_697_000));
+    assert_eq!(s.running, Some(Color::White));
+    assert_eq!((s.black.moves, s.black.ms_left), (1, 2_697_000));
     assert_eq!(snap(&app, 2, 4_000).running, None, "board 3 untouched");
     assert_eq!(snap(&app, 0, 4_000).running, None, "board 1 untouched");
     // The keys come back with the event after a restart.

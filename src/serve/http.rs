@@ -277,6 +277,59 @@ async fn events(Shared(app): Shared<App>) -> Response {
     )
 }
 
+/// The system's notifications of changes to the event's folder (the event, its journal: not
+/// recursive, the folder may hold much else) and to its clock logs (`<event>.clocks/`, recursive,
+/// watched from when it exists). Where the system gives none, there is no watcher and the timed
+/// look does the work.
+struct Notifications {
+    watcher: Option<notify::RecommendedWatcher>,
+    clocks: PathBuf,
+    clocks_watched: bool,
+}
+
+impl Notifications {
+    fn new(event: &Path) -> (Notifications, tokio::sync::mpsc::Receiver<()>) {
+        use notify::Watcher;
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        let folder = event
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+            if res.is_ok_and(|e| !e.kind.is_access()) {
+                // Full: a look is already due, and it will see this change too.
+                let _ = tx.try_send(());
+            }
+        })
+        .and_then(|mut w| {
+            w.watch(&folder, notify::RecursiveMode::NonRecursive)?;
+            Ok(w)
+        })
+        .ok();
+        let mut n = Notifications {
+            watcher,
+            clocks: crate::clock::hall::clocks_dir(event),
+            clocks_watched: false,
+        };
+        n.watch_clocks();
+        (n, rx)
+    }
+
+    /// Adds the clock logs' folder once it exists (the console makes it with a round's clocks).
+    fn watch_clocks(&mut self) {
+        use notify::Watcher;
+        if self.clocks_watched || !self.clocks.is_dir() {
+            return;
+        }
+        if let Some(w) = &mut self.watcher {
+            self.clocks_watched = w
+                .watch(&self.clocks, notify::RecursiveMode::Recursive)
+                .is_ok();
+        }
+    }
+}
+
 /// The event file's modification time and length: what a save changes.
 fn stamp(event: &Path) -> Option<(SystemTime, u64)> {
     let m = std::fs::metadata(event).ok()?;
@@ -299,11 +352,23 @@ pub async fn watch_event(
         (s.state.version, s.event_version)
     };
     let mut key_seen = clock_key(&follow, tx.borrow().state.clocks.as_ref());
+    // Woken by the system the moment a file in the event's folder changes (the event, its
+    // journal, a clock log); the timed look stays, for where no notifications come (a network
+    // folder, a system without them) and for the heartbeats that keep a stale mark honest.
+    let (mut notifications, mut changed) = Notifications::new(&event);
     loop {
-        tokio::time::sleep(POLL).await;
+        tokio::select! {
+            () = tokio::time::sleep(POLL) => {}
+            Some(()) = changed.recv() => {
+                // One look for a burst (a save writes a temporary, renames it, appends the
+                // journal): what came meanwhile is already on disk.
+                while changed.try_recv().is_ok() {}
+            }
+        }
         if tx.is_closed() {
             return;
         }
+        notifications.watch_clocks();
         let mut event_changed = false;
         let now = stamp(&event);
         if now != stamp_seen {

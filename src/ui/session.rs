@@ -351,8 +351,12 @@ impl Session {
 
     /// Creates a new event file (never over an existing one) and opens it.
     pub fn create(&mut self, path: &Path, t: Tournament) -> Opened {
-        match EventFile::create(path, t) {
-            Ok(_) => self.open(path),
+        // The created file holds the event's lock until it is dropped: dropped here, before the
+        // open takes the lock as the console's (held by the match's temporary, it made the new
+        // event open read-only, "held by: new event").
+        let created = EventFile::create(path, t).map(drop);
+        match created {
+            Ok(()) => self.open(path),
             Err(e) => {
                 let why = e.said(self.lang);
                 self.say(true, why.clone());

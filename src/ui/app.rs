@@ -267,6 +267,8 @@ impl App {
         self.claims = claims::State::for_event(t, path, kept);
         self.clocks = clocks::State::default();
         self.players = event::State::default();
+        // The first launch's line speaks of the sample: another event opened or made, it goes.
+        self.sample_shown = false;
     }
 
     /// After a change to the event, the rounds screen follows the round being played.
@@ -303,6 +305,15 @@ impl App {
             Message::Tab(tab) => {
                 self.tab = tab;
                 self.help = false;
+                // A tab chosen over the Files page goes to that screen (an event is open).
+                if self.session.event.is_some() {
+                    self.files = false;
+                }
+                // A refusal belonged to the screen it happened on; it does not follow the
+                // arbiter to the next one.
+                if self.session.status.as_ref().is_some_and(|s| s.error) {
+                    self.session.status = None;
+                }
                 Action::None
             }
             Message::Lang(l) => {
@@ -437,10 +448,21 @@ impl App {
                 .ballot
                 .update(m, t, self.rounds.round, lang)
                 .map(Message::Ballot),
-            Message::Claims(m) => self
-                .claims
-                .update(m, &self.session.clocks, t, lang)
-                .map(Message::Claims),
+            Message::Claims(m) => {
+                let check = matches!(m, claims::Message::Check);
+                let action = self
+                    .claims
+                    .update(m, &self.session.clocks, t, lang)
+                    .map(Message::Claims);
+                // A record read and replayed: an earlier refusal is no longer the last word.
+                if check
+                    && matches!(self.claims.checked, Some(Ok(_)))
+                    && self.session.status.as_ref().is_some_and(|s| s.error)
+                {
+                    self.session.status = None;
+                }
+                action
+            }
             Message::Standings(m) => self
                 .standings
                 .update(m, self.session.event.as_ref(), lang)
@@ -466,6 +488,9 @@ impl App {
                 Named::Escape if self.help => return self.update(Message::Help(false)),
                 Named::Escape if self.network => return self.update(Message::Network(false)),
                 Named::Escape if self.wall => return self.update(Message::Wall(false)),
+                Named::Escape if self.files && self.session.event.is_some() => {
+                    return self.update(Message::Files(false))
+                }
                 Named::ArrowRight if self.wall => {
                     let page = wall::Message::Page(self.wall_page.next(1));
                     return self.update(Message::WallPage(page));

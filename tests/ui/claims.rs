@@ -425,3 +425,23 @@ fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
     };
     assert_eq!(illegal, Some(2));
 }
+
+/// The trial (item 13): the red «Выберите доску, на часах которой шла проверка» stayed after a
+/// later legal check, and a refusal on one screen followed the arbiter to the next.
+#[test]
+fn a_refusal_goes_with_a_later_legal_check_or_another_screen() {
+    use shashki_arbiter::ui::screen::claims::Message as C;
+    let mut app = app("stale-refusal", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    let refuse = |app: &mut App| {
+        let _ = app.update(Message::Claims(C::StartClaim));
+        assert!(app.session.status.as_ref().unwrap().error);
+    };
+    refuse(&mut app);
+    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 ba5");
+    click(&mut app, "Проверить запись");
+    assert!(app.session.status.is_none(), "{:?}", app.session.status);
+    refuse(&mut app);
+    let _ = app.update(Message::Tab(Tab::Event));
+    assert!(app.session.status.is_none(), "{:?}", app.session.status);
+}

@@ -107,11 +107,16 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     assert_eq!(app.tab, Tab::Event);
     // The arbiter's to write (the trial found it opened read-only, held by its own creation):
     // a player typed in is saved.
-    assert!(app.session.watched_from().is_none(), "a new event is this window's");
+    assert!(
+        app.session.watched_from().is_none(),
+        "a new event is this window's"
+    );
     let _ = app.update(Message::Event(
         shashki_arbiter::ui::screen::event::Message::Surname("Алексеев".into()),
     ));
-    let _ = app.update(Message::Event(shashki_arbiter::ui::screen::event::Message::Add));
+    let _ = app.update(Message::Event(
+        shashki_arbiter::ui::screen::event::Message::Add,
+    ));
     assert_eq!(app.session.tournament().unwrap().players.len(), 1);
     let saved = shashki_arbiter::store::event::read(&made).unwrap();
     assert_eq!(saved.players.len(), 1, "saved in the file");

@@ -58,7 +58,7 @@ fn a_mistyped_path_keeps_the_open_event_its_wall_and_its_running_clocks() {
     assert!(app.files && app.open.error.is_some(), "the page says why");
     let status = app.session.status.clone().unwrap().text;
     assert!(status.contains("the open event stays"), "{status}");
-    click(&mut app, "Back to the event");
+    click(&mut app, "Back to the event (Esc)");
     assert!(!app.files);
     assert!(text_containing(&app, "Round 6, game 1").is_some());
     assert!(app.session.clocks.any_running(), "never paused");
@@ -148,6 +148,16 @@ fn the_first_launch_says_the_event_is_a_sample_and_how_to_start_ones_own() {
     assert!(line.contains("«Файлы…» → «Новый турнир»"), "{line}");
     click(&mut app, "Понятно");
     assert!(text_containing(&app, "Это учебный турнир").is_none());
+    // Not dismissed, it still goes once the arbiter makes an event of their own (the trial saw
+    // it over a new event).
+    app.sample_shown = true;
+    click(&mut app, "Файлы…");
+    let _ = app.update(Message::Open(
+        shashki_arbiter::ui::screen::open::Message::NewName("Мой турнир".into()),
+    ));
+    click(&mut app, "Создать");
+    assert!(app.session.tournament().unwrap().settings.name == "Мой турнир");
+    assert!(text_containing(&app, "Это учебный турнир").is_none());
 }
 
 /// Issue 25, item 5: the trial's arbiter could not find events kept in a hidden folder. The
@@ -216,4 +226,38 @@ fn t_name(sample: &str) -> String {
         .unwrap()
         .settings
         .name
+}
+
+/// The trial at 1280×800: one unreadable file in the folder squeezed the list to a word a line
+/// and pushed the way back off the screen, and Esc or a tab did nothing on the Files page. The
+/// reason stays short in the list, the page scrolls, Esc and the tabs leave it.
+#[test]
+fn the_files_page_stays_usable_with_a_damaged_file_and_is_left_by_esc_or_a_tab() {
+    let cup = event_copy("files-damaged", SAMPLE);
+    let mut app = App::with(Some(&cup), None, Lang::Ru, Time::Manual(0));
+    let data = cup.with_file_name("data");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(data.join("damaged.ron"), "(schema: 2, settings: (name: \"x").unwrap();
+    for i in 0..12 {
+        std::fs::copy(SAMPLE, data.join(format!("copy-{i:02}.ron"))).unwrap();
+    }
+    app.data_folder = Some(data);
+    let _ = app.update(Message::Files(true));
+    assert_eq!(app.open.listed.len(), 14);
+    assert!(sees(&app, "не читается"), "the reason in a word");
+    // The way back is on the page (scrolled to), not cut off.
+    assert!(sees(&app, "Назад к турниру (Esc)"));
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::Escape),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert!(!app.files, "Esc leaves the Files page");
+    let _ = app.update(Message::Files(true));
+    click(&mut app, "Таблица");
+    assert!(
+        !app.files && app.tab == Tab::Standings,
+        "a tab leaves it too"
+    );
 }

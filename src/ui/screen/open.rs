@@ -236,7 +236,7 @@ impl State {
             .size(15),
         ]
         .spacing(10);
-        column![
+        let page = column![
             text(lang.pick("Open an event", "Открыть турнир")).size(28),
             self.events(lang),
             row![
@@ -258,13 +258,17 @@ impl State {
         .push(error)
         .push(create)
         .push(back.then(|| {
-            button(text(lang.pick("Back to the event", "Назад к турниру")))
-                .style(button::secondary)
-                .on_press(Message::Cancel)
+            button(text(
+                lang.pick("Back to the event (Esc)", "Назад к турниру (Esc)"),
+            ))
+            .style(button::secondary)
+            .on_press(Message::Cancel)
         }))
         .spacing(12)
-        .padding(24)
-        .into()
+        .padding(24);
+        // A long list must not push the path field, the new event and the way back off a
+        // 1280×800 screen.
+        scrollable(page).height(Length::Fill).into()
     }
 }
 
@@ -318,13 +322,9 @@ impl State {
                     move |l: &Listed| -> Element<'_, Message> {
                         match &l.event {
                             Ok(_) => text(rounds(l)).size(16),
-                            Err(e) => text(format!(
-                                "{}: {}",
-                                lang.pick("cannot be read", "не читается"),
-                                e.get(lang)
-                            ))
-                            .size(14)
-                            .color(theme::ERROR),
+                            Err(_) => text(lang.pick("cannot be read", "не читается"))
+                                .size(15)
+                                .color(theme::ERROR),
                         }
                         .into()
                     },
@@ -356,7 +356,7 @@ impl State {
             .align_y(iced::Alignment::Center)
         });
         column![]
-            .push((!self.listed.is_empty()).then(|| scrollable(list).height(Length::Shrink)))
+            .push((!self.listed.is_empty()).then_some(list))
             .push(self.listed.is_empty().then(|| {
                 text(lang.pick(
                     "No events yet in the data folder.",

@@ -417,7 +417,7 @@ pub fn claim_repetition<R: Record>(
         let list = plies_list(&plies);
         let (detail, detail_ru) = if valid {
             (
-                format!("the position stood after plies {plies:?}: draw"),
+                format!("the position stood after plies {list}: draw"),
                 format!("позиция стояла после полуходов {list}: ничья"),
             )
         } else {

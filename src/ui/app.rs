@@ -138,7 +138,9 @@ impl App {
         // No event remembered: the program opens a sample, and says so.
         let first = event.is_none() && settings::first_launch(config.as_deref());
         let path = event.unwrap_or_else(|| settings::event_to_open(config.as_deref()));
-        let lang = Lang::from_locale(|v| std::env::var(v).ok());
+        // The language last chosen with the button, else the system's.
+        let lang = settings::chosen_lang(config.as_deref())
+            .unwrap_or_else(|| Lang::from_locale(|v| std::env::var(v).ok()));
         let mut app = App::with(Some(&path), config, lang, Time::Real(Instant::now()));
         app.sample_shown = first;
         app.data_folder = settings::data_dir();
@@ -322,6 +324,7 @@ impl App {
                     self.session.status = None;
                 }
                 self.session.lang = l;
+                settings::remember_lang(self.session.config(), l);
                 Action::None
             }
             Message::Wall(on) => {

@@ -178,7 +178,12 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                     l("game", "партия")
                 },
                 game + 1,
-                result.symbol(),
+                // `*` said nothing to the arbiter: a result taken off is said so.
+                if *result == GameResult::Pending {
+                    l("result cleared", "результат стёрт")
+                } else {
+                    result.symbol().to_string()
+                },
                 winner.unwrap_or_default()
             )
         }

@@ -1,6 +1,6 @@
 //! What the program remembers between runs: the last event opened (a one-line file in the
 //! user's config directory; missing or unreadable only means "first launch"), the recent ones
-//! and whether the hall's network page was on.
+//! the language chosen and whether the hall's network page was on.
 
 use std::path::{Path, PathBuf};
 
@@ -167,6 +167,34 @@ fn remember_path(file: &Path, event: &Path) {
     let _ = crate::files::atomic::write(file, text.as_bytes(), false);
 }
 
+/// `language` beside the `last-event` file: `en` or `ru`, the arbiter's choice.
+fn lang_file(config: &Path) -> PathBuf {
+    config.with_file_name("language")
+}
+
+/// Remembers the language chosen with the button, so that a restart speaks it again.
+pub fn remember_lang(config: Option<&Path>, lang: crate::lang::Lang) {
+    let Some(config) = config else { return };
+    let code = lang.pick("en", "ru");
+    let file = lang_file(config);
+    if std::fs::read_to_string(&file).is_ok_and(|t| t.trim() == code) {
+        return;
+    }
+    if let Some(dir) = file.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    let _ = crate::files::atomic::write(&file, code.as_bytes(), false);
+}
+
+/// The language chosen last, if one was.
+pub fn chosen_lang(config: Option<&Path>) -> Option<crate::lang::Lang> {
+    std::fs::read_to_string(lang_file(config?))
+        .ok()?
+        .trim()
+        .parse()
+        .ok()
+}
+
 /// `hall-network` beside the `last-event` file: the event whose hall-network page was on.
 fn web_file(config: &Path) -> PathBuf {
     config.with_file_name("hall-network")
@@ -253,6 +281,23 @@ mod tests {
         let list = recent(Some(&config));
         assert_eq!(list.len(), RECENT);
         assert_eq!(list[0], events[14]);
+    }
+
+    #[test]
+    fn the_language_chosen_is_spoken_again_after_a_restart() {
+        use crate::lang::Lang;
+        let dir = std::env::temp_dir().join(format!("shashki-lang-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = dir.join("cfg").join("last-event");
+        assert_eq!(
+            chosen_lang(Some(&config)),
+            None,
+            "the system's until chosen"
+        );
+        remember_lang(Some(&config), Lang::En);
+        assert_eq!(chosen_lang(Some(&config)), Some(Lang::En));
+        remember_lang(Some(&config), Lang::Ru);
+        assert_eq!(chosen_lang(Some(&config)), Some(Lang::Ru));
     }
 
     #[test]

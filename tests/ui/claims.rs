@@ -42,7 +42,7 @@ fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
     // The draw is said once (the trial read "CLAIM VALID — draw: …: draw").
     assert_eq!(
         verdict,
-        "CLAIM VALID: the position stood after plies [0, 4, 8]: draw"
+        "CLAIM VALID: the position stood after plies 0, 4, 8: draw"
     );
 }
 

@@ -61,7 +61,7 @@ fn the_swiss_round_is_proposed_changed_by_hand_with_warnings_and_saved() {
     let path = event_copy("swiss-draft", "tournaments/open-swiss-48.ron");
     let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     let _ = app.update(Message::Tab(Tab::Rounds));
-    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Swiss pairing of round 8");
     assert!(sees(
         &app,
         "Swiss pairing of round 8 — draft, not saved yet"
@@ -105,7 +105,7 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
     let path = event_copy("swiss-forbid", "tournaments/open-swiss-48.ron");
     let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     let _ = app.update(Message::Tab(Tab::Rounds));
-    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Swiss pairing of round 8");
     let (w, b) = app.rounds.draft.as_ref().unwrap().pairs[0];
     let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Discard)));
     // The arbiter forbids board 1's pair (same club) on the Event screen.
@@ -121,7 +121,7 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
         vec![(w, b)]
     );
     let _ = app.update(Message::Tab(Tab::Rounds));
-    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Swiss pairing of round 8");
     let d = app.rounds.draft.as_ref().unwrap();
     assert!(!d
         .pairs
@@ -144,7 +144,7 @@ fn undoing_a_paired_round_shows_the_round_before() {
     let path = event_copy("undo-round", "tournaments/open-swiss-48.ron");
     let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     let _ = app.update(Message::Tab(Tab::Rounds));
-    click(&mut app, "Pair round (Swiss) 8");
+    click(&mut app, "Swiss pairing of round 8");
     click(&mut app, "Save the pairings");
     assert_eq!(app.rounds.round, 8, "the new round is shown");
     key(
@@ -160,7 +160,7 @@ fn undoing_a_paired_round_shows_the_round_before() {
     assert_eq!(app.rounds.round, 7);
     assert!(sees(&app, "Round 7 / 9"));
     assert!(
-        sees(&app, "Pair round (Swiss) 8"),
+        sees(&app, "Swiss pairing of round 8"),
         "the round can be paired again"
     );
 }

@@ -93,7 +93,10 @@ fn show_in_file_manager(dir: &std::path::Path) -> std::io::Result<()> {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
-        .map(drop)
+        .map(|mut child| {
+            // Waited for on its own thread, so that it does not stay behind as a zombie.
+            std::thread::spawn(move || child.wait());
+        })
 }
 
 impl State {

@@ -357,7 +357,7 @@ impl State {
         if due {
             let (label, message) = if t.settings.system == System::Swiss {
                 (
-                    lang.pick("Pair round (Swiss)", "Жеребьёвка тура"),
+                    lang.pick("Swiss pairing of round", "Жеребьёвка тура"),
                     Message::ProposeSwiss,
                 )
             } else {

@@ -210,6 +210,9 @@ impl Layer {
     }
 
     pub fn damage(previous: &Self, current: &Self) -> Vec<Rectangle> {
+        /// How far (in physical pixels) a glyph may draw outside its text's bounds.
+        const GLYPH_OVERHANG: f32 = 3.0;
+
         if previous.bounds != current.bounds {
             return vec![previous.bounds, current.bounds];
         }
@@ -232,11 +235,14 @@ impl Layer {
         let text = damage::diff(
             &previous.text,
             &current.text,
+            // PATCHED for shashki-arbiter: a glyph may draw a pixel or two outside its text's
+            // layout bounds (the left foot of «Д», an italic's overhang); text damage is widened
+            // by that much so that no edge of an old glyph stays behind.
             |item| {
                 item.as_slice()
                     .iter()
                     .filter_map(Text::visible_bounds)
-                    .map(|bounds| bounds * item.transformation())
+                    .map(|bounds| (bounds * item.transformation()).expand(GLYPH_OVERHANG))
                     .collect()
             },
             // PATCHED for shashki-arbiter: each group's text is placed with its own
@@ -248,7 +254,7 @@ impl Layer {
                     item.as_slice()
                         .iter()
                         .filter_map(Text::visible_bounds)
-                        .map(|bounds| bounds * item.transformation())
+                        .map(|bounds| (bounds * item.transformation()).expand(GLYPH_OVERHANG))
                         .collect()
                 };
                 if text_a.transformation() != text_b.transformation() {
@@ -260,7 +266,7 @@ impl Layer {
                     |text| {
                         text.visible_bounds()
                             .into_iter()
-                            .map(|bounds| bounds * text_a.transformation())
+                            .map(|bounds| (bounds * text_a.transformation()).expand(GLYPH_OVERHANG))
                             .collect()
                     },
                     |text_a, text_b| text_a == text_b,

@@ -311,3 +311,21 @@ fn a_ballot_that_leaves_black_to_move_starts_blacks_clock() {
     }
     assert_eq!(seen.len(), 2, "{seen:?}");
 }
+
+/// The trial: a new event's Clocks screen offered «Добавить время» with no clock (a red error on
+/// press) and did not say what had to come first.
+#[test]
+fn before_round_one_the_clocks_screen_says_what_comes_first_and_offers_no_correction() {
+    use shashki_arbiter::ui::screen::open::Message as Files;
+    let mut app = app("clocks-before-round-1", Lang::Ru);
+    click(&mut app, "Файлы…");
+    let _ = app.update(Message::Open(Files::NewName("Пустой турнир".into())));
+    click(&mut app, "Создать");
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert!(text_containing(&app, "сначала внесите участников").is_some());
+    assert!(!sees(&app, "Добавить время"));
+    // With clocks, the correction is there.
+    let mut app = clocks_app("clocks-correction", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert!(sees(&app, "Добавить время"));
+}

@@ -186,6 +186,13 @@ impl State {
                 g + 1,
                 t.settings.time_control.said(lang)
             ),
+            // Before the first round there is nothing to set up: say what comes first.
+            None if t.rounds.is_empty() => lang
+                .pick(
+                    "No clocks yet: add the players (Event) and pair round 1 (Rounds) first.",
+                    "Часов ещё нет: сначала внесите участников («Турнир») и составьте 1-й тур («Туры»).",
+                )
+                .to_string(),
             None => lang
                 .pick(
                     "No clocks yet: set them up for the round's game.",
@@ -193,6 +200,7 @@ impl State {
                 )
                 .to_string(),
         };
+        let has_clocks = !clocks.hall.boards().is_empty();
         let sides = format::sides(lang).to_vec();
         let correction = row![
             text(format!(
@@ -225,13 +233,16 @@ impl State {
             scrollable(column(boards).spacing(6))
                 .id(BOARD_LIST)
                 .height(Length::Fill),
-            container(correction).padding(8).style(theme::panel),
+        ]
+        // A correction needs a clock to correct.
+        .push(has_clocks.then(|| container(correction).padding(8).style(theme::panel)))
+        .push(
             text(lang.pick(
                 "Keys: Shift left / right — White / Black of the chosen board completes a move; Space — pause / resume it; Page Up / Down — choose the board; Pause — the whole hall.",
                 "Клавиши: левый / правый Shift — ход белых / чёрных на выбранной доске; пробел — пауза / пуск; Page Up / Down — выбор доски; Pause — весь зал."
             ))
             .size(15),
-        ]
+        )
         .spacing(10)
         .into()
     }

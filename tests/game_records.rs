@@ -43,9 +43,15 @@ fn copy(name: &str) -> PathBuf {
 /// `plies` legal moves from the start of round 1, board 1, game 1 (the ballot's position),
 /// each the first legal move as the engine lists it, written as the score sheet has them.
 fn legal_moves(path: &Path, plies: usize) -> Vec<String> {
+    legal_moves_at(path, 1, 1, plies)
+}
+
+/// [`legal_moves`] of game 1 on `board` of `round`.
+fn legal_moves_at(path: &Path, round: usize, board: usize, plies: usize) -> Vec<String> {
     let t = event::read(path).unwrap();
-    let round = &t.rounds[0];
-    let g = records::game_pdn(&t, round, &round.pairings[0], 0);
+    let round = t.rounds.iter().find(|r| r.number == round).unwrap();
+    let p = round.pairings.iter().find(|p| p.board == board).unwrap();
+    let g = records::game_pdn(&t, round, p, 0);
     let variant = t.settings.variant.plain().unwrap();
     let mut pos = fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
     (0..plies)
@@ -364,4 +370,30 @@ fn the_score_sheets_of_a_round_print_names_colours_and_the_ballot() {
             "{page}"
         );
     }
+}
+
+/// A ballot that leaves Black to move (round 6, board 2: IDF VII/22): the sheet's first ply is
+/// Black's, numbered `1...` wherever the game is written — `game show` as `games`.
+#[test]
+fn a_game_that_starts_with_black_to_move_is_numbered_from_black() {
+    let path = copy("black-first");
+    let file = path.to_str().unwrap();
+    let t = event::read(&path).unwrap();
+    let round = t.rounds.iter().find(|r| r.number == 6).unwrap();
+    let p = round.pairings.iter().find(|p| p.board == 2).unwrap();
+    assert_eq!(records::first_to_move(&t, round, p, 0), Color::Black);
+    let moves = legal_moves_at(&path, 6, 2, 2);
+    let typed = moves.join(" ");
+    let where_ = ["--round", "6", "--board", "2"];
+    let mut args = vec!["game", "set", file];
+    args.extend(where_);
+    args.extend(["--moves", &typed]);
+    assert_eq!(run(&args).status.code(), Some(0));
+    let expected = format!("1... {} 2. {}", moves[0], moves[1]);
+    let mut args = vec!["game", "show", file];
+    args.extend(where_);
+    let shown = String::from_utf8(run(&args).stdout).unwrap();
+    assert!(shown.contains(&expected), "{expected} in {shown}");
+    let all = String::from_utf8(run(&["games", file, "--round", "6"]).stdout).unwrap();
+    assert!(all.contains(&expected), "{expected} in the collection");
 }

@@ -35,7 +35,7 @@ fn find<'t>(t: &'t Tournament, w: &Which) -> Result<(&'t Round, &'t Pairing), St
         .iter()
         .find(|p| p.board == w.board)
         .ok_or_else(|| format!("{}: round {} has no board {}", w.file, w.round, w.board))?;
-    if w.game == 0 || records::result_of(p, w.game - 1).is_none() {
+    if w.game == 0 || p.result(w.game - 1).is_none() {
         return Err(format!(
             "{}: round {}, board {} has no game {}",
             w.file, w.round, w.board, w.game
@@ -125,8 +125,8 @@ fn show_checked(t: &Tournament, w: &Which, format: Format) -> CliResult {
     match format {
         Format::Json => print_json(&shown)?,
         Format::Text | Format::Csv | Format::Html => {
-            let with_times = records::with_clocks(checked.pdn.clone(), &times).0;
-            outp!("{}", pdn::write_game(&with_times, false));
+            let with_times = records::with_clocks(checked.pdn.clone(), &times);
+            outp!("{}", records::write(t, &with_times));
             // The place of an illegal move is in the score sheet, not in the event file.
             let sheet = format!(
                 "round {} board {} game {} score sheet",

@@ -501,6 +501,15 @@ pub struct Ballot {
 
 impl Pairing {
     /// White of game `game` (from 0).
+    /// Game `game`'s result (the micromatch's games from 0, then the extra games), if the
+    /// pairing has that game.
+    pub fn result(&self, game: usize) -> Option<GameResult> {
+        match game.checked_sub(self.games.len()) {
+            None => self.games.get(game).copied(),
+            Some(extra) => self.extra.get(extra).copied(),
+        }
+    }
+
     pub fn white_of(&self, game: usize) -> PlayerId {
         if game.is_multiple_of(2) {
             self.white

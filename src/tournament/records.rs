@@ -79,25 +79,28 @@ pub fn sheet_for(
     game: usize,
     text: &str,
 ) -> Result<String, Said> {
-    let ours = game_pdn_without_record(t, round, p, game).intro;
-    sheet_text(text, &ours)
-}
-
-fn sheet_text(text: &str, drop_intro: &[String]) -> Result<String, Said> {
     use crate::lang::Russian;
+    let ours = game_pdn_without_record(t, round, p, game).intro;
     let games = pdn::read(text).map_err(|e| Said::new(e.to_string(), e.ru()))?;
-    let Some(mut game) = games.into_iter().next() else {
+    let Some(mut sheet) = games.into_iter().next() else {
         return Ok(String::new());
     };
-    game.intro
-        .retain(|c| !drop_intro.iter().any(|d| d.trim() == c.trim()));
-    let first_black = game
-        .tag("FEN")
-        .is_some_and(|f| f.trim_start().starts_with('B'));
-    game.tags.clear();
-    game.result = None;
-    let text = write_game(&game, first_black);
+    sheet
+        .intro
+        .retain(|c| !ours.iter().any(|d| d.trim() == c.trim()));
+    // Numbered from the side the sheet's own start gives (a pasted game without a FEN tag
+    // starts with the variant's first mover).
+    let first_black = first_ply_black(t, &sheet);
+    sheet.tags.clear();
+    sheet.result = None;
+    let text = write_game(&sheet, first_black);
     Ok(text.trim().trim_end_matches('*').trim_end().to_string())
+}
+
+/// A game as PDN text, its moves numbered from the side to move at its start (`1...` first
+/// when a ballot leaves the second mover to move).
+pub fn write(t: &Tournament, g: &PdnGame) -> String {
+    write_game(g, first_ply_black(t, g))
 }
 
 /// A result as PDN writes it.
@@ -108,15 +111,6 @@ pub fn pdn_result(g: GameResult) -> &'static str {
         GameResult::BlackWins | GameResult::BlackByForfeit => "0-1",
         GameResult::Draw => "1/2-1/2",
         GameResult::DoubleForfeit => "0-0",
-    }
-}
-
-/// Game `game` of pairing `p` (the micromatch's games from 0, then the extra games): its result.
-pub fn result_of(p: &Pairing, game: usize) -> Option<GameResult> {
-    if game < p.games.len() {
-        p.games.get(game).copied()
-    } else {
-        p.extra.get(game - p.games.len()).copied()
     }
 }
 
@@ -138,7 +132,7 @@ pub fn game_pdn(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnG
 /// [`game_pdn`] before its record: the tags, the ballot's start and the result.
 fn game_pdn_without_record(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnGame {
     let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
-    let result = result_of(p, game).unwrap_or(GameResult::Pending);
+    let result = p.result(game).unwrap_or(GameResult::Pending);
     let mut g = PdnGame::default();
     let mut tag = |k: &str, v: String| g.tags.push((k.to_string(), v));
     tag("Event", t.settings.name.clone());
@@ -242,10 +236,9 @@ fn hms(ms: u64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// The game with the clock's times after each of its plies as `[%clock …]` comments; how many
-/// presses and plies there were when they differ (the times go on the plies that have them).
-pub fn with_clocks(mut g: PdnGame, times: &[PressTimes]) -> (PdnGame, Option<(usize, usize)>) {
-    let plies = g.moves.len();
+/// The game with the clock's times after each of its plies as `[%clock …]` comments: the times
+/// go on the plies that have them (a press/ply mismatch is the caller's to say).
+pub fn with_clocks(mut g: PdnGame, times: &[PressTimes]) -> PdnGame {
     for (m, t) in g.moves.iter_mut().zip(times) {
         m.comments
             .retain(|c| !c.trim_start().starts_with("[%clock"));
@@ -255,8 +248,7 @@ pub fn with_clocks(mut g: PdnGame, times: &[PressTimes]) -> (PdnGame, Option<(us
             hms(t.black_ms)
         ));
     }
-    let mismatch = (times.len() != plies && !times.is_empty()).then_some((times.len(), plies));
-    (g, mismatch)
+    g
 }
 
 /// The games of `round` as one PDN file: every board's game 1, then every board's game 2, then
@@ -273,15 +265,14 @@ pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String 
     let mut out = String::new();
     for g in 0..games + most_extra {
         for p in &round.pairings {
-            if result_of(p, g).is_none() {
+            if p.result(g).is_none() {
                 continue;
             }
             let mut game = game_pdn(t, round, p, g);
             if let Some(times) = event.and_then(|e| clock_times(e, round.number, p.board, g)) {
-                game = with_clocks(game, &times).0;
+                game = with_clocks(game, &times);
             }
-            let first_black = first_ply_black(t, &game);
-            out.push_str(&write_game(&game, first_black));
+            out.push_str(&write(t, &game));
             out.push('\n');
         }
     }

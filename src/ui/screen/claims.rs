@@ -426,21 +426,15 @@ impl State {
                 let found = t.zip(self.sheet).and_then(|(t, (board, game))| {
                     let round = t.rounds.last()?;
                     let p = round.pairings.iter().find(|p| p.board == board)?;
-                    Some(records::game_pdn(t, round, p, game))
+                    Some(records::write(t, &records::game_pdn(t, round, p, game)))
                 });
-                let Some(g) = found else {
+                let Some(sheet) = found else {
                     return Action::error(lang.pick(
                         "Choose the game whose score sheet to open",
                         "Выберите партию, чей бланк открыть",
                     ));
                 };
-                let first_black = g
-                    .tag("FEN")
-                    .is_some_and(|f| f.trim_start().starts_with('B'));
-                self.record = text_editor::Content::with_text(&crate::rules::pdn::write_game(
-                    &g,
-                    first_black,
-                ));
+                self.record = text_editor::Content::with_text(&sheet);
                 self.check();
                 self.keep()
             }

@@ -59,15 +59,9 @@ fn slots(t: &Tournament, p: &Pairing) -> usize {
     p.games.len() + extra
 }
 
+/// A slot's result; an extra game now due and not yet typed is pending.
 fn result_at(p: &Pairing, slot: usize) -> GameResult {
-    if slot < p.games.len() {
-        p.games[slot]
-    } else {
-        p.extra
-            .get(slot - p.games.len())
-            .copied()
-            .unwrap_or(GameResult::Pending)
-    }
+    p.result(slot).unwrap_or(GameResult::Pending)
 }
 
 impl State {

@@ -212,22 +212,30 @@ fn consequence(ply: usize, written: usize) -> Said {
     }
 }
 
-/// The log of board `board`'s clock in game `game` of round `round`, if the console logged
-/// one: the log whose header names the board (`<event>.clocks/round-R-game-G/`).
+/// The times after each press of every board's clock in game `game` of round `round`, by board
+/// name (the logs' headers name their boards), each log read once.
+pub fn game_clock_times(
+    event: &Path,
+    round: usize,
+    game: usize,
+) -> std::collections::BTreeMap<String, Vec<PressTimes>> {
+    let dir = hall::game_dir(&hall::clocks_dir(event), round, game);
+    hall::log_paths(&dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|path| log::load(path).ok())
+        .filter_map(|loaded| Some((loaded.board?, loaded.clock.after_each_press().ok()?)))
+        .collect()
+}
+
+/// Board `board`'s clock times in game `game` of round `round`, if the console logged it.
 pub fn clock_times(
     event: &Path,
     round: usize,
     board: usize,
     game: usize,
 ) -> Option<Vec<PressTimes>> {
-    let dir = hall::game_dir(&hall::clocks_dir(event), round, game);
-    let name = board.to_string();
-    hall::log_paths(&dir)
-        .ok()?
-        .iter()
-        .filter_map(|path| log::load(path).ok())
-        .find(|loaded| loaded.board.as_deref() == Some(name.as_str()))
-        .and_then(|loaded| loaded.clock.after_each_press().ok())
+    game_clock_times(event, round, game).remove(&board.to_string())
 }
 
 /// `H:MM:SS` of a time left, whole seconds rounded down as a display shows them.
@@ -264,12 +272,16 @@ pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String 
         .unwrap_or(0);
     let mut out = String::new();
     for g in 0..games + most_extra {
+        // Every board's log of this game, read once for the whole round.
+        let mut times = event
+            .map(|e| game_clock_times(e, round.number, g))
+            .unwrap_or_default();
         for p in &round.pairings {
             if p.result(g).is_none() {
                 continue;
             }
             let mut game = game_pdn(t, round, p, g);
-            if let Some(times) = event.and_then(|e| clock_times(e, round.number, p.board, g)) {
+            if let Some(times) = times.remove(&p.board.to_string()) {
                 game = with_clocks(game, &times);
             }
             out.push_str(&write(t, &game));

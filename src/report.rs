@@ -120,6 +120,21 @@ pub fn standing_name(tour: &Tournament, l: &Line, lang: Lang) -> String {
     }
 }
 
+/// The event's tie-breaks as column headings (`Берг.`).
+fn tiebreak_headings(tour: &Tournament, lang: Lang) -> impl Iterator<Item = String> + '_ {
+    tour.tiebreaks.iter().map(move |tb| {
+        let (en, ru) = tb.short();
+        lang.pick(en, ru).to_string()
+    })
+}
+
+/// A line's tie-break values in the language's numbers, empty where one does not apply.
+fn tiebreak_cells(l: &Line, lang: Lang) -> impl Iterator<Item = String> + '_ {
+    l.tiebreaks
+        .iter()
+        .map(move |(_, v)| v.map_or_else(String::new, |v| points(v, lang)))
+}
+
 /// The standings table (also the CSV).
 pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
     let mut header = vec![
@@ -131,13 +146,7 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
         t(lang, "Rating", "Рейтинг"),
         t(lang, "Points", "Очки"),
     ];
-    for tb in &tour.tiebreaks {
-        let (en, ru) = tb.short();
-        header.push(match lang {
-            Lang::En => en.to_string(),
-            Lang::Ru => ru.to_string(),
-        });
-    }
+    header.extend(tiebreak_headings(tour, lang));
     let rows = lines
         .iter()
         .map(|l| {
@@ -152,11 +161,7 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
                     .map_or_else(String::new, |r| r.to_string()),
                 points(l.points, lang),
             ];
-            row.extend(
-                l.tiebreaks
-                    .iter()
-                    .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
-            );
+            row.extend(tiebreak_cells(l, lang));
             row
         })
         .collect();
@@ -233,10 +238,7 @@ pub fn round_grid(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
     ];
     header.extend(rounds.iter().map(|r| r.to_string()));
     header.push(t(lang, "Points", "Очки"));
-    for tb in &tour.tiebreaks {
-        let (en, ru) = tb.short();
-        header.push(lang.pick(en, ru).to_string());
-    }
+    header.extend(tiebreak_headings(tour, lang));
     let micromatch = tour.settings.format.games > 1;
     let number_of = |id| {
         tour.player(id)
@@ -258,11 +260,7 @@ pub fn round_grid(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
                 });
             }
             row.push(points(l.points, lang));
-            row.extend(
-                l.tiebreaks
-                    .iter()
-                    .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
-            );
+            row.extend(tiebreak_cells(l, lang));
             row
         })
         .collect();

@@ -53,16 +53,13 @@ pub fn summary(path: &Path) -> Listed {
 /// The `recent` events that still exist, in their order, then every other `.ron` file of
 /// `folders`, newest first; each file once.
 pub fn list(recent: &[PathBuf], folders: &[PathBuf]) -> Vec<Listed> {
-    let same = |a: &Path, b: &Path| {
-        a == b
-            || std::fs::canonicalize(a)
-                .ok()
-                .zip(std::fs::canonicalize(b).ok())
-                .is_some_and(|(a, b)| a == b)
-    };
+    // Each file once, however it is named (a recent path and the same file in its folder):
+    // every path resolved once, into the set of those listed.
+    let mut seen = std::collections::HashSet::new();
+    let mut first_time = |p: &Path| seen.insert(std::fs::canonicalize(p).unwrap_or(p.into()));
     let mut out: Vec<Listed> = Vec::new();
     for p in recent.iter().filter(|p| p.is_file()) {
-        if !out.iter().any(|l| same(&l.path, p)) {
+        if first_time(p) {
             out.push(summary(p));
         }
     }
@@ -74,8 +71,7 @@ pub fn list(recent: &[PathBuf], folders: &[PathBuf]) -> Vec<Listed> {
         for entry in entries.flatten() {
             let p = entry.path();
             let event_file = p.extension().is_some_and(|e| e == "ron") && p.is_file();
-            let listed = |l: &Listed| same(&l.path, &p);
-            if event_file && !out.iter().any(listed) && !found.iter().any(listed) {
+            if event_file && first_time(&p) {
                 found.push(summary(&p));
             }
         }

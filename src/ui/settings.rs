@@ -111,11 +111,7 @@ pub fn remember(config: Option<&Path>, event: &Path) {
             list.insert(0, event);
             list.truncate(RECENT);
             let text: Vec<String> = list.iter().map(|p| p.to_string_lossy().into()).collect();
-            let _ = crate::files::atomic::write(
-                &recent_file(config),
-                text.join("\n").as_bytes(),
-                false,
-            );
+            keep_text(&recent_file(config), &text.join("\n"));
         }
     }
 }
@@ -156,8 +152,12 @@ fn absolute(event: &Path) -> PathBuf {
 /// Writes `event`'s absolute path into `file`; not again when it holds it already (every start
 /// opens the remembered event: no synced rewrite when nothing changed).
 fn remember_path(file: &Path, event: &Path) {
-    let absolute = absolute(event);
-    let text = absolute.to_string_lossy();
+    keep_text(file, &absolute(event).to_string_lossy());
+}
+
+/// Writes `text` into one of the remembering files, unless it holds it already; a failure only
+/// costs the memory.
+fn keep_text(file: &Path, text: &str) {
     if std::fs::read_to_string(file).is_ok_and(|old| old.trim() == text) {
         return;
     }
@@ -174,16 +174,9 @@ fn lang_file(config: &Path) -> PathBuf {
 
 /// Remembers the language chosen with the button, so that a restart speaks it again.
 pub fn remember_lang(config: Option<&Path>, lang: crate::lang::Lang) {
-    let Some(config) = config else { return };
-    let code = lang.pick("en", "ru");
-    let file = lang_file(config);
-    if std::fs::read_to_string(&file).is_ok_and(|t| t.trim() == code) {
-        return;
+    if let Some(config) = config {
+        keep_text(&lang_file(config), lang.pick("en", "ru"));
     }
-    if let Some(dir) = file.parent() {
-        let _ = std::fs::create_dir_all(dir);
-    }
-    let _ = crate::files::atomic::write(&file, code.as_bytes(), false);
 }
 
 /// The language chosen last, if one was.

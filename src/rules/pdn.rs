@@ -120,6 +120,21 @@ pub fn read_bytes(bytes: &[u8]) -> Result<Vec<PdnGame>, PdnError> {
 
 const RESULTS: [&str; 8] = ["1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*"];
 
+/// The text of a game without the result marker that ends it (`… 3. gh4 *` → `… 3. gh4`, `*`):
+/// what goes before a move added at the end.
+pub fn without_result(text: &str) -> (&str, Option<&'static str>) {
+    let body = text.trim_end();
+    for r in RESULTS {
+        if let Some(before) = body.strip_suffix(r) {
+            // A whole word only: the tail of a numeric move (`11-1…`) is not a result.
+            if before.is_empty() || before.ends_with(char::is_whitespace) || before.ends_with('}') {
+                return (before.trim_end(), Some(r));
+            }
+        }
+    }
+    (body, None)
+}
+
 struct Cursor {
     chars: Vec<char>,
     i: usize,
@@ -444,6 +459,17 @@ pub fn write_game(game: &PdnGame, first_ply_black: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_trailing_result_marker_is_told_from_a_move() {
+        assert_eq!(without_result("1. cd4 ba5 *"), ("1. cd4 ba5", Some("*")));
+        assert_eq!(without_result("{IDF} 1-0\n"), ("{IDF}", Some("1-0")));
+        assert_eq!(
+            without_result("1. 32-28 19-23 2. 6-1"),
+            ("1. 32-28 19-23 2. 6-1", None)
+        );
+        assert_eq!(without_result("*"), ("", Some("*")));
+    }
 
     #[test]
     fn reads_tags_numbers_comments_variations_and_results() {

@@ -445,3 +445,30 @@ fn a_refusal_goes_with_a_later_legal_check_or_another_screen() {
     let _ = app.update(Message::Tab(Tab::Event));
     assert!(app.session.status.is_none(), "{:?}", app.session.status);
 }
+
+/// In the real window a game's sheet opened from the Claims screen took no move clicked on the
+/// board: the opened game ends with its result marker (`*`) and the move went after it, into a
+/// game of its own. Clicked moves go before the marker; an empty sheet is not "kept".
+#[test]
+fn moves_clicked_on_an_opened_sheet_go_before_its_result_and_are_kept() {
+    use shashki_arbiter::rules::Board;
+    use shashki_arbiter::ui::screen::claims::Message as C;
+    let mut app = app("sheet-clicks", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Claims));
+    // Board 2, game 1: the ballot (IDF VII/22) leaves Black to move.
+    let _ = app.update(Message::Claims(C::Sheet((2, 0))));
+    click(&mut app, "Открыть");
+    click(&mut app, "Сохранить как бланк");
+    let said = app.session.status.as_ref().unwrap().text.clone();
+    assert_eq!(said, "В записи нет ходов: сохранять нечего");
+    let sq = |name: &str| Board::Eight.parse_square(name).unwrap().index();
+    for s in ["h6", "g5"] {
+        let _ = app.update(Message::Claims(C::Square(sq(s))));
+    }
+    let text = app.claims.record.text();
+    assert!(text.trim_end().ends_with("1... h6-g5 *"), "{text}");
+    assert!(matches!(&app.claims.checked, Some(Ok(r)) if r.plies() == 1));
+    click(&mut app, "Сохранить как бланк");
+    let p = &app.session.tournament().unwrap().rounds[5].pairings[1];
+    assert_eq!(p.records.get(&0).map(String::as_str), Some("1... h6-g5"));
+}

@@ -271,13 +271,20 @@ impl State {
         };
         let offset = replay.offset();
         let ply = replay.plies();
-        let mut text = self.record.text().trim_end().to_string();
+        // Before the result marker a loaded or opened game ends with (`*` while it is played):
+        // after it, the move would start a game of its own and be lost to the check.
+        let whole = self.record.text();
+        let (before, result) = pdn::without_result(&whole);
+        let mut text = before.to_string();
         if (ply + offset) % 2 == 0 {
             text.push_str(&format!(" {}. {written}", (ply + offset) / 2 + 1));
         } else if ply == 0 {
             text.push_str(&format!(" 1... {written}"));
         } else {
             text.push_str(&format!(" {written}"));
+        }
+        if let Some(r) = result {
+            text.push_str(&format!(" {r}"));
         }
         self.record = text_editor::Content::with_text(text.trim_start());
     }
@@ -452,6 +459,13 @@ impl State {
                     return Action::None;
                 };
                 match records::sheet_for(t, round, p, game, &self.record.text()) {
+                    // Nothing written and nothing kept: no change to journal.
+                    Ok(moves) if moves.is_empty() && !p.records.contains_key(&game) => {
+                        Action::info(lang.pick(
+                            "No moves in the record: there is no score sheet to keep",
+                            "В записи нет ходов: сохранять нечего",
+                        ))
+                    }
                     Ok(moves) => Action::Apply(Command::SetRecord {
                         round: round.number,
                         board,

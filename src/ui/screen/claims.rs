@@ -834,8 +834,10 @@ fn sheet_row<'a>(
     let chosen = crate::ui::format::chosen(&choices, sheet);
     row![
         text(lang.pick("Score sheet", "Бланк записи")).size(16),
+        // A fixed width: the tick of a kept sheet must not push the buttons onto two lines.
         pick_list(choices, chosen, |c| Message::Sheet(c.value))
-            .placeholder(lang.pick("a game of this round", "партия этого тура")),
+            .placeholder(lang.pick("a game of this round", "партия этого тура"))
+            .width(Length::Fixed(330.0)),
         button(text(lang.pick("Open", "Открыть")))
             .style(button::secondary)
             .on_press_maybe(sheet.map(|_| Message::OpenSheet)),

@@ -114,6 +114,28 @@ pub fn pdn_result(g: GameResult) -> &'static str {
     }
 }
 
+/// Game `game`'s stored record with `comment` written after its ply `ply` (before its first
+/// move for 0): an arbiter's verdict kept on the score sheet it was given on. `None` when the
+/// game has no record or no such ply.
+pub fn annotated(
+    t: &Tournament,
+    round: &Round,
+    p: &Pairing,
+    game: usize,
+    ply: usize,
+    comment: &str,
+) -> Option<String> {
+    p.records.get(&game)?;
+    let mut g = game_pdn(t, round, p, game);
+    // A brace would end the comment early.
+    let comment = comment.replace('{', "(").replace('}', ")");
+    match ply.checked_sub(1) {
+        None => g.intro.push(comment),
+        Some(i) => g.moves.get_mut(i)?.comments.push(comment),
+    }
+    sheet_for(t, round, p, game, &write(t, &g)).ok()
+}
+
 /// The game as PDN: the tags, the ballot's start, the moves of its record (without the clock
 /// comments: see [`with_clocks`]) and its result.
 pub fn game_pdn(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> PdnGame {
@@ -194,7 +216,7 @@ pub fn check(t: &Tournament, round: &Round, p: &Pairing, game: usize) -> Checked
 
 /// The codex (000, illegal move): only the opponent decides whether an illegal move is
 /// corrected, and loses that right once he has replied.
-fn consequence(ply: usize, written: usize) -> Said {
+pub fn consequence(ply: usize, written: usize) -> Said {
     if written > ply {
         Said::new(
             "The opponent replied to it: the right to have it corrected is lost and the game \
@@ -263,6 +285,37 @@ pub fn with_clocks(mut g: PdnGame, times: &[PressTimes]) -> PdnGame {
 /// the extra games (a broadcast that matches games by their place keeps each board where it
 /// was), with the clock times of the logs beside `event` where there are any.
 pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String {
+    let times = event
+        .map(|e| round_clock_times(e, round))
+        .unwrap_or_default();
+    round_pdn_with(t, round, &times)
+}
+
+/// The clock times after each press of every board in every game of `round`: by the game's
+/// index, then by board name (each log read once).
+pub fn round_clock_times(event: &Path, round: &Round) -> RoundTimes {
+    (0..games_in(round))
+        .map(|g| (g, game_clock_times(event, round.number, g)))
+        .filter(|(_, boards)| !boards.is_empty())
+        .collect()
+}
+
+/// Clock times after each press, by game index and board name.
+pub type RoundTimes =
+    std::collections::BTreeMap<usize, std::collections::BTreeMap<String, Vec<PressTimes>>>;
+
+/// How many games a board of `round` may have had: the micromatch's and the most extra games.
+fn games_in(round: &Round) -> usize {
+    round
+        .pairings
+        .iter()
+        .map(|p| p.games.len() + p.extra.len())
+        .max()
+        .unwrap_or(0)
+}
+
+/// [`round_pdn`] with the clock times already read.
+pub fn round_pdn_with(t: &Tournament, round: &Round, times: &RoundTimes) -> String {
     let games = t.settings.format.games.max(1) as usize;
     let most_extra = round
         .pairings
@@ -272,17 +325,13 @@ pub fn round_pdn(t: &Tournament, round: &Round, event: Option<&Path>) -> String 
         .unwrap_or(0);
     let mut out = String::new();
     for g in 0..games + most_extra {
-        // Every board's log of this game, read once for the whole round.
-        let mut times = event
-            .map(|e| game_clock_times(e, round.number, g))
-            .unwrap_or_default();
         for p in &round.pairings {
             if p.result(g).is_none() {
                 continue;
             }
             let mut game = game_pdn(t, round, p, g);
-            if let Some(times) = times.remove(&p.board.to_string()) {
-                game = with_clocks(game, &times);
+            if let Some(times) = times.get(&g).and_then(|b| b.get(&p.board.to_string())) {
+                game = with_clocks(game, times);
             }
             out.push_str(&write(t, &game));
             out.push('\n');

@@ -10,7 +10,7 @@ use iced::widget::{button, column, container, row, scrollable, space, stack, tex
 use iced::{window, Element, Length, Subscription, Task, Theme};
 
 use super::screen::{
-    self, ballot, claims, clocks, event, help, network, open, rounds, standings, wall,
+    self, ballot, claims, clocks, event, games, help, network, open, rounds, standings, wall,
 };
 use super::session::{self, Opened, Session};
 use super::settings;
@@ -29,16 +29,18 @@ pub enum Tab {
     Clocks,
     Ballot,
     Claims,
+    Games,
     Standings,
 }
 
 impl Tab {
-    pub const ALL: [Tab; 6] = [
+    pub const ALL: [Tab; 7] = [
         Tab::Event,
         Tab::Rounds,
         Tab::Clocks,
         Tab::Ballot,
         Tab::Claims,
+        Tab::Games,
         Tab::Standings,
     ];
 
@@ -49,11 +51,12 @@ impl Tab {
             Tab::Clocks => lang.pick("Clocks", "Часы"),
             Tab::Ballot => lang.pick("Ballot", "Жеребьёвка"),
             Tab::Claims => lang.pick("Claims", "Заявления"),
+            Tab::Games => lang.pick("Games", "Партии"),
             Tab::Standings => lang.pick("Standings", "Таблица"),
         }
     }
 
-    /// F2..F7 switch screens (F1 is help).
+    /// F2..F8 switch screens (F1 is help).
     fn key(self) -> Named {
         match self {
             Tab::Event => Named::F2,
@@ -61,7 +64,8 @@ impl Tab {
             Tab::Clocks => Named::F4,
             Tab::Ballot => Named::F5,
             Tab::Claims => Named::F6,
-            Tab::Standings => Named::F7,
+            Tab::Games => Named::F7,
+            Tab::Standings => Named::F8,
         }
     }
 }
@@ -97,6 +101,7 @@ pub enum Message {
     Clocks(clocks::Message),
     Ballot(ballot::Message),
     Claims(claims::Message),
+    Games(games::Message),
     Standings(standings::Message),
     WallPage(wall::Message),
     HelpPage(help::Message),
@@ -116,6 +121,7 @@ pub struct App {
     pub clocks: clocks::State,
     pub ballot: ballot::State,
     pub claims: claims::State,
+    pub games: games::State,
     pub standings: standings::State,
     pub players: event::State,
     fullscreen: bool,
@@ -162,6 +168,7 @@ impl App {
             clocks: clocks::State::default(),
             ballot: ballot::State::default(),
             claims: claims::State::default(),
+            games: games::State::default(),
             standings: standings::State::default(),
             players: event::State::default(),
             fullscreen: false,
@@ -239,6 +246,13 @@ impl App {
                     return self.update(then(bytes));
                 }
             }
+            Action::ClockTimes(round, then) => {
+                let times = self.session.event.as_ref().and_then(|e| {
+                    let r = e.tournament.rounds.iter().find(|r| r.number == round)?;
+                    Some(crate::tournament::records::round_clock_times(e.path(), r))
+                });
+                return self.update(then(times.unwrap_or_default()));
+            }
             Action::Write { path, bytes, done } => {
                 // A record kept as it is typed: what was refused before (an illegal click) is
                 // no longer the last word.
@@ -267,6 +281,8 @@ impl App {
         self.ballot = ballot::State::for_event(t);
         let kept = self.session.read_kept(&claims::record_file(path));
         self.claims = claims::State::for_event(t, path, kept);
+        self.games = games::State::default();
+        self.games.follow(t);
         self.clocks = clocks::State::default();
         self.players = event::State::default();
         // The first launch's line speaks of the sample: another event opened or made, it goes.
@@ -277,6 +293,7 @@ impl App {
     fn follow(&mut self) {
         if let Some(t) = self.session.tournament() {
             self.rounds.follow(t);
+            self.games.follow(t);
         }
     }
 
@@ -316,7 +333,11 @@ impl App {
                 if self.session.status.as_ref().is_some_and(|s| s.error) {
                     self.session.status = None;
                 }
-                Action::None
+                if tab == Tab::Games {
+                    self.games.entered(t).map(Message::Games)
+                } else {
+                    Action::None
+                }
             }
             Message::Lang(l) => {
                 // The last word was said in the other language: it goes rather than stay so.
@@ -452,19 +473,28 @@ impl App {
                 .update(m, t, self.rounds.round, lang)
                 .map(Message::Ballot),
             Message::Claims(m) => {
-                let check = matches!(m, claims::Message::Check);
+                let check = matches!(
+                    m,
+                    claims::Message::Sheet(screen::score_sheet::Message::Check)
+                );
                 let action = self
                     .claims
                     .update(m, &self.session.clocks, t, lang)
                     .map(Message::Claims);
                 // A record read and replayed: an earlier refusal is no longer the last word.
                 if check
-                    && matches!(self.claims.checked, Some(Ok(_)))
+                    && matches!(self.claims.sheet.checked, Some(Ok(_)))
                     && self.session.status.as_ref().is_some_and(|s| s.error)
                 {
                     self.session.status = None;
                 }
                 action
+            }
+            Message::Games(m) => {
+                let event = self.session.event.as_ref().map(|e| e.path().to_path_buf());
+                self.games
+                    .update(m, t, event.as_deref(), lang)
+                    .map(Message::Games)
             }
             Message::Standings(m) => self
                 .standings
@@ -594,6 +624,10 @@ impl App {
                 .claims
                 .view(&session.clocks, t, lang)
                 .map(Message::Claims),
+            Tab::Games => self
+                .games
+                .view(&session.clocks, t, lang)
+                .map(Message::Games),
             Tab::Standings => self.standings.view(t, lang).map(Message::Standings),
         };
         let body: Element<'_, Message> = if session.watched_from().is_some() {

@@ -8,10 +8,12 @@ pub mod claims;
 pub mod clocks;
 pub mod draft;
 pub mod event;
+pub mod games;
 pub mod help;
 pub mod network;
 pub mod open;
 pub mod rounds;
+pub mod score_sheet;
 pub mod standings;
 pub mod wall;
 
@@ -21,9 +23,13 @@ use iced::Task;
 
 use super::session::clocks::Request;
 use crate::tournament::command::Command;
+use crate::tournament::records::RoundTimes;
 
 /// A file's bytes handed back to the screen that asked for them.
 pub type Then<M> = Box<dyn FnOnce(Vec<u8>) -> M + Send>;
+
+/// A round's clock times handed back to the screen that asked for them.
+pub type TimesThen<M> = Box<dyn FnOnce(RoundTimes) -> M + Send>;
 
 pub enum Action<M> {
     None,
@@ -43,6 +49,9 @@ pub enum Action<M> {
     /// Reads a file; its bytes come back to the screen as the message `Then` makes (a failure
     /// is said with the path).
     Read(PathBuf, Then<M>),
+    /// Reads the clock logs of a round of the open event: the times after each press, by game
+    /// and board, come back as the message the function makes.
+    ClockTimes(usize, TimesThen<M>),
     /// Writes a file whole (atomically, never half), then says `done`; with no `done` it is
     /// a quiet keeping of what the arbiter types.
     Write {
@@ -86,6 +95,9 @@ impl<M: Send + 'static> Action<M> {
             Action::Clock(r) => Action::Clock(r),
             Action::Keys(b, k) => Action::Keys(b, k),
             Action::Read(p, then) => Action::Read(p, Box::new(move |bytes| f(then(bytes)))),
+            Action::ClockTimes(round, then) => {
+                Action::ClockTimes(round, Box::new(move |times| f(then(times))))
+            }
             Action::Write { path, bytes, done } => Action::Write { path, bytes, done },
             Action::Say { error, text } => Action::Say { error, text },
             Action::Web(on) => Action::Web(on),

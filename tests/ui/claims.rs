@@ -6,7 +6,8 @@ use super::*;
 fn an_illegal_move_in_a_typed_game_is_flagged_with_the_legal_moves() {
     let mut app = app("claims", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
+    app.claims.sheet.record =
+        iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
     click(&mut app, "Check the record");
     let flagged = text_containing(&app, "Illegal at move").expect("the illegal ply is flagged");
     assert!(flagged.contains("Illegal at move 2 (White)"), "{flagged}");
@@ -14,7 +15,7 @@ fn an_illegal_move_in_a_typed_game_is_flagged_with_the_legal_moves() {
     assert!(flagged.contains("a capture is compulsory"), "{flagged}");
     // After 1.cd4 fe5 White's only legal move is the capture d4:f6 (the rule of compulsory
     // capture, worked out by hand), and the screen lists just it.
-    let replay = match &app.claims.checked {
+    let replay = match &app.claims.sheet.checked {
         Some(Ok(r)) => r.clone(),
         other => panic!("{other:?}"),
     };
@@ -28,14 +29,14 @@ fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
     let mut app = app("repetition", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
     // Kings shuffle: after 3.… the position after ply 0 recurs at plies 4 and 8.
-    app.claims.record = iced::widget::text_editor::Content::with_text(
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
         "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
     );
     click(&mut app, "Check the record");
     assert!(
         sees(&app, "All 8 plies are legal."),
         "{:?}",
-        app.claims.checked
+        app.claims.sheet.checked
     );
     click(&mut app, "Claim threefold repetition here");
     let verdict = text_containing(&app, "CLAIM VALID").expect("a valid claim");
@@ -52,7 +53,7 @@ fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
     use shashki_arbiter::ui::screen::claims::Message as Claims;
     let mut app = clocks_app("claim-record", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record = iced::widget::text_editor::Content::with_text(
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
         "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
     );
     click(&mut app, "Check the record");
@@ -74,25 +75,29 @@ fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
 fn moves_entered_by_clicking_squares_are_written_and_checked() {
     use shashki_arbiter::rules::Board;
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     let mut app = app("click-moves", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
     let sq = |name: &str| Board::Eight.parse_square(name).unwrap().index();
     for s in ["c3", "d4", "f6", "e5"] {
-        let _ = app.update(Message::Claims(Claims::Square(sq(s))));
+        let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(sq(s)))));
     }
-    assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5");
+    assert_eq!(app.claims.sheet.record.text().trim(), "1. c3-d4 f6-e5");
     // A capture is compulsory now: a quiet move is refused and not written.
-    let _ = app.update(Message::Claims(Claims::Square(sq("a3"))));
-    let _ = app.update(Message::Claims(Claims::Square(sq("b4"))));
+    let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(sq("a3")))));
+    let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(sq("b4")))));
     let refused = app.session.status.clone().unwrap();
     assert!(refused.error, "{refused:?}");
     assert!(
         refused.text.contains("a capture is compulsory: d4:f6"),
         "the refusal says which capture: {refused:?}"
     );
-    let _ = app.update(Message::Claims(Claims::Square(sq("d4"))));
-    let _ = app.update(Message::Claims(Claims::Square(sq("f6"))));
-    assert_eq!(app.claims.record.text().trim(), "1. c3-d4 f6-e5 2. d4:f6");
+    let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(sq("d4")))));
+    let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(sq("f6")))));
+    assert_eq!(
+        app.claims.sheet.record.text().trim(),
+        "1. c3-d4 f6-e5 2. d4:f6"
+    );
     assert!(sees(&app, "All 3 plies are legal."));
     // The red refusal went with the legal move that followed (it stayed, in the trial).
     assert!(
@@ -110,17 +115,18 @@ fn moves_entered_by_clicking_squares_are_written_and_checked() {
 fn the_game_typed_for_a_claim_comes_back_after_a_restart() {
     use iced::widget::text_editor::{Action as Editor, Edit};
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     use std::sync::Arc;
     let mut app = app("claim-kept", Lang::En);
     let _ = app.update(Message::Tab(Tab::Claims));
     let typed = "1. cd4 ba5 2. gh4 hg5";
-    let _ = app.update(Message::Claims(Claims::Edit(Editor::Edit(Edit::Paste(
-        Arc::new(typed.to_string()),
+    let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Edit(Editor::Edit(
+        Edit::Paste(Arc::new(typed.to_string())),
     )))));
     let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     drop(app);
     let mut back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
-    assert_eq!(back.claims.record.text().trim(), typed);
+    assert_eq!(back.claims.sheet.record.text().trim(), typed);
     let _ = back.update(Message::Tab(Tab::Claims));
     assert!(sees(&back, "All 4 plies are legal."), "checked on open");
 }
@@ -158,18 +164,19 @@ fn a_towers_game_is_replayed_on_the_claims_screen_with_its_columns_and_counter()
         app.session.status
     );
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
     click(&mut app, "Проверить запись");
     assert!(
         sees(&app, "В записи 21 полуход, все допустимы."),
         "{:?}",
         app.claims
+            .sheet
             .checked
             .as_ref()
             .map(|c| c.as_ref().map(|r| r.plies()))
     );
     // The final position of the codex: h6 holds a white king over a white man and six black men.
-    let replay = app.claims.checked.clone().unwrap().unwrap();
+    let replay = app.claims.sheet.checked.clone().unwrap().unwrap();
     let h6 = replay.diagram(21);
     let h6 = h6.spots.iter().find(|s| s.name == "h6").unwrap();
     assert_eq!(h6.pieces.len(), 8);
@@ -188,20 +195,28 @@ fn a_towers_game_is_replayed_on_the_claims_screen_with_its_columns_and_counter()
 #[test]
 fn towers_moves_are_clicked_and_captures_over_the_same_squares_are_told_apart() {
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     let mut app = column_event("towers-click", ColumnVariant::Towers);
     let _ = app.update(Message::Tab(Tab::Claims));
     // A man with four black men around a ring: two captures go round it, one each way, and both
     // end where they started.
-    app.claims.record =
+    app.claims.sheet.record =
         iced::widget::text_editor::Content::with_text("[FEN \"W:Wc3:Bd4,f4,d2,f2,h8\"]");
     click(&mut app, "Проверить запись");
     let square = |name: &str| {
-        let d = app.claims.checked.clone().unwrap().unwrap().diagram(0);
+        let d = app
+            .claims
+            .sheet
+            .checked
+            .clone()
+            .unwrap()
+            .unwrap()
+            .diagram(0);
         d.spots.iter().find(|s| s.name == name).unwrap().id
     };
     let (c3, e5, g3, e1) = (square("c3"), square("e5"), square("g3"), square("e1"));
     let press = |app: &mut App, id| {
-        let _ = app.update(Message::Claims(Claims::Square(id)));
+        let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(id))));
     };
     press(&mut app, c3);
     press(&mut app, c3);
@@ -211,16 +226,20 @@ fn towers_moves_are_clicked_and_captures_over_the_same_squares_are_told_apart() 
         "{asked:?}"
     );
     assert_eq!(
-        app.claims.record.text().trim(),
+        app.claims.sheet.record.text().trim(),
         "[FEN \"W:Wc3:Bd4,f4,d2,f2,h8\"]"
     );
     for id in [e5, g3, e1, c3] {
         press(&mut app, id);
     }
     assert!(
-        app.claims.record.text().ends_with("1. c3:e5:g3:e1:c3"),
+        app.claims
+            .sheet
+            .record
+            .text()
+            .ends_with("1. c3:e5:g3:e1:c3"),
         "{}",
-        app.claims.record.text()
+        app.claims.sheet.record.text()
     );
     assert!(sees(&app, "В записи 1 полуход, все допустимы."));
 }
@@ -228,14 +247,22 @@ fn towers_moves_are_clicked_and_captures_over_the_same_squares_are_told_apart() 
 #[test]
 fn a_laska_event_replays_and_clicks_numbered_moves() {
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     let mut app = column_event("laska-click", ColumnVariant::Laska);
     let _ = app.update(Message::Tab(Tab::Claims));
     // Laska's squares are numbered from White's lower-left corner: 9 is c3, 13 is d4.
     for id in [8u8, 12] {
-        let _ = app.update(Message::Claims(Claims::Square(id)));
+        let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(id))));
     }
-    assert_eq!(app.claims.record.text().trim(), "1. 9-13");
-    let laska = app.claims.checked.clone().unwrap().unwrap().diagram(1);
+    assert_eq!(app.claims.sheet.record.text().trim(), "1. 9-13");
+    let laska = app
+        .claims
+        .sheet
+        .checked
+        .clone()
+        .unwrap()
+        .unwrap()
+        .diagram(1);
     assert_eq!(laska.size, 7);
     assert_eq!(laska.spot(12).unwrap().pieces.len(), 1);
 }
@@ -244,7 +271,7 @@ fn a_laska_event_replays_and_clicks_numbered_moves() {
 fn a_whole_column_lifted_off_the_board_is_named() {
     let mut app = column_event("towers-after", ColumnVariant::Towers);
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record =
+    app.claims.sheet.record =
         iced::widget::text_editor::Content::with_text("[FEN \"W:Wc3:Bd4(bww),h8\"]");
     click(&mut app, "Проверить запись");
     let _ = app.update(Message::Claims(
@@ -260,6 +287,7 @@ fn a_whole_column_lifted_off_the_board_is_named() {
 /// clicks over the window's right part, through the view as a mouse would.
 fn board_points(app: &App) -> Vec<(iced::Point, u8)> {
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     let mut found: Vec<(iced::Point, u8)> = Vec::new();
     for x in (760..1280).step_by(20) {
         for y in (60..800).step_by(20) {
@@ -268,7 +296,7 @@ fn board_points(app: &App) -> Vec<(iced::Point, u8)> {
             ui.point_at(point);
             let _ = ui.simulate(iced_test::simulator::click());
             for m in ui.into_messages() {
-                if let Message::Claims(Claims::Square(id)) = m {
+                if let Message::Claims(Claims::Sheet(Sheet::Square(id))) = m {
                     found.push((point, id));
                 }
             }
@@ -303,7 +331,7 @@ fn the_board_on_the_claims_screen_answers_clicks_on_every_square() {
             let _ = app.update(m);
         }
     }
-    assert_eq!(app.claims.record.text().trim(), "1. c3-d4");
+    assert_eq!(app.claims.sheet.record.text().trim(), "1. c3-d4");
 }
 
 #[test]
@@ -311,10 +339,10 @@ fn column_games_render_for_the_readme() {
     let console = Size::new(1280.0, 800.0);
     let mut app = column_event("towers-shot", ColumnVariant::Towers);
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(CODEX_GAME);
     click(&mut app, "Проверить запись");
     // The mouse over h6: the column's eight pieces listed beside the board.
-    let replay = app.claims.checked.clone().unwrap().unwrap();
+    let replay = app.claims.sheet.checked.clone().unwrap().unwrap();
     let h6 = replay
         .diagram(21)
         .spots
@@ -333,12 +361,13 @@ fn column_games_render_for_the_readme() {
 
     // Laska, in English: fourteen plies clicked on the board, captures first, so columns grow.
     use shashki_arbiter::ui::screen::claims::Message as Claims;
+    use shashki_arbiter::ui::screen::score_sheet::Message as Sheet;
     let path = event_in("laska-shot", 2, ColumnVariant::Laska.into());
     let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     let _ = app.update(Message::Tab(Tab::Claims));
     click(&mut app, "Check the record");
     for _ in 0..14 {
-        let replay = app.claims.checked.clone().unwrap().unwrap();
+        let replay = app.claims.sheet.checked.clone().unwrap().unwrap();
         let entries = replay.entries();
         let pick = entries
             .iter()
@@ -346,9 +375,9 @@ fn column_games_render_for_the_readme() {
             .expect("a move to play");
         let before = replay.plies();
         for &id in &pick.route {
-            let _ = app.update(Message::Claims(Claims::Square(id)));
+            let _ = app.update(Message::Claims(Claims::Sheet(Sheet::Square(id))));
         }
-        let after = app.claims.checked.clone().unwrap().unwrap().plies();
+        let after = app.claims.sheet.checked.clone().unwrap().unwrap().plies();
         assert_eq!(
             after,
             before + 1,
@@ -359,6 +388,7 @@ fn column_games_render_for_the_readme() {
     assert!(sees(&app, "All 14 plies are legal."));
     let tallest = app
         .claims
+        .sheet
         .checked
         .clone()
         .unwrap()
@@ -382,9 +412,9 @@ fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
     let mut app = app("sheet-claims", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Claims));
     assert!(sees(&app, "Бланк записи"));
-    let _ = app.update(Message::Claims(C::Sheet((1, 0))));
+    let _ = app.update(Message::Claims(C::Game((1, 0))));
     click(&mut app, "Открыть");
-    let opened = app.claims.record.text();
+    let opened = app.claims.sheet.record.text();
     assert!(
         opened.contains("[FEN \"") && opened.contains("[Board \"1\"]"),
         "{opened}"
@@ -398,7 +428,7 @@ fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
     let first = shashki_arbiter::rules::movegen::legal_moves(&pos)[0];
     let first = shashki_arbiter::rules::notation::write(&pos, &first);
     let sheet = opened.replace(" *", &format!(" 1. {first} a1-h8 *"));
-    app.claims.record = iced::widget::text_editor::Content::with_text(&sheet);
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(&sheet);
     click(&mut app, "Проверить запись");
     click(&mut app, "Сохранить как бланк");
     let kept = app
@@ -416,10 +446,10 @@ fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
     let status = app.session.status.as_ref().unwrap().text.clone();
     assert!(status.contains("бланк записи сохранён"), "{status}");
     // Opened again: the same sheet, checked, its illegal ply found.
-    app.claims.record = iced::widget::text_editor::Content::new();
+    app.claims.sheet.record = iced::widget::text_editor::Content::new();
     click(&mut app, "Открыть");
-    assert!(app.claims.record.text().contains("a1-h8"));
-    let illegal = match &app.claims.checked {
+    assert!(app.claims.sheet.record.text().contains("a1-h8"));
+    let illegal = match &app.claims.sheet.checked {
         Some(Ok(replay)) => replay.first_illegal().map(|i| i.ply),
         other => panic!("{other:?}"),
     };
@@ -438,7 +468,7 @@ fn a_refusal_goes_with_a_later_legal_check_or_another_screen() {
         assert!(app.session.status.as_ref().unwrap().error);
     };
     refuse(&mut app);
-    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 ba5");
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text("1. cd4 ba5");
     click(&mut app, "Проверить запись");
     assert!(app.session.status.is_none(), "{:?}", app.session.status);
     refuse(&mut app);
@@ -456,18 +486,20 @@ fn moves_clicked_on_an_opened_sheet_go_before_its_result_and_are_kept() {
     let mut app = app("sheet-clicks", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Claims));
     // Board 2, game 1: the ballot (IDF VII/22) leaves Black to move.
-    let _ = app.update(Message::Claims(C::Sheet((2, 0))));
+    let _ = app.update(Message::Claims(C::Game((2, 0))));
     click(&mut app, "Открыть");
     click(&mut app, "Сохранить как бланк");
     let said = app.session.status.as_ref().unwrap().text.clone();
     assert_eq!(said, "В записи нет ходов: сохранять нечего");
     let sq = |name: &str| Board::Eight.parse_square(name).unwrap().index();
     for s in ["h6", "g5"] {
-        let _ = app.update(Message::Claims(C::Square(sq(s))));
+        let _ = app.update(Message::Claims(C::Sheet(
+            shashki_arbiter::ui::screen::score_sheet::Message::Square(sq(s)),
+        )));
     }
-    let text = app.claims.record.text();
+    let text = app.claims.sheet.record.text();
     assert!(text.trim_end().ends_with("1... h6-g5 *"), "{text}");
-    assert!(matches!(&app.claims.checked, Some(Ok(r)) if r.plies() == 1));
+    assert!(matches!(&app.claims.sheet.checked, Some(Ok(r)) if r.plies() == 1));
     click(&mut app, "Сохранить как бланк");
     let p = &app.session.tournament().unwrap().rounds[5].pairings[1];
     assert_eq!(p.records.get(&0).map(String::as_str), Some("1... h6-g5"));

@@ -150,10 +150,11 @@ fn russian_screens_show_no_english_word_or_identifier() {
     }
     // The Claims screen with an illegal move, then with a repetition verdict.
     let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.record = iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
+    app.claims.sheet.record =
+        iced::widget::text_editor::Content::with_text("1. cd4 fe5 2. ab4 ba5");
     click(&mut app, "Проверить запись");
     english_on(&app, "Claims, illegal move", &mut found);
-    app.claims.record = iced::widget::text_editor::Content::with_text(
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
         "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
     );
     click(&mut app, "Проверить запись");

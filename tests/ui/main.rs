@@ -8,6 +8,7 @@ mod claims;
 mod clocks;
 mod event;
 mod files;
+mod games;
 mod help;
 mod language;
 mod network;

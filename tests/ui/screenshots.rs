@@ -16,6 +16,10 @@ fn every_screen_renders_for_the_readme() {
                 Tab::Clocks => lang.pick("Clocks for round 6, game 1", "Часы: тур 6, партия 1"),
                 Tab::Ballot => "IX/10",
                 Tab::Claims => lang.pick("Check the record", "Проверить запись"),
+                Tab::Games => lang.pick(
+                    "Pick a game in the table to open its score sheet.",
+                    "Выберите партию в таблице, чтобы открыть её бланк записи.",
+                ),
                 Tab::Standings => lang.pick("21.125", "21,125"),
             };
             assert!(sees(&app, expected), "{tab:?} in {suffix}: no `{expected}`");

@@ -3,34 +3,28 @@
 //! ply with the occurrences listed; the draw counters. Starting a claim runs the claimant's
 //! clock on the chosen board, as the codex says, until the arbiter resolves it.
 
-use iced::widget::{
-    button, column, container, pick_list, row, scrollable, text, text_editor, text_input,
-};
+use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
 use std::path::{Path, PathBuf};
 
 use iced::{Element, Length};
 
+use super::score_sheet::{self, Editor, Outcome};
 use super::Action;
 use crate::lang::{Lang, Russian, Said};
-use crate::rules::any::{fitting, AnyReplay};
 use crate::rules::columns::after::AfterVerdict;
 use crate::rules::columns::AnyVariant;
-use crate::rules::{pdn, ClaimVerdict, Color, Variant};
+use crate::rules::{pdn, ClaimVerdict, Color};
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
 use crate::tournament::records;
 use crate::ui::format::Choice;
 use crate::ui::session::clocks::{Clocks, Request};
-use crate::ui::{theme, widget};
+use crate::ui::theme;
 
+#[derive(Default)]
 pub struct State {
-    pub record: text_editor::Content,
-    /// The event's variant, of either engine: the record is replayed by its engine.
-    variant: AnyVariant,
-    /// The record as checked: its replay, or why it could not be read.
-    pub checked: Option<Result<AnyReplay, Said>>,
-    /// The ply whose position is shown (0: the start).
-    pub ply: usize,
+    /// The record typed, pasted or clicked, replayed as it stands.
+    pub sheet: Editor,
     pub verdict: Option<Result<ClaimVerdict, Said>>,
     pub board: Option<usize>,
     pub claimant: Option<Color>,
@@ -38,13 +32,11 @@ pub struct State {
     /// A column game: the board after a disputed move, as a FEN, and its verdict.
     pub after_fen: String,
     pub after: Option<Result<AfterVerdict, Said>>,
-    /// Squares clicked so far for a move being entered on the board: the piece, then landings.
-    pub clicks: Vec<u8>,
     /// Where the record is kept beside the event (`<event>.claim.pdn`), so a restart keeps the
     /// game the arbiter typed.
     kept_in: Option<PathBuf>,
     /// The game of the current round whose score sheet is opened or kept: (board, game).
-    pub sheet: Option<(usize, usize)>,
+    pub game: Option<(usize, usize)>,
 }
 
 /// The file beside an event that keeps the record typed on the Claims screen.
@@ -52,31 +44,10 @@ pub fn record_file(event: &Path) -> PathBuf {
     event.with_extension("claim.pdn")
 }
 
-impl Default for State {
-    fn default() -> State {
-        State {
-            record: text_editor::Content::new(),
-            variant: AnyVariant::Plain(Variant::Russian),
-            checked: None,
-            ply: 0,
-            verdict: None,
-            board: None,
-            claimant: None,
-            pdn_path: String::new(),
-            clicks: Vec::new(),
-            after_fen: String::new(),
-            after: None,
-            kept_in: None,
-            sheet: None,
-        }
-    }
-}
-
 #[derive(Clone, Debug)]
 pub enum Message {
-    Edit(text_editor::Action),
-    Check,
-    Ply(usize),
+    /// The record: typed, checked, a ply shown, a move clicked on the board.
+    Sheet(score_sheet::Message),
     ClaimRepetition,
     Board(usize),
     Claimant(Color),
@@ -93,14 +64,11 @@ pub enum Message {
     /// Compares that board with the legal moves of the position shown.
     JudgeAfter,
     /// A game of the current round: (board, game).
-    Sheet((usize, usize)),
+    Game((usize, usize)),
     /// Its stored score sheet into the record field, from the game's start (the ballot's).
     OpenSheet,
     /// The record field kept as that game's score sheet (journaled; an illegal one too).
     KeepSheet,
-    /// A square clicked on the board (the engine's number of it): the first picks the piece, the
-    /// next ones are its landings.
-    Square(u8),
 }
 
 impl State {
@@ -108,13 +76,12 @@ impl State {
     /// bytes, read by the session).
     pub fn for_event(t: &Tournament, path: &Path, kept: Option<Vec<u8>>) -> State {
         let mut state = State {
-            variant: t.settings.variant,
+            sheet: Editor::new(t.settings.variant, None),
             kept_in: Some(record_file(path)),
             ..State::default()
         };
         if let Some(bytes) = kept {
-            state.record = text_editor::Content::with_text(&pdn::decode(&bytes));
-            state.check();
+            state.sheet.set_text(&pdn::decode(&bytes));
         }
         state
     }
@@ -124,169 +91,37 @@ impl State {
         match &self.kept_in {
             Some(path) => Action::Write {
                 path: path.clone(),
-                bytes: self.record.text().into_bytes(),
+                bytes: self.sheet.record.text().into_bytes(),
                 done: None,
             },
             None => Action::None,
         }
     }
 
-    /// Reads and replays the record as typed.
+    /// The stored sheet of game `game` with the verdict written after the ply shown, when the
+    /// record in the field is that sheet (the same moves): else the plies could be another game's.
+    fn sheet_comment(
+        &self,
+        t: &Tournament,
+        round: &crate::tournament::model::Round,
+        p: &crate::tournament::model::Pairing,
+        game: usize,
+        verdict: &str,
+        lang: Lang,
+    ) -> Option<String> {
+        let stored = p.records.get(&game)?;
+        let here = records::sheet_for(t, round, p, game, &self.sheet.record.text()).ok()?;
+        if here.trim() != stored.trim() {
+            return None;
+        }
+        let comment = format!("{}: {verdict}", lang.pick("Arbiter", "Судья"));
+        records::annotated(t, round, p, game, self.sheet.ply, &comment)
+    }
+
+    /// Reads and replays the record as typed; a verdict on the record before goes.
     pub fn check(&mut self) {
-        let text = self.record.text();
-        if text.trim().is_empty() {
-            // Nothing written yet: the game from its start, ready for moves clicked on the board.
-            self.checked = Some(Ok(AnyReplay::start(self.variant)));
-            self.ply = 0;
-            self.verdict = None;
-            return;
-        }
-        let result = pdn::read(&text)
-            .map_err(|e| Said::new(format!("record: {e}"), format!("запись: {}", e.ru())))
-            .and_then(|games| {
-                let g = games
-                    .first()
-                    .ok_or_else(|| Said::new("the record has no moves", "в записи нет ходов"))?;
-                AnyReplay::read(g, self.variant).map_err(|e| Said::new(e.to_string(), e.ru()))
-            });
-        self.clicks.clear();
-        self.ply = match &result {
-            Ok(r) => r.plies(),
-            Err(_) => 0,
-        };
-        self.checked = Some(result);
+        self.sheet.check();
         self.verdict = None;
-    }
-
-    /// A square clicked on the board. The first click picks a piece (a column's top) of the side
-    /// to move; the next ones are where it lands. A move is played when the squares clicked fit
-    /// exactly one legal move ending on the last of them; where several captures end there, the
-    /// landings on the way tell them apart. Moves are added only at the end of a legal record.
-    fn click(&mut self, id: u8, lang: Lang) -> Action<Message> {
-        if self.checked.is_none() {
-            self.check();
-        }
-        let Some(Ok(replay)) = &self.checked else {
-            return Action::None;
-        };
-        if replay.first_illegal().is_some() || self.ply != replay.plies() {
-            self.clicks.clear();
-            return Action::error(lang.pick(
-                "Moves are added by clicking at the end of a legal record",
-                "Ходы щелчком добавляются в конец записи без невозможных ходов",
-            ));
-        }
-        if self.clicks.is_empty() {
-            if replay.own(id) {
-                self.clicks.push(id);
-            }
-            return Action::None;
-        }
-        let entries = replay.entries();
-        let mut clicks = self.clicks.clone();
-        clicks.push(id);
-        let fits = fitting(&entries, &clicks);
-        let mut ending: Vec<&str> = fits
-            .iter()
-            .filter(|e| e.route.len() > 1 && e.route.last() == Some(&id))
-            .map(|e| e.written.as_str())
-            .collect();
-        ending.dedup();
-        // Squares are named only in a refusal.
-        let ply = self.ply;
-        let name = |id: u8| {
-            replay
-                .diagram(ply)
-                .spot(id)
-                .map(|s| s.name.clone())
-                .unwrap_or_default()
-        };
-        match ending.as_slice() {
-            [written] => {
-                let written = written.to_string();
-                self.clicks.clear();
-                self.append(&written);
-                self.check();
-                self.keep()
-            }
-            [_, _, ..] => {
-                // Keep the piece: the landings on the way, then this square again, decide.
-                self.clicks.truncate(1);
-                Action::error(format!(
-                    "{} {} → {}: {}",
-                    lang.pick("Several captures", "Несколько взятий"),
-                    name(clicks[0]),
-                    name(id),
-                    lang.pick(
-                        "click the squares the piece lands on, in order, then the last one",
-                        "щёлкните поля, на которые шашка встаёт по пути, по порядку, затем последнее"
-                    )
-                ))
-            }
-            [] if !fits.is_empty() => {
-                // A landing on the way of a capture: wait for the rest.
-                self.clicks = clicks;
-                Action::None
-            }
-            [] if replay.own(id) => {
-                // Another piece of the side to move: pick it instead.
-                self.clicks = vec![id];
-                Action::None
-            }
-            [] => {
-                self.clicks.clear();
-                // When a capture is compulsory, say so and which: the usual reason a move is
-                // refused.
-                let captures: Vec<&str> = entries
-                    .iter()
-                    .filter(|e| e.capture)
-                    .map(|e| e.written.as_str())
-                    .collect();
-                let compulsory = if captures.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " — {}: {}",
-                        lang.pick("a capture is compulsory", "взятие обязательно"),
-                        captures.join(", ")
-                    )
-                };
-                Action::error(format!(
-                    "{} {}{compulsory}",
-                    lang.pick("No legal move", "Нет возможного хода"),
-                    clicks
-                        .iter()
-                        .map(|&s| name(s))
-                        .collect::<Vec<_>>()
-                        .join(" → ")
-                ))
-            }
-        }
-    }
-
-    /// Writes a move at the end of the record, numbered as the score sheet numbers it.
-    fn append(&mut self, written: &str) {
-        let Some(Ok(replay)) = &self.checked else {
-            return;
-        };
-        let offset = replay.offset();
-        let ply = replay.plies();
-        // Before the result marker a loaded or opened game ends with (`*` while it is played):
-        // after it, the move would start a game of its own and be lost to the check.
-        let whole = self.record.text();
-        let (before, result) = pdn::without_result(&whole);
-        let mut text = before.to_string();
-        if (ply + offset) % 2 == 0 {
-            text.push_str(&format!(" {}. {written}", (ply + offset) / 2 + 1));
-        } else if ply == 0 {
-            text.push_str(&format!(" 1... {written}"));
-        } else {
-            text.push_str(&format!(" {written}"));
-        }
-        if let Some(r) = result {
-            text.push_str(&format!(" {r}"));
-        }
-        self.record = text_editor::Content::with_text(text.trim_start());
     }
 
     pub fn update(
@@ -297,15 +132,29 @@ impl State {
         lang: Lang,
     ) -> Action<Message> {
         match message {
-            Message::Square(sq) => self.click(sq, lang),
+            Message::Sheet(m) => {
+                // Another ply shown, or the record changed: the verdicts were on what was shown.
+                if matches!(
+                    m,
+                    score_sheet::Message::Ply(_) | score_sheet::Message::Check
+                ) {
+                    self.after = None;
+                    self.verdict = None;
+                }
+                match self.sheet.update(m, lang) {
+                    Outcome::None => Action::None,
+                    Outcome::Changed => self.keep(),
+                    Outcome::Refused(why) => Action::error(why),
+                }
+            }
             Message::AfterFen(f) => {
                 self.after_fen = f;
                 self.after = None;
                 Action::None
             }
             Message::JudgeAfter => {
-                if let Some(Ok(replay)) = &self.checked {
-                    let ply = self.ply.min(replay.plies());
+                if let Some(Ok(replay)) = &self.sheet.checked {
+                    let ply = self.sheet.ply.min(replay.plies());
                     self.after = replay
                         .judge_after(ply, &self.after_fen)
                         .map(|r| r.map_err(|e| Said::new(e.to_string(), e.ru())));
@@ -321,8 +170,8 @@ impl State {
                 Action::Read(path, Box::new(Message::PdnRead))
             }
             Message::PdnRead(bytes) => {
-                self.record = text_editor::Content::with_text(&pdn::decode(&bytes));
-                self.check();
+                self.sheet.set_text(&pdn::decode(&bytes));
+                self.verdict = None;
                 self.keep()
             }
             Message::Record => {
@@ -352,35 +201,51 @@ impl State {
                 else {
                     return Action::None;
                 };
-                let mut notes = p.notes.clone();
-                notes.push(format!(
-                    "{} {}: {} ({}) — {}",
-                    lang.pick("game", "партия"),
-                    game + 1,
+                let verdict = format!(
+                    "{} ({}) — {}: {}",
                     lang.pick(
                         "threefold repetition claimed by",
                         "троекратное повторение заявили"
                     ),
                     v.claimant.said(lang),
                     if v.valid {
-                        format!(
-                            "{}: {}",
-                            lang.pick("valid, draw", "верно, ничья"),
-                            lang.pick(&v.detail, &v.detail_ru)
-                        )
+                        lang.pick("valid, draw", "верно, ничья")
                     } else {
-                        format!(
-                            "{}: {}",
-                            lang.pick("not valid", "неверно"),
-                            lang.pick(&v.detail, &v.detail_ru)
-                        )
-                    }
+                        lang.pick("not valid", "неверно")
+                    },
+                    lang.pick(&v.detail, &v.detail_ru)
+                );
+                let mut notes = p.notes.clone();
+                notes.push(format!(
+                    "{} {}: {verdict}",
+                    lang.pick("game", "партия"),
+                    game + 1
                 ));
                 let mut cmds = vec![Command::SetNotes {
                     round,
                     board: number,
                     notes,
                 }];
+                // The verdict goes on the game's score sheet too, after the ply it was given
+                // on, when the record checked here is that sheet.
+                let this_round = t.rounds.iter().find(|r| r.number == round);
+                if let Some((r, moves)) = this_round
+                    .and_then(|r| Some((r, self.sheet_comment(t, r, p, game, &verdict, lang)?)))
+                {
+                    // The field shows the sheet as now kept, at the same ply.
+                    let mut kept = p.clone();
+                    kept.records.insert(game, moves.clone());
+                    let ply = self.sheet.ply;
+                    self.sheet
+                        .set_text(&records::write(t, &records::game_pdn(t, r, &kept, game)));
+                    self.sheet.ply = ply;
+                    cmds.push(Command::SetRecord {
+                        round,
+                        board: number,
+                        game,
+                        moves: Some(moves),
+                    });
+                }
                 if v.valid {
                     cmds.push(Command::SetResult {
                         round,
@@ -391,31 +256,11 @@ impl State {
                 }
                 Action::Apply(Command::Batch { commands: cmds })
             }
-            Message::Edit(action) => {
-                let edit = action.is_edit();
-                self.record.perform(action);
-                if edit {
-                    self.keep()
-                } else {
-                    Action::None
-                }
-            }
-            Message::Check => {
-                self.check();
-                Action::None
-            }
-            Message::Ply(p) => {
-                self.ply = p;
-                self.clicks.clear();
-                self.after = None;
-                self.verdict = None;
-                Action::None
-            }
             Message::ClaimRepetition => {
-                if let Some(Ok(replay)) = &self.checked {
+                if let Some(Ok(replay)) = &self.sheet.checked {
                     self.verdict = Some(
                         replay
-                            .claim(self.ply)
+                            .claim(self.sheet.ply)
                             .map_err(|e| Said::new(e.to_string(), e.ru())),
                     );
                 }
@@ -425,12 +270,12 @@ impl State {
                 self.board = Some(b);
                 Action::None
             }
-            Message::Sheet(which) => {
-                self.sheet = Some(which);
+            Message::Game(which) => {
+                self.game = Some(which);
                 Action::None
             }
             Message::OpenSheet => {
-                let found = t.zip(self.sheet).and_then(|(t, (board, game))| {
+                let found = t.zip(self.game).and_then(|(t, (board, game))| {
                     let round = t.rounds.last()?;
                     let p = round.pairings.iter().find(|p| p.board == board)?;
                     Some(records::write(t, &records::game_pdn(t, round, p, game)))
@@ -441,12 +286,12 @@ impl State {
                         "Выберите партию, чей бланк открыть",
                     ));
                 };
-                self.record = text_editor::Content::with_text(&sheet);
-                self.check();
+                self.sheet.set_text(&sheet);
+                self.verdict = None;
                 self.keep()
             }
             Message::KeepSheet => {
-                let (Some(t), Some((board, game))) = (t, self.sheet) else {
+                let (Some(t), Some((board, game))) = (t, self.game) else {
                     return Action::error(lang.pick(
                         "Choose the game the score sheet belongs to",
                         "Выберите партию, к которой относится бланк",
@@ -458,7 +303,7 @@ impl State {
                 let Some(p) = round.pairings.iter().find(|p| p.board == board) else {
                     return Action::None;
                 };
-                match records::sheet_for(t, round, p, game, &self.record.text()) {
+                match records::sheet_for(t, round, p, game, &self.sheet.record.text()) {
                     // Nothing written and nothing kept: no change to journal.
                     Ok(moves) if moves.is_empty() && !p.records.contains_key(&game) => {
                         Action::info(lang.pick(
@@ -501,13 +346,8 @@ impl State {
         t: &'a Tournament,
         lang: Lang,
     ) -> Element<'a, Message> {
-        let editor = text_editor(&self.record)
-            .placeholder(placeholder(self.variant, lang))
-            .on_action(Message::Edit)
-            .height(Length::Fixed(160.0))
-            .size(18);
         let mut left = column![
-            editor,
+            self.sheet.field(160.0, lang).map(Message::Sheet),
             row![
                 text_input(
                     lang.pick("or a PDN file to load", "или файл PDN"),
@@ -520,10 +360,10 @@ impl State {
                     .on_press(Message::LoadPdn),
             ]
             .spacing(8),
-            sheet_row(t, self.sheet, lang),
+            sheet_row(t, self.game, lang),
             row![
                 button(text(lang.pick("Check the record", "Проверить запись")).size(18))
-                    .on_press(Message::Check),
+                    .on_press(Message::Sheet(score_sheet::Message::Check)),
                 button(
                     text(lang.pick(
                         "Claim threefold repetition here",
@@ -533,106 +373,34 @@ impl State {
                 )
                 .style(button::secondary)
                 .on_press_maybe(
-                    matches!(self.checked, Some(Ok(_))).then_some(Message::ClaimRepetition)
+                    matches!(self.sheet.checked, Some(Ok(_))).then_some(Message::ClaimRepetition)
                 ),
             ]
             .spacing(8),
         ]
         .spacing(10);
-        // Before any record, the start position: moves can be entered by clicking from there.
-        let mut diagram = AnyReplay::start(self.variant).diagram(0);
-        let mut marks = Vec::new();
-        match &self.checked {
-            None => {}
-            Some(Err(e)) => {
-                left = left.push(text(e.get(lang).to_string()).size(18).color(theme::ERROR))
-            }
-            Some(Ok(replay)) => {
-                let ply = self.ply.min(replay.plies());
-                diagram = replay.diagram(ply);
-                marks = replay.last_move(ply);
-                left = left.push(moves(replay, ply, lang));
-                match replay.first_illegal() {
-                    Some(i) => {
-                        left = left.push(
-                            text(format!(
-                                "{} {} ({}), {} «{}»: {}. {}: {}",
-                                lang.pick("Illegal at move", "Ход невозможен: ход"),
-                                i.number,
-                                i.side.said(lang),
-                                lang.pick("written", "записано"),
-                                i.text,
-                                lang.pick(&i.detail, &i.detail_ru),
-                                lang.pick("Legal here", "Возможные ходы"),
-                                i.legal.join(", ")
-                            ))
-                            .size(18)
-                            .color(theme::ERROR),
-                        );
-                    }
-                    None if replay.plies() == 0 => {
-                        left = left.push(
-                            text(lang.pick(
-                                "No moves yet: type them, or click them on the board.",
-                                "Ходов пока нет: введите их или сделайте щелчками по доске.",
-                            ))
-                            .size(18),
-                        );
-                    }
-                    None => {
-                        left = left.push(
-                            text(match (lang, replay.plies()) {
-                                (Lang::En, 1) => "The 1 ply is legal.".to_string(),
-                                (Lang::En, n) => format!("All {n} plies are legal."),
-                                (Lang::Ru, n) => format!(
-                                    "В записи {}, все допустимы.",
-                                    lang.count(
-                                        n as u64,
-                                        ["ply", "plies"],
-                                        ["полуход", "полухода", "полуходов"]
-                                    )
-                                ),
-                            })
-                            .size(18)
-                            .color(theme::OK),
-                        );
-                    }
-                }
-                for c in replay.running(ply) {
-                    left = left.push(
-                        text(format!(
-                            "{}: {} / {} {} ({} {}), {} {}",
-                            crate::rules::draw::rule_name(c.rule, lang),
-                            c.moves,
-                            c.limit,
-                            lang.noun(
-                                c.limit as u64,
-                                ["move", "moves"],
-                                ["хода", "ходов", "ходов"]
-                            ),
-                            lang.pick("since ply", "с полухода"),
-                            c.since_ply,
-                            lang.pick("draw at ply", "ничья на полуходе"),
-                            c.ends_at_ply
-                        ))
-                        .size(16),
-                    );
-                }
-            }
+        if let Some(moves) = self.sheet.moves(lang) {
+            left = left.push(moves.map(Message::Sheet));
         }
-        if matches!(self.variant, AnyVariant::Columns(_)) {
+        for line in self.sheet.findings(lang) {
+            left = left.push(line.map(Message::Sheet));
+        }
+        if matches!(self.sheet.variant, AnyVariant::Columns(_)) {
             left = left.push(
                 row![
-                    text_input(&after_placeholder(self.variant, lang), &self.after_fen)
-                        .on_input(Message::AfterFen)
-                        .on_submit(Message::JudgeAfter),
+                    text_input(
+                        &after_placeholder(self.sheet.variant, lang),
+                        &self.after_fen
+                    )
+                    .on_input(Message::AfterFen)
+                    .on_submit(Message::JudgeAfter),
                     button(text(lang.pick(
                         "Compare with the legal moves",
                         "Сравнить с возможными ходами"
                     )))
                     .style(button::secondary)
                     .on_press_maybe(
-                        matches!(self.checked, Some(Ok(_))).then_some(Message::JudgeAfter)
+                        matches!(self.sheet.checked, Some(Ok(_))).then_some(Message::JudgeAfter)
                     ),
                 ]
                 .spacing(8),
@@ -709,13 +477,7 @@ impl State {
             .padding(8)
             .style(theme::panel),
         );
-        let board = widget::board::Clickable {
-            board: widget::board::Board::new(diagram)
-                .with_highlight(marks)
-                .with_selected(self.clicks.clone()),
-            on_square: Message::Square,
-        }
-        .view();
+        let board = self.sheet.board().map(Message::Sheet);
         row![
             scrollable(left.padding([0, 8])).width(Length::FillPortion(3)),
             container(board)
@@ -740,60 +502,6 @@ fn after_placeholder(variant: AnyVariant, lang: Lang) -> String {
             "Доска после следующего хода, FEN"
         )
     )
-}
-
-/// What the empty record asks for, in the variant's own notation.
-fn placeholder(variant: AnyVariant, lang: Lang) -> &'static str {
-    use crate::rules::columns::ColumnVariant;
-    match variant {
-        AnyVariant::Columns(ColumnVariant::Towers) => lang.pick(
-            "Type or paste the game: 1. c3-b4 b6-c5 2. b4-a5 … or a PDN game; or click the moves on the board",
-            "Введите или вставьте партию: 1. c3-b4 b6-c5 2. b4-a5 … или партию PDN; или ходите щелчками по доске",
-        ),
-        AnyVariant::Columns(ColumnVariant::Laska) => lang.pick(
-            "Type or paste the game: 1. 9-13 17-14 … or a PDN game; or click the moves on the board",
-            "Введите или вставьте партию: 1. 9-13 17-14 … или партию PDN; или ходите щелчками по доске",
-        ),
-        AnyVariant::Plain(_) => lang.pick(
-            "Type or paste the game: 1. cd4 fe5 2. dc5 bd4 … or a PDN game; or click the moves on the board",
-            "Введите или вставьте партию: 1. cd4 fe5 2. dc5 bd4 … или партию PDN; или ходите щелчками по доске",
-        ),
-    }
-}
-
-/// The moves as numbered buttons; the one shown is highlighted.
-fn moves<'a>(replay: &AnyReplay, shown: usize, lang: Lang) -> Element<'a, Message> {
-    let offset = replay.offset();
-    let mut items: Vec<Element<'a, Message>> =
-        vec![button(text(lang.pick("start", "начало")).size(15))
-            .style(if shown == 0 {
-                button::primary
-            } else {
-                button::text
-            })
-            .on_press(Message::Ply(0))
-            .into()];
-    for i in 0..replay.plies() {
-        let ply = i + 1;
-        let written = replay.written(i);
-        let number = (i + offset) / 2 + 1;
-        let label = if (i + offset).is_multiple_of(2) {
-            format!("{number}. {written}")
-        } else {
-            written
-        };
-        items.push(
-            button(text(label).size(15))
-                .style(if shown == ply {
-                    button::primary
-                } else {
-                    button::text
-                })
-                .on_press(Message::Ply(ply))
-                .into(),
-        );
-    }
-    iced::widget::row(items).spacing(2).wrap().into()
 }
 
 /// The games of the current round, to open a score sheet from or keep one as.
@@ -835,7 +543,7 @@ fn sheet_row<'a>(
     row![
         text(lang.pick("Score sheet", "Бланк записи")).size(16),
         // A fixed width: the tick of a kept sheet must not push the buttons onto two lines.
-        pick_list(choices, chosen, |c| Message::Sheet(c.value))
+        pick_list(choices, chosen, |c| Message::Game(c.value))
             .placeholder(lang.pick("a game of this round", "партия этого тура"))
             .width(Length::Fixed(330.0)),
         button(text(lang.pick("Open", "Открыть")))

@@ -10,9 +10,9 @@ use crate::ui::theme;
 pub const KEYS: &[(&str, &str, &str)] = &[
     ("F1", "this help", "эта справка"),
     (
-        "F2 … F7",
-        "Event, Rounds, Clocks, Ballot, Claims, Standings",
-        "Турнир, Туры, Часы, Жеребьёвка, Заявления, Таблица",
+        "F2 … F8",
+        "Event, Rounds, Clocks, Ballot, Claims, Games, Standings",
+        "Турнир, Туры, Часы, Жеребьёвка, Заявления, Партии, Таблица",
     ),
     (
         "F12",

@@ -50,7 +50,32 @@ fn event_mid_round() -> PathBuf {
         )
         .unwrap();
     }
+    // Board 1's first game on record: two legal moves from its ballot's position.
     let t = event::read(&path).unwrap();
+    let moves = {
+        use shashki_arbiter::rules::{fen, movegen, notation};
+        let round = t.rounds.last().unwrap();
+        let g = shashki_arbiter::tournament::records::game_pdn(&t, round, &round.pairings[0], 0);
+        let mut pos =
+            fen::parse(t.settings.variant.plain().unwrap(), g.tag("FEN").unwrap()).unwrap();
+        let mut written = Vec::new();
+        for _ in 0..2 {
+            let m = movegen::legal_moves(&pos)[0];
+            written.push(notation::write(&pos, &m));
+            pos = pos.play(&m);
+        }
+        format!("1. {} {}", written[0], written[1])
+    };
+    e.apply(
+        Change::SetRecord {
+            round: 6,
+            board: 1,
+            game: 0,
+            moves: Some(moves),
+        },
+        Utc::now(),
+    )
+    .unwrap();
     let control = t.time_control_of_game(0).clone();
     let full = control.periods[0].ms;
     let logs = game_dir(&clocks_dir(&path), 6, 0);
@@ -179,18 +204,18 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
     for (lang, labels, round, words) in [
         (
             "ru",
-            ["Пары", "Часы", "Таблица", "Кросс-таблица"],
+            ["Пары", "Часы", "Партии", "Таблица", "Кросс-таблица"],
             "Тур 6",
             ["Белые", "Доска"],
         ),
         (
             "en",
-            ["Pairings", "Clocks", "Standings", "Crosstable"],
+            ["Pairings", "Clocks", "Games", "Standings", "Crosstable"],
             "Round 6",
             ["White", "Board"],
         ),
     ] {
-        for (tab, label) in ["pairings", "clocks", "standings", "crosstable"]
+        for (tab, label) in ["pairings", "clocks", "games", "standings", "crosstable"]
             .into_iter()
             .zip(labels)
         {
@@ -240,10 +265,38 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
                     4,
                     "{lang}: four boards"
                 ),
+                "games" => {
+                    // Every board's game, drawn; board 1's with its two moves, the last framed.
+                    let cards = dom.matches("<article class=\"game-card\"").count();
+                    assert_eq!(cards, 5, "{lang}: a diagram per board");
+                    assert_eq!(dom.matches("<svg").count(), 5, "{lang}: five diagrams");
+                    let board1 = dom
+                        .split("class=\"game-card\" data-board=\"1\"")
+                        .nth(1)
+                        .and_then(|s| s.split("</article>").next())
+                        .unwrap_or_default();
+                    assert!(board1.contains("class=\"moves\">1. "), "{lang}: {board1}");
+                    assert!(board1.contains("stroke=\"#e8262b\""), "{lang}: last move");
+                    let title = lang_pick(lang, "Board 1, game 1", "Доска 1, партия 1");
+                    assert!(board1.contains(title), "{lang}: {board1}");
+                    let none = lang_pick(
+                        lang,
+                        "No moves on the score sheet yet",
+                        "На бланке пока нет ходов",
+                    );
+                    assert!(dom.contains(none), "{lang}: boards without moves say so");
+                }
                 _ => assert!(dom.contains("<table"), "{lang} #{tab}: a table"),
             }
             if lang == "ru" {
-                for english in ["Pairings", "Standings", "Crosstable", "Round 6", "White"] {
+                for english in [
+                    "Pairings",
+                    "Standings",
+                    "Crosstable",
+                    "Round 6",
+                    "White",
+                    "Games",
+                ] {
                     assert!(
                         !dom.contains(&format!(">{english}<")),
                         "ru #{tab}: `{english}`"
@@ -264,6 +317,7 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
     for (name, tab, size, lang) in [
         ("web-phone-clocks-ru", "clocks", "360,800", "ru"),
         ("web-phone-pairings-ru", "pairings", "360,800", "ru"),
+        ("web-phone-games-ru", "games", "360,800", "ru"),
         ("web-wall-clocks-en", "clocks", "1920,1080", "en"),
         ("web-wall-standings-en", "standings", "1920,1080", "en"),
     ] {

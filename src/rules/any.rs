@@ -121,6 +121,25 @@ impl AnyReplay {
         usize::from(self.turn(0) != first)
     }
 
+    /// The legal plies as a score sheet writes them, numbered from the side to move at the
+    /// start (`1... ` first when the second mover starts).
+    pub fn numbered(&self) -> String {
+        let offset = self.offset();
+        let mut out = String::new();
+        for i in 0..self.plies() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if (i + offset).is_multiple_of(2) {
+                out.push_str(&format!("{}. ", (i + offset) / 2 + 1));
+            } else if i == 0 {
+                out.push_str("1... ");
+            }
+            out.push_str(&self.written(i));
+        }
+        out
+    }
+
     /// The `i`-th move (from 0) as written.
     pub fn written(&self, i: usize) -> String {
         match self {

@@ -55,6 +55,27 @@ pub struct BoardLine {
     /// The pairing's points so far, White of game 1 first (a micromatch's score), once a game
     /// has a result.
     pub score: Option<[f64; 2]>,
+    /// The current round's game being played (or the last one played) as its score sheet has
+    /// it: the position after its last legal move, that move, the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<GameLine>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameLine {
+    /// From 1 (the micromatch's games, then the extra games).
+    pub game: usize,
+    /// Squares on a side.
+    pub size: u8,
+    /// Every playing square: row (0 at the top, White at the bottom), column, and its pieces
+    /// top first (`w`, `b`; capitals are kings): empty on an empty square.
+    pub squares: Vec<(u8, u8, String)>,
+    /// The squares of the last move (row, column): start, landings, end.
+    pub last: Vec<(u8, u8)>,
+    /// The legal moves, numbered as the score sheet numbers them.
+    pub moves: String,
+    /// The first illegal ply on the sheet, when there is one (the position stops before it).
+    pub illegal: Option<usize>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -93,7 +114,15 @@ pub struct Reports {
 /// The snapshot of `t` with its `clocks` (see [`Follow`]) at `now`.
 pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime<Utc>) -> State {
     let round = t.rounds.last();
-    let boards = round.map(|r| boards_of(t, r)).unwrap_or_default();
+    let boards = round
+        .map(|r| {
+            let mut boards = boards_of(t, r);
+            for (line, p) in boards.iter_mut().zip(&r.pairings) {
+                line.position = game_line(t, r, p);
+            }
+            boards
+        })
+        .unwrap_or_default();
     let earlier = t
         .rounds
         .iter()
@@ -147,6 +176,7 @@ fn boards_of(t: &Tournament, r: &crate::tournament::model::Round) -> Vec<BoardLi
                 let (w, b) = p.halves();
                 [w as f64 * draw, b as f64 * draw]
             }),
+            position: None,
         })
         .collect();
     for &bye in r.bye.iter() {
@@ -157,9 +187,59 @@ fn boards_of(t: &Tournament, r: &crate::tournament::model::Round) -> Vec<BoardLi
             ballot: None,
             results: Vec::new(),
             score: None,
+            position: None,
         });
     }
     boards
+}
+
+/// The board's game now: the first without a result (the one being played), else the last;
+/// from its start (the ballot's position) to the last legal move of its sheet.
+fn game_line(
+    t: &Tournament,
+    r: &crate::tournament::model::Round,
+    p: &crate::tournament::model::Pairing,
+) -> Option<GameLine> {
+    use crate::rules::any::AnyReplay;
+    use crate::tournament::model::GameResult;
+    let games = p.games.len() + p.extra.len();
+    let game = (0..games)
+        .find(|&g| p.result(g) == Some(GameResult::Pending))
+        .unwrap_or(games.checked_sub(1)?);
+    let pdn = crate::tournament::records::game_pdn(t, r, p, game);
+    let replay = AnyReplay::read(&pdn, t.settings.variant).ok()?;
+    let ply = replay.plies();
+    let diagram = replay.diagram(ply);
+    let place = |id: u8| diagram.spot(id).map(|s| (s.row, s.col));
+    let squares = diagram
+        .spots
+        .iter()
+        .map(|s| {
+            let pieces = s
+                .pieces
+                .iter()
+                .map(|p| match (p.color, p.king) {
+                    (Color::White, false) => 'w',
+                    (Color::White, true) => 'W',
+                    (Color::Black, false) => 'b',
+                    (Color::Black, true) => 'B',
+                })
+                .collect();
+            (s.row, s.col, pieces)
+        })
+        .collect();
+    Some(GameLine {
+        game: game + 1,
+        size: diagram.size,
+        squares,
+        last: replay
+            .last_move(ply)
+            .into_iter()
+            .filter_map(place)
+            .collect(),
+        moves: replay.numbered(),
+        illegal: replay.first_illegal().map(|i| i.ply),
+    })
 }
 
 /// The clock logs of an event's current game, followed as the console writes them: the last

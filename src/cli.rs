@@ -6,6 +6,7 @@ pub mod clock;
 pub mod event;
 pub mod game;
 pub mod moves;
+pub mod norms;
 pub mod perft;
 pub mod swiss;
 

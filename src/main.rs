@@ -166,6 +166,16 @@ enum Command {
         #[arg(long, default_value = "ru")]
         lang: String,
     },
+    /// The ЕВСК rank norms (разрядные нормы) of the participants after the games played: each
+    /// one's coefficient k, the norm of every rank from КМС down to his own, the rank met.
+    Norms {
+        file: String,
+        /// A norms table file instead of the shipped one (`resources/evsk/club-2018.ron`).
+        #[arg(long)]
+        table: Option<String>,
+        #[arg(long, default_value = "ru")]
+        lang: String,
+    },
     /// The hall's live page (pairings, clocks, standings) and relay feed (`/games.pdn`) over HTTP,
     /// read-only; follows the event file and its clock logs as the console saves them.
     Serve {
@@ -400,6 +410,9 @@ fn main() -> ExitCode {
             separator,
         }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
         Some(Command::Serve { file, listen }) => serve(&file, listen),
+        Some(Command::Norms { file, table, lang }) => {
+            cli::norms::run(&file, table.as_deref(), &lang, format)
+        }
         Some(Command::Scoresheets {
             file,
             round,

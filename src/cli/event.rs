@@ -143,7 +143,7 @@ fn played_round(
     }
 }
 
-fn lang(text: &str) -> Result<Lang, String> {
+pub fn lang(text: &str) -> Result<Lang, String> {
     text.parse().map_err(|e| format!("--lang: {e}"))
 }
 

@@ -640,6 +640,28 @@ impl Round {
     }
 }
 
+/// The first day of an event's dates as the settings write them (`2026-11-28 – 2026-12-02`,
+/// `28.11.2026`, `10.4.2026, Казань`); `None` when no date can be read.
+pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    dates
+        .split(|c: char| c.is_whitespace() || c == '–' || c == ',')
+        .find_map(|w| {
+            let parts: Vec<&str> = w.split(['-', '.', '/']).collect();
+            if parts.len() != 3 || !parts.iter().all(|p| digits(p)) {
+                return None;
+            }
+            let (y, m, d) = if parts[0].len() == 4 {
+                (parts[0], parts[1], parts[2])
+            } else if parts[2].len() == 4 {
+                (parts[2], parts[1], parts[0])
+            } else {
+                return None;
+            };
+            chrono::NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+        })
+}
+
 impl Tournament {
     /// How many rounds the event has: a round robin's table, a Swiss's regulation (if set).
     pub fn planned_rounds(&self) -> Option<usize> {

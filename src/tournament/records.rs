@@ -51,21 +51,10 @@ pub fn readable(text: &str) -> Result<(), Said> {
 /// The first date of the event's dates (`2026-11-28 – 2026-12-02`, `28.11.2026`) as PDN writes
 /// dates, `2026.11.28`; `????.??.??` when none can be read.
 fn pdn_date(dates: &str) -> String {
-    let digits = |s: &str| s.chars().all(|c| c.is_ascii_digit());
-    for w in dates.split(|c: char| c.is_whitespace() || c == '–' || c == ',') {
-        let parts: Vec<&str> = w.split(['-', '.', '/']).collect();
-        if parts.len() == 3 && parts.iter().all(|p| digits(p) && !p.is_empty()) {
-            let (y, m, d) = if parts[0].len() == 4 {
-                (parts[0], parts[1], parts[2])
-            } else if parts[2].len() == 4 {
-                (parts[2], parts[1], parts[0])
-            } else {
-                continue;
-            };
-            return format!("{y}.{m:0>2}.{d:0>2}");
-        }
-    }
-    "????.??.??".to_string()
+    crate::tournament::model::first_day(dates).map_or_else(
+        || "????.??.??".to_string(),
+        |d| d.format("%Y.%m.%d").to_string(),
+    )
 }
 
 /// The moves of the first game of a PDN text (with its comments, without its tags and result),

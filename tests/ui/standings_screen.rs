@@ -7,7 +7,10 @@ fn the_crosstable_and_the_files_page_render() {
     let mut app = app("crosstable", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Standings));
     click(&mut app, "Турнирная таблица");
-    assert!(app.standings.crosstable);
+    assert_eq!(
+        app.standings.page,
+        shashki_arbiter::ui::screen::standings::Page::Crosstable
+    );
     // The crosstable's diagonal and its last column, which the standings table has not.
     assert!(sees(&app, "×") && sees(&app, "Место"));
     assert!(!sees(&app, "Берг."), "the tie-break columns are gone");
@@ -42,7 +45,10 @@ fn a_swiss_shows_its_round_grid_on_screen_and_on_the_wall() {
     );
     let _ = app.update(Message::Tab(Tab::Standings));
     click(&mut app, "Таблица по турам");
-    assert!(app.standings.crosstable);
+    assert_eq!(
+        app.standings.page,
+        shashki_arbiter::ui::screen::standings::Page::Crosstable
+    );
     assert!(sees(&app, &cell), "the grid on screen shows `{cell}`");
     let legend = text_containing(&app, "св: свободный тур").expect("what a cell means");
     assert!(legend.contains("12б 1,5: с № 12"), "{legend}");
@@ -53,4 +59,33 @@ fn a_swiss_shows_its_round_grid_on_screen_and_on_the_wall() {
     );
     let _ = app.update(Message::WallPage(page));
     assert!(sees(&app, &cell), "the wall's standings are the grid");
+}
+
+/// Issue 27: the Norms page answers "how many points to КМС" after any round.
+#[test]
+fn the_norms_page_says_what_each_rank_needs_after_any_round() {
+    let mut app = app("norms-page", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Standings));
+    click(&mut app, "Разрядные нормы");
+    // After round 6 (the sample's last, 10 games each): Фёдоров (II) met I, as computed by hand
+    // in tests/norms.rs; Соколов (I) confirmed I.
+    assert!(sees(&app, "выполнил I"), "Фёдоров's result");
+    assert!(sees(&app, "подтвердил I"), "Соколов's result");
+    assert!(sees(&app, "подтвердил КМС"));
+    assert!(text_containing(&app, "Таблица норм: club-2018").is_some());
+    // After round 3: 6 games each, fewer than the 7 a norm needs; what is still needed over the
+    // rest of the round robin stands in the КМС column.
+    let _ = app.update(Message::Standings(
+        shashki_arbiter::ui::screen::standings::Message::UpTo(3),
+    ));
+    assert!(
+        text_containing(&app, "сыграно партий 6: для нормы нужно не менее 7").is_some(),
+        "too few games so far"
+    );
+    // Васильев (КМС), 4 points from 6 games. By hand: his 9 opponents twice each — ГМ, ГМ (20 %
+    // each for КМС), МС, МС (35), КМС (50), I, I (65), II, II (80) — sum 450 % × 2 = 9 points;
+    // their mean coefficient (−2 −2 −1 −1 +0 +1 +1 +2 +2) / 9 = 0 is within КМС's 1: he needs
+    // 9 − 4 = 5 more from his 12 games left.
+    assert!(sees(&app, "9 · ещё 5"), "Васильев's way to КМС");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "norms-ru");
 }

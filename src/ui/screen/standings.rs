@@ -4,6 +4,8 @@
 use iced::widget::{button, column, pick_list, row, scrollable, table, text};
 use iced::{Element, Length};
 
+mod norms;
+
 use super::Action;
 use crate::lang::Lang;
 use crate::report;
@@ -16,13 +18,24 @@ use crate::ui::format;
 pub struct State {
     /// After this round (`None`: all rounds).
     pub up_to: Option<usize>,
-    pub crosstable: bool,
+    pub page: Page,
+}
+
+/// What the screen shows of the standings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Page {
+    #[default]
+    Points,
+    /// The crosstable of a round robin, the round grid of a Swiss.
+    Crosstable,
+    /// The ЕВСК rank norms (разрядные нормы).
+    Norms,
 }
 
 #[derive(Clone, Debug)]
 pub enum Message {
     UpTo(usize),
-    Crosstable(bool),
+    Page(Page),
     Export(&'static str),
 }
 
@@ -38,8 +51,8 @@ impl State {
                 self.up_to = Some(n);
                 Action::None
             }
-            Message::Crosstable(on) => {
-                self.crosstable = on;
+            Message::Page(page) => {
+                self.page = page;
                 Action::None
             }
             Message::Export(ext) => {
@@ -74,16 +87,28 @@ impl State {
         let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
         let shown = self.up_to.or(rounds.last().copied());
         let swiss = t.settings.system == crate::tournament::model::System::Swiss;
+        let page_button = |page: Page, label: &'a str| {
+            button(text(label))
+                .style(if self.page == page {
+                    button::primary
+                } else {
+                    button::secondary
+                })
+                .on_press(Message::Page(page))
+        };
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
-            button(text(match (self.crosstable, swiss) {
-                (true, _) => lang.pick("Standings", "Таблица очков"),
-                (false, false) => lang.pick("Crosstable", "Турнирная таблица"),
-                (false, true) => lang.pick("Round grid", "Таблица по турам"),
-            }))
-            .style(button::secondary)
-            .on_press(Message::Crosstable(!self.crosstable)),
+            page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
+            page_button(
+                Page::Crosstable,
+                if swiss {
+                    lang.pick("Round grid", "Таблица по турам")
+                } else {
+                    lang.pick("Crosstable", "Турнирная таблица")
+                }
+            ),
+            page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
             iced::widget::space::horizontal(),
             text(lang.pick("Export:", "Экспорт:")).size(18),
             button(text("HTML")).on_press(Message::Export("html")),
@@ -92,7 +117,12 @@ impl State {
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);
-        if self.crosstable {
+        if self.page == Page::Norms {
+            return column![bar, norms::view(t, self.up_to, lang)]
+                .spacing(10)
+                .into();
+        }
+        if self.page == Page::Crosstable {
             let section = report::results_table(t, &lines, lang);
             let columns = section.header.iter().enumerate().map(|(k, h)| {
                 table::column(text(h.clone()).size(15), move |row: Vec<String>| {

@@ -1,0 +1,585 @@
+//! ЕВСК rank norms (разрядные нормы), by the method of `docs/evsk.md` in the shared docs: the
+//! tournament coefficient k (the mean of the opponents' rank coefficients over the games played),
+//! the norm of each rank (the table's percent of a point per game, summed and rounded to a half
+//! point), and the rank met when k is at most the rank's required coefficient and the score
+//! reaches the norm. The table and its options are data (`resources/evsk/`), replaceable.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::lang::Said;
+use crate::tournament::model::{GameResult, Player, PlayerId, System, Tournament};
+
+/// The table shipped with the program.
+pub const SHIPPED: &str = include_str!("../../resources/evsk/club-2018.ron");
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Table {
+    pub source: String,
+    /// The source in Russian, for a Russian sheet (the English one when absent).
+    #[serde(default)]
+    pub source_ru: String,
+    pub edition: String,
+    pub ranks: Vec<RankDef>,
+    pub adult_unranked: String,
+    pub junior_unranked: String,
+    /// The opponents' coefficients the percentages are given for, in order.
+    pub columns: Vec<i32>,
+    /// The ranks a norm can be met for, highest first.
+    pub sought: Vec<Sought>,
+    pub options: Options,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct RankDef {
+    pub key: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub coefficient: i32,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct Sought {
+    pub rank: String,
+    /// A tournament coefficient above this cannot meet the rank.
+    pub required: i32,
+    /// Percent of a point per game against each of [`Table::columns`].
+    pub percent: Vec<u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    /// To the nearest half point, a quarter up (3.25 → 3.5).
+    HalfUp,
+    /// To the nearest half point, a quarter to the even half (3.25 → 3.0, 3.75 → 4.0).
+    HalfEven,
+    /// Not rounded.
+    None,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Options {
+    pub rounding: Rounding,
+    pub min_players: usize,
+    pub min_games: usize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error("{path}: {why}")]
+    Read { path: String, why: String },
+    #[error("the table is not whole: {0}")]
+    Invalid(String),
+}
+
+impl Table {
+    pub fn shipped() -> Table {
+        Table::parse(SHIPPED).expect("the shipped ЕВСК table reads")
+    }
+
+    pub fn parse(text: &str) -> Result<Table, TableError> {
+        let table: Table = ron::from_str(text).map_err(|e| TableError::Read {
+            path: String::new(),
+            why: e.to_string(),
+        })?;
+        table.validate()?;
+        Ok(table)
+    }
+
+    /// A table file an arbiter gives (`norms --table FILE`).
+    pub fn load(path: &Path) -> Result<Table, TableError> {
+        let text = std::fs::read_to_string(path).map_err(|e| TableError::Read {
+            path: path.display().to_string(),
+            why: e.to_string(),
+        })?;
+        Table::parse(&text).map_err(|e| match e {
+            TableError::Read { why, .. } => TableError::Read {
+                path: path.display().to_string(),
+                why,
+            },
+            other => other,
+        })
+    }
+
+    /// Every sought rank and the two unranked ones are defined, and every row has a percent for
+    /// every column: a table that computes nothing silently is refused.
+    fn validate(&self) -> Result<(), TableError> {
+        let known = |k: &str| self.ranks.iter().any(|r| r.key == k);
+        for k in [&self.adult_unranked, &self.junior_unranked] {
+            if !known(k) {
+                return Err(TableError::Invalid(format!(
+                    "rank «{k}» is not among the ranks"
+                )));
+            }
+        }
+        for s in &self.sought {
+            if !known(&s.rank) {
+                return Err(TableError::Invalid(format!(
+                    "sought rank «{}» is not among the ranks",
+                    s.rank
+                )));
+            }
+            if s.percent.len() != self.columns.len() {
+                return Err(TableError::Invalid(format!(
+                    "rank «{}» has {} percentages for {} columns",
+                    s.rank,
+                    s.percent.len(),
+                    self.columns.len()
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn def(&self, key: &str) -> Option<&RankDef> {
+        self.ranks.iter().find(|r| r.key == key)
+    }
+
+    /// The rank a roster's text names, through the keys and aliases (case, spaces and dots
+    /// ignored); `None` when it names none.
+    pub fn rank_named(&self, text: &str) -> Option<&RankDef> {
+        let norm = |s: &str| {
+            s.chars()
+                .filter(|c| !c.is_whitespace() && *c != '.')
+                .flat_map(char::to_lowercase)
+                .collect::<String>()
+        };
+        let wanted = norm(text);
+        if wanted.is_empty() {
+            return None;
+        }
+        self.ranks.iter().find(|r| {
+            norm(&r.key) == wanted
+                || norm(&r.name) == wanted
+                || r.aliases.iter().any(|a| norm(a) == wanted)
+        })
+    }
+
+    /// A player's rank before the event: the roster's, else unranked — a junior's when the player
+    /// is under 18 in the year of the event's first day.
+    pub fn rank_of(&self, p: &Player, event_year: Option<i32>) -> &RankDef {
+        if let Some(r) = self.rank_named(&p.title) {
+            return r;
+        }
+        let junior =
+            matches!((event_year, p.birth_year), (Some(y), Some(b)) if y - i32::from(b) < 18);
+        let key = if junior {
+            &self.junior_unranked
+        } else {
+            &self.adult_unranked
+        };
+        self.def(key).expect("validated")
+    }
+
+    /// The percent of a point one game against coefficient `c` adds to rank `sought`'s norm.
+    fn percent(&self, sought: &Sought, c: i32) -> u32 {
+        self.columns
+            .iter()
+            .position(|&col| col == c)
+            .and_then(|i| sought.percent.get(i).copied())
+            .unwrap_or(0)
+    }
+
+    /// Where a rank stands among the sought ones (0 the highest); ranks above them all (МС, ГР)
+    /// are `Above`, unranked ones `Below`.
+    fn standing(&self, key: &str) -> Standing {
+        if let Some(i) = self.sought.iter().position(|s| s.rank == key) {
+            return Standing::At(i);
+        }
+        let top = self
+            .sought
+            .first()
+            .and_then(|s| self.def(&s.rank))
+            .map_or(i32::MIN, |d| d.coefficient);
+        match self.def(key) {
+            Some(d) if d.coefficient < top => Standing::Above,
+            _ => Standing::Below,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Standing {
+    Above,
+    At(usize),
+    Below,
+}
+
+/// A sum of percents as points, rounded as the options say.
+pub fn round_norm(percent_sum: u32, rounding: Rounding) -> f64 {
+    // A percent sum is a whole number of hundredths of a point: halves counted exactly.
+    let hundredths = percent_sum;
+    let halves = match rounding {
+        Rounding::None => return f64::from(hundredths) / 100.0,
+        Rounding::HalfUp => (hundredths + 25) / 50,
+        Rounding::HalfEven => {
+            let (whole, rest) = (hundredths / 50, hundredths % 50);
+            match rest.cmp(&25) {
+                std::cmp::Ordering::Less => whole,
+                std::cmp::Ordering::Greater => whole + 1,
+                std::cmp::Ordering::Equal => whole + whole % 2,
+            }
+        }
+    };
+    f64::from(halves) / 2.0
+}
+
+/// k with two decimals, as the norms sheets print it (`−0,40` in Russian, `-0.40` in English).
+pub fn coefficient_text(k: f64, lang: crate::lang::Lang) -> String {
+    let s = format!("{k:.2}");
+    match lang {
+        crate::lang::Lang::Ru => s.replace('.', ",").replace('-', "−"),
+        crate::lang::Lang::En => s,
+    }
+}
+
+/// One game a participant played, as the norms count it.
+#[derive(Clone, Copy, Debug)]
+struct Game {
+    opponent: PlayerId,
+    /// Points on the 1–½–0 scale.
+    score: f64,
+}
+
+/// Every game `id` actually played (in the rounds up to `up_to`): the micromatches' and the
+/// extra games; byes, forfeits and unplayed or pending games are not games.
+fn games_of(t: &Tournament, id: PlayerId, up_to: Option<usize>) -> Vec<Game> {
+    let mut out = Vec::new();
+    for r in t
+        .rounds
+        .iter()
+        .filter(|r| up_to.is_none_or(|n| r.number <= n))
+    {
+        for p in r.pairings.iter().filter(|p| p.white == id || p.black == id) {
+            for g in 0..p.games.len() + p.extra.len() {
+                let white = p.white_of(g) == id;
+                let score = match p.result(g) {
+                    Some(GameResult::WhiteWins) => 1.0,
+                    Some(GameResult::Draw) => 0.5,
+                    Some(GameResult::BlackWins) => 0.0,
+                    _ => continue,
+                };
+                out.push(Game {
+                    opponent: if p.white == id { p.black } else { p.white },
+                    score: if white { score } else { 1.0 - score },
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The norm of one rank for one participant.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankNorm {
+    pub rank: String,
+    pub required: i32,
+    pub norm: f64,
+    pub met: bool,
+    /// The norm over the whole schedule of a round robin (every opponent, every game).
+    pub scheduled_norm: Option<f64>,
+    /// Points still needed (0 when reached): over the whole schedule of a round robin, over the
+    /// games played in a Swiss. `None` when the rank cannot be met (k above the required one, or
+    /// more points than the games left give).
+    pub needed: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A rank higher than the one the participant had («выполнил»).
+    Met,
+    /// The rank he had («подтвердил»).
+    Confirmed,
+}
+
+impl Kind {
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            Kind::Met => lang.pick("met", "выполнил"),
+            Kind::Confirmed => lang.pick("confirmed", "подтвердил"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct PlayerNorms {
+    pub id: PlayerId,
+    pub number: Option<usize>,
+    pub name: String,
+    /// The rank before the event (a table key).
+    pub rank: String,
+    /// k over the games played; `None` before any.
+    pub coefficient: Option<f64>,
+    pub games: usize,
+    pub score: f64,
+    /// From the highest rank down to the participant's own; empty when the event is not
+    /// eligible. With too few games played (`reason`) none is met, and what is still needed
+    /// stands: a round robin's schedule may yet give the games.
+    pub norms: Vec<RankNorm>,
+    pub result: Option<String>,
+    pub kind: Option<Kind>,
+    /// Why no norm is computed for him (too few games), when so.
+    pub reason: Option<Said>,
+    /// The coefficient over the whole schedule of a round robin (every opponent, every game),
+    /// when the event is one.
+    pub scheduled_coefficient: Option<f64>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Norms {
+    pub source: Said,
+    pub edition: String,
+    pub options: Options,
+    pub eligible: bool,
+    pub reason: Option<Said>,
+    pub players: Vec<PlayerNorms>,
+}
+
+/// Every participant's norms after the games played so far (in the rounds up to `up_to`).
+pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Options) -> Norms {
+    let year = crate::tournament::model::first_day(&t.settings.dates).map(|d| {
+        use chrono::Datelike;
+        d.year()
+    });
+    let coefficient = |id: PlayerId| {
+        t.player(id)
+            .map_or(0, |p| table.rank_of(p, year).coefficient)
+    };
+    let event_reason = (t.players.len() < options.min_players).then(|| {
+        Said::new(
+            format!(
+                "{} players: a norm needs at least {}",
+                t.players.len(),
+                options.min_players
+            ),
+            format!(
+                "участников {}: для нормы нужно не менее {}",
+                t.players.len(),
+                options.min_players
+            ),
+        )
+    });
+    let players = t
+        .by_number()
+        .into_iter()
+        .map(|p| {
+            let games = games_of(t, p.id, up_to);
+            let scheduled = scheduled_opponents(t, p.id, &games, up_to);
+            player_norms(
+                table,
+                options,
+                p,
+                year,
+                &games,
+                scheduled.as_deref(),
+                event_reason.is_none(),
+                &coefficient,
+            )
+        })
+        .collect();
+    Norms {
+        source: Said::new(
+            table.source.clone(),
+            if table.source_ru.is_empty() {
+                table.source.clone()
+            } else {
+                table.source_ru.clone()
+            },
+        ),
+        edition: table.edition.clone(),
+        options: *options,
+        eligible: event_reason.is_none(),
+        reason: event_reason,
+        players,
+    }
+}
+
+/// In a round robin, the opponents of every game the participant will have played when the
+/// schedule is through: those played, and one game per game of a pairing against every player
+/// not yet met who has not withdrawn. `None` in a Swiss, whose later opponents are not known.
+fn scheduled_opponents(
+    t: &Tournament,
+    id: PlayerId,
+    played: &[Game],
+    up_to: Option<usize>,
+) -> Option<Vec<PlayerId>> {
+    let legs = match t.settings.system {
+        System::RoundRobin => 1,
+        System::DoubleRoundRobin => 2,
+        System::Swiss => return None,
+    };
+    let per = t.settings.format.games.max(1) as usize;
+    let mut out: Vec<PlayerId> = played.iter().map(|g| g.opponent).collect();
+    let me = t.player(id)?;
+    if me.withdrawn_after.is_some() {
+        return Some(out);
+    }
+    let paired: BTreeMap<PlayerId, usize> = t
+        .rounds
+        .iter()
+        .filter(|r| up_to.is_none_or(|n| r.number <= n))
+        .flat_map(|r| &r.pairings)
+        .filter(|p| p.white == id || p.black == id)
+        .fold(BTreeMap::new(), |mut m, p| {
+            *m.entry(if p.white == id { p.black } else { p.white })
+                .or_insert(0) += 1;
+            m
+        });
+    for o in t.players.iter().filter(|o| o.id != id) {
+        if o.withdrawn_after.is_some() {
+            continue;
+        }
+        let left = legs - paired.get(&o.id).copied().unwrap_or(0).min(legs);
+        out.extend(std::iter::repeat_n(o.id, left * per));
+    }
+    Some(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn player_norms(
+    table: &Table,
+    options: &Options,
+    p: &Player,
+    year: Option<i32>,
+    games: &[Game],
+    scheduled: Option<&[PlayerId]>,
+    event_eligible: bool,
+    coefficient: &dyn Fn(PlayerId) -> i32,
+) -> PlayerNorms {
+    let rank = table.rank_of(p, year);
+    let score: f64 = games.iter().map(|g| g.score).sum();
+    let mean = |ids: &mut dyn Iterator<Item = PlayerId>| {
+        let (sum, n) = ids.fold((0i64, 0usize), |(s, n), id| {
+            (s + i64::from(coefficient(id)), n + 1)
+        });
+        (n > 0).then(|| sum as f64 / n as f64)
+    };
+    let k = mean(&mut games.iter().map(|g| g.opponent));
+    let scheduled_k = scheduled.and_then(|s| mean(&mut s.iter().copied()));
+    let mut out = PlayerNorms {
+        id: p.id,
+        number: p.number,
+        name: p.full_name(),
+        rank: rank.key.clone(),
+        coefficient: k,
+        games: games.len(),
+        score,
+        norms: Vec::new(),
+        result: None,
+        kind: None,
+        reason: None,
+        scheduled_coefficient: scheduled_k,
+    };
+    if !event_eligible {
+        return out;
+    }
+    let own = table.standing(&rank.key);
+    let sought: Vec<(usize, &Sought)> = table
+        .sought
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| match own {
+            Standing::Above => false,
+            Standing::At(o) => *i <= o,
+            Standing::Below => true,
+        })
+        .collect();
+    let norm_over = |s: &Sought, ids: &mut dyn Iterator<Item = PlayerId>| {
+        let sum: u32 = ids.map(|id| table.percent(s, coefficient(id))).sum();
+        round_norm(sum, options.rounding)
+    };
+    let played_enough = games.len() >= options.min_games;
+    if !played_enough {
+        out.reason = Some(Said::new(
+            format!(
+                "{} games played: a norm needs at least {}",
+                games.len(),
+                options.min_games
+            ),
+            format!(
+                "сыграно партий {}: для нормы нужно не менее {}",
+                games.len(),
+                options.min_games
+            ),
+        ));
+    }
+    for (i, s) in sought {
+        let norm = norm_over(s, &mut games.iter().map(|g| g.opponent));
+        let k_ok = k.is_some_and(|k| k <= f64::from(s.required));
+        let met = played_enough && k_ok && score >= norm;
+        // What is still needed: in a round robin over the whole schedule (its k and norm), the
+        // games left giving at most a point each; in a Swiss over the games played.
+        let scheduled_norm = scheduled.map(|all| norm_over(s, &mut all.iter().copied()));
+        let needed = match (scheduled, scheduled_norm) {
+            (Some(all), Some(full)) => {
+                let k_all = scheduled_k.is_some_and(|k| k <= f64::from(s.required));
+                let left = all.len().saturating_sub(games.len()) as f64;
+                let short = (full - score).max(0.0);
+                (k_all && short <= left && all.len() >= options.min_games).then_some(short)
+            }
+            _ => k_ok.then_some((norm - score).max(0.0)),
+        };
+        if met && out.result.is_none() {
+            out.result = Some(s.rank.clone());
+            out.kind = Some(if Standing::At(i) == own {
+                Kind::Confirmed
+            } else {
+                Kind::Met
+            });
+        }
+        out.norms.push(RankNorm {
+            rank: s.rank.clone(),
+            required: s.required,
+            norm,
+            met,
+            scheduled_norm,
+            needed,
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_norm_is_rounded_to_a_half_point_a_quarter_up() {
+        assert_eq!(round_norm(325, Rounding::HalfUp), 3.5);
+        assert_eq!(round_norm(375, Rounding::HalfUp), 4.0);
+        assert_eq!(round_norm(320, Rounding::HalfUp), 3.0);
+        assert_eq!(round_norm(330, Rounding::HalfUp), 3.5);
+        assert_eq!(round_norm(325, Rounding::HalfEven), 3.0);
+        assert_eq!(round_norm(375, Rounding::HalfEven), 4.0);
+        assert_eq!(round_norm(325, Rounding::None), 3.25);
+    }
+
+    #[test]
+    fn ranks_are_read_through_their_aliases() {
+        let t = Table::shipped();
+        for (written, key) in [
+            ("КМС", "КМС"),
+            ("кмс", "КМС"),
+            ("1 разряд", "I"),
+            ("I", "I"),
+            ("2", "II"),
+            ("III разряд", "III"),
+            ("1 юн", "I юн"),
+            ("GMI", "ГР"),
+            ("ГМ", "ГР"),
+            ("МС", "МС"),
+            ("б/р", "б/р"),
+        ] {
+            assert_eq!(
+                t.rank_named(written).map(|r| r.key.as_str()),
+                Some(key),
+                "{written}"
+            );
+        }
+        assert!(t.rank_named("чемпион двора").is_none());
+    }
+}

@@ -1,0 +1,151 @@
+//! The Standings screen's Norms page: after any round, each participant's tournament
+//! coefficient k, the norm of every rank from КМС down to his own, and how many points he still
+//! needs for it — the question arbiters are asked in every round.
+
+use iced::widget::{column, scrollable, table, text};
+use iced::{Element, Length};
+
+use super::Message;
+use crate::lang::Lang;
+use crate::tournament::model::{System, Tournament};
+use crate::tournament::norms::{self, PlayerNorms, RankNorm, Table};
+use crate::ui::format;
+
+pub fn view<'a>(t: &'a Tournament, up_to: Option<usize>, lang: Lang) -> Element<'a, Message> {
+    let table_data = Table::shipped();
+    let n = norms::compute(t, up_to, &table_data, &table_data.options);
+    // Only the ranks somebody can be measured against get a column.
+    let ranks: Vec<String> = table_data
+        .sought
+        .iter()
+        .map(|s| s.rank.clone())
+        .filter(|r| {
+            n.players
+                .iter()
+                .any(|p| p.norms.iter().any(|x| &x.rank == r))
+        })
+        .collect();
+    let mut columns = vec![
+        table::column(text("№"), |p: PlayerNorms| {
+            text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
+        }),
+        table::column(
+            text(lang.pick("Name", "Участник")),
+            |p: PlayerNorms| text(p.name).size(17),
+        ),
+        table::column(text(lang.pick("Rank", "Разряд")), |p: PlayerNorms| {
+            text(p.rank).size(17)
+        }),
+        table::column(
+            text(lang.pick("Games", "Партий")),
+            |p: PlayerNorms| text(p.games.to_string()).size(17),
+        ),
+        table::column(
+            text(lang.pick("Points", "Очки")),
+            move |p: PlayerNorms| text(format::points(p.score, lang)).size(17),
+        ),
+        table::column(text("k"), move |p: PlayerNorms| {
+            text(
+                p.coefficient
+                    .map_or("—".to_string(), |k| norms::coefficient_text(k, lang)),
+            )
+            .size(17)
+        }),
+    ];
+    for rank in ranks {
+        let head = rank.clone();
+        columns.push(table::column(text(head), move |p: PlayerNorms| {
+            let cell = p
+                .norms
+                .iter()
+                .find(|r| r.rank == rank)
+                .map_or(String::new(), |r| cell(r, lang));
+            text(cell).size(17)
+        }));
+    }
+    columns.push(table::column(
+        text(lang.pick("Result", "Итог")),
+        move |p: PlayerNorms| {
+            let line = match (&p.result, p.kind, &p.reason) {
+                (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
+                (_, _, Some(why)) => why.get(lang).to_string(),
+                _ => String::new(),
+            };
+            text(line).size(17)
+        },
+    ));
+    let needed_over = if t.settings.system == System::Swiss {
+        lang.pick(
+            "«still needed»: over the games played so far (later opponents are not known in a Swiss)",
+            "«ещё нужно»: по сыгранным партиям (будущие соперники по швейцарской системе неизвестны)",
+        )
+    } else {
+        lang.pick(
+            "«still needed»: over the whole schedule of the round robin, every game played",
+            "«ещё нужно»: по всему расписанию кругового турнира, если все партии будут сыграны",
+        )
+    };
+    let mut notes = column![
+        text(format!(
+            "{}: {} — {}",
+            lang.pick("Norms table", "Таблица норм"),
+            n.edition,
+            n.source.get(lang)
+        ))
+        .size(14),
+        text(format!(
+            "{} {}; {}: {}, {}: {}. {needed_over}",
+            lang.pick("Norm rounded", "Норма округляется"),
+            match n.options.rounding {
+                norms::Rounding::HalfUp => lang.pick(
+                    "to a half point, a quarter up",
+                    "до половины очка, четверть вверх"
+                ),
+                norms::Rounding::HalfEven => lang.pick(
+                    "to a half point, a quarter to the even half",
+                    "до половины очка, четверть к чётной половине"
+                ),
+                norms::Rounding::None => lang.pick("not at all", "не округляется"),
+            },
+            lang.pick("players at least", "участников не менее"),
+            n.options.min_players,
+            lang.pick("games at least", "партий не менее"),
+            n.options.min_games
+        ))
+        .size(14),
+    ]
+    .spacing(4);
+    if let Some(why) = &n.reason {
+        notes = notes.push(text(why.get(lang).to_string()).size(18));
+    }
+    column![
+        scrollable(table(columns, n.players).padding_x(10).padding_y(4))
+            .direction(scrollable::Direction::Both {
+                vertical: scrollable::Scrollbar::default(),
+                horizontal: scrollable::Scrollbar::default(),
+            })
+            .height(Length::Fill),
+        notes,
+    ]
+    .spacing(10)
+    .into()
+}
+
+/// A rank's cell: its norm over the games played and met (✓); else the norm the needed points
+/// are counted against (a round robin's over its whole schedule) and what is still needed, or
+/// that it is out of reach.
+fn cell(r: &RankNorm, lang: Lang) -> String {
+    if r.met {
+        return format!("{} ✓", format::points(r.norm, lang));
+    }
+    let norm = format::points(r.scheduled_norm.unwrap_or(r.norm), lang);
+    match r.needed {
+        Some(x) if x > 0.0 => format!(
+            "{norm} · {} {}",
+            lang.pick("needs", "ещё"),
+            format::points(x, lang)
+        ),
+        Some(_) => format!("{norm} · {}", lang.pick("reached", "набрано")),
+        None => format!("{norm} · {}", lang.pick("out of reach", "недостижима")),
+    }
+}

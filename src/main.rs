@@ -154,6 +154,9 @@ enum Command {
         /// CSV column separator, `,` or `;` (default: `;` for Russian, `,` for English).
         #[arg(long)]
         separator: Option<String>,
+        /// Which document: the standings report, or the rank norms sheet.
+        #[arg(long, value_enum, default_value_t = cli::event::DocumentKind::Standings)]
+        document: cli::event::DocumentKind,
     },
     /// Score sheets to be filled in by the players: an A4 page per game of the round, with the
     /// names, colours, time control and the ballot's moves written in.
@@ -408,7 +411,8 @@ fn main() -> ExitCode {
             round,
             lang,
             separator,
-        }) => cli::event::report(&file, &output, round, &lang, separator.as_deref()),
+            document,
+        }) => cli::event::report(&file, &output, round, &lang, separator.as_deref(), document),
         Some(Command::Serve { file, listen }) => serve(&file, listen),
         Some(Command::Norms { file, table, lang }) => {
             cli::norms::run(&file, table.as_deref(), &lang, format)

@@ -4,6 +4,7 @@
 
 pub mod csv;
 pub mod html;
+pub mod norms;
 pub mod pdf;
 pub mod scoresheet;
 
@@ -57,6 +58,33 @@ pub struct Document {
     pub title: String,
     pub subtitle: Vec<String>,
     pub sections: Vec<Section>,
+    /// Who signs at the foot (the event's panel): a line each, with room for the signature.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<String>,
+}
+
+/// The panel's lines at a document's foot: the chief arbiter, then the other arbiters.
+pub fn signatures(tour: &Tournament, lang: Lang) -> Vec<String> {
+    // The chief arbiter signs every document: his line stands even before his name is entered.
+    let mut out = vec![format!(
+        "{}: ____________________ {}",
+        t(lang, "Chief arbiter", "Главный судья"),
+        tour.settings.chief_arbiter
+    )
+    .trim_end()
+    .to_string()];
+    for a in tour
+        .settings
+        .arbiters
+        .iter()
+        .filter(|a| !a.trim().is_empty())
+    {
+        out.push(format!(
+            "{}: ____________________ {a}",
+            t(lang, "Arbiter", "Судья")
+        ));
+    }
+    out
 }
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -521,5 +549,6 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         title: tour.settings.name.clone(),
         subtitle,
         sections,
+        signatures: Vec::new(),
     }
 }

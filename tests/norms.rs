@@ -307,3 +307,70 @@ fn another_table_file_is_used_and_a_broken_one_refused() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("2 percentages for 9 columns"), "{err}");
 }
+
+/// «Таблица выполнения разрядных норм» prints for every sample event: the PDF's text has the
+/// heading, every participant with his k, the table's edition, the options, the panel's lines,
+/// and the subtitle's long source line whole (broken at spaces, not cut at the page's edge).
+#[test]
+fn the_norms_sheet_prints_for_every_sample() {
+    let found = Command::new("pdftotext").arg("-v").output().is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("SHASHKI_REQUIRE_TOOLS").is_none(),
+            "pdftotext is needed (poppler-utils)"
+        );
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("shashki-norms-pdf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for sample in std::fs::read_dir("tournaments").unwrap() {
+        let sample = sample.unwrap().path();
+        if sample.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let pdf = dir.join(format!(
+            "{}.pdf",
+            sample.file_stem().unwrap().to_string_lossy()
+        ));
+        let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+            .args(["report", sample.to_str().unwrap(), "--document", "norms"])
+            .args(["--lang", "ru", "-o", pdf.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = Command::new("pdftotext")
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("Таблица выполнения разрядных норм"),
+            "{sample:?}"
+        );
+        assert!(flat.contains("club-2018"), "{sample:?}");
+        assert!(
+            flat.contains("в открытом доступе не найдено"),
+            "{sample:?}: the source line whole: {flat}"
+        );
+        assert!(flat.contains("партий не менее 7"), "{sample:?}");
+        assert!(
+            flat.contains("Главный судья"),
+            "{sample:?}: the panel signs"
+        );
+        let t = shashki_arbiter::store::event::read(&sample).unwrap();
+        let n = norms::compute(&t, None, &Table::shipped(), &defaults());
+        for p in &n.players {
+            assert!(flat.contains(&p.name), "{sample:?}: {}", p.name);
+            if let Some(k) = p.coefficient {
+                let k = norms::coefficient_text(k, shashki_arbiter::lang::Lang::Ru);
+                assert!(flat.contains(&k), "{sample:?}: {} k {k}", p.name);
+            }
+        }
+    }
+}

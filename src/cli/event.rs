@@ -231,6 +231,7 @@ pub fn standings(
                 title: t.settings.name.clone(),
                 subtitle: vec![],
                 sections: vec![report::standings_section(&t, &lines, lang)],
+                signatures: Vec::new(),
             };
             outp!("{}", report::html::render(&doc, lang));
         }
@@ -258,19 +259,37 @@ pub fn standings(
     Ok(ExitCode::SUCCESS)
 }
 
+/// The documents `report --document` makes.
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum DocumentKind {
+    /// Standings, crosstable (or round grid) and rounds.
+    Standings,
+    /// «Таблица выполнения разрядных норм»: the ЕВСК norms of every participant.
+    Norms,
+}
+
 pub fn report(
     file: &str,
     output: &str,
     round: Option<usize>,
     lang_text: &str,
     separator_text: Option<&str>,
+    document: DocumentKind,
 ) -> CliResult {
     let lang = lang(lang_text)?;
     let separator = separator(separator_text, lang)?;
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
-    let doc = report::document(&t, round, lang);
+    let doc = match document {
+        DocumentKind::Standings => report::document(&t, round, lang),
+        DocumentKind::Norms => report::norms::document(
+            &t,
+            round,
+            &shashki_arbiter::tournament::norms::Table::shipped(),
+            lang,
+        ),
+    };
     let bytes = report::render_for(std::path::Path::new(output), &doc, lang, separator)?;
     shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;

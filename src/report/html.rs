@@ -20,7 +20,7 @@ const STYLE: &str = "body{font-family:'DejaVu Sans',Arial,sans-serif;margin:1.5e
 h1{font-size:1.6em;margin:0 0 .2em}p.sub{margin:.1em 0;color:#333}\
 h2{font-size:1.2em;margin:1.2em 0 .4em;page-break-after:avoid}\
 table{border-collapse:collapse;margin-bottom:1em}th,td{border:1px solid #888;padding:.2em .5em;text-align:left}\
-th{background:#eee}tbody tr:nth-child(even){background:#f7f7f7}p.note{font-size:.85em;color:#333}\
+th{background:#eee}tbody tr:nth-child(even){background:#f7f7f7}p.note{font-size:.85em;color:#333}p.sign{margin-top:2em}\
 @media print{body{margin:0}section{page-break-inside:avoid}}";
 
 pub fn render(doc: &Document, lang: Lang) -> String {
@@ -58,6 +58,9 @@ pub fn render(doc: &Document, lang: Lang) -> String {
             out.push_str(&format!("<p class=\"note\">{}</p>\n", escape(note)));
         }
         out.push_str("</section>\n");
+    }
+    for line in &doc.signatures {
+        out.push_str(&format!("<p class=\"sign\">{}</p>\n", escape(line)));
     }
     out.push_str("</body>\n</html>\n");
     out

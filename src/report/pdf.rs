@@ -38,6 +38,27 @@ fn width(text: &str, size: f32) -> f32 {
     units / em * size * PT_MM
 }
 
+/// A text broken at spaces into lines no wider than `room` mm at `size` pt (a word wider than
+/// the line stands alone on its own).
+fn wrap(text: &str, size: f32, room: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let tried = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&tried, size) <= room || line.is_empty() {
+            line = tried;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    lines.push(line);
+    lines
+}
+
 const PT_MM: f32 = 25.4 / 72.0;
 /// The least space between two columns, mm.
 const GAP: f32 = 2.5;
@@ -179,12 +200,14 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
     };
     w.text(&doc.title, 16.0, MARGIN);
     w.y -= 7.0;
+    let room = PAGE_W - 2.0 * MARGIN;
     for s in &doc.subtitle {
-        w.text(s, 9.0, MARGIN);
-        w.y -= 4.5;
+        for line in wrap(s, 9.0, room) {
+            w.text(&line, 9.0, MARGIN);
+            w.y -= 4.5;
+        }
     }
     for section in &doc.sections {
-        let room = PAGE_W - 2.0 * MARGIN;
         let Layout { size, xs, rows } = layout(&section.header, &section.rows, room);
         let xs: Vec<f32> = xs.iter().map(|x| x + MARGIN).collect();
         let (header_cells, body) = rows.split_first().expect("the header is the first row");
@@ -211,9 +234,19 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
             w.y -= ROW;
         }
         if let Some(note) = &section.note {
-            w.need(ROW);
-            w.text(note, MIN_SIZE, MARGIN);
-            w.y -= ROW;
+            for line in wrap(note, MIN_SIZE, room) {
+                w.need(ROW);
+                w.text(&line, MIN_SIZE, MARGIN);
+                w.y -= ROW;
+            }
+        }
+    }
+    if !doc.signatures.is_empty() {
+        w.y -= 6.0;
+        for line in &doc.signatures {
+            w.need(10.0);
+            w.y -= 6.0;
+            w.text(line, 10.0, MARGIN);
         }
     }
     let bytes = w.doc.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
@@ -271,6 +304,18 @@ mod tests {
 
     /// Issue 25, item 17: «Набережные Челны» touched the rating «2050» beside it (columns sized
     /// by an average letter; Cyrillic capitals are wider).
+    #[test]
+    fn a_long_line_is_broken_at_spaces_within_the_page() {
+        let text = "Таблица норм: club-2018 — Российские клубные программы turnir (norms.xml, 2015) и Tavleya2 (player.cs, 2018), совпадают во всех клетках";
+        let lines = super::wrap(text, 9.0, 60.0);
+        assert!(lines.len() > 1);
+        assert!(
+            lines.iter().all(|l| super::width(l, 9.0) <= 60.0),
+            "{lines:?}"
+        );
+        assert_eq!(lines.join(" "), text, "no word lost");
+    }
+
     #[test]
     fn a_long_club_name_keeps_its_distance_from_the_rating() {
         let header = strings(&["Место", "№", "Участник", "Звание", "Клуб", "Рейтинг"]);

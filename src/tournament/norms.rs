@@ -237,6 +237,12 @@ pub fn coefficient_text(k: f64, lang: crate::lang::Lang) -> String {
     }
 }
 
+/// The opponent of every game `id` played (in the rounds up to `up_to`), as the norms count
+/// games.
+pub fn opponents(t: &Tournament, id: PlayerId, up_to: Option<usize>) -> Vec<PlayerId> {
+    games_of(t, id, up_to).iter().map(|g| g.opponent).collect()
+}
+
 /// One game a participant played, as the norms count it.
 #[derive(Clone, Copy, Debug)]
 struct Game {

@@ -69,14 +69,42 @@ pub fn sheet_for(
     text: &str,
 ) -> Result<String, Said> {
     use crate::lang::Russian;
-    let ours = game_pdn_without_record(t, round, p, game).intro;
+    let start = game_pdn_without_record(t, round, p, game);
+    let ours = start.intro.clone();
     let games = pdn::read(text).map_err(|e| Said::new(e.to_string(), e.ru()))?;
     let Some(mut sheet) = games.into_iter().next() else {
         return Ok(String::new());
     };
+    // A sheet that starts from another position (another board's ballot, a loaded file's own
+    // FEN) would be kept as moves of this game and read from this game's start: refused.
+    if sheet.tag("FEN").is_some() && !same_start(t, &sheet, &start) {
+        return Err(Said::new(
+            format!(
+                "the sheet starts from another position ([FEN \"{}\"]) than this game{}",
+                sheet.tag("FEN").unwrap_or_default(),
+                start
+                    .intro
+                    .first()
+                    .map_or(String::new(), |b| format!(" (ballot {b})"))
+            ),
+            format!(
+                "бланк начинается с другой позиции ([FEN \"{}\"]), чем эта партия{}",
+                sheet.tag("FEN").unwrap_or_default(),
+                start
+                    .intro
+                    .first()
+                    .map_or(String::new(), |b| format!(" (жеребьёвка {b})"))
+            ),
+        ));
+    }
     sheet
         .intro
         .retain(|c| !ours.iter().any(|d| d.trim() == c.trim()));
+    // Clock times come from the board's log, never from a pasted file's comments.
+    for m in &mut sheet.moves {
+        m.comments
+            .retain(|c| !c.trim_start().starts_with("[%clock"));
+    }
     // Numbered from the side the sheet's own start gives (a pasted game without a FEN tag
     // starts with the variant's first mover).
     let first_black = first_ply_black(t, &sheet);
@@ -84,6 +112,29 @@ pub fn sheet_for(
     sheet.result = None;
     let text = write_game(&sheet, first_black);
     Ok(text.trim().trim_end_matches('*').trim_end().to_string())
+}
+
+/// Whether two games start from the same position (their `FEN` tags, or the variant's start).
+fn same_start(t: &Tournament, a: &PdnGame, b: &PdnGame) -> bool {
+    use crate::rules::any::AnyReplay;
+    let start = |g: &PdnGame| {
+        let bare = PdnGame {
+            tags: g
+                .tags
+                .iter()
+                .filter(|(k, _)| k.eq_ignore_ascii_case("FEN"))
+                .cloned()
+                .collect(),
+            ..PdnGame::default()
+        };
+        AnyReplay::read(&bare, t.settings.variant)
+            .ok()
+            .map(|r| r.diagram(0))
+    };
+    match (start(a), start(b)) {
+        (Some(x), Some(y)) => x == y && side_to_move(t, a) == side_to_move(t, b),
+        _ => false,
+    }
 }
 
 /// A game as PDN text, its moves numbered from the side to move at its start (`1...` first

@@ -213,8 +213,20 @@ fn a_claims_verdict_is_written_on_the_games_score_sheet() {
         "{record}"
     );
     assert!(record.contains("неверно"), "{record}");
-    // Still the same moves, still legal, and a second look at the Games screen shows it.
+    // Recorded once: the verdict is gone, its button with it (a second press wrote it twice).
+    assert!(app.claims.verdict.is_none());
+    // The Games screen's field, which had no edits, follows the kept sheet: Keep there would
+    // otherwise have written the verdict away.
     let _ = app.update(Message::Tab(Tab::Games));
+    assert!(
+        app.games.sheet.record.text().contains("{Судья:"),
+        "{}",
+        app.games.sheet.record.text()
+    );
+    assert!(!sees(
+        &app,
+        "Не сохранено: бланк отличается от записи партии."
+    ));
     let _ = app.update(Message::Games(G::Pick((1, 0))));
     assert!(sees(&app, "В записи 1 полуход, все допустимы."));
 }
@@ -253,4 +265,57 @@ fn the_games_screen_renders() {
     assert!(sees(&app, "Часы: 7 нажатий, по одному на каждый полуход"));
     let _ = app.update(Message::Games(G::Sheet(Sheet::Ply(5))));
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "games-sheet-ru");
+}
+
+/// Found in the real window: edits not kept were lost when another game (or the same one) was
+/// picked in the table.
+#[test]
+fn edits_not_kept_stay_until_kept_or_dropped() {
+    let mut app = app("games-unsaved", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Games));
+    let _ = app.update(Message::Games(G::Pick((1, 0))));
+    let first = first_legal(&app, 1, 0);
+    paste(&mut app, &format!("1. {first}"));
+    let _ = app.update(Message::Games(G::Pick((1, 0))));
+    assert_eq!(app.games.sheet.record.text().trim(), format!("1. {first}"));
+    let _ = app.update(Message::Games(G::Pick((2, 0))));
+    assert_eq!(app.games.chosen, Some((1, 0)), "another game is refused");
+    let said = app.session.status.as_ref().unwrap();
+    assert!(
+        said.error && said.text.contains("Бланк не сохранён"),
+        "{}",
+        said.text
+    );
+    assert_eq!(app.games.sheet.record.text().trim(), format!("1. {first}"));
+    click(&mut app, "Вернуть сохранённый");
+    let _ = app.update(Message::Games(G::Pick((2, 0))));
+    assert_eq!(app.games.chosen, Some((2, 0)));
+}
+
+/// Found in the real window: another board's game loaded from a PDN file read legal from its own
+/// FEN, then was kept as moves of this game and read from this game's ballot.
+#[test]
+fn a_sheet_from_another_start_is_refused() {
+    let mut app = app("games-foreign", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    let round = t.rounds.last().unwrap();
+    let p1 = round.pairings.iter().find(|p| p.board == 1).unwrap();
+    let mut other = shashki_arbiter::tournament::records::game_pdn(&t, round, p1, 0);
+    let first = first_legal(&app, 1, 0);
+    other.moves = shashki_arbiter::rules::pdn::read(&format!("1. {first}"))
+        .unwrap()
+        .remove(0)
+        .moves;
+    let text = shashki_arbiter::tournament::records::write(&t, &other);
+    let _ = app.update(Message::Tab(Tab::Games));
+    let _ = app.update(Message::Games(G::Pick((3, 0))));
+    paste(&mut app, &text);
+    click(&mut app, "Сохранить бланк");
+    assert_eq!(stored(&app, 3, 0), None, "nothing kept");
+    let said = app.session.status.as_ref().unwrap();
+    assert!(
+        said.error && said.text.contains("бланк начинается с другой позиции"),
+        "{}",
+        said.text
+    );
 }

@@ -254,6 +254,8 @@ impl State {
                         result: GameResult::Draw,
                     });
                 }
+                // Recorded once: the verdict goes, so a second press cannot write it twice.
+                self.verdict = None;
                 Action::Apply(Command::Batch { commands: cmds })
             }
             Message::ClaimRepetition => {

@@ -29,6 +29,9 @@ pub struct State {
     /// The game whose sheet is open: (board, game index).
     pub chosen: Option<(usize, usize)>,
     pub sheet: Editor,
+    /// The chosen game's record as the field was last given it: when the stored record changes
+    /// elsewhere (a verdict written from Claims, an undo) a field without edits follows it.
+    kept: String,
     pub pdn_path: String,
     /// Each game's stored record as checked, for the table: the round they were checked on
     /// (rechecked when it changes) and the findings by (board, game).
@@ -84,6 +87,24 @@ impl State {
         if self.checked_on.as_ref() != Some(round) {
             self.findings = check_round(t, round);
             self.checked_on = Some(round.clone());
+            self.follow_record(t);
+        }
+    }
+
+    /// The chosen game's stored record changed under the field: a field without edits shows the
+    /// new one (edits stay, marked not kept).
+    fn follow_record(&mut self, t: &Tournament) {
+        let Some((board, game)) = self.chosen else {
+            return;
+        };
+        let stored = stored_record(t, self.round, board, game);
+        if stored != self.kept && self.sheet.record.text().trim() == self.kept.trim() {
+            let ply = self.sheet.ply;
+            self.sheet.set_text(&stored);
+            self.kept = stored;
+            if let Some(Ok(r)) = &self.sheet.checked {
+                self.sheet.ply = ply.min(r.plies());
+            }
         }
     }
 
@@ -112,8 +133,29 @@ impl State {
             .tag("FEN")
             .map(str::to_string);
         self.sheet = Editor::new(t.settings.variant, start);
-        self.sheet
-            .set_text(p.records.get(&game).map_or("", String::as_str));
+        self.kept = stored_record(t, self.round, board, game);
+        self.sheet.set_text(&self.kept);
+        self.pdn_path.clear();
+    }
+
+    /// Edits not kept go only when the arbiter says so (Keep or Back): another game or round
+    /// is refused meanwhile, and the same game picked again keeps the field as it is.
+    fn leaving(
+        &self,
+        t: &Tournament,
+        to: Option<(usize, usize)>,
+        lang: Lang,
+    ) -> Option<Action<Message>> {
+        if !self.unsaved(t) {
+            return None;
+        }
+        if to.is_some() && to == self.chosen {
+            return Some(Action::None);
+        }
+        Some(Action::error(lang.pick(
+            "The score sheet is not kept: keep it, or go back to the kept record, first",
+            "Бланк не сохранён: сначала сохраните его или верните сохранённый",
+        )))
     }
 
     pub fn update(
@@ -128,12 +170,18 @@ impl State {
         };
         match message {
             Message::Round(n) => {
+                if let Some(refused) = self.leaving(t, None, lang) {
+                    return refused;
+                }
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.chosen = None;
                 self.follow(t);
                 self.read_times()
             }
             Message::Pick((board, game)) => {
+                if let Some(refused) = self.leaving(t, Some((board, game)), lang) {
+                    return refused;
+                }
                 self.pick(t, board, game);
                 self.read_times()
             }
@@ -200,6 +248,7 @@ impl State {
             }
             Ok(moves) => {
                 self.sheet.set_text(&moves);
+                self.kept = moves.clone();
                 Action::Apply(Command::SetRecord {
                     round: round.number,
                     board,
@@ -243,10 +292,7 @@ impl State {
         let Some((board, game)) = self.chosen else {
             return false;
         };
-        let stored = pairing(t, self.round, board)
-            .and_then(|(_, p)| p.records.get(&game))
-            .map_or("", String::as_str);
-        self.sheet.record.text().trim() != stored.trim()
+        self.sheet.record.text().trim() != stored_record(t, self.round, board, game).trim()
     }
 
     /// The times after each press of a game's clock: the running hall's for the game on the
@@ -611,6 +657,13 @@ impl State {
         }
         lines.into()
     }
+}
+
+/// Game `game` of board `board` in round `round` as its record is stored ("" without one).
+fn stored_record(t: &Tournament, round: usize, board: usize, game: usize) -> String {
+    pairing(t, round, board)
+        .and_then(|(_, p)| p.records.get(&game).cloned())
+        .unwrap_or_default()
 }
 
 /// The round numbered `number`.

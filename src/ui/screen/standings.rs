@@ -64,8 +64,20 @@ impl State {
                     .file_stem()
                     .map(|s| s.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                let out = file.path().with_file_name(format!("{stem}-report.{ext}"));
-                let doc = report::document(&file.tournament, self.up_to, lang);
+                // The Norms page exports the norms sheet; the others the standings report.
+                let (name, doc) = if self.page == Page::Norms {
+                    let table = crate::tournament::norms::Table::shipped();
+                    (
+                        "norms",
+                        report::norms::document(&file.tournament, self.up_to, &table, lang),
+                    )
+                } else {
+                    (
+                        "report",
+                        report::document(&file.tournament, self.up_to, lang),
+                    )
+                };
+                let out = file.path().with_file_name(format!("{stem}-{name}.{ext}"));
                 match report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang)) {
                     Ok(bytes) => Action::Write {
                         done: Some(format!(

@@ -1,0 +1,171 @@
+//! «Таблица выполнения разрядных норм»: per participant the opponents' ranks, k and the required
+//! k, the norm of each rank, the score, the rank before and the rank met; the table's edition
+//! and options named, the method's limits said, the panel signing at the foot.
+
+use super::{points, Document, Section};
+use crate::lang::Lang;
+use crate::tournament::model::Tournament;
+use crate::tournament::norms::{self, Norms, Table};
+
+pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang) -> Document {
+    let n = norms::compute(t, up_to, table, &table.options);
+    let mut subtitle = Vec::new();
+    for s in [&t.settings.dates, &t.settings.venue] {
+        if !s.is_empty() {
+            subtitle.push(s.clone());
+        }
+    }
+    subtitle.push(format!(
+        "{}: {} — {}",
+        lang.pick("Norms table", "Таблица норм"),
+        n.edition,
+        n.source.get(lang)
+    ));
+    subtitle.push(options_line(&n, lang));
+    if let Some(why) = &n.reason {
+        subtitle.push(why.get(lang).to_string());
+    }
+    let ranks: Vec<&str> = table
+        .sought
+        .iter()
+        .map(|s| s.rank.as_str())
+        .filter(|r| {
+            n.players
+                .iter()
+                .any(|p| p.norms.iter().any(|x| x.rank == *r))
+        })
+        .collect();
+    let mut header: Vec<String> = [
+        ("No.", "№"),
+        ("Name", "Участник"),
+        ("Rank before", "Разряд до"),
+        ("Opponents' ranks", "Разряды соперников"),
+        ("Games", "Партий"),
+        ("k", "k"),
+        ("Points", "Очки"),
+    ]
+    .iter()
+    .map(|(en, ru)| lang.pick(en, ru).to_string())
+    .collect();
+    for r in &ranks {
+        let required = table
+            .sought
+            .iter()
+            .find(|s| s.rank == *r)
+            .map_or(0, |s| s.required);
+        header.push(format!("{r} (k ≤ {required})"));
+    }
+    header.push(lang.pick("Rank met", "Выполнил / подтвердил").to_string());
+    let year = crate::tournament::model::first_day(&t.settings.dates).map(|d| {
+        use chrono::Datelike;
+        d.year()
+    });
+    let rows = n
+        .players
+        .iter()
+        .map(|p| {
+            let opponents = opponents_ranks(t, p.id, up_to, table, year);
+            let mut row = vec![
+                p.number.map(|n| n.to_string()).unwrap_or_default(),
+                p.name.clone(),
+                p.rank.clone(),
+                opponents,
+                p.games.to_string(),
+                p.coefficient
+                    .map_or("—".to_string(), |k| norms::coefficient_text(k, lang)),
+                points(p.score, lang),
+            ];
+            for r in &ranks {
+                let cell = p
+                    .norms
+                    .iter()
+                    .find(|x| x.rank == *r)
+                    .filter(|_| p.reason.is_none())
+                    .map_or(String::new(), |x| {
+                        format!("{}{}", points(x.norm, lang), if x.met { " ✓" } else { "" })
+                    });
+                row.push(cell);
+            }
+            row.push(match (&p.result, p.kind, &p.reason) {
+                (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
+                (_, _, Some(why)) => why.get(lang).to_string(),
+                _ => "—".to_string(),
+            });
+            row
+        })
+        .collect();
+    Document {
+        title: format!(
+            "{} — {}",
+            lang.pick("Rank norms", "Таблица выполнения разрядных норм"),
+            t.settings.name
+        ),
+        subtitle,
+        sections: vec![Section {
+            heading: lang.pick("Participants", "Участники").to_string(),
+            header,
+            rows,
+            note: Some(
+                lang.pick(
+                    "Not applied (no rule found): the women's norm, place requirements for МС and ГР, differences of rapid and blitz.",
+                    "Не применяются (правило не найдено): норма среди женщин, требования к месту для МС и ГР, различия быстрой игры и блица.",
+                )
+                .to_string(),
+            ),
+        }],
+        signatures: super::signatures(t, lang),
+    }
+}
+
+fn options_line(n: &Norms, lang: Lang) -> String {
+    format!(
+        "{} {}; {} {}, {} {}",
+        lang.pick("Norm rounded", "Норма округляется"),
+        match n.options.rounding {
+            norms::Rounding::HalfUp => lang.pick(
+                "to a half point, a quarter up",
+                "до половины очка, четверть вверх"
+            ),
+            norms::Rounding::HalfEven => lang.pick(
+                "to a half point, a quarter to the even half",
+                "до половины очка, четверть к чётной половине"
+            ),
+            norms::Rounding::None => lang.pick("not at all", "не округляется"),
+        },
+        lang.pick("players at least", "участников не менее"),
+        n.options.min_players,
+        lang.pick("games at least", "партий не менее"),
+        n.options.min_games
+    )
+}
+
+/// The ranks of a participant's opponents over the games counted, as a tally: `КМС×4, I×2`.
+fn opponents_ranks(
+    t: &Tournament,
+    id: crate::tournament::model::PlayerId,
+    up_to: Option<usize>,
+    table: &Table,
+    year: Option<i32>,
+) -> String {
+    let mut tally: Vec<(String, usize)> = Vec::new();
+    for o in norms::opponents(t, id, up_to) {
+        let Some(p) = t.player(o) else { continue };
+        let key = table.rank_of(p, year).key.clone();
+        match tally.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((key, 1)),
+        }
+    }
+    tally.sort_by_key(|(k, _)| {
+        table
+            .ranks
+            .iter()
+            .position(|r| &r.key == k)
+            .unwrap_or(usize::MAX)
+    });
+    tally
+        .iter()
+        .map(|(k, n)| format!("{k}×{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -5,3 +5,13 @@
 pub mod event;
 pub mod listing;
 pub mod v1;
+
+/// A file the program writes beside an event (a report, score sheets, a round's games): the
+/// event's name with `suffix` after it, `cup.ron` → `cup-round-6.pdn`.
+pub fn beside(event: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let stem = event
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    event.with_file_name(format!("{stem}-{suffix}"))
+}

@@ -143,7 +143,7 @@ fn event() -> Tournament {
 
 fn of_a(t: &Tournament, options: Options) -> norms::PlayerNorms {
     let table = Table::shipped();
-    norms::compute(t, None, &table, &options)
+    norms::compute(t, None, table, &options)
         .players
         .into_iter()
         .find(|p| p.id == 1)
@@ -201,7 +201,7 @@ fn minimum_players_and_games() {
     let few_players = norms::compute(
         &t,
         None,
-        &Table::shipped(),
+        Table::shipped(),
         &Options {
             min_players: 10,
             ..defaults()
@@ -231,7 +231,7 @@ fn minimum_players_and_games() {
     );
     // After round 7 (7 games) the default minimum of 7 is just met.
     let table = Table::shipped();
-    let after7 = norms::compute(&t, Some(7), &table, &defaults());
+    let after7 = norms::compute(&t, Some(7), table, &defaults());
     let a = after7.players.iter().find(|p| p.id == 1).unwrap();
     assert_eq!(a.games, 7);
     assert!(a.reason.is_none() && !a.norms.is_empty());
@@ -258,7 +258,7 @@ fn an_unranked_junior_counts_six_and_an_adult_four() {
     let mut t = event();
     t.players[8].title = String::new();
     t.players[8].birth_year = Some(2010);
-    let n = norms::compute(&t, None, &table, &defaults());
+    let n = norms::compute(&t, None, table, &defaults());
     let a = n.players.iter().find(|p| p.id == 1).unwrap();
     // Opponents now: five КМС (0), two I (1), one junior (6): (0 + 2 + 6) / 8 = 1.0.
     assert_eq!(a.coefficient, Some(1.0));
@@ -364,7 +364,7 @@ fn the_norms_sheet_prints_for_every_sample() {
             "{sample:?}: the panel signs"
         );
         let t = shashki_arbiter::store::event::read(&sample).unwrap();
-        let n = norms::compute(&t, None, &Table::shipped(), &defaults());
+        let n = norms::compute(&t, None, Table::shipped(), &defaults());
         for p in &n.players {
             assert!(flat.contains(&p.name), "{sample:?}: {}", p.name);
             if let Some(k) = p.coefficient {

@@ -286,7 +286,7 @@ pub fn report(
         DocumentKind::Norms => report::norms::document(
             &t,
             round,
-            &shashki_arbiter::tournament::norms::Table::shipped(),
+            shashki_arbiter::tournament::norms::Table::shipped(),
             lang,
         ),
     };

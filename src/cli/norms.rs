@@ -15,7 +15,7 @@ pub fn run(file: &str, table: Option<&str>, lang_text: &str, format: Format) -> 
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
     let table = match table {
         Some(path) => Table::load(Path::new(path)).map_err(|e| e.to_string())?,
-        None => Table::shipped(),
+        None => Table::shipped().clone(),
     };
     let options = table.options;
     let n = norms::compute(&t, None, &table, &options);
@@ -68,19 +68,15 @@ fn json(n: &Norms, lang: Lang) -> serde_json::Value {
 }
 
 fn text(n: &Norms, lang: Lang) {
-    outln!(
-        "{}: {} ({})",
-        lang.pick("Table", "Таблица норм"),
-        n.edition,
-        n.source.get(lang)
-    );
+    outln!("{}", n.table_line(lang));
+    outln!("{}", n.options_line(lang));
     if let Some(r) = &n.reason {
         outln!("{}", r.get(lang));
     }
     for p in &n.players {
         let k = p
             .coefficient
-            .map_or("—".to_string(), |k| coefficient(k, lang));
+            .map_or("—".to_string(), |k| norms::coefficient_text(k, lang));
         let mut line = format!(
             "{}. {} ({}): k {k}, {} {}, {} {}",
             p.number.map_or(String::new(), |n| n.to_string()),
@@ -105,14 +101,9 @@ fn text(n: &Norms, lang: Lang) {
                 if r.met { " ✓" } else { "" }
             ));
         }
-        if let (Some(rank), Some(kind)) = (&p.result, p.kind) {
-            line.push_str(&format!(" → {} {rank}", kind.said(lang)));
+        if p.result.is_some() {
+            line.push_str(&format!(" → {}", p.outcome(lang)));
         }
         outln!("{line}");
     }
-}
-
-/// k with two decimals, as the norms sheets print it (`1,75` in Russian).
-pub fn coefficient(k: f64, lang: Lang) -> String {
-    norms::coefficient_text(k, lang)
 }

@@ -5,7 +5,7 @@
 use super::{points, Document, Section};
 use crate::lang::Lang;
 use crate::tournament::model::Tournament;
-use crate::tournament::norms::{self, Norms, Table};
+use crate::tournament::norms::{self, Table};
 
 pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang) -> Document {
     let n = norms::compute(t, up_to, table, &table.options);
@@ -15,13 +15,8 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
             subtitle.push(s.clone());
         }
     }
-    subtitle.push(format!(
-        "{}: {} — {}",
-        lang.pick("Norms table", "Таблица норм"),
-        n.edition,
-        n.source.get(lang)
-    ));
-    subtitle.push(options_line(&n, lang));
+    subtitle.push(n.table_line(lang));
+    subtitle.push(n.options_line(lang));
     if let Some(why) = &n.reason {
         subtitle.push(why.get(lang).to_string());
     }
@@ -86,11 +81,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
                     });
                 row.push(cell);
             }
-            row.push(match (&p.result, p.kind, &p.reason) {
-                (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
-                (_, _, Some(why)) => why.get(lang).to_string(),
-                _ => "—".to_string(),
-            });
+            row.push(p.outcome(lang));
             row
         })
         .collect();
@@ -115,28 +106,6 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
         }],
         signatures: super::signatures(t, lang),
     }
-}
-
-fn options_line(n: &Norms, lang: Lang) -> String {
-    format!(
-        "{} {}; {} {}, {} {}",
-        lang.pick("Norm rounded", "Норма округляется"),
-        match n.options.rounding {
-            norms::Rounding::HalfUp => lang.pick(
-                "to a half point, a quarter up",
-                "до половины очка, четверть вверх"
-            ),
-            norms::Rounding::HalfEven => lang.pick(
-                "to a half point, a quarter to the even half",
-                "до половины очка, четверть к чётной половине"
-            ),
-            norms::Rounding::None => lang.pick("not at all", "не округляется"),
-        },
-        lang.pick("players at least", "участников не менее"),
-        n.options.min_players,
-        lang.pick("games at least", "партий не менее"),
-        n.options.min_games
-    )
 }
 
 /// The ranks of a participant's opponents over the games counted, as a tally: `КМС×4, I×2`.

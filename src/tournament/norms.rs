@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::lang::Said;
+use crate::lang::{Lang, Said};
 use crate::tournament::model::{GameResult, Player, PlayerId, System, Tournament};
 
 /// The table shipped with the program.
@@ -77,8 +77,10 @@ pub enum TableError {
 }
 
 impl Table {
-    pub fn shipped() -> Table {
-        Table::parse(SHIPPED).expect("the shipped ЕВСК table reads")
+    /// Read once: a screen asks for it on every frame.
+    pub fn shipped() -> &'static Table {
+        static SHIPPED_TABLE: std::sync::OnceLock<Table> = std::sync::OnceLock::new();
+        SHIPPED_TABLE.get_or_init(|| Table::parse(SHIPPED).expect("the shipped ЕВСК table reads"))
     }
 
     pub fn parse(text: &str) -> Result<Table, TableError> {
@@ -228,12 +230,13 @@ pub fn round_norm(percent_sum: u32, rounding: Rounding) -> f64 {
     f64::from(halves) / 2.0
 }
 
-/// k with two decimals, as the norms sheets print it (`−0,40` in Russian, `-0.40` in English).
-pub fn coefficient_text(k: f64, lang: crate::lang::Lang) -> String {
+/// k with two decimals, as the norms sheets print it (`-0,40` in Russian, `-0.40` in English:
+/// a minus a spreadsheet reads as a number, as the standings write negative values).
+pub fn coefficient_text(k: f64, lang: Lang) -> String {
     let s = format!("{k:.2}");
     match lang {
-        crate::lang::Lang::Ru => s.replace('.', ",").replace('-', "−"),
-        crate::lang::Lang::En => s,
+        Lang::Ru => s.replace('.', ","),
+        Lang::En => s,
     }
 }
 
@@ -303,7 +306,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+    pub fn said(self, lang: Lang) -> &'static str {
         match self {
             Kind::Met => lang.pick("met", "выполнил"),
             Kind::Confirmed => lang.pick("confirmed", "подтвердил"),
@@ -330,9 +333,6 @@ pub struct PlayerNorms {
     pub kind: Option<Kind>,
     /// Why no norm is computed for him (too few games), when so.
     pub reason: Option<Said>,
-    /// The coefficient over the whole schedule of a round robin (every opponent, every game),
-    /// when the event is one.
-    pub scheduled_coefficient: Option<f64>,
 }
 
 #[derive(Clone, Debug)]
@@ -343,6 +343,66 @@ pub struct Norms {
     pub eligible: bool,
     pub reason: Option<Said>,
     pub players: Vec<PlayerNorms>,
+}
+
+impl Norms {
+    /// The table the norms were computed with: its edition and source.
+    pub fn table_line(&self, lang: Lang) -> String {
+        format!(
+            "{}: {} — {}",
+            lang.pick("Norms table", "Таблица норм"),
+            self.edition,
+            self.source.get(lang)
+        )
+    }
+
+    /// The options in words: the rounding, the least players and games.
+    pub fn options_line(&self, lang: Lang) -> String {
+        format!(
+            "{} {}; {} {}, {} {}",
+            lang.pick("Norm rounded", "Норма округляется"),
+            match self.options.rounding {
+                Rounding::HalfUp => lang.pick(
+                    "to a half point, a quarter up",
+                    "до половины очка, четверть вверх"
+                ),
+                Rounding::HalfEven => lang.pick(
+                    "to a half point, a quarter to the even half",
+                    "до половины очка, четверть к чётной половине"
+                ),
+                Rounding::None => lang.pick("not at all", "не округляется"),
+            },
+            lang.pick("players at least", "участников не менее"),
+            self.options.min_players,
+            lang.pick("games at least", "партий не менее"),
+            self.options.min_games
+        )
+    }
+
+    /// The ranks somebody is measured against, highest first: a sheet's columns.
+    pub fn ranks_used<'t>(&self, table: &'t Table) -> Vec<&'t str> {
+        table
+            .sought
+            .iter()
+            .map(|s| s.rank.as_str())
+            .filter(|r| {
+                self.players
+                    .iter()
+                    .any(|p| p.norms.iter().any(|x| x.rank == *r))
+            })
+            .collect()
+    }
+}
+
+impl PlayerNorms {
+    /// The rank met («выполнил I»), else why no norm was computed, else a dash.
+    pub fn outcome(&self, lang: Lang) -> String {
+        match (&self.result, self.kind, &self.reason) {
+            (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
+            (_, _, Some(why)) => why.get(lang).to_string(),
+            _ => "—".to_string(),
+        }
+    }
 }
 
 /// Every participant's norms after the games played so far (in the rounds up to `up_to`).
@@ -478,7 +538,6 @@ fn player_norms(
         result: None,
         kind: None,
         reason: None,
-        scheduled_coefficient: scheduled_k,
     };
     if !event_eligible {
         return out;

@@ -75,9 +75,16 @@ pub fn sheet_for(
     let Some(mut sheet) = games.into_iter().next() else {
         return Ok(String::new());
     };
+    // A sheet of bare moves is this game's, from this game's start (a ballot may leave Black
+    // to move: its numbering starts `1...`).
+    if sheet.tag("FEN").is_none() {
+        if let Some(fen) = start.tag("FEN") {
+            sheet.tags.push(("FEN".to_string(), fen.to_string()));
+        }
+    }
     // A sheet that starts from another position (another board's ballot, a loaded file's own
     // FEN) would be kept as moves of this game and read from this game's start: refused.
-    if sheet.tag("FEN").is_some() && !same_start(t, &sheet, &start) {
+    if !same_start(t, &sheet, &start) {
         return Err(Said::new(
             format!(
                 "the sheet starts from another position ([FEN \"{}\"]) than this game{}",
@@ -212,21 +219,29 @@ fn game_pdn_without_record(t: &Tournament, round: &Round, p: &Pairing, game: usi
         // Column draughts have no GameType number; the tag `check` reads names them.
         None => tag("Variant", t.settings.variant.name().to_string()),
     }
-    let opening = p.ballot.as_ref().and_then(|b| {
-        let entry = ballot::load(&b.table).ok()?.entry(&b.cell).ok()?.clone();
-        Some((b, entry))
-    });
-    if let Some((b, entry)) = &opening {
-        tag("FEN", entry.fen.clone());
-        g.intro.push(format!(
-            "{} {}: {}",
-            b.table.to_uppercase(),
-            b.cell,
-            entry.text
-        ));
+    if let Some((fen, said)) = opening(p) {
+        tag("FEN", fen);
+        g.intro.push(said);
     }
     g.result = Some(pdn_result(result).to_string());
     g
+}
+
+/// The pairing's drawn opening: its position as a FEN, and its table, cell and moves as the
+/// comment before a balloted game's moves (`IDF IX/10: 1.cb4 fg5 2.ed4 ef6`).
+fn opening(p: &Pairing) -> Option<(String, String)> {
+    let b = p.ballot.as_ref()?;
+    let table = ballot::load(&b.table).ok()?;
+    let entry = table.entry(&b.cell).ok()?;
+    Some((
+        entry.fen.clone(),
+        format!("{} {}: {}", b.table.to_uppercase(), b.cell, entry.text),
+    ))
+}
+
+/// The ballot of a pairing as its games' records name it (`IDF IX/10: 1.cb4 fg5 2.ed4 ef6`).
+pub fn ballot_said(p: &Pairing) -> Option<String> {
+    opening(p).map(|(_, said)| said)
 }
 
 /// The record of a game checked by the rules engine, and what the codex makes of an illegal

@@ -420,13 +420,7 @@ fn a_games_score_sheet_is_opened_checked_and_kept_from_the_claims_screen() {
         "{opened}"
     );
     // The first legal move from the ballot's position, then one nobody can make.
-    let t = app.session.tournament().unwrap().clone();
-    let round = t.rounds.last().unwrap();
-    let g = shashki_arbiter::tournament::records::game_pdn(&t, round, &round.pairings[0], 0);
-    let variant = t.settings.variant.plain().unwrap();
-    let pos = shashki_arbiter::rules::fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
-    let first = shashki_arbiter::rules::movegen::legal_moves(&pos)[0];
-    let first = shashki_arbiter::rules::notation::write(&pos, &first);
+    let first = first_legal(&app, 1, 0);
     let sheet = opened.replace(" *", &format!(" 1. {first} a1-h8 *"));
     app.claims.sheet.record = iced::widget::text_editor::Content::with_text(&sheet);
     click(&mut app, "Проверить запись");

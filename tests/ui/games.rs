@@ -14,31 +14,6 @@ fn paste(app: &mut App, text: &str) {
     )))));
 }
 
-/// The first legal move of game `game` of board `board` in the last round, from its ballot.
-fn first_legal(app: &App, board: usize, game: usize) -> String {
-    legal_line(app, board, game, 1).remove(0)
-}
-
-/// `n` legal plies from the ballot's position of game `game` of board `board` in the last
-/// round (each the first the move generator gives), as written.
-fn legal_line(app: &App, board: usize, game: usize, n: usize) -> Vec<String> {
-    use shashki_arbiter::rules::{fen, movegen, notation};
-    let t = app.session.tournament().unwrap();
-    let round = t.rounds.last().unwrap();
-    let p = round.pairings.iter().find(|p| p.board == board).unwrap();
-    let g = shashki_arbiter::tournament::records::game_pdn(t, round, p, game);
-    let variant = t.settings.variant.plain().unwrap();
-    let mut pos = fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
-    (0..n)
-        .map(|_| {
-            let m = movegen::legal_moves(&pos)[0];
-            let written = notation::write(&pos, &m);
-            pos = pos.play(&m);
-            written
-        })
-        .collect()
-}
-
 fn stored(app: &App, board: usize, game: usize) -> Option<String> {
     let t = app.session.tournament().unwrap();
     let p = t
@@ -133,14 +108,7 @@ fn moves_clicked_on_the_games_board_start_from_the_ballot_and_number_from_its_si
 fn the_times_of_the_boards_clock_stand_beside_its_moves() {
     use shashki_arbiter::ui::session::clocks::Request;
     let mut app = clocks_app("games-times", Lang::En);
-    let board = app
-        .session
-        .clocks
-        .hall
-        .boards()
-        .iter()
-        .position(|b| b.name == "1")
-        .expect("board 1 has a clock");
+    let board = clock_of(&app, 1);
     // 45 minutes for 20 moves, no increment: White thinks 10 s, Black 15 s, White 7 s.
     app.set_time_ms(1_000);
     app.session.clock(Request::Start(board));
@@ -195,14 +163,7 @@ fn a_claims_verdict_is_written_on_the_games_score_sheet() {
     let _ = app.update(Message::Claims(C::Game((1, 0))));
     click(&mut app, "Открыть");
     click(&mut app, "Заявить троекратное повторение здесь");
-    let board = app
-        .session
-        .clocks
-        .hall
-        .boards()
-        .iter()
-        .position(|b| b.name == "1")
-        .unwrap();
+    let board = clock_of(&app, 1);
     let _ = app.update(Message::Claims(C::Board(board)));
     let _ = app.update(Message::Claims(C::Claimant(Color::Black)));
     click(&mut app, "Записать решение");
@@ -236,14 +197,7 @@ fn the_games_screen_renders() {
     use shashki_arbiter::ui::session::clocks::Request;
     let mut app = clocks_app("games-shot", Lang::Ru);
     let line = legal_line(&app, 1, 0, 7);
-    let board = app
-        .session
-        .clocks
-        .hall
-        .boards()
-        .iter()
-        .position(|b| b.name == "1")
-        .unwrap();
+    let board = clock_of(&app, 1);
     app.set_time_ms(1_000);
     app.session.clock(Request::Start(board));
     for k in 1..=7u64 {

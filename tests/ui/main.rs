@@ -460,3 +460,39 @@ fn row_texts(app: &App, part: &str) -> Vec<String> {
     row.sort_by(|a, b| a.1.x.total_cmp(&b.1.x));
     row.into_iter().map(|(t, _)| t).collect()
 }
+
+/// The first legal move of game `game` of board `board` in the last round, from its ballot.
+fn first_legal(app: &App, board: usize, game: usize) -> String {
+    legal_line(app, board, game, 1).remove(0)
+}
+
+/// `n` legal plies from the ballot's position of game `game` of board `board` in the last
+/// round (each the first the move generator gives), as written.
+fn legal_line(app: &App, board: usize, game: usize, n: usize) -> Vec<String> {
+    use shashki_arbiter::rules::{fen, movegen, notation};
+    let t = app.session.tournament().unwrap();
+    let round = t.rounds.last().unwrap();
+    let p = round.pairings.iter().find(|p| p.board == board).unwrap();
+    let g = shashki_arbiter::tournament::records::game_pdn(t, round, p, game);
+    let variant = t.settings.variant.plain().unwrap();
+    let mut pos = fen::parse(variant, g.tag("FEN").unwrap()).unwrap();
+    (0..n)
+        .map(|_| {
+            let m = movegen::legal_moves(&pos)[0];
+            let written = notation::write(&pos, &m);
+            pos = pos.play(&m);
+            written
+        })
+        .collect()
+}
+
+/// The clock hall's index of board `board`'s clock (the clocks of a round are set up).
+fn clock_of(app: &App, board: usize) -> usize {
+    app.session
+        .clocks
+        .hall
+        .boards()
+        .iter()
+        .position(|b| b.name == board.to_string())
+        .unwrap_or_else(|| panic!("board {board} has a clock"))
+}

@@ -28,7 +28,6 @@ pub struct State {
     pub verdict: Option<Result<ClaimVerdict, Said>>,
     pub board: Option<usize>,
     pub claimant: Option<Color>,
-    pub pdn_path: String,
     /// A column game: the board after a disputed move, as a FEN, and its verdict.
     pub after_fen: String,
     pub after: Option<Result<AfterVerdict, Said>>,
@@ -55,10 +54,6 @@ pub enum Message {
     Resolve,
     /// Writes the verdict on the chosen board's pairing (and the draw on its game if it holds).
     Record,
-    PdnPath(String),
-    LoadPdn,
-    /// The PDN file's bytes, read by the session.
-    PdnRead(Vec<u8>),
     /// A column game: the board after the next move, typed as a FEN.
     AfterFen(String),
     /// Compares that board with the legal moves of the position shown.
@@ -145,6 +140,10 @@ impl State {
                     Outcome::None => Action::None,
                     Outcome::Changed => self.keep(),
                     Outcome::Refused(why) => Action::error(why),
+                    Outcome::Read(path) => Action::Read(
+                        path,
+                        Box::new(|b| Message::Sheet(score_sheet::Message::PdnRead(b))),
+                    ),
                 }
             }
             Message::AfterFen(f) => {
@@ -160,19 +159,6 @@ impl State {
                         .map(|r| r.map_err(|e| Said::new(e.to_string(), e.ru())));
                 }
                 Action::None
-            }
-            Message::PdnPath(p) => {
-                self.pdn_path = p;
-                Action::None
-            }
-            Message::LoadPdn => {
-                let path = PathBuf::from(self.pdn_path.trim());
-                Action::Read(path, Box::new(Message::PdnRead))
-            }
-            Message::PdnRead(bytes) => {
-                self.sheet.set_text(&pdn::decode(&bytes));
-                self.verdict = None;
-                self.keep()
             }
             Message::Record => {
                 let (Some(t), Some((round, game)), Some(board)) = (t, clocks.game, self.board)
@@ -350,18 +336,7 @@ impl State {
     ) -> Element<'a, Message> {
         let mut left = column![
             self.sheet.field(160.0, lang).map(Message::Sheet),
-            row![
-                text_input(
-                    lang.pick("or a PDN file to load", "или файл PDN"),
-                    &self.pdn_path
-                )
-                .on_input(Message::PdnPath)
-                .on_submit(Message::LoadPdn),
-                button(text(lang.pick("Load", "Загрузить")))
-                    .style(button::secondary)
-                    .on_press(Message::LoadPdn),
-            ]
-            .spacing(8),
+            self.sheet.pdn_field(lang).map(Message::Sheet),
             sheet_row(t, self.game, lang),
             row![
                 button(text(lang.pick("Check the record", "Проверить запись")).size(18))

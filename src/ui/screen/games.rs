@@ -7,14 +7,14 @@
 
 use std::collections::BTreeMap;
 
-use iced::widget::{button, column, container, row, scrollable, text, text_input};
+use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Element, Length};
 
 use super::score_sheet::{self, Editor, Outcome};
 use super::Action;
 use crate::clock::game_clock::PressTimes;
 use crate::lang::{Lang, Said};
-use crate::rules::{pdn, Color};
+use crate::rules::Color;
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Pairing, Round, Tournament};
 use crate::tournament::records::{self, RoundTimes};
@@ -32,7 +32,6 @@ pub struct State {
     /// The chosen game's record as the field was last given it: when the stored record changes
     /// elsewhere (a verdict written from Claims, an undo) a field without edits follows it.
     kept: String,
-    pub pdn_path: String,
     /// Each game's stored record as checked, for the table: the round they were checked on
     /// (rechecked when it changes) and the findings by (board, game).
     checked_on: Option<Round>,
@@ -59,9 +58,6 @@ pub enum Message {
     Keep,
     /// The sheet back to the game's stored record.
     Revert,
-    PdnPath(String),
-    LoadPdn,
-    PdnRead(Vec<u8>),
     /// The round's clock logs, read by the session.
     Times(RoundTimes),
     /// The round's games as a PDN file beside the event, with the clock times.
@@ -135,7 +131,6 @@ impl State {
         self.sheet = Editor::new(t.settings.variant, start);
         self.kept = stored_record(t, self.round, board, game);
         self.sheet.set_text(&self.kept);
-        self.pdn_path.clear();
     }
 
     /// Edits not kept go only when the arbiter says so (Keep or Back): another game or round
@@ -185,32 +180,27 @@ impl State {
                 self.pick(t, board, game);
                 self.read_times()
             }
-            Message::Sheet(m) => match self.sheet.update(m, lang) {
-                Outcome::Refused(why) => Action::error(why),
-                // Each ply is checked as it is written.
-                Outcome::Changed => {
-                    self.sheet.check();
-                    Action::None
+            Message::Sheet(m) => {
+                let typed = matches!(m, score_sheet::Message::Edit(_));
+                match self.sheet.update(m, lang) {
+                    Outcome::Refused(why) => Action::error(why),
+                    // Each ply is checked as it is written.
+                    Outcome::Changed if typed => {
+                        self.sheet.check();
+                        Action::None
+                    }
+                    Outcome::Read(path) => Action::Read(
+                        path,
+                        Box::new(|b| Message::Sheet(score_sheet::Message::PdnRead(b))),
+                    ),
+                    Outcome::Changed | Outcome::None => Action::None,
                 }
-                Outcome::None => Action::None,
-            },
+            }
             Message::Keep => self.keep(t, lang),
             Message::Revert => {
                 if let Some((board, game)) = self.chosen {
                     self.pick(t, board, game);
                 }
-                Action::None
-            }
-            Message::PdnPath(p) => {
-                self.pdn_path = p;
-                Action::None
-            }
-            Message::LoadPdn => {
-                let path = std::path::PathBuf::from(self.pdn_path.trim());
-                Action::Read(path, Box::new(Message::PdnRead))
-            }
-            Message::PdnRead(bytes) => {
-                self.sheet.set_text(&pdn::decode(&bytes));
                 Action::None
             }
             Message::Times(times) => {
@@ -231,15 +221,7 @@ impl State {
         let Some((round, p)) = pairing(t, self.round, board) else {
             return Action::None;
         };
-        // A sheet of bare moves is numbered from the game's start (a ballot may leave Black to
-        // move): the start goes with it.
-        let mut written = self.sheet.record.text();
-        if let Some(fen) = &self.sheet.start {
-            if !written.contains("[FEN") {
-                written = format!("[FEN \"{fen}\"]\n{written}");
-            }
-        }
-        match records::sheet_for(t, round, p, game, &written) {
+        match records::sheet_for(t, round, p, game, &self.sheet.record.text()) {
             Ok(moves) if moves.is_empty() && !p.records.contains_key(&game) => {
                 Action::info(lang.pick(
                     "No moves on the sheet: there is nothing to keep",
@@ -271,11 +253,7 @@ impl State {
         let (Some(round), Some(event)) = (current(t, self.round), event) else {
             return Action::None;
         };
-        let stem = event
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let path = event.with_file_name(format!("{stem}-round-{}.pdn", round.number));
+        let path = crate::store::beside(event, &format!("round-{}.pdn", round.number));
         Action::Write {
             done: Some(format!(
                 "{} {}",
@@ -344,7 +322,7 @@ impl State {
             .size(18)
             .into(),
             Some((board, game)) => match pairing(t, self.round, board) {
-                Some((round, p)) => self.detail(clocks, t, round, p, game, lang),
+                Some((_, p)) => self.detail(clocks, t, p, game, lang),
                 None => text("").into(),
             },
         };
@@ -447,7 +425,6 @@ impl State {
         &'a self,
         clocks: &'a Clocks,
         t: &'a Tournament,
-        round: &'a Round,
         p: &'a Pairing,
         game: usize,
         lang: Lang,
@@ -464,8 +441,7 @@ impl State {
         ))
         .size(20)]
         .spacing(8);
-        let opening = records::game_pdn(t, round, p, game).intro;
-        if let Some(ballot) = opening.first() {
+        if let Some(ballot) = records::ballot_said(p) {
             left = left.push(text(format!("{}: {ballot}", lang.pick("Ballot", "Начало"))).size(16));
         }
         left = left.push(self.sheet.field(110.0, lang).map(Message::Sheet));
@@ -481,15 +457,7 @@ impl State {
                 ))
                 .style(button::secondary)
                 .on_press_maybe(unsaved.then_some(Message::Revert)),
-                text_input(
-                    lang.pick("or a PDN file to load", "или файл PDN"),
-                    &self.pdn_path
-                )
-                .on_input(Message::PdnPath)
-                .on_submit(Message::LoadPdn),
-                button(text(lang.pick("Load", "Загрузить")))
-                    .style(button::secondary)
-                    .on_press(Message::LoadPdn),
+                self.sheet.pdn_field(lang).map(Message::Sheet),
             ]
             .spacing(8)
             .align_y(iced::Alignment::Center),
@@ -534,19 +502,16 @@ impl State {
             return None;
         };
         let illegal = replay.first_illegal()?;
-        let written = pdn::read(&self.sheet.record.text())
-            .ok()?
-            .first()
-            .map_or(0, |g| g.moves.len());
-        Some(records::consequence(illegal.ply, written))
+        Some(records::consequence(illegal.ply, self.sheet.written))
     }
 
     /// Presses of the board's clock against plies on the sheet, said when they differ.
     fn presses_line(&self, times: Option<&[PressTimes]>, lang: Lang) -> Option<String> {
-        let Some(Ok(replay)) = &self.sheet.checked else {
+        // An unreadable sheet has no plies to count.
+        let Some(Ok(_)) = &self.sheet.checked else {
             return None;
         };
-        let plies = replay.plies();
+        let plies = self.sheet.written;
         let presses = times?.len();
         let count = |n: usize| {
             lang.count(
@@ -555,45 +520,39 @@ impl State {
                 ["нажатие", "нажатия", "нажатий"],
             )
         };
-        let plies_said = |n: usize| {
-            lang.count(
-                n as u64,
-                ["ply", "plies"],
-                ["полуход", "полухода", "полуходов"],
-            )
-        };
-        Some(match presses.cmp(&plies) {
-            std::cmp::Ordering::Equal => format!(
+        if presses == plies {
+            return Some(format!(
                 "{}: {}, {}",
                 lang.pick("The clock", "Часы"),
                 count(presses),
                 lang.pick("one for each ply", "по одному на каждый полуход")
-            ),
-            std::cmp::Ordering::Greater => format!(
-                "{}: {}, {} {}; {} {}",
-                lang.pick(
-                    "The clock does not match the sheet",
-                    "Часы не сходятся с бланком"
-                ),
-                count(presses),
-                lang.pick("on the sheet", "на бланке"),
-                plies_said(plies),
+            ));
+        }
+        let (left_over, n) = if presses > plies {
+            (
                 lang.pick("presses without a move:", "нажатий без хода:"),
-                presses - plies
-            ),
-            std::cmp::Ordering::Less => format!(
-                "{}: {}, {} {}; {} {}",
-                lang.pick(
-                    "The clock does not match the sheet",
-                    "Часы не сходятся с бланком"
-                ),
-                count(presses),
-                lang.pick("on the sheet", "на бланке"),
-                plies_said(plies),
+                presses - plies,
+            )
+        } else {
+            (
                 lang.pick("plies without a time:", "полуходов без времени:"),
-                plies - presses
+                plies - presses,
+            )
+        };
+        Some(format!(
+            "{}: {}, {} {}; {left_over} {n}",
+            lang.pick(
+                "The clock does not match the sheet",
+                "Часы не сходятся с бланком"
             ),
-        })
+            count(presses),
+            lang.pick("on the sheet", "на бланке"),
+            lang.count(
+                plies as u64,
+                ["ply", "plies"],
+                ["полуход", "полухода", "полуходов"]
+            ),
+        ))
     }
 
     /// The sheet as the codex lays it out, a move a line (number, White's move, Black's), each

@@ -255,11 +255,8 @@ impl State {
                     lang.pick("round", "тур"),
                     round.number
                 );
-                let stem = event
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let out = event.with_file_name(format!("{stem}-round-{}-sheets.pdf", round.number));
+                let out =
+                    crate::store::beside(event, &format!("round-{}-sheets.pdf", round.number));
                 match crate::report::scoresheet::render(&title, &sheets) {
                     Ok(bytes) => Action::Write {
                         done: Some(format!(

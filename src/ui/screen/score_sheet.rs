@@ -21,10 +21,14 @@ pub struct Editor {
     pub start: Option<String>,
     /// The record as checked: its replay, or why it could not be read.
     pub checked: Option<Result<AnyReplay, Said>>,
+    /// Plies written on the sheet, legal or not (the replay stops at the first illegal one).
+    pub written: usize,
     /// The ply whose position is shown (0: the start).
     pub ply: usize,
     /// Squares clicked so far for a move being entered on the board: the piece, then landings.
     pub clicks: Vec<u8>,
+    /// A PDN file to load into the sheet, as typed.
+    pub pdn_path: String,
 }
 
 impl Default for Editor {
@@ -41,6 +45,10 @@ pub enum Message {
     /// A square clicked on the board (the engine's number of it): the first picks the piece, the
     /// next ones are its landings.
     Square(u8),
+    PdnPath(String),
+    LoadPdn,
+    /// The PDN file's bytes, read by the session: they become the sheet.
+    PdnRead(Vec<u8>),
 }
 
 /// What a message did to the sheet, for the screen that holds it.
@@ -51,6 +59,9 @@ pub enum Outcome {
     Changed,
     /// A move clicked on the board was not played: why, in the user's language.
     Refused(String),
+    /// The file to read (screens never read files: the session does, and hands the bytes back
+    /// as [`Message::PdnRead`]).
+    Read(std::path::PathBuf),
 }
 
 impl Editor {
@@ -60,8 +71,10 @@ impl Editor {
             variant,
             start,
             checked: None,
+            written: 0,
             ply: 0,
             clicks: Vec::new(),
+            pdn_path: String::new(),
         }
     }
 
@@ -90,6 +103,7 @@ impl Editor {
         if text.trim().is_empty() {
             // Nothing written yet: the game from its start, ready for moves clicked on the board.
             self.checked = Some(Ok(self.start_replay()));
+            self.written = 0;
             self.ply = 0;
             return;
         }
@@ -100,6 +114,7 @@ impl Editor {
                     .into_iter()
                     .next()
                     .ok_or_else(|| Said::new("the record has no moves", "в записи нет ходов"))?;
+                self.written = g.moves.len();
                 if let Some(fen) = &self.start {
                     if !g.tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("FEN")) {
                         g.tags.push(("FEN".to_string(), fen.clone()));
@@ -135,6 +150,15 @@ impl Editor {
                 Outcome::None
             }
             Message::Square(id) => self.click(id, lang),
+            Message::PdnPath(p) => {
+                self.pdn_path = p;
+                Outcome::None
+            }
+            Message::LoadPdn => Outcome::Read(std::path::PathBuf::from(self.pdn_path.trim())),
+            Message::PdnRead(bytes) => {
+                self.set_text(&pdn::decode(&bytes));
+                Outcome::Changed
+            }
         }
     }
 
@@ -279,6 +303,23 @@ impl Editor {
             .height(Length::Fixed(height))
             .size(18)
             .into()
+    }
+
+    /// The field for a PDN file's path and the button that loads it into the sheet.
+    pub fn pdn_field(&self, lang: Lang) -> Element<'_, Message> {
+        iced::widget::row![
+            iced::widget::text_input(
+                lang.pick("or a PDN file to load", "или файл PDN"),
+                &self.pdn_path
+            )
+            .on_input(Message::PdnPath)
+            .on_submit(Message::LoadPdn),
+            button(text(lang.pick("Load", "Загрузить")))
+                .style(button::secondary)
+                .on_press(Message::LoadPdn),
+        ]
+        .spacing(8)
+        .into()
     }
 
     /// The record's check in words: why it cannot be read, its first illegal ply (with the

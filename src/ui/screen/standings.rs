@@ -59,17 +59,12 @@ impl State {
                 let Some(file) = file else {
                     return Action::None;
                 };
-                let stem = file
-                    .path()
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
                 // The Norms page exports the norms sheet; the others the standings report.
                 let (name, doc) = if self.page == Page::Norms {
                     let table = crate::tournament::norms::Table::shipped();
                     (
                         "norms",
-                        report::norms::document(&file.tournament, self.up_to, &table, lang),
+                        report::norms::document(&file.tournament, self.up_to, table, lang),
                     )
                 } else {
                     (
@@ -77,7 +72,7 @@ impl State {
                         report::document(&file.tournament, self.up_to, lang),
                     )
                 };
-                let out = file.path().with_file_name(format!("{stem}-{name}.{ext}"));
+                let out = crate::store::beside(file.path(), &format!("{name}.{ext}"));
                 match report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang)) {
                     Ok(bytes) => Action::Write {
                         done: Some(format!(

@@ -13,7 +13,7 @@ use crate::ui::format;
 
 pub fn view<'a>(t: &'a Tournament, up_to: Option<usize>, lang: Lang) -> Element<'a, Message> {
     let table_data = Table::shipped();
-    let n = norms::compute(t, up_to, &table_data, &table_data.options);
+    let n = norms::compute(t, up_to, table_data, &table_data.options);
     // Only the ranks somebody can be measured against get a column.
     let ranks: Vec<String> = table_data
         .sought
@@ -65,14 +65,7 @@ pub fn view<'a>(t: &'a Tournament, up_to: Option<usize>, lang: Lang) -> Element<
     }
     columns.push(table::column(
         text(lang.pick("Result", "Итог")),
-        move |p: PlayerNorms| {
-            let line = match (&p.result, p.kind, &p.reason) {
-                (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
-                (_, _, Some(why)) => why.get(lang).to_string(),
-                _ => String::new(),
-            };
-            text(line).size(17)
-        },
+        move |p: PlayerNorms| text(p.outcome(lang)).size(17),
     ));
     let needed_over = if t.settings.system == System::Swiss {
         lang.pick(
@@ -86,33 +79,8 @@ pub fn view<'a>(t: &'a Tournament, up_to: Option<usize>, lang: Lang) -> Element<
         )
     };
     let mut notes = column![
-        text(format!(
-            "{}: {} — {}",
-            lang.pick("Norms table", "Таблица норм"),
-            n.edition,
-            n.source.get(lang)
-        ))
-        .size(14),
-        text(format!(
-            "{} {}; {}: {}, {}: {}. {needed_over}",
-            lang.pick("Norm rounded", "Норма округляется"),
-            match n.options.rounding {
-                norms::Rounding::HalfUp => lang.pick(
-                    "to a half point, a quarter up",
-                    "до половины очка, четверть вверх"
-                ),
-                norms::Rounding::HalfEven => lang.pick(
-                    "to a half point, a quarter to the even half",
-                    "до половины очка, четверть к чётной половине"
-                ),
-                norms::Rounding::None => lang.pick("not at all", "не округляется"),
-            },
-            lang.pick("players at least", "участников не менее"),
-            n.options.min_players,
-            lang.pick("games at least", "партий не менее"),
-            n.options.min_games
-        ))
-        .size(14),
+        text(n.table_line(lang)).size(14),
+        text(format!("{}. {needed_over}", n.options_line(lang))).size(14),
     ]
     .spacing(4);
     if let Some(why) = &n.reason {

@@ -142,11 +142,15 @@ enum Command {
     /// FIDE tournament report files (TRF-16).
     #[command(subcommand)]
     Trf(TrfCommand),
-    /// Standings, crosstable and rounds of an event as HTML, CSV or PDF (by the output's extension).
+    /// An event's documents as HTML, CSV or PDF (by the output's extension): the standings report,
+    /// the final protocol, the crosstable, round protocols, the pairing list, rank norms,
+    /// certificates, the chief arbiter's report.
     Report {
         file: String,
         #[arg(long, short)]
         output: String,
+        /// After this round; for `rounds` and `pairings`, this round alone (default: every
+        /// round; the last round's pairings).
         #[arg(long)]
         round: Option<usize>,
         #[arg(long, default_value = "en")]
@@ -154,7 +158,7 @@ enum Command {
         /// CSV column separator, `,` or `;` (default: `;` for Russian, `,` for English).
         #[arg(long)]
         separator: Option<String>,
-        /// Which document: the standings report, or the rank norms sheet.
+        /// Which document.
         #[arg(long, value_enum, default_value_t = cli::event::DocumentKind::Standings)]
         document: cli::event::DocumentKind,
     },

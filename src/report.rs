@@ -2,15 +2,20 @@
 //! document model rendered to HTML (one self-contained printable file), CSV and PDF (with an
 //! embedded font that covers Cyrillic).
 
+pub mod certificate;
+pub mod chief_report;
 pub mod csv;
+pub mod head;
 pub mod html;
+pub mod kind;
 pub mod norms;
 pub mod pdf;
+pub mod protocol;
+pub mod round_protocol;
 pub mod scoresheet;
 
 use crate::lang::Lang;
-use crate::tournament::ballot::load as load_table;
-use crate::tournament::model::{ByeValue, GameResult, Tournament};
+use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
 
 /// The document in the format `path`'s extension names (`.html`, `.csv` for the standings, `.pdf`).
@@ -26,7 +31,16 @@ pub fn render_for(
         .map(str::to_ascii_lowercase);
     Ok(match ext.as_deref() {
         Some("html") | Some("htm") => html::render(doc, lang).into_bytes(),
-        Some("csv") => csv::render(&doc.sections[0], separator).into_bytes(),
+        // A table's rows; a document of text (a certificate) has none.
+        Some("csv") => match doc.sections.first().filter(|s| !s.header.is_empty()) {
+            Some(table) => csv::render(table, separator).into_bytes(),
+            None => {
+                return Err(format!(
+                    "{}: this document is text, not a table: write it as .html or .pdf",
+                    path.display()
+                ))
+            }
+        },
         Some("pdf") => pdf::render(doc).map_err(|e| e.to_string())?,
         _ => {
             return Err(format!(
@@ -53,7 +67,7 @@ pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing, lang: Lan
 }
 
 /// A document: a title block and tables.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Document {
     pub title: String,
     pub subtitle: Vec<String>,
@@ -61,40 +75,58 @@ pub struct Document {
     /// Who signs at the foot (the event's panel): a line each, with room for the signature.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub signatures: Vec<String>,
+    /// Set in large type, to be read on the hall's wall (the pairing list).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub wall: bool,
 }
 
-/// The panel's lines at a document's foot: the chief arbiter, then the other arbiters.
+/// The panel's lines at a document's foot: the chief arbiter (always), the chief secretary, the
+/// other arbiters, each with his category and city when known.
 pub fn signatures(tour: &Tournament, lang: Lang) -> Vec<String> {
-    // The chief arbiter signs every document: his line stands even before his name is entered.
-    let mut out = vec![format!(
-        "{}: ____________________ {}",
-        t(lang, "Chief arbiter", "Главный судья"),
-        tour.settings.chief_arbiter
-    )
-    .trim_end()
-    .to_string()];
-    for a in tour
-        .settings
-        .arbiters
+    tour.settings
+        .panel()
         .iter()
-        .filter(|a| !a.trim().is_empty())
-    {
-        out.push(format!(
-            "{}: ____________________ {a}",
-            t(lang, "Arbiter", "Судья")
-        ));
-    }
-    out
+        .map(|o| {
+            format!(
+                "{}: ____________________ {}",
+                o.role.said(lang),
+                o.described()
+            )
+            .trim_end()
+            .to_string()
+        })
+        .collect()
 }
 
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
 pub struct Section {
     pub heading: String,
+    /// Lines of text before the table (a certificate's wording, a report's figures).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<String>,
+    /// Empty for a section of text only.
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
     /// A line under the table saying what its cells mean (the round grid's legend).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Starts on a page of its own (each round's protocol, each certificate).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub new_page: bool,
+    /// Who signs under this section (a certificate); the document's signatures stand at its end.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub signatures: Vec<String>,
+}
+
+impl Section {
+    pub fn table(heading: String, header: Vec<String>, rows: Vec<Vec<String>>) -> Section {
+        Section {
+            heading,
+            header,
+            rows,
+            ..Section::default()
+        }
+    }
 }
 
 fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
@@ -198,6 +230,7 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
         header,
         rows,
         note: None,
+        ..Section::default()
     }
 }
 
@@ -238,6 +271,7 @@ pub fn crosstable(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
         header,
         rows,
         note: None,
+        ..Section::default()
     }
 }
 
@@ -297,6 +331,7 @@ pub fn round_grid(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
         header,
         rows,
         note: Some(round_grid_legend(tour, lang)),
+        ..Section::default()
     }
 }
 
@@ -366,137 +401,6 @@ pub fn results_table(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
     }
 }
 
-fn rounds(tour: &Tournament, lang: Lang) -> Vec<Section> {
-    let ballot_text = |table: &str, cell: &str| -> String {
-        load_table(table)
-            .ok()
-            .and_then(|t| {
-                t.entry(cell)
-                    .ok()
-                    .map(|e| crate::tournament::ballot::said(&e.text, lang))
-            })
-            .unwrap_or_default()
-    };
-    let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
-    tour.rounds
-        .iter()
-        .map(|r| {
-            // A micromatch's colours swap game by game: the columns name the players by game 1's
-            // colours, and every game is written from that pairing's point of view (the left
-            // player's result first), so that the games add up to the score beside them.
-            let micromatch = tour.settings.format.games > 1;
-            let mut header = if micromatch {
-                vec![
-                    t(lang, "Board", "Доска"),
-                    t(lang, "White in game 1", "Белые в 1-й партии"),
-                    t(lang, "Black in game 1", "Чёрные в 1-й партии"),
-                ]
-            } else {
-                vec![
-                    t(lang, "Board", "Доска"),
-                    t(lang, "White", "Белые"),
-                    t(lang, "Black", "Чёрные"),
-                ]
-            };
-            if tour.settings.format.ballot.is_some() {
-                header.push(t(lang, "Ballot", "Жребий"));
-                header.push(t(lang, "Opening", "Начало"));
-            }
-            header.push(if micromatch {
-                t(
-                    lang,
-                    "Games (left player's result first)",
-                    "Партии (первым — результат левого)",
-                )
-            } else {
-                t(lang, "Games", "Партии")
-            });
-            header.push(t(lang, "Score", "Счёт"));
-            let mut rows: Vec<Vec<String>> = r
-                .pairings
-                .iter()
-                .map(|p| {
-                    let mut row = vec![p.board.to_string(), name(p.white), name(p.black)];
-                    if tour.settings.format.ballot.is_some() {
-                        match &p.ballot {
-                            Some(b) => {
-                                row.push(format!("{} {}", b.table.to_uppercase(), b.cell));
-                                row.push(ballot_text(&b.table, &b.cell));
-                            }
-                            None => row.extend([String::new(), String::new()]),
-                        }
-                    }
-                    // `from`: the index of the first game listed, whose White is the left
-                    // player when it is even.
-                    let symbols = |games: &[GameResult], from: usize| {
-                        games
-                            .iter()
-                            .enumerate()
-                            .map(|(k, g)| {
-                                if p.white_of(from + k) == p.white {
-                                    g.symbol()
-                                } else {
-                                    g.reversed().symbol()
-                                }
-                            })
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    };
-                    let mut games = symbols(&p.games, 0);
-                    if !p.extra.is_empty() {
-                        games = format!(
-                            "{games}; {}: {}",
-                            t(lang, "extra", "доп."),
-                            symbols(&p.extra, p.games.len())
-                        );
-                    }
-                    row.push(games);
-                    let mut score = score(tour, p, lang);
-                    if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize)
-                    {
-                        score = format!(
-                            "{score} ({} {})",
-                            t(lang, "extra won by", "доп. матч, победа:"),
-                            name(winner)
-                        );
-                    }
-                    row.push(score);
-                    row
-                })
-                .collect();
-            let width = header.len();
-            let sex = |id| tour.player(id).and_then(|p| p.sex);
-            if let Some(bye) = r.bye {
-                let free = lang.agree(sex(bye), "bye", ["свободен", "свободна", "свободный тур"]);
-                let mut row = vec![String::new(), name(bye), free.to_string()];
-                row.resize(width, String::new());
-                rows.push(row);
-            }
-            for (id, value) in &r.requested_byes {
-                let free = lang.agree(sex(*id), "", ["свободен", "свободна", "свободный тур"]);
-                let what = match value {
-                    ByeValue::Win => lang
-                        .pick("full-point bye", &format!("{free} (очко за победу)"))
-                        .to_string(),
-                    ByeValue::Draw => lang
-                        .pick("half-point bye", &format!("{free} (очко за ничью)"))
-                        .to_string(),
-                    ByeValue::Zero => continue,
-                };
-                let mut row = vec![String::new(), name(*id), what];
-                row.resize(width, String::new());
-                rows.push(row);
-            }
-            Section {
-                heading: format!("{} {}", t(lang, "Round", "Тур"), r.number),
-                header,
-                rows,
-                note: None,
-            }
-        })
-        .collect()
-}
-
 /// The whole report: standings, crosstable (round robins), every round.
 pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
     let lines = standings::compute(tour, up_to);
@@ -544,11 +448,15 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     if tour.settings.system == crate::tournament::model::System::Swiss || tour.players.len() <= 24 {
         sections.push(results_table(tour, &lines, lang));
     }
-    sections.extend(rounds(tour, lang));
+    sections.extend(
+        tour.rounds
+            .iter()
+            .map(|r| round_protocol::section(tour, r, round_protocol::Use::Protocol, lang)),
+    );
     Document {
         title: tour.settings.name.clone(),
         subtitle,
         sections,
-        signatures: Vec::new(),
+        ..Document::default()
     }
 }

@@ -634,7 +634,7 @@ fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
     // Every game from the left player's side (the colours swap game by game): game 2's White
     // (the right player) won it, and so did the right player the last extra game; the games
     // read as the score beside them, 1 : 1, and the extra match goes to the right.
-    assert_eq!(round.header[1], "White in game 1");
+    assert_eq!(round.header[2], "White in game 1");
     assert!(
         row.iter()
             .any(|c| c == "1-0, 0-1; extra: ½-½, ½-½, ½-½, 0-1"),

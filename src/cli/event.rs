@@ -231,7 +231,7 @@ pub fn standings(
                 title: t.settings.name.clone(),
                 subtitle: vec![],
                 sections: vec![report::standings_section(&t, &lines, lang)],
-                signatures: Vec::new(),
+                ..report::Document::default()
             };
             outp!("{}", report::html::render(&doc, lang));
         }
@@ -264,8 +264,36 @@ pub fn standings(
 pub enum DocumentKind {
     /// Standings, crosstable (or round grid) and rounds.
     Standings,
+    /// «Итоговый протокол»: the final ranking with birth years, ranks, regions, ranks met.
+    Protocol,
+    /// «Турнирная таблица»: the crosstable of a round robin, the round grid of a Swiss.
+    Crosstable,
+    /// «Протоколы туров»: every round (or `--round N`) on its own page.
+    Rounds,
+    /// «Список пар»: the last round's (or `--round N`'s) boards in large type, for the wall.
+    Pairings,
     /// «Таблица выполнения разрядных норм»: the ЕВСК norms of every participant.
     Norms,
+    /// «Справка о выполнении разряда» for each participant who met or confirmed a rank.
+    Certificates,
+    /// «Отчёт главного судьи».
+    ChiefReport,
+}
+
+impl From<DocumentKind> for report::kind::Kind {
+    fn from(d: DocumentKind) -> Self {
+        use report::kind::Kind;
+        match d {
+            DocumentKind::Standings => Kind::Standings,
+            DocumentKind::Protocol => Kind::Protocol,
+            DocumentKind::Crosstable => Kind::Crosstable,
+            DocumentKind::Rounds => Kind::Rounds,
+            DocumentKind::Pairings => Kind::Pairings,
+            DocumentKind::Norms => Kind::Norms,
+            DocumentKind::Certificates => Kind::Certificates,
+            DocumentKind::ChiefReport => Kind::ChiefReport,
+        }
+    }
 }
 
 pub fn report(
@@ -281,15 +309,16 @@ pub fn report(
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
-    let doc = match document {
-        DocumentKind::Standings => report::document(&t, round, lang),
-        DocumentKind::Norms => report::norms::document(
-            &t,
-            round,
-            shashki_arbiter::tournament::norms::Table::shipped(),
-            lang,
-        ),
-    };
+    let kind = report::kind::Kind::from(document);
+    if kind == report::kind::Kind::Pairings && t.rounds.is_empty() {
+        return Err("the event has no round paired yet: no pairing list to print".into());
+    }
+    let doc = kind.make(
+        &t,
+        round,
+        shashki_arbiter::tournament::norms::Table::shipped(),
+        lang,
+    );
     let bytes = report::render_for(std::path::Path::new(output), &doc, lang, separator)?;
     shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;

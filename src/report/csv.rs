@@ -73,6 +73,7 @@ mod tests {
                 .map(|r| r.iter().map(|s| s.to_string()).collect())
                 .collect(),
             note: None,
+            ..Section::default()
         }
     }
 

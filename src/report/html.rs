@@ -21,6 +21,8 @@ h1{font-size:1.6em;margin:0 0 .2em}p.sub{margin:.1em 0;color:#333}\
 h2{font-size:1.2em;margin:1.2em 0 .4em;page-break-after:avoid}\
 table{border-collapse:collapse;margin-bottom:1em}th,td{border:1px solid #888;padding:.2em .5em;text-align:left}\
 th{background:#eee}tbody tr:nth-child(even){background:#f7f7f7}p.note{font-size:.85em;color:#333}p.sign{margin-top:2em}\
+p.line{margin:.3em 0;font-size:1.05em}section.page{page-break-before:always}\
+body.wall{font-size:2em}body.wall td,body.wall th{padding:.3em .8em}\
 @media print{body{margin:0}section{page-break-inside:avoid}}";
 
 pub fn render(doc: &Document, lang: Lang) -> String {
@@ -30,38 +32,56 @@ pub fn render(doc: &Document, lang: Lang) -> String {
         Lang::Ru => "ru",
     };
     out.push_str(&format!(
-        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body{}>\n<h1>{}</h1>\n",
         escape(&doc.title),
+        if doc.wall { " class=\"wall\"" } else { "" },
         escape(&doc.title)
     ));
     for s in &doc.subtitle {
         out.push_str(&format!("<p class=\"sub\">{}</p>\n", escape(s)));
     }
-    for section in &doc.sections {
-        out.push_str(&format!(
-            "<section>\n<h2>{}</h2>\n<table>\n<thead><tr>",
-            escape(&section.heading)
-        ));
-        for h in &section.header {
-            out.push_str(&format!("<th>{}</th>", escape(h)));
+    for (k, section) in doc.sections.iter().enumerate() {
+        out.push_str(if section.new_page && k > 0 {
+            "<section class=\"page\">\n"
+        } else {
+            "<section>\n"
+        });
+        out.push_str(&format!("<h2>{}</h2>\n", escape(&section.heading)));
+        for line in &section.lines {
+            out.push_str(&format!("<p class=\"line\">{}</p>\n", escape(line)));
         }
-        out.push_str("</tr></thead>\n<tbody>\n");
-        for row in &section.rows {
-            out.push_str("<tr>");
-            for cell in row {
-                out.push_str(&format!("<td>{}</td>", escape(cell)));
-            }
-            out.push_str("</tr>\n");
+        if !section.header.is_empty() {
+            table(&mut out, section);
         }
-        out.push_str("</tbody>\n</table>\n");
         if let Some(note) = &section.note {
             out.push_str(&format!("<p class=\"note\">{}</p>\n", escape(note)));
         }
+        signatures(&mut out, &section.signatures);
         out.push_str("</section>\n");
     }
-    for line in &doc.signatures {
-        out.push_str(&format!("<p class=\"sign\">{}</p>\n", escape(line)));
-    }
+    signatures(&mut out, &doc.signatures);
     out.push_str("</body>\n</html>\n");
     out
+}
+
+fn table(out: &mut String, section: &super::Section) {
+    out.push_str("<table>\n<thead><tr>");
+    for h in &section.header {
+        out.push_str(&format!("<th>{}</th>", escape(h)));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in &section.rows {
+        out.push_str("<tr>");
+        for cell in row {
+            out.push_str(&format!("<td>{}</td>", escape(cell)));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n");
+}
+
+fn signatures(out: &mut String, lines: &[String]) {
+    for line in lines {
+        out.push_str(&format!("<p class=\"sign\">{}</p>\n", escape(line)));
+    }
 }

@@ -103,8 +103,10 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
                 )
                 .to_string(),
             ),
+            ..Section::default()
         }],
         signatures: super::signatures(t, lang),
+        ..Document::default()
     }
 }
 

@@ -12,6 +12,30 @@ const MARGIN: f32 = 12.0;
 const SIZE: f32 = 8.5;
 const ROW: f32 = 5.0;
 
+/// How a document's tables are set: the type size, the least size a wide table may shrink to,
+/// the row's height (mm).
+#[derive(Clone, Copy, Debug)]
+struct Type {
+    size: f32,
+    min: f32,
+    row: f32,
+}
+
+const NORMAL: Type = Type {
+    size: SIZE,
+    min: MIN_SIZE,
+    row: ROW,
+};
+/// Read from a few metres on the hall's wall.
+const WALL: Type = Type {
+    size: 17.0,
+    min: 12.0,
+    row: 10.0,
+};
+/// Text lines of a section (a certificate's wording), pt and line height mm.
+const TEXT: f32 = 11.0;
+const TEXT_ROW: f32 = 6.0;
+
 #[derive(Debug, thiserror::Error)]
 #[error("PDF: {0}")]
 pub struct PdfError(pub(super) String);
@@ -59,25 +83,40 @@ fn wrap(text: &str, size: f32, room: f32) -> Vec<String> {
     lines
 }
 
+/// A line still wider than `room` (one long word) cut between letters into lines that fit.
+fn split_word(line: &str, size: f32, room: f32) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for c in line.chars() {
+        let last = out.last_mut().expect("one line at least");
+        last.push(c);
+        if width(last, size) > room && last.chars().count() > 1 {
+            last.pop();
+            out.push(c.to_string());
+        }
+    }
+    out
+}
+
 const PT_MM: f32 = 25.4 / 72.0;
 /// The least space between two columns, mm.
 const GAP: f32 = 2.5;
 /// The smallest type a table is set in before its longest texts are shortened, pt.
 const MIN_SIZE: f32 = 6.5;
 
-/// How a table is set: its type size, where each column starts and its cells as printed (a text
-/// too long for its column shortened with "…"; the HTML report has it whole).
+/// How a table is set: its type size, where each column starts and its cells as printed, a line
+/// each (a text too long for its column broken onto more lines: a protocol prints every word).
 #[derive(Debug)]
 struct Layout {
     size: f32,
     xs: Vec<f32>,
-    rows: Vec<Vec<String>>,
+    rows: Vec<Vec<Vec<String>>>,
 }
 
 /// Columns as wide as their widest cell at the report's type size; a table wider than the page
 /// is set smaller down to [`MIN_SIZE`], then its widest columns are narrowed to one width that
 /// fits the page and the texts too long for it shortened.
-fn layout(header: &[String], rows: &[Vec<String>], room: f32) -> Layout {
+fn layout(header: &[String], rows: &[Vec<String>], room: f32, set: Type) -> Layout {
+    let (base, min) = (set.size, set.min);
     let cols = header.len();
     let all: Vec<&[String]> = std::iter::once(header)
         .chain(rows.iter().map(Vec::as_slice))
@@ -93,12 +132,12 @@ fn layout(header: &[String], rows: &[Vec<String>], room: f32) -> Layout {
             })
             .collect()
     };
-    let at_size = natural(SIZE);
+    let at_size = natural(base);
     let total: f32 = at_size.iter().sum();
     let size = if total > room {
-        (SIZE * room / total).max(MIN_SIZE)
+        (base * room / total).max(min)
     } else {
-        SIZE
+        base
     };
     let mut widths = natural(size);
     if widths.iter().sum::<f32>() > room {
@@ -110,7 +149,7 @@ fn layout(header: &[String], rows: &[Vec<String>], room: f32) -> Layout {
             let rest: f32 = sorted[k..].iter().sum();
             let c = (room - rest) / k as f32;
             if k == sorted.len() || c >= sorted[k] {
-                cap = c.max(GAP + width("…", size) * 2.0);
+                cap = c.max(GAP + width("Ш", size) * 3.0);
                 break;
             }
         }
@@ -126,16 +165,13 @@ fn layout(header: &[String], rows: &[Vec<String>], room: f32) -> Layout {
             Some(at)
         })
         .collect();
-    let fit = |cell: &String, i: usize| -> String {
-        let room = widths[i] - GAP;
-        if width(cell, size) <= room {
-            return cell.clone();
-        }
-        let mut s: String = cell.clone();
-        while !s.is_empty() && width(&format!("{s}…"), size) > room {
-            s.pop();
-        }
-        format!("{}…", s.trim_end())
+    let fit = |cell: &String, i: usize| -> Vec<String> {
+        // The column is its widest cell plus the gap; a hair of slack for the float's rounding.
+        let room = widths[i] - GAP + 0.01;
+        wrap(cell, size, room)
+            .into_iter()
+            .flat_map(|line| split_word(&line, size, room))
+            .collect()
     };
     let rows = all
         .iter()
@@ -207,31 +243,26 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
             w.y -= 4.5;
         }
     }
-    for section in &doc.sections {
-        let Layout { size, xs, rows } = layout(&section.header, &section.rows, room);
-        let xs: Vec<f32> = xs.iter().map(|x| x + MARGIN).collect();
-        let (header_cells, body) = rows.split_first().expect("the header is the first row");
-        w.y -= 4.0;
-        w.need(8.0 + 2.0 * ROW);
-        w.text(&section.heading, 12.0, MARGIN);
-        w.y -= 6.0;
-        let header = |w: &mut Writer| {
-            for (cell, x) in header_cells.iter().zip(&xs) {
-                w.text(cell, size, *x);
-            }
-            w.rule(w.y - 1.5);
-            w.y -= ROW;
-        };
-        header(&mut w);
-        for row in body {
-            if w.y - ROW < MARGIN {
-                w.new_page();
-                header(&mut w);
-            }
-            for (cell, x) in row.iter().zip(&xs) {
-                w.text(cell, size, *x);
-            }
-            w.y -= ROW;
+    let set = if doc.wall { WALL } else { NORMAL };
+    for (k, section) in doc.sections.iter().enumerate() {
+        if section.new_page && k > 0 {
+            w.new_page();
+        } else {
+            w.y -= 4.0;
+        }
+        w.need(8.0 + 2.0 * set.row);
+        let heading = if doc.wall { 20.0 } else { 12.0 };
+        for line in wrap(&section.heading, heading, room) {
+            w.text(&line, heading, MARGIN);
+            w.y -= heading * 0.5;
+        }
+        for line in section.lines.iter().flat_map(|l| wrap(l, TEXT, room)) {
+            w.need(TEXT_ROW);
+            w.text(&line, TEXT, MARGIN);
+            w.y -= TEXT_ROW;
+        }
+        if !section.header.is_empty() {
+            table(&mut w, section, room, set);
         }
         if let Some(note) = &section.note {
             for line in wrap(note, MIN_SIZE, room) {
@@ -240,17 +271,61 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
                 w.y -= ROW;
             }
         }
+        signatures(&mut w, &section.signatures);
     }
-    if !doc.signatures.is_empty() {
-        w.y -= 6.0;
-        for line in &doc.signatures {
-            w.need(10.0);
-            w.y -= 6.0;
-            w.text(line, 10.0, MARGIN);
-        }
-    }
+    signatures(&mut w, &doc.signatures);
     let bytes = w.doc.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
     with_title(&bytes, &doc.title)
+}
+
+/// A section's table, its header repeated on every page it runs onto.
+fn table(w: &mut Writer, section: &super::Section, room: f32, set: Type) {
+    let Layout { size, xs, rows } = layout(&section.header, &section.rows, room, set);
+    let xs: Vec<f32> = xs.iter().map(|x| x + MARGIN).collect();
+    let (header_cells, body) = rows.split_first().expect("the header is the first row");
+    w.y -= 2.0;
+    // A cell broken onto more lines makes its row taller by a line each.
+    let line = size * PT_MM * 1.25;
+    let height = |row: &[Vec<String>]| {
+        set.row + line * (row.iter().map(Vec::len).max().unwrap_or(1).max(1) - 1) as f32
+    };
+    let print = |w: &mut Writer, row: &[Vec<String>]| {
+        for (cell, x) in row.iter().zip(&xs) {
+            for (k, text) in cell.iter().enumerate() {
+                w.layer
+                    .use_text(text, size, Mm(*x), Mm(w.y - line * k as f32), &w.font);
+            }
+        }
+    };
+    let header = |w: &mut Writer| {
+        print(w, header_cells);
+        let h = height(header_cells);
+        w.rule(w.y - h + set.row * 0.7);
+        w.y -= h;
+    };
+    header(w);
+    for row in body {
+        let h = height(row);
+        if w.y - h < MARGIN {
+            w.new_page();
+            header(w);
+        }
+        print(w, row);
+        w.y -= h;
+    }
+}
+
+/// The lines the panel signs on, with room above each for the signature.
+fn signatures(w: &mut Writer, lines: &[String]) {
+    if lines.is_empty() {
+        return;
+    }
+    w.y -= 6.0;
+    for line in lines {
+        w.need(10.0);
+        w.y -= 6.0;
+        w.text(line, 10.0, MARGIN);
+    }
 }
 
 /// The PDF with its Title as PDF text (UTF-16BE after a byte-order mark): printpdf writes the
@@ -290,7 +365,11 @@ mod tests {
         let cols = l.xs.len();
         let right = |i: usize| if i + 1 < cols { l.xs[i + 1] } else { room };
         for row in &l.rows {
-            for (i, cell) in row.iter().enumerate() {
+            let lines = row
+                .iter()
+                .enumerate()
+                .flat_map(|(i, c)| c.iter().map(move |t| (i, t)));
+            for (i, cell) in lines {
                 let end = l.xs[i] + width(cell, l.size);
                 assert!(
                     end + GAP <= right(i) + 0.01,
@@ -330,27 +409,29 @@ mod tests {
                 "1999",
             ]),
         ];
-        let l = layout(&header, &rows, 273.0);
+        let l = layout(&header, &rows, 273.0, NORMAL);
         assert_eq!(l.size, SIZE, "a narrow table keeps the report's type size");
-        assert_eq!(l.rows[1], rows[0], "nothing shortened");
+        let printed: Vec<String> = l.rows[1].iter().map(|c| c.join(" ")).collect();
+        assert_eq!(printed, rows[0], "nothing broken");
         assert_no_cell_touches(&l, 273.0);
     }
 
     /// A table wider than the page at the smallest type: its widest columns narrowed, their long
-    /// texts shortened with "…", everything else whole.
+    /// texts broken onto more lines, every word printed, everything else on one line.
     #[test]
-    fn a_table_wider_than_the_page_shortens_its_longest_texts() {
+    fn a_table_wider_than_the_page_breaks_its_longest_texts() {
         let mut header = strings(&["№", "Участник", "Клуб"]);
         header.extend((1..=30).map(|i| i.to_string()));
         let long = "Константинопольский Александр Вениаминович";
         let mut row = strings(&["1", long, "Санкт-Петербург, СДЮСШОР № 2"]);
         row.extend((1..=30).map(|_| "1,5".to_string()));
-        let l = layout(&header, &[row.clone()], 273.0);
+        let l = layout(&header, &[row.clone()], 273.0, NORMAL);
         assert_eq!(l.size, MIN_SIZE);
         assert_no_cell_touches(&l, 273.0);
         let printed = &l.rows[1];
-        assert!(printed[1].ends_with('…') && long.starts_with(printed[1].trim_end_matches('…')));
-        assert_eq!(printed[0], "1");
-        assert!(printed[3..].iter().all(|c| c == "1,5"), "{printed:?}");
+        assert!(printed[1].len() > 1, "{:?}", printed[1]);
+        assert_eq!(printed[1].concat().replace(' ', ""), long.replace(' ', ""));
+        assert_eq!(printed[0], ["1"]);
+        assert!(printed[3..].iter().all(|c| c == &["1,5"]), "{printed:?}");
     }
 }

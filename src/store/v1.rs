@@ -106,6 +106,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
             venue: old.venue,
             chief_arbiter: old.chief_arbiter,
             arbiters: old.arbiters,
+            paperwork: Default::default(),
             variant: old.variant.into(),
             system: old.system,
             time_control,

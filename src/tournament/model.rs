@@ -49,6 +49,10 @@ pub struct Settings {
     pub chief_arbiter: String,
     #[serde(default)]
     pub arbiters: Vec<String>,
+    /// What the federation's forms ask of the event and its panel (organiser, КП №, the judges'
+    /// categories and cities); empty until the arbiter fills it in.
+    #[serde(default, skip_serializing_if = "Paperwork::is_empty")]
+    pub paperwork: Paperwork,
     /// Saved as its name (`"russian"`, `"towers"`): a plain or a column variant.
     pub variant: crate::rules::columns::AnyVariant,
     pub system: System,
@@ -64,12 +68,123 @@ pub struct Settings {
     pub rounds_planned: Option<usize>,
 }
 
+/// The event's data that only its documents print: the protocols' heads, the certificates, the
+/// chief arbiter's report and the panel's signatures.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Paperwork {
+    /// «Организатор»: the federation or club that holds the event.
+    pub organiser: String,
+    /// The number of the event in the sports calendar plan («№ в КП»).
+    pub calendar_number: String,
+    /// «Возрастная группа»: мужчины и женщины, юноши и девушки до 15 лет…
+    pub age_group: String,
+    /// The chief arbiter's judge category («ВК», «1К») and city; his name is
+    /// [`Settings::chief_arbiter`].
+    pub chief_arbiter_category: String,
+    pub chief_arbiter_city: String,
+    pub chief_secretary: String,
+    pub chief_secretary_category: String,
+    pub chief_secretary_city: String,
+}
+
+impl Paperwork {
+    pub fn is_empty(&self) -> bool {
+        *self == Paperwork::default()
+    }
+}
+
+/// One member of the panel as a form names him: role, name, judge category, city.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Official {
+    pub role: Role,
+    pub name: String,
+    pub category: String,
+    pub city: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    ChiefArbiter,
+    ChiefSecretary,
+    Arbiter,
+}
+
+impl Role {
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            Role::ChiefArbiter => lang.pick("Chief arbiter", "Главный судья"),
+            Role::ChiefSecretary => lang.pick("Chief secretary", "Главный секретарь"),
+            Role::Arbiter => lang.pick("Arbiter", "Судья"),
+        }
+    }
+}
+
+impl Official {
+    /// `Сорокина Е. В. (ВК, Казань)`: the name with what is known of category and city.
+    pub fn described(&self) -> String {
+        let more: Vec<&str> = [self.category.trim(), self.city.trim()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect();
+        if more.is_empty() {
+            self.name.clone()
+        } else {
+            format!("{} ({})", self.name, more.join(", "))
+        }
+    }
+}
+
+impl Settings {
+    /// The panel in the order forms list it: the chief arbiter (always: he signs every document,
+    /// even before his name is entered), the chief secretary when named, the other arbiters.
+    pub fn panel(&self) -> Vec<Official> {
+        let p = &self.paperwork;
+        let mut out = vec![Official {
+            role: Role::ChiefArbiter,
+            name: self.chief_arbiter.trim().to_string(),
+            category: p.chief_arbiter_category.clone(),
+            city: p.chief_arbiter_city.clone(),
+        }];
+        if !p.chief_secretary.trim().is_empty() {
+            out.push(Official {
+                role: Role::ChiefSecretary,
+                name: p.chief_secretary.trim().to_string(),
+                category: p.chief_secretary_category.clone(),
+                city: p.chief_secretary_city.clone(),
+            });
+        }
+        out.extend(
+            self.arbiters
+                .iter()
+                .filter(|a| !a.trim().is_empty())
+                .map(|a| Official {
+                    role: Role::Arbiter,
+                    name: a.trim().to_string(),
+                    category: String::new(),
+                    city: String::new(),
+                }),
+        );
+        out
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum System {
     RoundRobin,
     DoubleRoundRobin,
     Swiss,
+}
+
+impl System {
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            System::RoundRobin => lang.pick("round robin", "круговая система"),
+            System::DoubleRoundRobin => lang.pick("double round robin", "двухкруговая система"),
+            System::Swiss => lang.pick("Swiss", "швейцарская система"),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -640,13 +755,13 @@ impl Round {
     }
 }
 
-/// The first day of an event's dates as the settings write them (`2026-11-28 – 2026-12-02`,
-/// `28.11.2026`, `10.4.2026, Казань`); `None` when no date can be read.
-pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
+/// The days an event's dates name, in the order written (`2026-11-28 – 2026-12-02`,
+/// `28.11.2026`, `10.4.2026, Казань`).
+pub fn days(dates: &str) -> Vec<chrono::NaiveDate> {
     let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
     dates
-        .split(|c: char| c.is_whitespace() || c == '–' || c == ',')
-        .find_map(|w| {
+        .split(|c: char| c.is_whitespace() || c == '–' || c == '—' || c == ',')
+        .filter_map(|w| {
             let parts: Vec<&str> = w.split(['-', '.', '/']).collect();
             if parts.len() != 3 || !parts.iter().all(|p| digits(p)) {
                 return None;
@@ -660,6 +775,12 @@ pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
             };
             chrono::NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
         })
+        .collect()
+}
+
+/// The first day of an event's dates; `None` when no date can be read.
+pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
+    days(dates).first().copied()
 }
 
 impl Tournament {
@@ -692,6 +813,7 @@ impl Tournament {
                 venue: String::new(),
                 chief_arbiter: String::new(),
                 arbiters: vec![],
+                paperwork: Paperwork::default(),
                 variant: variant.into(),
                 system,
                 time_control,

@@ -60,20 +60,9 @@ pub fn chosen<T: PartialEq + Clone>(choices: &[Choice<T>], value: Option<T>) -> 
 
 pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::System>; 3] {
     use crate::tournament::model::System;
-    [
-        (
-            System::RoundRobin,
-            lang.pick("round robin", "круговая система"),
-        ),
-        (
-            System::DoubleRoundRobin,
-            lang.pick("double round robin", "двухкруговая система"),
-        ),
-        (System::Swiss, lang.pick("Swiss", "швейцарская система")),
-    ]
-    .map(|(value, label)| Choice {
+    [System::RoundRobin, System::DoubleRoundRobin, System::Swiss].map(|value| Choice {
         value,
-        label: label.to_string(),
+        label: value.said(lang).to_string(),
     })
 }
 

@@ -1,0 +1,299 @@
+//! «Отчёт главного судьи»: what the federation asks of an event after it — its data, the
+//! participants by rank, sex and region, the winners, the ranks met, the forfeits and
+//! withdrawals, the claims with the arbiter's verdicts (the pairings' notes, where the Claims
+//! screen writes them), the panel.
+
+use super::{head, points, standing_name, t, Document, Section};
+use crate::lang::Lang;
+use crate::tournament::model::{GameResult, Sex, Tournament};
+use crate::tournament::norms::{self, Table};
+use crate::tournament::standings;
+
+pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang) -> Document {
+    let lines = standings::compute(tour, up_to);
+    let rounds: Vec<_> = tour
+        .rounds
+        .iter()
+        .filter(|r| up_to.is_none_or(|u| r.number <= u))
+        .collect();
+    let mut sections = vec![summary(tour, &rounds, lang)];
+    sections.push(by_rank(tour, table, lang));
+    sections.push(by_region(tour, lang));
+    sections.push(Section::table(
+        t(lang, "Winners", "Победители и призёры"),
+        vec![
+            t(lang, "Place", "Место"),
+            t(lang, "Name", "Фамилия, имя"),
+            t(lang, "Title", "Разряд"),
+            t(lang, "Federation, club", "Регион, клуб"),
+            t(lang, "Points", "Очки"),
+        ],
+        lines
+            .iter()
+            .filter(|l| first_place(&l.place) <= 3)
+            .map(|l| {
+                let p = tour.player(l.id);
+                vec![
+                    l.place.clone(),
+                    standing_name(tour, l, lang),
+                    p.map_or_else(String::new, |p| p.title.clone()),
+                    p.map_or_else(String::new, |p| p.club.clone()),
+                    points(l.points, lang),
+                ]
+            })
+            .collect(),
+    ));
+    let n = norms::compute(tour, up_to, table, &table.options);
+    let met: Vec<String> = n
+        .players
+        .iter()
+        .filter(|p| p.result.is_some())
+        .map(|p| format!("{} — {}", p.name, p.outcome(lang)))
+        .collect();
+    sections.push(Section {
+        heading: t(lang, "Rank norms", "Выполнение спортивных разрядов"),
+        lines: if met.is_empty() {
+            vec![n.reason.as_ref().map_or_else(
+                || {
+                    t(
+                        lang,
+                        "None met or confirmed.",
+                        "Никто не выполнил и не подтвердил.",
+                    )
+                },
+                |r| r.get(lang).to_string(),
+            )]
+        } else {
+            met
+        },
+        ..Section::default()
+    });
+    sections.push(incidents(tour, &rounds, lang));
+    let mut subtitle = head::lines(tour, lang);
+    subtitle.push(n.table_line(lang));
+    Document {
+        title: format!(
+            "{} — {}",
+            t(lang, "Chief arbiter's report", "Отчёт главного судьи"),
+            tour.settings.name
+        ),
+        subtitle,
+        sections,
+        signatures: super::signatures(tour, lang),
+        ..Document::default()
+    }
+}
+
+/// `3` of `3`, `3-4`.
+fn first_place(place: &str) -> usize {
+    place
+        .split('-')
+        .next()
+        .and_then(|p| p.trim().parse().ok())
+        .unwrap_or(usize::MAX)
+}
+
+/// The event in figures: participants, rounds, games played and how they ended.
+fn summary(tour: &Tournament, rounds: &[&crate::tournament::model::Round], lang: Lang) -> Section {
+    let games: Vec<GameResult> = rounds
+        .iter()
+        .flat_map(|r| r.pairings.iter())
+        .flat_map(|p| p.games.iter().chain(&p.extra).copied())
+        .collect();
+    let count = |f: fn(&GameResult) -> bool| games.iter().filter(|g| f(g)).count() as u64;
+    let played = count(|g| g.over_the_board());
+    let white = count(|g| *g == GameResult::WhiteWins);
+    let black = count(|g| *g == GameResult::BlackWins);
+    let draws = count(|g| *g == GameResult::Draw);
+    let men = tour
+        .players
+        .iter()
+        .filter(|p| p.sex == Some(Sex::Male))
+        .count() as u64;
+    let women = tour
+        .players
+        .iter()
+        .filter(|p| p.sex == Some(Sex::Female))
+        .count() as u64;
+    let mut lines = vec![
+        format!(
+            "{}: {} ({} {men}, {} {women})",
+            t(lang, "Participants", "Участников"),
+            tour.players.len(),
+            t(lang, "men", "мужчин"),
+            t(lang, "women", "женщин"),
+        ),
+        format!(
+            "{}: {}",
+            t(lang, "Rounds played", "Сыграно туров"),
+            rounds.len()
+        ),
+        format!(
+            "{}: {played} ({} {white}, {} {black}, {} {draws})",
+            t(lang, "Games played over the board", "Сыграно партий"),
+            t(lang, "White won", "побед белых"),
+            t(lang, "Black won", "побед чёрных"),
+            t(lang, "drawn", "ничьих"),
+        ),
+    ];
+    if played > 0 {
+        lines.push(format!(
+            "{}: {} %",
+            t(lang, "Decisive games", "Результативность"),
+            points(
+                ((white + black) as f64 * 1000.0 / played as f64).round() / 10.0,
+                lang
+            )
+        ));
+    }
+    Section {
+        heading: t(lang, "The event", "Общие сведения"),
+        lines,
+        ..Section::default()
+    }
+}
+
+/// Participants by rank before the event, men and women apart.
+fn by_rank(tour: &Tournament, table: &Table, lang: Lang) -> Section {
+    let year = crate::tournament::model::first_day(&tour.settings.dates).map(|d| {
+        use chrono::Datelike;
+        d.year()
+    });
+    let rows = table
+        .ranks
+        .iter()
+        .filter_map(|r| {
+            let of: Vec<_> = tour
+                .players
+                .iter()
+                .filter(|p| table.rank_of(p, year).key == r.key)
+                .collect();
+            let sex = |s| of.iter().filter(|p| p.sex == Some(s)).count().to_string();
+            (!of.is_empty()).then(|| {
+                vec![
+                    r.name.clone(),
+                    of.len().to_string(),
+                    sex(Sex::Male),
+                    sex(Sex::Female),
+                ]
+            })
+        })
+        .collect();
+    Section::table(
+        t(
+            lang,
+            "Participants by rank",
+            "Состав участников по разрядам",
+        ),
+        vec![
+            t(lang, "Rank", "Разряд"),
+            t(lang, "Total", "Всего"),
+            t(lang, "Men", "Мужчин"),
+            t(lang, "Women", "Женщин"),
+        ],
+        rows,
+    )
+}
+
+/// Participants by region or club, most first.
+fn by_region(tour: &Tournament, lang: Lang) -> Section {
+    let mut tally: Vec<(String, usize)> = Vec::new();
+    for p in &tour.players {
+        let club = match p.club.trim() {
+            "" => lang.pick("(not given)", "(не указан)").to_string(),
+            c => c.to_string(),
+        };
+        match tally.iter_mut().find(|(c, _)| *c == club) {
+            Some((_, n)) => *n += 1,
+            None => tally.push((club, 1)),
+        }
+    }
+    tally.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    Section::table(
+        t(
+            lang,
+            "Participants by federation or club",
+            "Состав участников по регионам и клубам",
+        ),
+        vec![
+            t(lang, "Federation, club", "Регион, клуб"),
+            t(lang, "Participants", "Участников"),
+        ],
+        tally
+            .into_iter()
+            .map(|(c, n)| vec![c, n.to_string()])
+            .collect(),
+    )
+}
+
+/// Forfeits, withdrawals and the arbiter's notes (claims and verdicts), round by round.
+fn incidents(
+    tour: &Tournament,
+    rounds: &[&crate::tournament::model::Round],
+    lang: Lang,
+) -> Section {
+    let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
+    let at = |round: usize, board: usize| {
+        format!(
+            "{} {round}, {} {board}",
+            t(lang, "Round", "Тур"),
+            t(lang, "board", "доска")
+        )
+    };
+    // Lines, not a table: a verdict is a sentence and must print whole.
+    let mut rows = Vec::new();
+    for r in rounds {
+        for p in &r.pairings {
+            for (k, g) in p.games.iter().chain(&p.extra).enumerate() {
+                let white = p.white_of(k);
+                let black = if white == p.white { p.black } else { p.white };
+                let absent = match g {
+                    GameResult::WhiteByForfeit => vec![black],
+                    GameResult::BlackByForfeit => vec![white],
+                    GameResult::DoubleForfeit => vec![white, black],
+                    _ => continue,
+                };
+                for id in absent {
+                    rows.push(format!(
+                        "{}: {} {}",
+                        at(r.number, p.board),
+                        t(lang, "forfeit,", "неявка,"),
+                        name(id)
+                    ));
+                }
+            }
+            for note in &p.notes {
+                rows.push(format!("{}: {note}", at(r.number, p.board)));
+            }
+        }
+    }
+    for p in &tour.players {
+        if let Some(after) = p.withdrawn_after {
+            rows.push(format!(
+                "{}: {}",
+                p.full_name(),
+                super::withdrawn(p, after, lang)
+            ));
+        }
+    }
+    if rows.is_empty() {
+        rows.push(t(
+            lang,
+            "No forfeits, withdrawals or claims.",
+            "Неявок, выбываний и заявлений не было.",
+        ));
+    }
+    Section {
+        heading: incidents_heading(lang),
+        lines: rows,
+        ..Section::default()
+    }
+}
+
+fn incidents_heading(lang: Lang) -> String {
+    t(
+        lang,
+        "Forfeits, withdrawals, claims and the arbiter's decisions",
+        "Неявки, выбывания, заявления и решения судьи",
+    )
+}

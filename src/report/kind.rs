@@ -1,0 +1,89 @@
+//! The documents an event prints, by name: what the Standings screen offers and `report
+//! --document` makes, each made here so that both print the same.
+
+use super::Document;
+use crate::lang::Lang;
+use crate::tournament::model::Tournament;
+use crate::tournament::norms::Table;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Standings, crosstable or round grid, and every round: the working report.
+    Standings,
+    /// «Итоговый протокол» / final ranking.
+    Protocol,
+    /// «Турнирная таблица»: the crosstable of a round robin, the round grid of a Swiss.
+    Crosstable,
+    /// «Протоколы туров» / round results.
+    Rounds,
+    /// «Список пар» of a round, for the wall.
+    Pairings,
+    /// «Таблица выполнения разрядных норм».
+    Norms,
+    /// «Справки о выполнении разряда».
+    Certificates,
+    /// «Отчёт главного судьи».
+    ChiefReport,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::Standings,
+        Kind::Protocol,
+        Kind::Crosstable,
+        Kind::Rounds,
+        Kind::Pairings,
+        Kind::Norms,
+        Kind::Certificates,
+        Kind::ChiefReport,
+    ];
+
+    /// The document's name as the arbiter picks it.
+    pub fn said(self, lang: Lang) -> &'static str {
+        match self {
+            Kind::Standings => lang.pick("Standings report", "Отчёт с таблицей"),
+            Kind::Protocol => lang.pick("Final ranking", "Итоговый протокол"),
+            Kind::Crosstable => lang.pick("Crosstable", "Турнирная таблица"),
+            Kind::Rounds => lang.pick("Round results", "Протоколы туров"),
+            Kind::Pairings => lang.pick("Pairing list", "Список пар"),
+            Kind::Norms => lang.pick("Rank norms", "Разрядные нормы"),
+            Kind::Certificates => lang.pick("Rank certificates", "Справки о разрядах"),
+            Kind::ChiefReport => lang.pick("Chief arbiter's report", "Отчёт главного судьи"),
+        }
+    }
+
+    /// The file it is written to beside the event: `<event>-<stem>.<ext>`.
+    pub fn stem(self) -> &'static str {
+        match self {
+            Kind::Standings => "report",
+            Kind::Protocol => "protocol",
+            Kind::Crosstable => "crosstable",
+            Kind::Rounds => "rounds",
+            Kind::Pairings => "pairings",
+            Kind::Norms => "norms",
+            Kind::Certificates => "certificates",
+            Kind::ChiefReport => "chief-report",
+        }
+    }
+
+    /// The round a document is about is one round, not "after round N".
+    pub fn of_one_round(self) -> bool {
+        matches!(self, Kind::Rounds | Kind::Pairings)
+    }
+
+    /// The document. `round`: after that round (standings, protocol, tables, norms, reports),
+    /// or that round alone (round results, pairing list); `None`: all rounds, the last round's
+    /// pairings.
+    pub fn make(self, t: &Tournament, round: Option<usize>, table: &Table, lang: Lang) -> Document {
+        match self {
+            Kind::Standings => super::document(t, round, lang),
+            Kind::Protocol => super::protocol::final_protocol(t, round, table, lang),
+            Kind::Crosstable => super::protocol::crosstable(t, round, lang),
+            Kind::Rounds => super::round_protocol::protocols(t, round, lang),
+            Kind::Pairings => super::round_protocol::pairing_list(t, round, lang),
+            Kind::Norms => super::norms::document(t, round, table, lang),
+            Kind::Certificates => super::certificate::certificates(t, round, table, lang),
+            Kind::ChiefReport => super::chief_report::document(t, round, table, lang),
+        }
+    }
+}

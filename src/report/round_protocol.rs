@@ -1,0 +1,254 @@
+//! «Протокол тура» (a round's boards with numbers, names, ranks, points before the round, the
+//! ballot, the games and the score) and «Список пар» (the same boards before they are played,
+//! in large type for the hall's wall).
+
+use super::{head, points, score, t, Document, Section};
+use crate::lang::Lang;
+use crate::tournament::ballot::load as load_table;
+use crate::tournament::model::{ByeValue, GameResult, Pairing, PlayerId, Round, Tournament};
+use crate::tournament::standings;
+
+/// What a round's table is printed for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// After the games: results and score.
+    Protocol,
+    /// Before the games, on the wall: who plays whom, where, with which opening.
+    Pairings,
+}
+
+/// The round's table.
+pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
+    let before: Vec<(PlayerId, f64)> = standings::compute(tour, Some(r.number - 1))
+        .iter()
+        .map(|l| (l.id, l.points))
+        .collect();
+    let points_of = |id| {
+        before
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map_or_else(String::new, |(_, x)| points(*x, lang))
+    };
+    let number_of = |id| {
+        tour.player(id)
+            .and_then(|p| p.number)
+            .map_or_else(String::new, |n| n.to_string())
+    };
+    // The protocol names each player with his rank (the forms ask it); the wall, just the name.
+    let name = |id| {
+        tour.player(id).map_or_else(String::new, |p| {
+            if use_ == Use::Protocol && !p.title.trim().is_empty() {
+                format!("{}, {}", p.full_name(), p.title.trim())
+            } else {
+                p.full_name()
+            }
+        })
+    };
+    let micromatch = tour.settings.format.games > 1;
+    let balloted = tour.settings.format.ballot.is_some();
+    // A micromatch's colours swap game by game: the columns name the players by game 1's
+    // colours, and every game is written from that pairing's point of view (the left player's
+    // result first), so that the games add up to the score beside them.
+    let (white, black) = if micromatch {
+        (
+            t(lang, "White in game 1", "Белые в 1-й партии"),
+            t(lang, "Black in game 1", "Чёрные в 1-й партии"),
+        )
+    } else {
+        (t(lang, "White", "Белые"), t(lang, "Black", "Чёрные"))
+    };
+    let (no, pts) = (t(lang, "No", "№"), t(lang, "Pts", "Очки"));
+    let mut header = vec![
+        t(lang, "Board", "Доска"),
+        no.clone(),
+        white,
+        pts.clone(),
+        no,
+        black,
+        pts,
+    ];
+    if balloted {
+        header.push(t(lang, "Ballot", "Жребий"));
+        header.push(t(lang, "Opening", "Начало"));
+    }
+    if use_ == Use::Protocol {
+        header.push(if micromatch {
+            t(
+                lang,
+                "Games (left player's result first)",
+                "Партии (первым — результат левого)",
+            )
+        } else {
+            t(lang, "Games", "Партии")
+        });
+        header.push(t(lang, "Score", "Счёт"));
+    }
+    let mut rows: Vec<Vec<String>> = r
+        .pairings
+        .iter()
+        .map(|p| {
+            let mut row = vec![
+                p.board.to_string(),
+                number_of(p.white),
+                name(p.white),
+                points_of(p.white),
+                number_of(p.black),
+                name(p.black),
+                points_of(p.black),
+            ];
+            if balloted {
+                row.extend(ballot(p, lang));
+            }
+            if use_ == Use::Protocol {
+                row.extend(result(tour, p, lang));
+            }
+            row
+        })
+        .collect();
+    let width = header.len();
+    // A player without a board: his number, name and points, and why.
+    let mut apart = |id: PlayerId, what: String| {
+        let mut row = vec![
+            String::new(),
+            number_of(id),
+            name(id),
+            points_of(id),
+            String::new(),
+            what,
+        ];
+        row.resize(width, String::new());
+        rows.push(row);
+    };
+    let sex = |id| tour.player(id).and_then(|p| p.sex);
+    if let Some(bye) = r.bye {
+        let free = lang.agree(sex(bye), "bye", ["свободен", "свободна", "свободный тур"]);
+        apart(bye, free.to_string());
+    }
+    for (id, value) in &r.requested_byes {
+        let free = lang.agree(sex(*id), "", ["свободен", "свободна", "свободный тур"]);
+        let what = match value {
+            ByeValue::Win => lang
+                .pick("full-point bye", &format!("{free} (очко за победу)"))
+                .to_string(),
+            ByeValue::Draw => lang
+                .pick("half-point bye", &format!("{free} (очко за ничью)"))
+                .to_string(),
+            ByeValue::Zero => continue,
+        };
+        apart(*id, what);
+    }
+    let heading = match use_ {
+        Use::Protocol => format!("{} {}", t(lang, "Round", "Тур"), r.number),
+        Use::Pairings => format!("{} {}", t(lang, "Pairings, round", "Пары, тур"), r.number),
+    };
+    Section::table(heading, header, rows)
+}
+
+/// The ballot's cell and the opening it gives, in the reader's language.
+fn ballot(p: &Pairing, lang: Lang) -> [String; 2] {
+    match &p.ballot {
+        Some(b) => {
+            let opening = load_table(&b.table)
+                .ok()
+                .and_then(|t| {
+                    t.entry(&b.cell)
+                        .ok()
+                        .map(|e| crate::tournament::ballot::said(&e.text, lang))
+                })
+                .unwrap_or_default();
+            [format!("{} {}", b.table.to_uppercase(), b.cell), opening]
+        }
+        None => [String::new(), String::new()],
+    }
+}
+
+/// The games (from the left player's side) and the score, the extra micromatch's winner named.
+fn result(tour: &Tournament, p: &Pairing, lang: Lang) -> [String; 2] {
+    // `from`: the index of the first game listed, whose White is the left player when even.
+    let symbols = |games: &[GameResult], from: usize| {
+        games
+            .iter()
+            .enumerate()
+            .map(|(k, g)| {
+                if p.white_of(from + k) == p.white {
+                    g.symbol()
+                } else {
+                    g.reversed().symbol()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut games = symbols(&p.games, 0);
+    if !p.extra.is_empty() {
+        games = format!(
+            "{games}; {}: {}",
+            t(lang, "extra", "доп."),
+            symbols(&p.extra, p.games.len())
+        );
+    }
+    let mut sc = score(tour, p, lang);
+    if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize) {
+        let name = tour
+            .player(winner)
+            .map_or_else(String::new, |p| p.full_name());
+        sc = format!(
+            "{sc} ({} {name})",
+            t(lang, "extra won by", "доп. матч, победа:")
+        );
+    }
+    [games, sc]
+}
+
+/// «Протоколы туров»: every round (or one), each on a page of its own, the panel signing.
+pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document {
+    let sections = tour
+        .rounds
+        .iter()
+        .filter(|r| only.is_none_or(|n| r.number == n))
+        .map(|r| Section {
+            new_page: true,
+            ..section(tour, r, Use::Protocol, lang)
+        })
+        .collect();
+    Document {
+        title: format!(
+            "{} — {}",
+            t(lang, "Round results", "Протоколы туров"),
+            tour.settings.name
+        ),
+        subtitle: head::lines(tour, lang),
+        sections,
+        signatures: super::signatures(tour, lang),
+        ..Document::default()
+    }
+}
+
+/// «Список пар» of a round (the last one paired when `None`), for the hall's wall.
+pub fn pairing_list(tour: &Tournament, round: Option<usize>, lang: Lang) -> Document {
+    let r = match round {
+        Some(n) => tour.rounds.iter().find(|r| r.number == n),
+        None => tour.rounds.last(),
+    };
+    Document {
+        title: match r {
+            Some(r) => format!(
+                "{} — {} {}",
+                tour.settings.name,
+                t(lang, "round", "тур"),
+                r.number
+            ),
+            None => tour.settings.name.clone(),
+        },
+        subtitle: vec![head::dates(&tour.settings.dates, lang)]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect(),
+        sections: r
+            .map(|r| section(tour, r, Use::Pairings, lang))
+            .into_iter()
+            .collect(),
+        wall: true,
+        ..Document::default()
+    }
+}

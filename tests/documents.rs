@@ -397,6 +397,6 @@ fn the_command_line_prints_each_document() {
         .output()
         .unwrap();
     assert!(!run.status.success());
-    assert!(String::from_utf8_lossy(&run.stderr).contains(".html or .pdf"));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("is not one table"));
     assert!(!csv.exists(), "nothing written");
 }

@@ -313,13 +313,14 @@ pub fn report(
     if kind == report::kind::Kind::Pairings && t.rounds.is_empty() {
         return Err("the event has no round paired yet: no pairing list to print".into());
     }
-    let doc = kind.make(
+    let bytes = kind.file(
         &t,
         round,
         shashki_arbiter::tournament::norms::Table::shipped(),
         lang,
-    );
-    let bytes = report::render_for(std::path::Path::new(output), &doc, lang, separator)?;
+        std::path::Path::new(output),
+        separator,
+    )?;
     shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;
     eprintln!("{output}: {} bytes", bytes.len());

@@ -66,6 +66,52 @@ impl Kind {
         }
     }
 
+    /// The file's name beside the event (after its name and a dash): `protocol.pdf`,
+    /// `pairings-3.pdf` for one round's.
+    pub fn file_name(self, round: Option<usize>, ext: &str) -> String {
+        match round.filter(|_| self.of_one_round()) {
+            Some(r) => format!("{}-{r}.{ext}", self.stem()),
+            None => format!("{}.{ext}", self.stem()),
+        }
+    }
+
+    /// Whether it is one table a spreadsheet can take (CSV); the others are text or many
+    /// tables.
+    pub fn is_one_table(self) -> bool {
+        matches!(
+            self,
+            Kind::Standings | Kind::Protocol | Kind::Crosstable | Kind::Pairings | Kind::Norms
+        )
+    }
+
+    /// The document as the bytes of the file `path` names by its extension (`.pdf`, `.html`,
+    /// `.csv` for a table); a CSV of a text refused with the reason.
+    pub fn file(
+        self,
+        t: &Tournament,
+        round: Option<usize>,
+        table: &Table,
+        lang: Lang,
+        path: &std::path::Path,
+        separator: super::csv::Separator,
+    ) -> Result<Vec<u8>, String> {
+        let csv = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+        if csv && !self.is_one_table() {
+            return Err(format!(
+                "{}: {} {}",
+                path.display(),
+                self.said(lang),
+                lang.pick(
+                    "is not one table: write it as .html or .pdf",
+                    "— не одна таблица: сохраните её как .html или .pdf"
+                )
+            ));
+        }
+        super::render_for(path, &self.make(t, round, table, lang), lang, separator)
+    }
+
     /// The round a document is about is one round, not "after round N".
     pub fn of_one_round(self) -> bool {
         matches!(self, Kind::Rounds | Kind::Pairings)

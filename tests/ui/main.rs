@@ -6,6 +6,7 @@
 mod ballot;
 mod claims;
 mod clocks;
+mod documents;
 mod event;
 mod files;
 mod games;

@@ -3,6 +3,7 @@
 //! and its `update`.
 
 mod forbidden;
+mod paperwork;
 mod players;
 mod settings;
 mod tiebreaks;
@@ -84,14 +85,17 @@ pub enum Section {
     #[default]
     Players,
     Settings,
+    /// What the federation's documents ask: organiser, КП №, age group, the panel.
+    Paperwork,
     TieBreaks,
     Forbidden,
 }
 
 impl Section {
-    pub const ALL: [Section; 4] = [
+    pub const ALL: [Section; 5] = [
         Section::Players,
         Section::Settings,
+        Section::Paperwork,
         Section::TieBreaks,
         Section::Forbidden,
     ];
@@ -100,6 +104,7 @@ impl Section {
         match self {
             Section::Players => lang.pick("Players", "Участники"),
             Section::Settings => lang.pick("Settings", "Настройки"),
+            Section::Paperwork => lang.pick("Panel and documents", "Судьи и документы"),
             Section::TieBreaks => lang.pick("Tie-breaks", "Доп. показатели"),
             Section::Forbidden => lang.pick("Forbidden pairs", "Запрещённые пары"),
         }
@@ -335,6 +340,7 @@ impl State {
             .spacing(12)
             .into(),
             Section::Settings => self.settings_form(t, lang),
+            Section::Paperwork => self.paperwork_form(t, lang),
             Section::TieBreaks => tiebreaks::panel(t, lang),
             Section::Forbidden => self.forbidden_panel(t, lang),
         };

@@ -35,6 +35,8 @@ pub enum Message {
     Undo,
     /// The shown round's score sheets, to print: a PDF beside the event.
     PrintSheets,
+    /// The shown round's pairing list in large type for the wall: a PDF beside the event.
+    PrintPairings,
 }
 
 const RESULT_KEYS: [(GameResult, &str); 7] = [
@@ -270,6 +272,31 @@ impl State {
                     Err(e) => Action::error(e.to_string()),
                 }
             }
+            Message::PrintPairings => {
+                let (Some(event), Some(round)) = (event, self.current(t)) else {
+                    return Action::None;
+                };
+                let kind = crate::report::kind::Kind::Pairings;
+                let out = crate::store::beside(event, &kind.file_name(Some(round.number), "pdf"));
+                let doc = kind.make(
+                    t,
+                    Some(round.number),
+                    crate::tournament::norms::Table::shipped(),
+                    lang,
+                );
+                match crate::report::pdf::render(&doc) {
+                    Ok(bytes) => Action::Write {
+                        done: Some(format!(
+                            "{} {}",
+                            lang.pick("Pairing list written:", "Список пар записан:"),
+                            out.display()
+                        )),
+                        path: out,
+                        bytes,
+                    },
+                    Err(e) => Action::error(e.to_string()),
+                }
+            }
             Message::Round(n) => {
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.focus = self.first_open(t);
@@ -367,6 +394,11 @@ impl State {
                     .on_press(Message::Lock(true))
             });
         }
+        bar = bar.push(
+            button(text(lang.pick("Pairing list (PDF)", "Список пар (PDF)")))
+                .style(button::secondary)
+                .on_press_maybe(round.map(|_| Message::PrintPairings)),
+        );
         bar = bar.push(
             button(text(lang.pick("Score sheets (PDF)", "Бланки записи (PDF)")))
                 .style(button::secondary)

@@ -1,5 +1,6 @@
-//! Standings: the table with every tie-break column of the event, after any round; exports the
-//! report (standings, crosstable, rounds) as HTML, CSV or PDF beside the event file.
+//! Standings: the table with every tie-break column of the event, after any round; writes any of
+//! the event's documents (report, final protocol, crosstable, round protocols, pairing list, rank
+//! norms, certificates, chief arbiter's report) as HTML, CSV or PDF beside the event file.
 
 use iced::widget::{button, column, pick_list, row, scrollable, table, text};
 use iced::{Element, Length};
@@ -8,17 +9,28 @@ mod norms;
 
 use super::Action;
 use crate::lang::Lang;
-use crate::report;
+use crate::report::{self, kind::Kind};
 use crate::store::event::EventFile;
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
-use crate::ui::format;
+use crate::ui::format::{self, Choice};
 
-#[derive(Default)]
 pub struct State {
     /// After this round (`None`: all rounds).
     pub up_to: Option<usize>,
     pub page: Page,
+    /// The document the export buttons write; follows the page shown until another is picked.
+    pub document: Kind,
+}
+
+impl Default for State {
+    fn default() -> State {
+        State {
+            up_to: None,
+            page: Page::default(),
+            document: Kind::Standings,
+        }
+    }
 }
 
 /// What the screen shows of the standings.
@@ -36,6 +48,7 @@ pub enum Page {
 pub enum Message {
     UpTo(usize),
     Page(Page),
+    Document(Choice<Kind>),
     Export(&'static str),
 }
 
@@ -53,31 +66,45 @@ impl State {
             }
             Message::Page(page) => {
                 self.page = page;
+                self.document = match page {
+                    Page::Points => Kind::Standings,
+                    Page::Crosstable => Kind::Crosstable,
+                    Page::Norms => Kind::Norms,
+                };
+                Action::None
+            }
+            Message::Document(c) => {
+                self.document = c.value;
                 Action::None
             }
             Message::Export(ext) => {
                 let Some(file) = file else {
                     return Action::None;
                 };
-                // The Norms page exports the norms sheet; the others the standings report.
-                let (name, doc) = if self.page == Page::Norms {
-                    let table = crate::tournament::norms::Table::shipped();
-                    (
-                        "norms",
-                        report::norms::document(&file.tournament, self.up_to, table, lang),
-                    )
-                } else {
-                    (
-                        "report",
-                        report::document(&file.tournament, self.up_to, lang),
-                    )
+                let t = &file.tournament;
+                let kind = self.document;
+                // A round's documents are of the round chosen (the pairing list: the last round
+                // when none is); the others are after it.
+                let round = match kind {
+                    Kind::Pairings => self.up_to.or(t.rounds.last().map(|r| r.number)),
+                    _ => self.up_to,
                 };
-                let out = crate::store::beside(file.path(), &format!("{name}.{ext}"));
-                match report::render_for(&out, &doc, lang, report::csv::Separator::for_lang(lang)) {
+                let out = crate::store::beside(file.path(), &kind.file_name(round, ext));
+                let table = crate::tournament::norms::Table::shipped();
+                let written = kind.file(
+                    t,
+                    round,
+                    table,
+                    lang,
+                    &out,
+                    report::csv::Separator::for_lang(lang),
+                );
+                match written {
                     Ok(bytes) => Action::Write {
                         done: Some(format!(
-                            "{} {}",
-                            lang.pick("Report written:", "Отчёт записан:"),
+                            "{} {} {}",
+                            kind.said(lang),
+                            lang.pick("written:", "— записано:"),
                             out.display()
                         )),
                         path: out,
@@ -103,6 +130,14 @@ impl State {
                 })
                 .on_press(Message::Page(page))
         };
+        let documents: Vec<Choice<Kind>> = Kind::ALL
+            .iter()
+            .map(|&k| Choice {
+                value: k,
+                label: k.said(lang).to_string(),
+            })
+            .collect();
+        let chosen = format::chosen(&documents, Some(self.document));
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
@@ -117,10 +152,14 @@ impl State {
             ),
             page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
             iced::widget::space::horizontal(),
-            text(lang.pick("Export:", "Экспорт:")).size(18),
-            button(text("HTML")).on_press(Message::Export("html")),
-            button(text("CSV")).on_press(Message::Export("csv")),
+            pick_list(documents.clone(), chosen, Message::Document),
             button(text("PDF")).on_press(Message::Export("pdf")),
+            button(text("HTML")).on_press(Message::Export("html")),
+            button(text("CSV")).on_press_maybe(
+                self.document
+                    .is_one_table()
+                    .then_some(Message::Export("csv"))
+            ),
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);

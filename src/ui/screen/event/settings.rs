@@ -29,6 +29,16 @@ pub enum Edit {
     BallotPer(Choice<BallotPer>),
     Extra(u32),
     RoundsPlanned(Choice<Option<usize>>),
+    Organiser(String),
+    CalendarNumber(String),
+    AgeGroup(String),
+    ChiefArbiterCategory(String),
+    ChiefArbiterCity(String),
+    ChiefSecretary(String),
+    ChiefSecretaryCategory(String),
+    ChiefSecretaryCity(String),
+    /// The other arbiters, `;` between them.
+    Arbiters(String),
 }
 
 pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
@@ -66,6 +76,17 @@ pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
         }
         Edit::Extra(n) => d.format.extra_micromatches = n,
         Edit::RoundsPlanned(c) => d.rounds_planned = c.value,
+        Edit::Organiser(v) => d.paperwork.organiser = v,
+        Edit::CalendarNumber(v) => d.paperwork.calendar_number = v,
+        Edit::AgeGroup(v) => d.paperwork.age_group = v,
+        Edit::ChiefArbiterCategory(v) => d.paperwork.chief_arbiter_category = v,
+        Edit::ChiefArbiterCity(v) => d.paperwork.chief_arbiter_city = v,
+        Edit::ChiefSecretary(v) => d.paperwork.chief_secretary = v,
+        Edit::ChiefSecretaryCategory(v) => d.paperwork.chief_secretary_category = v,
+        Edit::ChiefSecretaryCity(v) => d.paperwork.chief_secretary_city = v,
+        // Kept exactly as typed (the field shows them joined by `;` again); the documents trim
+        // each name and drop an empty one.
+        Edit::Arbiters(v) => d.arbiters = v.split(';').map(str::to_string).collect(),
     }
 }
 
@@ -232,11 +253,6 @@ impl State {
                     .spacing(4),
                 field(lang.pick("Dates", "Даты"), &d.dates, Edit::Dates),
                 field(lang.pick("Venue", "Место"), &d.venue, Edit::Venue),
-                field(
-                    lang.pick("Chief arbiter", "Главный судья"),
-                    &d.chief_arbiter,
-                    Edit::ChiefArbiter
-                ),
                 column![row![
                     field(
                         lang.pick("Time control", "Контроль времени"),

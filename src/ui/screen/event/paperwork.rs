@@ -1,0 +1,128 @@
+//! The panel and what the federation's documents ask of the event: organiser, calendar-plan
+//! number, age group, the chief arbiter and the chief secretary with their judge categories and
+//! cities, the other arbiters. Edits go to the same draft as the settings and are saved with them.
+
+use iced::widget::{button, column, container, row, text, text_input};
+use iced::{Element, Length};
+
+use super::settings::Edit;
+use super::{Message, State};
+use crate::lang::Lang;
+use crate::tournament::model::Tournament;
+use crate::ui::theme;
+
+impl State {
+    pub(super) fn paperwork_form<'a>(
+        &'a self,
+        t: &'a Tournament,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
+        let p = &d.paperwork;
+        let input = |label: &str, value: &str, f: fn(String) -> Edit| {
+            text_input(label, value)
+                .on_input(move |v| Message::Settings(f(v)))
+                .on_submit(Message::SaveSettings)
+        };
+        let label = |s: &str| text(s.to_string()).size(17).width(Length::Fixed(220.0));
+        let field = |name: &str, value: &str, f: fn(String) -> Edit| {
+            row![label(name), input(name, value, f)]
+                .spacing(8)
+                .align_y(iced::Alignment::Center)
+        };
+        let (category, city) = (
+            lang.pick("judge category", "судейская категория"),
+            lang.pick("city", "город"),
+        );
+        // A member of the panel: the name, then his category and city, on one line.
+        let member = |role: &str,
+                      name: &str,
+                      fname: fn(String) -> Edit,
+                      cat: &str,
+                      fcat: fn(String) -> Edit,
+                      town: &str,
+                      ftown: fn(String) -> Edit| {
+            row![
+                label(role),
+                input(role, name, fname).width(Length::FillPortion(3)),
+                input(category, cat, fcat).width(Length::FillPortion(2)),
+                input(city, town, ftown).width(Length::FillPortion(2)),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+        };
+        let arbiters = d.arbiters.join(";");
+        let refused = self
+            .settings_error
+            .as_ref()
+            .filter(|(at_name, _)| !*at_name)
+            .map(|(_, why)| {
+                text(format!(
+                    "{} {}",
+                    lang.pick("Not saved:", "Не сохранено:"),
+                    why.get(lang)
+                ))
+                .size(17)
+                .color(theme::ERROR)
+            });
+        container(
+            column![
+                text(lang.pick("Panel and documents", "Судейская коллегия и документы")).size(22),
+                text(lang.pick(
+                    "Printed in the final protocol, the round protocols, the certificates and the chief arbiter's report; the panel signs at their foot.",
+                    "Печатается в итоговом протоколе, протоколах туров, справках о разрядах и отчёте главного судьи; судьи подписывают их внизу."
+                ))
+                .size(15),
+                field(lang.pick("Organiser", "Организатор"), &p.organiser, Edit::Organiser),
+                field(
+                    lang.pick("Calendar plan No", "№ в календарном плане"),
+                    &p.calendar_number,
+                    Edit::CalendarNumber
+                ),
+                field(lang.pick("Age group", "Возрастная группа"), &p.age_group, Edit::AgeGroup),
+                // The columns' names: a filled field shows no placeholder.
+                row![
+                    label(""),
+                    text(lang.pick("name", "фамилия, инициалы"))
+                        .size(14)
+                        .width(Length::FillPortion(3)),
+                    text(category).size(14).width(Length::FillPortion(2)),
+                    text(city).size(14).width(Length::FillPortion(2)),
+                ]
+                .spacing(8),
+                member(
+                    lang.pick("Chief arbiter", "Главный судья"),
+                    &d.chief_arbiter,
+                    Edit::ChiefArbiter,
+                    &p.chief_arbiter_category,
+                    Edit::ChiefArbiterCategory,
+                    &p.chief_arbiter_city,
+                    Edit::ChiefArbiterCity,
+                ),
+                member(
+                    lang.pick("Chief secretary", "Главный секретарь"),
+                    &p.chief_secretary,
+                    Edit::ChiefSecretary,
+                    &p.chief_secretary_category,
+                    Edit::ChiefSecretaryCategory,
+                    &p.chief_secretary_city,
+                    Edit::ChiefSecretaryCity,
+                ),
+                field(
+                    lang.pick("Arbiters (; between)", "Судьи (через «;»)"),
+                    &arbiters,
+                    Edit::Arbiters
+                ),
+            ]
+            .push(refused)
+            .push(
+                button(text(lang.pick("Save", "Сохранить")))
+                    .on_press_maybe(self.draft.is_some().then_some(Message::SaveSettings)),
+            )
+            .spacing(10),
+        )
+        .padding(8)
+        .style(theme::panel)
+        .into()
+    }
+}

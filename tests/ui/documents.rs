@@ -1,0 +1,96 @@
+//! Issue 27: the event's paperwork typed on the Event screen reaches the documents the Standings
+//! screen writes; the Rounds screen prints the shown round's pairing list for the wall.
+
+use super::*;
+use shashki_arbiter::report::kind::Kind;
+use shashki_arbiter::ui::format::Choice;
+use shashki_arbiter::ui::screen::event::{Edit, Message as Ev};
+use shashki_arbiter::ui::screen::standings::Message as St;
+
+fn pdf_text(path: &Path) -> Option<String> {
+    let out = std::process::Command::new("pdftotext")
+        .arg(path)
+        .arg("-")
+        .output()
+        .ok()?;
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_panel_typed_on_the_event_screen_signs_the_final_protocol() {
+    let mut app = app("paperwork", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Судьи и документы");
+    // The sample's panel is shown as saved.
+    assert!(sees(&app, "Федерация шашек Республики Татарстан"));
+    assert!(sees(&app, "Хабибуллина Р. Р."));
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "paperwork-ru");
+    for e in [
+        Edit::Organiser("Федерация шашек Казани".into()),
+        Edit::CalendarNumber("2207".into()),
+        Edit::ChiefSecretary("Зайцева О. Л.".into()),
+        Edit::Arbiters("Гусев П. А.;Орлов Д. С.".into()),
+    ] {
+        let _ = app.update(Message::Event(Ev::Settings(e)));
+    }
+    click(&mut app, "Сохранить");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap().settings;
+    assert_eq!(saved.paperwork.organiser, "Федерация шашек Казани");
+    assert_eq!(saved.paperwork.calendar_number, "2207");
+    assert_eq!(saved.arbiters, ["Гусев П. А.", "Орлов Д. С."]);
+    assert!(
+        sees(&app, "Гусев П. А.;Орлов Д. С."),
+        "the field shows them as typed"
+    );
+
+    let _ = app.update(Message::Tab(Tab::Standings));
+    let _ = app.update(Message::Standings(St::Document(Choice {
+        value: Kind::Protocol,
+        label: String::new(),
+    })));
+    assert_eq!(app.standings.document, Kind::Protocol);
+    click(&mut app, "PDF");
+    let out = path.with_file_name("shashki64-round-robin-protocol.pdf");
+    assert!(std::fs::read(&out)
+        .expect("written beside the event")
+        .starts_with(b"%PDF-"));
+    let status = app.session.status.as_ref().unwrap().text.clone();
+    assert!(status.contains("Итоговый протокол — записано"), "{status}");
+    if let Some(text) = pdf_text(&out) {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Итоговый протокол"));
+        assert!(
+            flat.contains("Организатор: Федерация шашек Казани"),
+            "{flat}"
+        );
+        assert!(flat.contains("№ в календарном плане: 2207"));
+        assert!(flat.contains("Главный секретарь: ____________________ Зайцева О. Л. (1К, Казань)"));
+        assert!(flat.contains("Судья: ____________________ Орлов Д. С."));
+    }
+    // A certificate is text: no CSV of it.
+    let _ = app.update(Message::Standings(St::Document(Choice {
+        value: Kind::Certificates,
+        label: String::new(),
+    })));
+    let _ = app.update(Message::Standings(St::Export("csv")));
+    assert!(!path
+        .with_file_name("shashki64-round-robin-certificates.csv")
+        .exists());
+}
+
+#[test]
+fn the_rounds_screen_prints_the_pairing_list_for_the_wall() {
+    let mut app = app("pairing-list", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Список пар (PDF)");
+    let event = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let out = event.with_file_name("shashki64-round-robin-pairings-6.pdf");
+    let bytes = std::fs::read(&out).expect("the list is written beside the event");
+    assert!(bytes.starts_with(b"%PDF-"));
+    let status = app.session.status.as_ref().unwrap().text.clone();
+    assert!(status.contains("Список пар записан"), "{status}");
+    if let Some(text) = pdf_text(&out) {
+        assert!(text.contains("Пары, тур 6"), "{text}");
+    }
+}

@@ -154,7 +154,11 @@ pub fn certificates(
         });
     }
     Document {
-        title: s.name.clone(),
+        title: format!(
+            "{} — {}",
+            t(lang, "Rank certificates", "Справки о выполнении разрядов"),
+            s.name
+        ),
         subtitle: Vec::new(),
         sections,
         ..Document::default()

@@ -94,3 +94,42 @@ fn the_rounds_screen_prints_the_pairing_list_for_the_wall() {
         assert!(text.contains("Пары, тур 6"), "{text}");
     }
 }
+
+/// The final protocol asks each player's birth year: the player form takes it (a year such as
+/// 2008; anything else refused with the field named), the list shows it, editing keeps it.
+#[test]
+fn the_player_form_takes_the_birth_year_the_protocol_prints() {
+    let mut app = app("birth-year", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(Ev::Surname("Гайнуллина".into())));
+    let _ = app.update(Message::Event(Ev::BirthYear("20О8".into())));
+    let _ = app.update(Message::Event(Ev::Add));
+    let status = app.session.status.as_ref().unwrap();
+    assert!(
+        status.error && status.text.contains("год рождения `20О8`"),
+        "{}",
+        status.text
+    );
+    let t = app.session.tournament().unwrap();
+    assert!(
+        !t.players.iter().any(|p| p.surname == "Гайнуллина"),
+        "nothing added"
+    );
+    assert_eq!(
+        app.players.surname, "Гайнуллина",
+        "the form keeps what was typed"
+    );
+    let _ = app.update(Message::Event(Ev::BirthYear("2008".into())));
+    let _ = app.update(Message::Event(Ev::Add));
+    let t = app.session.tournament().unwrap();
+    let p = t
+        .players
+        .iter()
+        .find(|p| p.surname == "Гайнуллина")
+        .unwrap();
+    assert_eq!(p.birth_year, Some(2008));
+    assert!(sees(&app, "2008"), "the list shows it");
+    let id = p.id;
+    let _ = app.update(Message::Event(Ev::Edit(id)));
+    assert_eq!(app.players.birth_year, "2008");
+}

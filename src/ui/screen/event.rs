@@ -32,6 +32,7 @@ pub struct State {
     pub title: String,
     pub rating: String,
     pub club: String,
+    pub birth_year: String,
     pub sex: Option<crate::tournament::model::Sex>,
     /// The player being edited (the form holds their details), or a new one.
     pub editing: Option<PlayerId>,
@@ -55,6 +56,7 @@ pub enum Message {
     Title(String),
     Rating(String),
     Club(String),
+    BirthYear(String),
     Sex(Option<crate::tournament::model::Sex>),
     Add,
     Edit(PlayerId),
@@ -118,6 +120,7 @@ impl State {
         self.title.clear();
         self.rating.clear();
         self.club.clear();
+        self.birth_year.clear();
         self.sex = None;
         self.editing = None;
     }
@@ -136,6 +139,7 @@ impl State {
             Message::Title(s) => self.title = s,
             Message::Rating(s) => self.rating = s,
             Message::Club(s) => self.club = s,
+            Message::BirthYear(s) => self.birth_year = s,
             Message::Sex(s) => self.sex = s,
             Message::Add => {
                 // Enter in any field of an empty form: nothing to add, and it says what is missing.
@@ -157,6 +161,20 @@ impl State {
                         }
                     },
                 };
+                // A year the forms can print: four digits, not in the future of any event.
+                let birth_year = match self.birth_year.trim() {
+                    "" => None,
+                    y => match y.parse::<u16>() {
+                        Ok(v) if (1900..=2100).contains(&v) => Some(v),
+                        _ => {
+                            return Action::error(format!(
+                                "{} `{y}`: {}",
+                                lang.pick("birth year", "год рождения"),
+                                lang.pick("a year such as 2008", "нужен год, например 2008")
+                            ))
+                        }
+                    },
+                };
                 let existing = self.editing.and_then(|id| t.player(id)).cloned();
                 let id = existing
                     .as_ref()
@@ -169,6 +187,7 @@ impl State {
                     title: self.title.trim().to_string(),
                     rating,
                     club: self.club.trim().to_string(),
+                    birth_year,
                     sex: self.sex,
                     ..base
                 };
@@ -188,6 +207,7 @@ impl State {
                     self.title = p.title.clone();
                     self.rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
                     self.club = p.club.clone();
+                    self.birth_year = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
                     self.sex = p.sex;
                 }
             }

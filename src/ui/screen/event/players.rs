@@ -31,6 +31,9 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
             table::column(text(lang.pick("Sex", "Пол")), move |p: &Player| {
                 text(p.sex.map(|s| s.letter(lang)).unwrap_or_default()).size(17)
             }),
+            table::column(text(lang.pick("Born", "Г. р.")), |p: &Player| {
+                text(p.birth_year.map(|y| y.to_string()).unwrap_or_default()).size(17)
+            }),
             table::column(text(lang.pick("Rating", "Рейтинг")), |p: &Player| {
                 text(p.rating.map(|r| r.to_string()).unwrap_or_default()).size(17)
             }),
@@ -114,6 +117,10 @@ impl State {
             text_input(lang.pick("title / rank", "звание / разряд"), &self.title)
                 .on_input(Message::Title)
                 .on_submit(Message::Add),
+            text_input(lang.pick("birth year", "год рождения"), &self.birth_year)
+                .on_input(Message::BirthYear)
+                .on_submit(Message::Add)
+                .width(130),
             text_input(lang.pick("rating", "рейтинг"), &self.rating)
                 .on_input(Message::Rating)
                 .on_submit(Message::Add),

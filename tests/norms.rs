@@ -308,6 +308,66 @@ fn another_table_file_is_used_and_a_broken_one_refused() {
     assert!(err.contains("2 percentages for 9 columns"), "{err}");
 }
 
+/// The event names its own table file (beside it) and its own options (Event › «Судьи и
+/// документы»): `norms` and every document use them, and a table file gone missing is refused
+/// naming it, with nothing written.
+#[test]
+fn the_events_own_table_and_options_are_used() {
+    let dir = std::env::temp_dir().join(format!("shashki-norms-event-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped = std::fs::read_to_string("resources/evsk/club-2018.ron").unwrap();
+    std::fs::write(
+        dir.join("federation.ron"),
+        shipped.replace("edition: \"club-2018\"", "edition: \"federation-2026\""),
+    )
+    .unwrap();
+    let mut t = shashki_arbiter::store::event::read(std::path::Path::new(
+        "tournaments/shashki64-round-robin.ron",
+    ))
+    .unwrap();
+    t.settings.norms = norms::NormsChoice {
+        table: "federation.ron".into(),
+        options: Some(Options {
+            rounding: Rounding::None,
+            min_players: 8,
+            min_games: 11,
+        }),
+    };
+    let event = dir.join("event.ron");
+    std::fs::write(
+        &event,
+        ron::ser::to_string_pretty(&t, ron::ser::PrettyConfig::default()).unwrap(),
+    )
+    .unwrap();
+    let v = norms_json(event.to_str().unwrap(), &[]);
+    assert_eq!(v["table"]["edition"], "federation-2026");
+    assert_eq!(v["options"]["rounding"], "none");
+    // 10 games each, 11 asked: nobody has a norm.
+    assert!(player(&v, "Васильев Алексей")["norms"]
+        .as_object()
+        .unwrap()
+        .is_empty());
+    let report = |out: &std::path::Path| {
+        Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+            .args(["report", event.to_str().unwrap(), "--document", "norms"])
+            .args(["--lang", "ru", "-o"])
+            .arg(out)
+            .output()
+            .unwrap()
+    };
+    let html = dir.join("norms.html");
+    assert!(report(&html).status.success());
+    let text = std::fs::read_to_string(&html).unwrap();
+    assert!(text.contains("federation-2026") && text.contains("не округляется"));
+    assert!(text.contains("партий не менее 11"));
+    std::fs::remove_file(dir.join("federation.ron")).unwrap();
+    let gone = dir.join("gone.html");
+    let out = report(&gone);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("federation.ron"));
+    assert!(!gone.exists());
+}
+
 /// «Таблица выполнения разрядных норм» prints for every sample event: the PDF's text has the
 /// heading, every participant with his k, the table's edition, the options, the panel's lines,
 /// and the subtitle's long source line whole (broken at spaces, not cut at the page's edge).

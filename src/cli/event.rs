@@ -313,10 +313,15 @@ pub fn report(
     if kind == report::kind::Kind::Pairings && t.rounds.is_empty() {
         return Err("the event has no round paired yet: no pairing list to print".into());
     }
+    let table = shashki_arbiter::tournament::norms::Table::for_event(
+        &t.settings.norms,
+        Some(std::path::Path::new(file)),
+    )
+    .map_err(|e| e.to_string())?;
     let bytes = kind.file(
         &t,
         round,
-        shashki_arbiter::tournament::norms::Table::shipped(),
+        &table,
         lang,
         std::path::Path::new(output),
         separator,

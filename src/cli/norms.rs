@@ -15,7 +15,10 @@ pub fn run(file: &str, table: Option<&str>, lang_text: &str, format: Format) -> 
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
     let table = match table {
         Some(path) => Table::load(Path::new(path)).map_err(|e| e.to_string())?,
-        None => Table::shipped().clone(),
+        // The event's own table and options (Event › «Судьи и документы»), else the shipped.
+        None => Table::for_event(&t.settings.norms, Some(Path::new(file)))
+            .map_err(|e| e.to_string())?
+            .into_owned(),
     };
     let options = table.options;
     let n = norms::compute(&t, None, &table, &options);

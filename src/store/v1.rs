@@ -107,6 +107,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
             chief_arbiter: old.chief_arbiter,
             arbiters: old.arbiters,
             paperwork: Default::default(),
+            norms: Default::default(),
             variant: old.variant.into(),
             system: old.system,
             time_control,

@@ -53,6 +53,12 @@ pub struct Settings {
     /// categories and cities); empty until the arbiter fills it in.
     #[serde(default, skip_serializing_if = "Paperwork::is_empty")]
     pub paperwork: Paperwork,
+    /// The ЕВСК table and options the event's norms use.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::norms::NormsChoice::is_default"
+    )]
+    pub norms: crate::tournament::norms::NormsChoice,
     /// Saved as its name (`"russian"`, `"towers"`): a plain or a column variant.
     pub variant: crate::rules::columns::AnyVariant,
     pub system: System,
@@ -814,6 +820,7 @@ impl Tournament {
                 chief_arbiter: String::new(),
                 arbiters: vec![],
                 paperwork: Paperwork::default(),
+                norms: Default::default(),
                 variant: variant.into(),
                 system,
                 time_control,

@@ -61,11 +61,48 @@ pub enum Rounding {
     None,
 }
 
+impl Rounding {
+    pub const ALL: [Rounding; 3] = [Rounding::HalfUp, Rounding::HalfEven, Rounding::None];
+
+    pub fn said(self, lang: Lang) -> &'static str {
+        match self {
+            Rounding::HalfUp => lang.pick(
+                "to a half point, a quarter up",
+                "до половины очка, четверть вверх",
+            ),
+            Rounding::HalfEven => lang.pick(
+                "to a half point, a quarter to the even half",
+                "до половины очка, четверть к чётной половине",
+            ),
+            Rounding::None => lang.pick("not at all", "не округляется"),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Options {
     pub rounding: Rounding,
     pub min_players: usize,
     pub min_games: usize,
+}
+
+/// The event's choice of table and options (Event › «Судьи и документы»): unset, the shipped
+/// table with its own options.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct NormsChoice {
+    /// A table file, beside the event when the path is relative; empty: the shipped table.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub table: String,
+    /// The event's rounding and minimums; `None`: the table's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub options: Option<Options>,
+}
+
+impl NormsChoice {
+    pub fn is_default(&self) -> bool {
+        *self == NormsChoice::default()
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -89,6 +126,44 @@ impl Table {
             why: e.to_string(),
         })?;
         table.validate()?;
+        Ok(table)
+    }
+
+    /// The table and options an event's norms use: its own table file (read again when the file
+    /// changes: a screen asks on every frame) or the shipped one, with the event's options.
+    pub fn for_event(
+        choice: &NormsChoice,
+        event: Option<&Path>,
+    ) -> Result<std::borrow::Cow<'static, Table>, TableError> {
+        let mut table = if choice.table.trim().is_empty() {
+            std::borrow::Cow::Borrowed(Table::shipped())
+        } else {
+            let path = Path::new(choice.table.trim());
+            let path = match event.and_then(Path::parent) {
+                Some(dir) if path.is_relative() => dir.join(path),
+                _ => path.to_path_buf(),
+            };
+            std::borrow::Cow::Owned(Table::load_cached(&path)?)
+        };
+        if let Some(options) = choice.options {
+            table.to_mut().options = options;
+        }
+        Ok(table)
+    }
+
+    /// [`Table::load`], kept while the file's modification time stays the same.
+    fn load_cached(path: &Path) -> Result<Table, TableError> {
+        type Cached = Option<(std::path::PathBuf, Option<std::time::SystemTime>, Table)>;
+        static CACHE: std::sync::Mutex<Cached> = std::sync::Mutex::new(None);
+        let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+        let mut cache = CACHE.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((p, m, table)) = cache.as_ref() {
+            if p == path && *m == modified && modified.is_some() {
+                return Ok(table.clone());
+            }
+        }
+        let table = Table::load(path)?;
+        *cache = Some((path.to_path_buf(), modified, table.clone()));
         Ok(table)
     }
 
@@ -361,17 +436,7 @@ impl Norms {
         format!(
             "{} {}; {} {}, {} {}",
             lang.pick("Norm rounded", "Норма округляется"),
-            match self.options.rounding {
-                Rounding::HalfUp => lang.pick(
-                    "to a half point, a quarter up",
-                    "до половины очка, четверть вверх"
-                ),
-                Rounding::HalfEven => lang.pick(
-                    "to a half point, a quarter to the even half",
-                    "до половины очка, четверть к чётной половине"
-                ),
-                Rounding::None => lang.pick("not at all", "не округляется"),
-            },
+            self.options.rounding.said(lang),
             lang.pick("players at least", "участников не менее"),
             self.options.min_players,
             lang.pick("games at least", "партий не менее"),

@@ -613,7 +613,10 @@ impl App {
         };
         let t = &file.tournament;
         let body: Element<'_, Message> = match self.tab {
-            Tab::Event => self.players.view(t, lang).map(Message::Event),
+            Tab::Event => self
+                .players
+                .view(t, Some(file.path()), lang)
+                .map(Message::Event),
             Tab::Rounds => self.rounds.view(file, lang).map(Message::Rounds),
             Tab::Clocks => self.clocks.view(session, t).map(Message::Clocks),
             Tab::Ballot => self
@@ -628,7 +631,7 @@ impl App {
                 .games
                 .view(&session.clocks, t, lang)
                 .map(Message::Games),
-            Tab::Standings => self.standings.view(t, lang).map(Message::Standings),
+            Tab::Standings => self.standings.view(file, lang).map(Message::Standings),
         };
         let body: Element<'_, Message> = if session.watched_from().is_some() {
             watch_only(body).into()

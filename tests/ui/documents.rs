@@ -133,3 +133,37 @@ fn the_player_form_takes_the_birth_year_the_protocol_prints() {
     let _ = app.update(Message::Event(Ev::Edit(id)));
     assert_eq!(app.players.birth_year, "2008");
 }
+
+/// The event's own norm options, set on «Судьи и документы», are what the Norms page computes
+/// with; «как в таблице» gives the table's back.
+#[test]
+fn the_norm_options_set_for_the_event_reach_the_norms_page() {
+    use shashki_arbiter::tournament::norms::{Options, Rounding};
+    let mut app = app("norm-options", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Судьи и документы");
+    assert!(sees(&app, "редакция: club-2018"));
+    let _ = app.update(Message::Event(Ev::Settings(Edit::NormsOptions(Some(
+        Options {
+            rounding: Rounding::HalfEven,
+            min_players: 8,
+            min_games: 3,
+        },
+    )))));
+    click(&mut app, "Сохранить");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap().settings;
+    assert_eq!(saved.norms.options.map(|o| o.min_games), Some(3));
+    let _ = app.update(Message::Tab(Tab::Standings));
+    click(&mut app, "Разрядные нормы");
+    let line = text_containing(&app, "партий не менее").expect("the options are said");
+    assert!(
+        line.contains("партий не менее 3") && line.contains("к чётной половине"),
+        "{line}"
+    );
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "как в таблице");
+    click(&mut app, "Сохранить");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap().settings;
+    assert!(saved.norms.is_default());
+}

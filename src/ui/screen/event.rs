@@ -331,7 +331,13 @@ impl State {
         Action::None
     }
 
-    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+    /// `event`: the event file's path, beside which a relative norms table file is read.
+    pub fn view<'a>(
+        &'a self,
+        t: &'a Tournament,
+        event: Option<&std::path::Path>,
+        lang: Lang,
+    ) -> Element<'a, Message> {
         let sections = Section::ALL.map(|section| {
             let label = match section {
                 Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
@@ -360,7 +366,7 @@ impl State {
             .spacing(12)
             .into(),
             Section::Settings => self.settings_form(t, lang),
-            Section::Paperwork => self.paperwork_form(t, lang),
+            Section::Paperwork => self.paperwork_form(t, event, lang),
             Section::TieBreaks => tiebreaks::panel(t, lang),
             Section::Forbidden => self.forbidden_panel(t, lang),
         };

@@ -11,7 +11,6 @@ use super::Action;
 use crate::lang::Lang;
 use crate::report::{self, kind::Kind};
 use crate::store::event::EventFile;
-use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
 use crate::ui::format::{self, Choice};
 
@@ -90,11 +89,17 @@ impl State {
                     _ => self.up_to,
                 };
                 let out = crate::store::beside(file.path(), &kind.file_name(round, ext));
-                let table = crate::tournament::norms::Table::shipped();
+                let table = match crate::tournament::norms::Table::for_event(
+                    &t.settings.norms,
+                    Some(file.path()),
+                ) {
+                    Ok(table) => table,
+                    Err(e) => return Action::error(e.to_string()),
+                };
                 let written = kind.file(
                     t,
                     round,
-                    table,
+                    &table,
                     lang,
                     &out,
                     report::csv::Separator::for_lang(lang),
@@ -116,7 +121,8 @@ impl State {
         }
     }
 
-    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+    pub fn view<'a>(&'a self, file: &'a EventFile, lang: Lang) -> Element<'a, Message> {
+        let t = &file.tournament;
         let lines = standings::compute(t, self.up_to);
         let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
         let shown = self.up_to.or(rounds.last().copied());
@@ -164,7 +170,7 @@ impl State {
         .spacing(8)
         .align_y(iced::Alignment::Center);
         if self.page == Page::Norms {
-            return column![bar, norms::view(t, self.up_to, lang)]
+            return column![bar, norms::view(t, file.path(), self.up_to, lang)]
                 .spacing(10)
                 .into();
         }

@@ -2,19 +2,22 @@
 //! number, age group, the chief arbiter and the chief secretary with their judge categories and
 //! cities, the other arbiters. Edits go to the same draft as the settings and are saved with them.
 
-use iced::widget::{button, column, container, row, text, text_input};
+use iced::widget::{button, column, container, pick_list, row, text, text_input};
 use iced::{Element, Length};
 
 use super::settings::Edit;
 use super::{Message, State};
 use crate::lang::Lang;
 use crate::tournament::model::Tournament;
+use crate::tournament::norms::{Options, Rounding, Table};
+use crate::ui::format::{self, Choice};
 use crate::ui::theme;
 
 impl State {
     pub(super) fn paperwork_form<'a>(
         &'a self,
         t: &'a Tournament,
+        event: Option<&std::path::Path>,
         lang: Lang,
     ) -> Element<'a, Message> {
         let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
@@ -113,6 +116,7 @@ impl State {
                     &arbiters,
                     Edit::Arbiters
                 ),
+                self.norms_rows(t, event, lang),
             ]
             .push(refused)
             .push(
@@ -123,6 +127,103 @@ impl State {
         )
         .padding(8)
         .style(theme::panel)
+        .into()
+    }
+}
+
+impl State {
+    /// The ЕВСК table the norms use and its options: what the draft names, read as the sheets
+    /// will read it (a table that cannot be read is said so, and the shipped one's options
+    /// shown).
+    fn norms_rows<'a>(
+        &'a self,
+        t: &Tournament,
+        event: Option<&std::path::Path>,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
+        let (table, problem) = match Table::for_event(&d.norms, event) {
+            Ok(table) => (table.into_owned(), None),
+            Err(e) => (Table::shipped().clone(), Some(e.to_string())),
+        };
+        let o = table.options;
+        let set = move |o: Options| Message::Settings(Edit::NormsOptions(Some(o)));
+        let roundings: Vec<Choice<Rounding>> = Rounding::ALL
+            .iter()
+            .map(|&r| Choice {
+                value: r,
+                label: r.said(lang).to_string(),
+            })
+            .collect();
+        let chosen = format::chosen(&roundings, Some(o.rounding));
+        let label = |s: &str| text(s.to_string()).size(17);
+        column![
+            row![
+                label(lang.pick("ЕВСК norms table", "Таблица норм ЕВСК"))
+                    .width(Length::Fixed(220.0)),
+                text_input(
+                    lang.pick(
+                        "a table file (empty: the shipped club-2018)",
+                        "файл таблицы (пусто — встроенная club-2018)"
+                    ),
+                    &d.norms.table
+                )
+                .on_input(|v| Message::Settings(Edit::NormsTable(v)))
+                .on_submit(Message::SaveSettings),
+                text(format!(
+                    "{}: {}",
+                    lang.pick("edition", "редакция"),
+                    table.edition
+                ))
+                .size(15),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center),
+            row![
+                label(lang.pick("Norm rounded", "Норма округляется")).width(Length::Fixed(220.0)),
+                pick_list(roundings, chosen, move |c| set(Options {
+                    rounding: c.value,
+                    ..o
+                }))
+                .width(Length::Fixed(330.0)),
+                label(lang.pick("players at least", "участников не менее")),
+                pick_list(
+                    (2..=20).collect::<Vec<usize>>(),
+                    Some(o.min_players),
+                    move |n| {
+                        set(Options {
+                            min_players: n,
+                            ..o
+                        })
+                    }
+                ),
+                label(lang.pick("games at least", "партий не менее")),
+                pick_list(
+                    (1..=20).collect::<Vec<usize>>(),
+                    Some(o.min_games),
+                    move |n| { set(Options { min_games: n, ..o }) }
+                ),
+                button(text(lang.pick("as the table has them", "как в таблице")))
+                    .style(button::secondary)
+                    .on_press_maybe(
+                        d.norms
+                            .options
+                            .is_some()
+                            .then_some(Message::Settings(Edit::NormsOptions(None)))
+                    ),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center),
+        ]
+        .push(problem.map(|p| {
+            text(format!(
+                "{} {p}",
+                lang.pick("The table cannot be read:", "Таблица не читается:")
+            ))
+            .size(16)
+            .color(theme::ERROR)
+        }))
+        .spacing(8)
         .into()
     }
 }

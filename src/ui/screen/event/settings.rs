@@ -39,6 +39,10 @@ pub enum Edit {
     ChiefSecretaryCity(String),
     /// The other arbiters, `;` between them.
     Arbiters(String),
+    /// The event's ЕВСК table file (empty: the shipped one).
+    NormsTable(String),
+    /// The event's norm options; `None`: the table's own.
+    NormsOptions(Option<crate::tournament::norms::Options>),
 }
 
 pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
@@ -87,6 +91,8 @@ pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
         // Kept exactly as typed (the field shows them joined by `;` again); the documents trim
         // each name and drop an empty one.
         Edit::Arbiters(v) => d.arbiters = v.split(';').map(str::to_string).collect(),
+        Edit::NormsTable(v) => d.norms.table = v,
+        Edit::NormsOptions(o) => d.norms.options = o,
     }
 }
 

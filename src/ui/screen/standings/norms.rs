@@ -11,8 +11,29 @@ use crate::tournament::model::{System, Tournament};
 use crate::tournament::norms::{self, PlayerNorms, RankNorm, Table};
 use crate::ui::format;
 
-pub fn view<'a>(t: &'a Tournament, up_to: Option<usize>, lang: Lang) -> Element<'a, Message> {
-    let table_data = Table::shipped();
+pub fn view<'a>(
+    t: &'a Tournament,
+    event: &std::path::Path,
+    up_to: Option<usize>,
+    lang: Lang,
+) -> Element<'a, Message> {
+    // The event's own table file may be missing or broken: the page says so instead.
+    let table_data = match Table::for_event(&t.settings.norms, Some(event)) {
+        Ok(table) => table,
+        Err(e) => {
+            return text(format!(
+                "{} {e}",
+                lang.pick(
+                    "The event's norms table cannot be read:",
+                    "Таблица норм турнира не читается:"
+                )
+            ))
+            .size(18)
+            .color(crate::ui::theme::ERROR)
+            .into()
+        }
+    };
+    let table_data = &*table_data;
     let n = norms::compute(t, up_to, table_data, &table_data.options);
     // Only the ranks somebody can be measured against get a column.
     let ranks: Vec<String> = table_data

@@ -404,43 +404,18 @@ pub fn results_table(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
 /// The whole report: standings, crosstable (round robins), every round.
 pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
     let lines = standings::compute(tour, up_to);
-    let mut subtitle = Vec::new();
-    for s in [&tour.settings.dates, &tour.settings.venue] {
-        if !s.is_empty() {
-            subtitle.push(s.clone());
-        }
-    }
-    if !tour.settings.chief_arbiter.is_empty() {
+    // The event's head as every document has it, the tie-breaks named with the column heading
+    // each stands for (the header says what "Берг." is).
+    let mut subtitle = head::lines(tour, lang);
+    if !tour.settings.chief_arbiter.trim().is_empty() {
         subtitle.push(format!(
             "{}: {}",
             t(lang, "Chief arbiter", "Главный судья"),
-            tour.settings.chief_arbiter
+            tour.settings.panel()[0].described()
         ));
     }
-    // The full name with the column heading it stands for: the header says what "Берг." is.
-    let tiebreaks: Vec<String> = tour
-        .tiebreaks
-        .iter()
-        .map(|tb| {
-            let ((name_en, name_ru), (short_en, short_ru)) = (tb.name(), tb.short());
-            format!(
-                "{} ({})",
-                lang.pick(name_en, name_ru),
-                lang.pick(short_en, short_ru)
-            )
-        })
-        .collect();
-    subtitle.push(format!(
-        "{}: {}",
-        t(lang, "Time control", "Контроль времени"),
-        tour.settings.time_control.said(lang)
-    ));
-    if !tiebreaks.is_empty() {
-        subtitle.push(format!(
-            "{}: {}",
-            t(lang, "Tie-breaks", "Дополнительные показатели"),
-            tiebreaks.join(", ")
-        ));
+    if !tour.tiebreaks.is_empty() {
+        subtitle.push(protocol::tiebreaks_line(tour, lang));
     }
     let mut sections = vec![standings_section(tour, &lines, lang)];
     // A crosstable has a column per player: past 24 it no longer fits a page. A round grid has a

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
-use shashki_arbiter::tournament::swiss::{self, Options, Proposal};
+use shashki_arbiter::tournament::swiss::{self, trf, Options, Proposal};
 
 fn event(players: usize, games: u32) -> Tournament {
     let mut t = Tournament::new(
@@ -308,7 +308,6 @@ fn absolute_criteria_hold_on_2000_generated_events() {
 #[test]
 fn trf_export_and_import_keep_pairings_colours_results_and_points() {
     use shashki_arbiter::tournament::standings;
-    use shashki_arbiter::tournament::swiss::trf;
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let mut t = event(11, 1);
     t.players[3].surname = "Иванов".into();
@@ -378,8 +377,12 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
     lines[three] = row.into_iter().collect();
     let bad = lines.join("\n");
     let e = trf::import("twice.trf", &bad).unwrap_err().to_string();
-    assert!(e.starts_with("twice.trf: round 1: player"), "{e}");
-    assert!(e.ends_with("appears twice in the round"), "{e}");
+    // The two sides of player 3's game disagree: player 1 plays someone else.
+    assert!(e.starts_with("twice.trf:"), "{e}");
+    assert!(
+        e.contains("round 1: player") && e.contains("contradicts"),
+        "{e}"
+    );
     // A line that is not TRF says where.
     let bad = "012 X\n001 abcd      Smith\n";
     assert_eq!(
@@ -512,4 +515,152 @@ fn later_rounds_keep_the_initial_colour_round_1_was_drawn_with() {
     // Black, although round 2 is paired without naming it again.
     let p2 = swiss::pair(&t, 2, &Options::default());
     assert!(p2.pairs().contains(&(6, 5)), "{:?}", p2.pairs());
+}
+
+/// A player line: starting rank, name, cells `(opponent, colour, result)` by round.
+type TrfRow = (usize, &'static str, Vec<(usize, char, char)>);
+
+/// A TRF-16 file of `rows`.
+fn trf_file(rows: &[TrfRow]) -> String {
+    let mut out = String::from("012 Hand-made\nXXR 5\n");
+    for (rank, name, cells) in rows {
+        let points: f64 = cells
+            .iter()
+            .map(|c| match c.2 {
+                '1' | '+' => 1.0,
+                '=' => 0.5,
+                _ => 0.0,
+            })
+            .sum();
+        let cells: Vec<String> = cells
+            .iter()
+            .map(|(o, c, r)| format!("{o:>4} {c} {r}"))
+            .collect();
+        out.push_str(&format!(
+            "001 {rank:>4} m    {name:<33} {:>4} {:<3} {:>11} {:<10} {points:>4.1} {rank:>4}  {}\n",
+            2000,
+            "RUS",
+            0,
+            "2000",
+            cells.join("  ")
+        ));
+    }
+    out
+}
+
+/// Four players who have all met (a round robin of rounds 1–3) and meet again in round 4.
+fn all_met(round_4: bool) -> Vec<TrfRow> {
+    let mut rows = vec![
+        (1, "One", vec![(4, 'w', '='), (2, 'w', '='), (3, 'b', '=')]),
+        (2, "Two", vec![(3, 'w', '='), (1, 'b', '='), (4, 'w', '=')]),
+        (
+            3,
+            "Three",
+            vec![(2, 'b', '='), (4, 'b', '='), (1, 'w', '=')],
+        ),
+        (4, "Four", vec![(1, 'b', '='), (3, 'w', '='), (2, 'b', '=')]),
+    ];
+    if round_4 {
+        for (rank, _, cells) in &mut rows {
+            cells.push(match rank {
+                1 => (4, 'w', '='),
+                4 => (1, 'b', '='),
+                2 => (3, 'w', '='),
+                _ => (2, 'b', '='),
+            });
+        }
+    }
+    rows
+}
+
+fn arbiter(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn temp_trf(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("sa-trf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Issue 28: a game is written on both players' lines; a file whose two sides disagree (both
+/// Black against each other, a win against a win, an opponent who names someone else) is
+/// refused by `trf import` and `trf check` (exit 2) at the line, not read and reported as a
+/// differing round.
+#[test]
+fn a_trf_whose_two_sides_of_a_game_disagree_is_refused() {
+    assert!(trf::import("fine.trf", &trf_file(&all_met(false))).is_ok());
+    // Round 2: player 1 writes himself Black against player 2, who is Black too.
+    let mut rows = all_met(false);
+    rows[0].2[1] = (2, 'b', '=');
+    let text = trf_file(&rows);
+    let e = trf::import("colours.trf", &text).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "colours.trf:3: round 2: player 1's entry `2 b =` contradicts player 2's: both have Black"
+    );
+    let path = temp_trf("colours.trf", &text);
+    for cmd in [&["trf", "check"][..], &["trf", "import"][..]] {
+        let mut args = cmd.to_vec();
+        let p = path.to_str().unwrap();
+        args.push(p);
+        let out_path = path.with_extension("ron");
+        let out = out_path.to_str().unwrap().to_string();
+        if cmd[1] == "import" {
+            args.extend(["--output", &out]);
+        }
+        let run = arbiter(&args);
+        assert_eq!(run.status.code(), Some(2), "{cmd:?}");
+        assert!(
+            String::from_utf8_lossy(&run.stderr).contains("both have Black"),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(!out_path.exists(), "no event made");
+    }
+    // Round 3: both sides won the same game.
+    let mut rows = all_met(false);
+    rows[2].2[2] = (1, 'w', '1');
+    rows[0].2[2] = (3, 'b', '1');
+    let e = trf::import("results.trf", &trf_file(&rows))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.ends_with("the results `1` and `1` are not the two sides of one game"),
+        "{e}"
+    );
+    // Round 1: player 4 names player 2, who plays player 3.
+    let mut rows = all_met(false);
+    rows[3].2[0] = (2, 'b', '=');
+    let e = trf::import("opponent.trf", &trf_file(&rows))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "opponent.trf:3: round 1: player 1's entry `4 w =` contradicts player 4's: he has `2 b =` in that round"
+    );
+}
+
+/// Issue 28: where no pairing of every player meets the absolute criteria (four players who
+/// have all met), `trf check` names the players the Dutch pairing leaves over, in its text and
+/// its JSON.
+#[test]
+fn trf_check_names_the_players_left_unpaired() {
+    let path = temp_trf("all-met.trf", &trf_file(&all_met(true)));
+    let run = arbiter(&["trf", "check", path.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(1), "round 4 differs");
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("round 4: DIFFERS") && text.contains("  unpaired: 1 2 3 4 (no pairing"),
+        "{text}"
+    );
+    let run = arbiter(&["trf", "check", path.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(v[3]["unpaired"], serde_json::json!([1, 2, 3, 4]));
+    assert_eq!(v[0]["unpaired"], serde_json::json!([]));
 }

@@ -191,6 +191,8 @@ struct CheckJson {
     difference: Option<String>,
     file: PairingJson,
     dutch: PairingJson,
+    /// Starting ranks the Dutch pairing cannot pair (no complete legal pairing exists).
+    unpaired: Vec<usize>,
 }
 
 #[derive(Serialize)]
@@ -229,6 +231,7 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
                     difference: r.difference.as_ref().map(|d| d.to_string()),
                     file: pairing_json(&r.in_file),
                     dutch: pairing_json(&r.dutch),
+                    unpaired: r.unpaired.clone(),
                 })
                 .collect::<Vec<_>>(),
         )?,
@@ -241,6 +244,13 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
                         outln!("  file:  {}", pairing_text(&r.in_file));
                         outln!("  Dutch: {}", pairing_text(&r.dutch));
                     }
+                }
+                if !r.unpaired.is_empty() {
+                    let ranks: Vec<String> = r.unpaired.iter().map(usize::to_string).collect();
+                    outln!(
+                        "  unpaired: {} (no pairing of every player meets the absolute criteria)",
+                        ranks.join(" ")
+                    );
                 }
             }
             outln!(

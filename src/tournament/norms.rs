@@ -22,6 +22,9 @@ pub struct Table {
     #[serde(default)]
     pub source_ru: String,
     pub edition: String,
+    /// The edition in Russian words, for a Russian screen (the edition when absent).
+    #[serde(default)]
+    pub edition_ru: String,
     pub ranks: Vec<RankDef>,
     pub adult_unranked: String,
     pub junior_unranked: String,
@@ -165,6 +168,14 @@ impl Table {
         let table = Table::load(path)?;
         *cache = Some((path.to_path_buf(), modified, table.clone()));
         Ok(table)
+    }
+
+    /// The edition as a screen in `lang` names it.
+    pub fn edition_said(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Ru if !self.edition_ru.trim().is_empty() => &self.edition_ru,
+            _ => &self.edition,
+        }
     }
 
     /// A table file an arbiter gives (`norms --table FILE`).

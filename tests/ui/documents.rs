@@ -143,7 +143,7 @@ fn the_norm_options_set_for_the_event_reach_the_norms_page() {
     let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     let _ = app.update(Message::Tab(Tab::Event));
     click(&mut app, "Судьи и документы");
-    assert!(sees(&app, "редакция: club-2018"));
+    assert!(sees(&app, "редакция: клубные программы, 2018"));
     let _ = app.update(Message::Event(Ev::Settings(Edit::NormsOptions(Some(
         Options {
             rounding: Rounding::HalfEven,

@@ -43,6 +43,9 @@ pub struct RoundCheck {
     pub dutch: Pairing,
     /// `None` when the file has the Dutch pairing.
     pub difference: Option<Difference>,
+    /// Starting ranks the Dutch pairing leaves without an opponent: no pairing of every player
+    /// meets the absolute criteria (the pairs shown are then partial).
+    pub unpaired: Vec<usize>,
 }
 
 /// The pairing of round `round` as the file records it: every cell with an opponent (games and
@@ -87,6 +90,8 @@ pub fn rounds_in(text: &str) -> usize {
 
 /// Re-pairs every round of the file from the rounds before it.
 pub fn check(origin: &str, text: &str) -> Result<Vec<RoundCheck>, TrfError> {
+    // Each round is re-paired from a cut of the file: the whole file's two sides must agree first.
+    super::trf::agreement(origin, text)?;
     let mut out = Vec::new();
     for round in 1..=rounds_in(text) {
         let cut = before_round(text, round);
@@ -123,6 +128,7 @@ pub fn check(origin: &str, text: &str) -> Result<Vec<RoundCheck>, TrfError> {
             in_file,
             dutch,
             difference,
+            unpaired: result.unpaired.iter().map(|&u| ranks[u]).collect(),
         });
     }
     Ok(out)

@@ -197,6 +197,7 @@ fn round_cell(
 
 /// An event from TRF-16 text: players, rounds, results (single games).
 pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
+    agreement(origin, text)?;
     let mut t = Tournament::new(
         "",
         Variant::Russian,
@@ -498,6 +499,86 @@ pub(crate) fn cells_of(line: &str) -> Vec<[char; 6]> {
     out
 }
 
+/// Every game is written on both players' lines (C.04.A Annex 2), and the two must agree: each
+/// names the other as opponent in that round, their colours are opposite (or unknown, `-`, on
+/// a forfeit), their results are the two sides of one game (`1`/`0`, `=`/`=`, `+`/`-`, `-`/`-`,
+/// `W`/`L`, `D`/`D`; both blank for a round not yet played). A file whose two sides disagree is
+/// refused at the line and round that contradicts its opponent's.
+pub fn agreement(origin: &str, text: &str) -> Result<(), TrfError> {
+    let mut rows: BTreeMap<usize, (usize, Vec<[char; 6]>)> = BTreeMap::new();
+    for (i, line) in trf_lines(text).enumerate() {
+        if !line.starts_with("001") {
+            continue;
+        }
+        // A line without a readable number is refused where the file is read for its use.
+        if let Ok(rank) = line.get(4..8).unwrap_or("").trim().parse::<usize>() {
+            rows.insert(rank, (i + 1, cells_of(line)));
+        }
+    }
+    let said = |c: &[char; 6]| -> String {
+        let opp: String = c[..4].iter().collect();
+        format!("`{} {} {}`", opp.trim(), c[4], c[5])
+    };
+    for (&me, (line, cells)) in &rows {
+        for (r, c) in cells.iter().enumerate() {
+            let opp: String = c[..4].iter().collect();
+            let Ok(them) = opp.trim().parse::<usize>() else {
+                continue;
+            };
+            if them == 0 || them == me {
+                continue;
+            }
+            let bad = |why: String| TrfError::Line {
+                origin: origin.to_string(),
+                line: *line,
+                message: format!(
+                    "round {}: player {me}'s entry {} contradicts player {them}'s: {why}",
+                    r + 1,
+                    said(c)
+                ),
+            };
+            let Some((_, their_cells)) = rows.get(&them) else {
+                // An opponent without a line is refused by the reader, naming him.
+                continue;
+            };
+            let Some(t) = their_cells.get(r) else {
+                return Err(bad(format!("his line has no round {}", r + 1)));
+            };
+            let their_opp: String = t[..4].iter().collect();
+            if their_opp.trim().parse::<usize>().ok() != Some(me) {
+                return Err(bad(format!("he has {} in that round", said(t))));
+            }
+            let colour = |x: char| x.to_ascii_lowercase();
+            let (a, b) = (colour(c[4]), colour(t[4]));
+            if a == b && matches!(a, 'w' | 'b') {
+                let which = if a == 'w' { "White" } else { "Black" };
+                return Err(bad(format!("both have {which}")));
+            }
+            if (a == 'w' && b != 'b' && b != '-') || (a == 'b' && b != 'w' && b != '-') {
+                return Err(bad(format!("the colours do not match ({})", said(t))));
+            }
+            let (x, y) = (c[5].to_ascii_uppercase(), t[5].to_ascii_uppercase());
+            let sides = matches!(
+                (x, y),
+                ('1' | 'W', '0' | 'L')
+                    | ('0' | 'L', '1' | 'W')
+                    | ('=' | 'D', '=' | 'D')
+                    | ('+', '-')
+                    | ('-', '+')
+                    | ('-', '-')
+                    | (' ', ' ')
+            );
+            if !sides {
+                return Err(bad(format!(
+                    "the results `{}` and `{}` are not the two sides of one game",
+                    c[5], t[5]
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The input of the Swiss pairing for the next round of a TRF-16 file, read as the rules mean
 /// each result code (C.04.A Annex 2): `1 W` won, `= D` drawn, `0 L` lost games; `+ -` forfeits
 /// (not played: the players may meet again, no colour); `U` the pairing-allocated bye (`0000 +`
@@ -505,6 +586,7 @@ pub(crate) fn cells_of(line: &str) -> Vec<[char; 6]> {
 /// A player with a cell for the round after the last played one is absent from it. Returns the
 /// input and each player's starting rank (the input's order).
 pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), TrfError> {
+    agreement(origin, text)?;
     let err = |line: usize, message: String| TrfError::Line {
         origin: origin.to_string(),
         line,

@@ -163,8 +163,8 @@ impl State {
                     .width(Length::Fixed(220.0)),
                 text_input(
                     lang.pick(
-                        "a table file (empty: the shipped club-2018)",
-                        "файл таблицы (пусто — встроенная club-2018)"
+                        "a table file (empty: the shipped one)",
+                        "файл таблицы (пусто — встроенная)"
                     ),
                     &d.norms.table
                 )
@@ -173,7 +173,7 @@ impl State {
                 text(format!(
                     "{}: {}",
                     lang.pick("edition", "редакция"),
-                    table.edition
+                    table.edition_said(lang)
                 ))
                 .size(15),
             ]

@@ -664,3 +664,54 @@ fn trf_check_names_the_players_left_unpaired() {
     assert_eq!(v[3]["unpaired"], serde_json::json!([1, 2, 3, 4]));
     assert_eq!(v[0]["unpaired"], serde_json::json!([]));
 }
+
+/// Issue 28: `XXA` (accelerated pairings: a player's virtual points when a round is paired) is
+/// read by `trf check`, `trf import` and written by `trf export`. Eight players, the top four
+/// given a virtual point in round 1 (hand-made, as bbpPairings' generator makes no accelerated
+/// event): two score groups of four pair 1–3, 2–4 and 5–7, 6–8 (S1 against S2 within each);
+/// the higher ranked of each pair has White when his number is odd (E.5 with `white1`):
+/// 1–3, 4–2, 5–7, 8–6. Without acceleration round 1 would be 1–5, 6–2, 3–7, 8–4.
+#[test]
+fn an_accelerated_trf_checks_and_round_trips() {
+    let rows: Vec<TrfRow> = vec![
+        (1, "One", vec![(3, 'w', '1')]),
+        (2, "Two", vec![(4, 'b', '1')]),
+        (3, "Three", vec![(1, 'b', '0')]),
+        (4, "Four", vec![(2, 'w', '0')]),
+        (5, "Five", vec![(7, 'w', '1')]),
+        (6, "Six", vec![(8, 'b', '1')]),
+        (7, "Seven", vec![(5, 'b', '0')]),
+        (8, "Eight", vec![(6, 'w', '0')]),
+    ];
+    let plain = format!("{}XXC white1\n", trf_file(&rows));
+    let xxa: String = (1..=4).map(|n| format!("XXA {n:>4}  1.0\n")).collect();
+    let accelerated = format!("{plain}{xxa}");
+    let check = |name: &str, text: &str| {
+        let path = temp_trf(name, text);
+        let run = arbiter(&["trf", "check", path.to_str().unwrap()]);
+        String::from_utf8_lossy(&run.stdout).into_owned()
+    };
+    let out = check("accelerated.trf", &accelerated);
+    assert!(out.contains("round 1: the Dutch pairing"), "{out}");
+    let out = check("plain.trf", &plain);
+    assert!(
+        out.contains("round 1: DIFFERS in who meets whom")
+            && out.contains("Dutch: 1-5 3-7 6-2 8-4"),
+        "{out}"
+    );
+    // Import keeps the virtual points, export writes them, and the event pairs with them.
+    let t = trf::import("accelerated.trf", &accelerated).unwrap();
+    assert_eq!(t.acceleration.get(&1), Some(&vec![1.0]));
+    assert_eq!(t.acceleration.len(), 4);
+    let text = trf::export(&t);
+    assert!(text.contains("XXA    1  1.0\n"), "{text}");
+    assert_eq!(
+        trf::import("again.trf", &text).unwrap().acceleration,
+        t.acceleration
+    );
+    let mut fresh = t.clone();
+    fresh.rounds.clear();
+    let p = swiss::pair(&fresh, 1, &Options::default());
+    let pairs: Vec<(u32, u32)> = p.pairs();
+    assert_eq!(pairs, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+}

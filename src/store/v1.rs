@@ -127,6 +127,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         forbidden: old.forbidden,
         numbers_seed: old.numbers_seed,
         initial_colour: old.initial_colour,
+        acceleration: Default::default(),
     };
     Ok((t, dropped))
 }

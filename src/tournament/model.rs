@@ -33,6 +33,11 @@ pub struct Tournament {
     /// `XXC`); once round 1 is paired, round 1 itself tells it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub initial_colour: Option<Color>,
+    /// Accelerated pairings as a TRF's `XXA` lines give them: per player, the virtual points
+    /// added to his score when round 1, 2, … is paired (index 0 is round 1; not counted in the
+    /// standings).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub acceleration: std::collections::BTreeMap<PlayerId, Vec<f64>>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -843,6 +848,7 @@ impl Tournament {
             forbidden: vec![],
             numbers_seed: None,
             initial_colour: None,
+            acceleration: Default::default(),
         }
     }
 

@@ -177,6 +177,20 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         for &i in &present[..half] {
             input.acceleration[i] = input.win;
         }
+    } else if !t.acceleration.is_empty() {
+        // The event's own accelerated pairings (a TRF's `XXA`): the round's virtual points.
+        input.acceleration = ids
+            .iter()
+            .map(|id| {
+                let points = t
+                    .acceleration
+                    .get(id)
+                    .and_then(|a| a.get(round - 1))
+                    .copied()
+                    .unwrap_or(0.0);
+                (points * f64::from(input.win)).round() as u32
+            })
+            .collect();
     }
     let out = dutch::pair(&input);
     let unit = input::UNIT;

@@ -91,6 +91,12 @@ pub fn export(t: &Tournament) -> String {
             out.push_str(&format!("XXP {na} {nb}\n"));
         }
     }
+    for (id, points) in &t.acceleration {
+        if let Some(n) = number.get(id) {
+            let fields: Vec<String> = points.iter().map(|p| format!("{p:>4.1}")).collect();
+            out.push_str(&format!("XXA {n:>4} {}\n", fields.join(" ")));
+        }
+    }
     for p in players {
         let n = number[&p.id];
         let name = if p.name.is_empty() {
@@ -232,6 +238,12 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "XXR" => t.settings.rounds_planned = rest.parse().ok(),
             "XXC" => t.initial_colour = initial_colour(rest).or(t.initial_colour),
             // Player ids are the numbers.
+            "XXA" => {
+                let (n, points) = read_xxa(line).map_err(|m| err(line_no, m))?;
+                let points = points.iter().map(|&p| f64::from(p) / f64::from(TRF_WIN));
+                t.acceleration.insert(n as PlayerId, points.collect());
+            }
+            // Player ids are the numbers.
             "XXP" => {
                 let pairs = forbidden_pairs(rest).map_err(|m| err(line_no, m))?;
                 forbidden.extend(
@@ -322,6 +334,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         return Err(TrfError::NoPlayers {
             origin: origin.to_string(),
         });
+    }
+    if let Some(id) = t.acceleration.keys().find(|&&id| t.player(id).is_none()) {
+        return Err(err(0, format!("XXA: no player {id}")));
     }
     if !forbidden.is_empty() {
         for &(line, a, b) in &forbidden {
@@ -437,6 +452,44 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         t.initial_colour = super::input::initial_colour(&t);
     }
     Ok(t)
+}
+
+/// `XXA NNNN pp.p pp.p …`: player NNNN's virtual points when round 1, 2, … is paired (the
+/// accelerated pairings; a blank field is none), in tenths of a point.
+fn read_xxa(line: &str) -> Result<(usize, Vec<u32>), String> {
+    let chars: Vec<char> = line.chars().collect();
+    let text = |a: usize, b: usize| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect()
+    };
+    let rank: usize = text(4, 8)
+        .trim()
+        .parse()
+        .map_err(|_| format!("XXA: player number `{}`", text(4, 8).trim()))?;
+    let mut out = Vec::new();
+    let mut at = 9;
+    while at < chars.len() {
+        let field = text(at, at + 4);
+        let field = field.trim();
+        out.push(if field.is_empty() {
+            0
+        } else {
+            tenths(field)
+                .ok_or_else(|| format!("XXA: points `{field}` for round {}", out.len() + 1))?
+        });
+        at += 5;
+    }
+    Ok((rank, out))
+}
+
+/// `1.5` → 15 tenths (TRF writes points with one decimal).
+fn tenths(text: &str) -> Option<u32> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, "0"));
+    if frac.len() != 1 {
+        return None;
+    }
+    Some(whole.parse::<u32>().ok()? * 10 + frac.parse::<u32>().ok()?)
 }
 
 /// `XXC white1|black1`: the initial colour (other words on the line are options we do not use).
@@ -595,6 +648,7 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
     let mut planned = 0;
     let mut initial = Color::White;
     let mut forbidden_numbers = Vec::new();
+    let mut accelerations: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
     // (rank, cells with their line)
     let mut rows: Vec<(usize, usize, Vec<[char; 6]>)> = Vec::new();
     for (i, line) in trf_lines(text).enumerate() {
@@ -612,6 +666,10 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
             "XXC" => initial = initial_colour(rest).unwrap_or(initial),
             "XXP" => {
                 forbidden_numbers.extend(forbidden_pairs(rest).map_err(|m| err(line_no, m))?);
+            }
+            "XXA" => {
+                let (n, points) = read_xxa(line).map_err(|m| err(line_no, m))?;
+                accelerations.insert(n, points);
             }
             "001" => {
                 let rank: usize = line
@@ -741,7 +799,19 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
             win: TRF_WIN,
             draw: TRF_DRAW,
             forbidden,
-            acceleration: Vec::new(),
+            // The virtual points of the round being paired (round `played_rounds + 1`).
+            acceleration: if accelerations.is_empty() {
+                Vec::new()
+            } else {
+                rows.iter()
+                    .map(|r| {
+                        accelerations
+                            .get(&r.0)
+                            .and_then(|a| a.get(played_rounds).copied())
+                            .unwrap_or(0)
+                    })
+                    .collect()
+            },
         },
         rows.iter().map(|r| r.0).collect(),
     ))

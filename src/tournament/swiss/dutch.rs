@@ -599,7 +599,9 @@ fn score_fields(players: &[State]) -> (u32, u32) {
     (bits(largest), g)
 }
 
-fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
+/// The round's constants for the weights: the score fields and each score group's place in
+/// them (§4 of docs/swiss-dutch-method.md).
+fn round_constants<'a>(input: &'a Input, players: &[State]) -> Ctx<'a> {
     let n = players.len();
     let mut shift = std::collections::BTreeMap::new();
     let mut acc = 0;
@@ -613,151 +615,267 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
         acc += bits(i - j);
         i = j;
     }
-    let (s, g) = score_fields(&players);
+    let (s, g) = score_fields(players);
     let r = input.rounds_played as u64;
-    let ctx = Ctx {
+    Ctx {
         input,
         s,
         g,
         shift,
         topscorer_above: (r * u64::from(input.win.max(input.draw))) / 2,
         last_round: input.rounds_planned > 0 && input.rounds_played + 1 >= input.rounds_planned,
-    };
-    let mut sol = Solver::<Wide<L>> {
-        n,
-        w: vec![Wide::<L>::ZERO; n * n],
-        frozen: vec![None; n],
-    };
-    let top = players[0].score;
-    let no_ranks = std::collections::BTreeMap::new();
-    let plain = Bye {
-        score: 0,
+    }
+}
+
+/// A round being paired: the weights, the current optimum and who is paired so far.
+struct Pairer<'a, const L: usize> {
+    ctx: Ctx<'a>,
+    players: &'a [State],
+    sol: Solver<Wide<L>>,
+    /// Each vertex's mate in the last optimum (itself when unmatched).
+    mate: Vec<usize>,
+    /// Paired in its bracket (the MDPs chosen in (B), their opponents, leads and followers).
+    matched: Vec<bool>,
+    result: Vec<Option<usize>>,
+    /// The score at which the pairing-allocated bye falls (phase 0), and whether C.9 applies
+    /// in the bracket being paired.
+    bye_score: u64,
+    single: bool,
+    /// Played games → their rank among the players of the bye score (C.9).
+    ranks: std::collections::BTreeMap<usize, u64>,
+}
+
+/// The bracket being paired: its moved-down players (positions `0..mdp`), its residents
+/// (`mdp..next`), then the whole next score group (`next..`), as vertices in `list`.
+struct Bracket<const L: usize> {
+    list: Vec<usize>,
+    mdp: usize,
+    /// Vertex of the first resident, and of the first player of the next score group.
+    res_begin_v: usize,
+    next_begin_v: usize,
+    /// Position in `list` of the first player of the next score group.
+    next: usize,
+    /// Vertex of the first player of the next score group.
+    group: usize,
+    /// `base[l * size + s]`: the weight of positions `s < l` as (A) set it.
+    base: Vec<Wide<L>>,
+}
+
+impl<const L: usize> Bracket<L> {
+    fn size(&self) -> usize {
+        self.list.len()
+    }
+
+    fn base(&self, l: usize, s: usize) -> Wide<L> {
+        self.base[l * self.size() + s]
+    }
+
+    fn clear(&mut self, l: usize, s: usize) {
+        let size = self.size();
+        self.base[l * size + s] = Wide::ZERO;
+    }
+
+    fn is_resident(&self, v: usize) -> bool {
+        self.res_begin_v <= v && v < self.next_begin_v
+    }
+
+    /// A remainder player is a lead when its mate is a later resident.
+    fn lead(&self, mate: &[usize], r: usize) -> bool {
+        let v = self.list[r];
+        v < mate[v] && mate[v] < self.next_begin_v
+    }
+
+    /// The remainder weight of positions `s < l` with the exchange bonus of (D): S1 players
+    /// (`spos < p`) as leads first, then the smallest sum of the leads' positions.
+    fn ex(&self, ss: u32, s: usize, l: usize, spos: usize, p: usize) -> Wide<L> {
+        let r = self.base(l, s);
+        if r == Wide::ZERO {
+            return r;
+        }
+        let bonus = if spos < p {
+            Wide::<L>::pow2(2 * ss)
+        } else {
+            Wide::ZERO
+        };
+        r + (bonus - Wide::small(spos as u64)).times2pow(1)
+    }
+}
+
+fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
+    let n = players.len();
+    let mut round = Pairer::<L> {
+        ctx: round_constants(input, &players),
+        players: &players,
+        sol: Solver {
+            n,
+            w: vec![Wide::<L>::ZERO; n * n],
+            frozen: vec![None; n],
+        },
+        mate: Vec::new(),
+        matched: vec![false; n],
+        result: vec![None; n],
+        bye_score: 0,
         single: false,
-        ranks: &no_ranks,
+        ranks: std::collections::BTreeMap::new(),
     };
-    // Phase 0: can the round be completed, and at which score does the bye fall?
-    for a in 0..n {
-        for b in 0..a {
-            let (pa, pb) = (&players[a], &players[b]);
-            let w = if n % 2 == 1 {
-                if ctx.compatible(pa, pb) {
-                    let mut w =
-                        Wide::<L>::small(1 + u64::from(!pa.eligible) + u64::from(!pb.eligible));
-                    w = w.times2pow(g)
-                        + Wide::small(u64::from(ctx.sh(pa.score) + ctx.sh(pb.score)));
-                    w.times2pow(s) + Wide::small(u64::from(pa.score >= top))
-                } else {
-                    Wide::ZERO
-                }
-            } else {
-                edge(&ctx, pb, pa, false, false, &plain)
-            };
-            sol.set(a, b, w);
-        }
+    if !round.phase_0_completability() {
+        return partial(&round.ctx, &players);
     }
-    let mut mate = sol.solve();
-    let unmatched: Vec<usize> = (0..n).filter(|&v| mate[v] == v).collect();
-    if unmatched.len() > 1 || unmatched.iter().any(|&v| !players[v].eligible) {
-        return partial(&ctx, &players);
-    }
-    let mut bye_score = 0;
-    let mut single = false;
-    let mut ranks = std::collections::BTreeMap::new();
-    if n % 2 == 1 {
-        bye_score = players[unmatched[0]].score;
-        if bye_score >= top {
-            single = !(0..n)
-                .take_while(|&v| players[v].score >= top)
-                .any(|v| players[mate[v]].score < top);
-        }
-        let mut counts: Vec<usize> = players
+    let top = players[0].score;
+    let first: Vec<usize> = (0..n).take_while(|&v| players[v].score >= top).collect();
+    let mut next_group = first.len();
+    let mut bracket = Bracket::<L> {
+        list: first,
+        mdp: 0,
+        res_begin_v: 0,
+        next_begin_v: 0,
+        next: 0,
+        group: 0,
+        base: Vec::new(),
+    };
+    while bracket.list.len() > 1 || next_group < n {
+        round.a_base_weights(&mut bracket, &mut next_group);
+        round.b_paired_mdps(&bracket);
+        round.c_mdp_opponents(&bracket);
+        let (remainder, p) = round.d_remainder(&bracket);
+        let exchanges = remainder[..p]
             .iter()
-            .filter(|p| p.score == bye_score)
-            .map(|p| p.played)
-            .collect();
-        counts.sort_unstable_by(|a, b| b.cmp(a));
-        for (k, c) in counts.into_iter().enumerate() {
-            ranks.insert(c, k as u64);
+            .filter(|&&r| !bracket.lead(&round.mate, r))
+            .count();
+        round.e_s1_out(&mut bracket, &remainder, p, exchanges);
+        round.f_s2_in(&mut bracket, &remainder, p, exchanges);
+        round.g_freeze_roles(&mut bracket, &remainder);
+        round.h_pair_leads(&bracket, &remainder);
+        bracket = round.i_next_bracket(bracket);
+    }
+    let bye = (0..n).find(|&v| round.result[v].is_none());
+    output(input, &players, &round.result, bye, Vec::new())
+}
+
+impl<const L: usize> Pairer<'_, L> {
+    fn bye(&self) -> Bye<'_> {
+        Bye {
+            score: self.bye_score,
+            single: self.single,
+            ranks: &self.ranks,
         }
-        let bye = Bye {
-            score: bye_score,
-            single,
-            ranks: &ranks,
+    }
+
+    /// Phase 0 (§5): can the round be completed, and at which score does the bye fall (with
+    /// C.9's flag and ranks)? `false` when no pairing of every player is legal.
+    fn phase_0_completability(&mut self) -> bool {
+        let (players, n, top) = (self.players, self.players.len(), self.players[0].score);
+        let (s, g) = (self.ctx.s, self.ctx.g);
+        let plain_ranks = std::collections::BTreeMap::new();
+        let plain = Bye {
+            score: 0,
+            single: false,
+            ranks: &plain_ranks,
         };
         for a in 0..n {
             for b in 0..a {
-                sol.set(
-                    a,
-                    b,
-                    edge(&ctx, &players[b], &players[a], false, false, &bye),
-                );
+                let (pa, pb) = (&players[a], &players[b]);
+                let w = if n % 2 == 1 {
+                    if self.ctx.compatible(pa, pb) {
+                        let mut w =
+                            Wide::<L>::small(1 + u64::from(!pa.eligible) + u64::from(!pb.eligible));
+                        w = w.times2pow(g)
+                            + Wide::small(u64::from(self.ctx.sh(pa.score) + self.ctx.sh(pb.score)));
+                        w.times2pow(s) + Wide::small(u64::from(pa.score >= top))
+                    } else {
+                        Wide::ZERO
+                    }
+                } else {
+                    edge(&self.ctx, pb, pa, false, false, &plain)
+                };
+                self.sol.set(a, b, w);
             }
         }
-    }
-    let ss = s;
-    let mut result: Vec<Option<usize>> = vec![None; n];
-    let mut by_idx: Vec<usize> = (0..n).take_while(|&v| players[v].score >= top).collect();
-    let mut next_it = by_idx.len();
-    let mut matched = vec![false; n];
-    let mut sg_begin = 0usize;
-    let mut sg_begin_v = 0usize;
-    while by_idx.len() > 1 || next_it < n {
-        let nsg_begin = by_idx.len();
-        let nsg_begin_v = sg_begin_v + (nsg_begin - sg_begin);
-        let group_it = next_it;
-        while next_it < n && players[next_it].score >= players[group_it].score {
-            by_idx.push(next_it);
-            next_it += 1;
+        self.mate = self.sol.solve();
+        let unmatched: Vec<usize> = (0..n).filter(|&v| self.mate[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !players[v].eligible) {
+            return false;
         }
-        let size = by_idx.len();
-        let bye = Bye {
-            score: bye_score,
-            single,
-            ranks: &ranks,
-        };
-        // base[l][s] for positions s < l, l >= sg_begin.
-        let mut base = vec![Wide::<L>::ZERO; size * size];
-        for l in sg_begin..size {
+        if n % 2 == 1 {
+            self.bye_score = players[unmatched[0]].score;
+            if self.bye_score >= top {
+                self.single = !(0..n)
+                    .take_while(|&v| players[v].score >= top)
+                    .any(|v| players[self.mate[v]].score < top);
+            }
+            let mut counts: Vec<usize> = players
+                .iter()
+                .filter(|p| p.score == self.bye_score)
+                .map(|p| p.played)
+                .collect();
+            counts.sort_unstable_by(|a, b| b.cmp(a));
+            for (k, c) in counts.into_iter().enumerate() {
+                self.ranks.insert(c, k as u64);
+            }
+            for a in 0..n {
+                for b in 0..a {
+                    let e = edge(
+                        &self.ctx,
+                        &players[b],
+                        &players[a],
+                        false,
+                        false,
+                        &self.bye(),
+                    );
+                    self.sol.set(a, b, e);
+                }
+            }
+        }
+        true
+    }
+
+    /// (A): the next score group joins the bracket's list, and every pair of a resident or a
+    /// next-group player with an earlier one gets its base weight; then the optimum.
+    fn a_base_weights(&mut self, br: &mut Bracket<L>, next_group: &mut usize) {
+        let players = self.players;
+        let n = players.len();
+        br.next = br.list.len();
+        br.next_begin_v = br.res_begin_v + (br.next - br.mdp);
+        br.group = *next_group;
+        while *next_group < n && players[*next_group].score >= players[br.group].score {
+            br.list.push(*next_group);
+            *next_group += 1;
+        }
+        let size = br.size();
+        br.base = vec![Wide::<L>::ZERO; size * size];
+        for l in br.mdp..size {
             for s in 0..l {
                 let e = edge(
-                    &ctx,
-                    &players[by_idx[s]],
-                    &players[by_idx[l]],
-                    l < nsg_begin,
-                    l >= nsg_begin,
-                    &bye,
+                    &self.ctx,
+                    &players[br.list[s]],
+                    &players[br.list[l]],
+                    l < br.next,
+                    l >= br.next,
+                    &self.bye(),
                 );
-                base[l * size + s] = e;
-                sol.set(by_idx[l], by_idx[s], e);
+                br.base[l * size + s] = e;
+                self.sol.set(br.list[l], br.list[s], e);
             }
         }
-        let is_res = |v: usize| sg_begin_v <= v && v < nsg_begin_v;
-        let ex = |base: &[Wide<L>], s: usize, l: usize, spos: usize, p: usize| -> Wide<L> {
-            let r = base[l * size + s];
-            if r == Wide::ZERO {
-                return r;
-            }
-            let bonus = if spos < p {
-                Wide::<L>::pow2(2 * ss)
-            } else {
-                Wide::ZERO
-            };
-            r + (bonus - Wide::small(spos as u64)).times2pow(1)
-        };
-        mate = sol.solve();
-        // (B) which moved-down players are paired in this bracket.
+        self.mate = self.sol.solve();
+    }
+
+    /// (B): which moved-down players are paired in this bracket — of each score, the higher
+    /// whenever some optimal pairing pairs it.
+    fn b_paired_mdps(&mut self, br: &Bracket<L>) {
+        let players = self.players;
         let mut cur = 0;
         let (mut remaining, mut rem_matched) = (0usize, 0usize);
-        for i in 0..sg_begin {
-            let sc = players[by_idx[i]].score;
+        for i in 0..br.mdp {
+            let sc = players[br.list[i]].score;
             if i == 0 || sc < cur {
                 cur = sc;
                 remaining = 0;
                 rem_matched = 0;
                 let mut m = i;
-                while m < size && players[by_idx[m]].score >= cur {
+                while m < br.size() && players[br.list[m]].score >= cur {
                     remaining += 1;
-                    if is_res(mate[by_idx[m]]) {
+                    if br.is_resident(self.mate[br.list[m]]) {
                         rem_matched += 1;
                     }
                     m += 1;
@@ -766,117 +884,128 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             if rem_matched == 0 {
                 continue;
             }
-            let v = by_idx[i];
+            let v = br.list[i];
             if remaining <= rem_matched {
-                matched[v] = true;
+                self.matched[v] = true;
                 continue;
             }
             remaining -= 1;
-            if !is_res(mate[v]) {
-                for r in sg_begin..nsg_begin {
-                    let e = base[r * size + i];
+            if !br.is_resident(self.mate[v]) {
+                for r in br.mdp..br.next {
+                    let e = br.base(r, i);
                     if e != Wide::ZERO {
-                        sol.set(v, by_idx[r], e + Wide::ONE);
+                        self.sol.set(v, br.list[r], e + Wide::ONE);
                     }
                 }
-                mate = sol.solve();
+                self.mate = self.sol.solve();
             }
-            if is_res(mate[v]) {
-                matched[v] = true;
+            if br.is_resident(self.mate[v]) {
+                self.matched[v] = true;
                 rem_matched -= 1;
-                for r in sg_begin..nsg_begin {
-                    let e = base[r * size + i];
+                let residents = (br.next - br.mdp) as u64;
+                for r in br.mdp..br.next {
+                    let e = br.base(r, i);
                     if e != Wide::ZERO {
-                        sol.set(
-                            v,
-                            by_idx[r],
-                            e + Wide::small((nsg_begin - sg_begin) as u64 + 1),
-                        );
+                        self.sol.set(v, br.list[r], e + Wide::small(residents + 1));
                     }
                 }
             }
         }
-        // (C) the opponents of the paired moved-down players.
-        for i in 0..sg_begin {
-            let v = by_idx[i];
-            if !matched[v] {
+    }
+
+    /// (C): each paired moved-down player, in order, gets the highest resident an optimal
+    /// pairing allows.
+    fn c_mdp_opponents(&mut self, br: &Bracket<L>) {
+        for i in 0..br.mdp {
+            let v = br.list[i];
+            if !self.matched[v] {
                 continue;
             }
-            let mut add = size as u64;
+            let mut add = br.size() as u64;
             let mut highest = None;
-            for r in (sg_begin..nsg_begin).rev() {
-                if matched[by_idx[r]] {
+            for r in (br.mdp..br.next).rev() {
+                if self.matched[br.list[r]] {
                     continue;
                 }
-                let e = base[r * size + i];
+                let e = br.base(r, i);
                 if e != Wide::ZERO {
-                    sol.set(v, by_idx[r], e + Wide::small(add));
+                    self.sol.set(v, br.list[r], e + Wide::small(add));
                     add += 1;
-                    highest = Some(by_idx[r]);
+                    highest = Some(br.list[r]);
                 }
             }
             // The current optimum already pairs it with the highest resident, whose bonus is
             // the largest: it stays optimal, no new matching is needed.
-            if highest != Some(mate[v]) {
-                mate = sol.solve();
+            if highest != Some(self.mate[v]) {
+                self.mate = self.sol.solve();
             }
-            let mv = mate[v];
-            matched[mv] = true;
-            sol.freeze(v, mv);
+            let mv = self.mate[v];
+            self.matched[mv] = true;
+            self.sol.freeze(v, mv);
         }
-        // (D) the remainder: S1 and S2.
+    }
+
+    /// (D): the remainder (residents not paired with a moved-down player), its S1 (the first
+    /// `p`, as many as it makes pairs) and S2, weighted for the fewest and smallest exchanges.
+    /// Returns the remainder's positions and `p`.
+    fn d_remainder(&mut self, br: &Bracket<L>) -> (Vec<usize>, usize) {
         let mut rem = Vec::new();
         let mut p = 0;
-        for r in sg_begin..nsg_begin {
-            let v = by_idx[r];
-            if mate[v] < sg_begin_v {
+        for r in br.mdp..br.next {
+            let v = br.list[r];
+            if self.mate[v] < br.res_begin_v {
                 continue;
             }
             rem.push(r);
-            if mate[v] < v {
+            if self.mate[v] < v {
                 p += 1;
             }
         }
         for bi in 0..rem.len() {
             for ai in 0..bi {
                 let (a, b) = (rem[ai], rem[bi]);
-                sol.set(by_idx[a], by_idx[b], ex(&base, a, b, ai, p));
+                self.sol
+                    .set(br.list[a], br.list[b], br.ex(self.ctx.s, a, b, ai, p));
             }
         }
-        mate = sol.solve();
-        let lead = |mate: &[usize], r: usize| {
-            let v = by_idx[r];
-            v < mate[v] && mate[v] < nsg_begin_v
-        };
-        let exchanges = rem[..p].iter().filter(|&&r| !lead(&mate, r)).count();
-        // (E) S1 players moved out, from the bottom of S1.
+        self.mate = self.sol.solve();
+        (rem, p)
+    }
+
+    /// (E): S1 players moved out, from the bottom of S1 upward.
+    fn e_s1_out(&mut self, br: &mut Bracket<L>, rem: &[usize], p: usize, exchanges: usize) {
+        let ss = self.ctx.s;
         let mut left = exchanges;
         let mut pos = p;
         while pos > 0 && left > 0 {
             pos -= 1;
             let a = rem[pos];
-            if lead(&mate, a) {
+            if br.lead(&self.mate, a) {
                 for &b in &rem[pos + 1..] {
-                    let e = ex(&base, a, b, pos, p);
+                    let e = br.ex(ss, a, b, pos, p);
                     if e != Wide::ZERO {
-                        sol.set(by_idx[a], by_idx[b], e - Wide::ONE);
+                        self.sol.set(br.list[a], br.list[b], e - Wide::ONE);
                     }
                 }
-                mate = sol.solve();
+                self.mate = self.sol.solve();
             }
-            let out = !lead(&mate, a);
+            let out = !br.lead(&self.mate, a);
             if out {
                 left -= 1;
             }
             for &b in &rem[pos + 1..] {
                 if out {
-                    base[b * size + a] = Wide::ZERO;
+                    br.clear(b, a);
                 }
-                let e = ex(&base, a, b, pos, p);
-                sol.set(by_idx[a], by_idx[b], e);
+                let e = br.ex(ss, a, b, pos, p);
+                self.sol.set(br.list[a], br.list[b], e);
             }
         }
-        // (F) S2 players moved in, from the top of S2.
+    }
+
+    /// (F): S2 players moved in, from the top of S2 downward (the last follows from the sum).
+    fn f_s2_in(&mut self, br: &mut Bracket<L>, rem: &[usize], p: usize, exchanges: usize) {
+        let ss = self.ctx.s;
         let mut left = exchanges;
         let mut pos = p;
         for bi in p..rem.len() {
@@ -884,57 +1013,63 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
                 break;
             }
             let b = rem[bi];
-            let already = lead(&mate, b);
+            let already = br.lead(&self.mate, b);
             if !already {
                 for &c in &rem[bi + 1..] {
-                    let e = ex(&base, b, c, pos, p);
+                    let e = br.ex(ss, b, c, pos, p);
                     if e != Wide::ZERO {
-                        sol.set(by_idx[b], by_idx[c], e + Wide::ONE);
+                        self.sol.set(br.list[b], br.list[c], e + Wide::ONE);
                     }
                 }
-                mate = sol.solve();
+                self.mate = self.sol.solve();
             }
-            if lead(&mate, b) {
+            if br.lead(&self.mate, b) {
                 left -= 1;
                 for &a in &rem[..bi] {
-                    base[b * size + a] = Wide::ZERO;
-                    sol.set(by_idx[b], by_idx[a], Wide::ZERO);
+                    br.clear(b, a);
+                    self.sol.set(br.list[b], br.list[a], Wide::ZERO);
                 }
-                for nn in nsg_begin..size {
-                    base[nn * size + b] = Wide::ZERO;
-                    sol.set(by_idx[b], by_idx[nn], Wide::ZERO);
+                for nn in br.next..br.size() {
+                    br.clear(nn, b);
+                    self.sol.set(br.list[b], br.list[nn], Wide::ZERO);
                 }
             }
             if !already {
                 for &c in &rem[bi + 1..] {
-                    let e = ex(&base, b, c, pos, p);
-                    sol.set(by_idx[b], by_idx[c], e);
+                    let e = br.ex(ss, b, c, pos, p);
+                    self.sol.set(br.list[b], br.list[c], e);
                 }
             }
             pos += 1;
         }
-        // (G) leads and followers fixed, the exchange bonuses dropped.
+    }
+
+    /// (G): leads and followers fixed, the exchange bonuses dropped.
+    fn g_freeze_roles(&mut self, br: &mut Bracket<L>, rem: &[usize]) {
         for ai in 0..rem.len() {
             for bi in ai + 1..rem.len() {
                 let (a, b) = (rem[ai], rem[bi]);
-                if !lead(&mate, a) || lead(&mate, b) {
-                    base[b * size + a] = Wide::ZERO;
+                if !br.lead(&self.mate, a) || br.lead(&self.mate, b) {
+                    br.clear(b, a);
                 }
-                sol.set(by_idx[a], by_idx[b], base[b * size + a]);
+                self.sol.set(br.list[a], br.list[b], br.base(b, a));
             }
         }
-        // (H) each lead with the highest follower an optimal pairing allows. When there are as
-        // many followers as leads, every optimum pairs all of them among themselves and the rest
-        // of the round does not depend on how: the question is then one of this bracket alone.
+    }
+
+    /// (H): each lead with the highest follower an optimal pairing allows. When there are as
+    /// many followers as leads, every optimum pairs all of them among themselves and the rest
+    /// of the round does not depend on how: the question is then one of this bracket alone.
+    fn h_pair_leads(&mut self, br: &Bracket<L>, rem: &[usize]) {
         let leads: Vec<usize> = rem
             .iter()
-            .filter(|&&r| lead(&mate, r))
-            .map(|&r| by_idx[r])
+            .filter(|&&r| br.lead(&self.mate, r))
+            .map(|&r| br.list[r])
             .collect();
         let followers: Vec<usize> = rem
             .iter()
-            .filter(|&&r| !lead(&mate, r))
-            .map(|&r| by_idx[r])
+            .filter(|&&r| !br.lead(&self.mate, r))
+            .map(|&r| br.list[r])
             .collect();
         let local = leads.len() == followers.len();
         // Each lead's question is asked with its followers ranked by a bonus below every
@@ -946,21 +1081,22 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
         let mut ai = 0;
         while ai < rem.len() {
             let a = rem[ai];
-            let va = by_idx[a];
-            if !lead(&mate, a) || matched[va] {
+            let va = br.list[a];
+            if !br.lead(&self.mate, a) || self.matched[va] {
                 ai += 1;
                 continue;
             }
             // Each lead's followers, highest first, with the rank bonus each is given.
+            let matched = &self.matched;
             let ranked = |a: usize| -> Vec<(usize, usize, u64)> {
                 let mut add = 0u64;
                 let mut out = Vec::new();
                 for &b in rem.iter().rev() {
-                    let vb = by_idx[b];
+                    let vb = br.list[b];
                     if b <= a || matched[vb] {
                         continue;
                     }
-                    if base[b * size + a] != Wide::ZERO {
+                    if br.base(b, a) != Wide::ZERO {
                         out.push((b, vb, add));
                     }
                     add += 1;
@@ -970,11 +1106,11 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             };
             let first = ranked(a);
             // As in (C): already with the highest follower, the optimum stands.
-            if first.first().map(|&(_, vb, _)| vb) == Some(mate[va]) {
-                let mv = mate[va];
-                matched[va] = true;
-                matched[mv] = true;
-                sol.freeze(va, mv);
+            if first.first().map(|&(_, vb, _)| vb) == Some(self.mate[va]) {
+                let mv = self.mate[va];
+                self.matched[va] = true;
+                self.matched[mv] = true;
+                self.sol.freeze(va, mv);
                 ai += 1;
                 continue;
             }
@@ -982,7 +1118,7 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             let mut next = ai + 1;
             while asked.len() < per_solve && next < rem.len() {
                 let b = rem[next];
-                if lead(&mate, b) && !matched[by_idx[b]] {
+                if br.lead(&self.mate, b) && !matched[br.list[b]] {
                     asked.push((b, ranked(b)));
                 }
                 next += 1;
@@ -991,7 +1127,7 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             for (k, (a, ranks)) in asked.iter().enumerate() {
                 let shift = rank_bits * (asked.len() - 1 - k) as u32;
                 for &(_, vb, add) in ranks {
-                    bonus.push((by_idx[*a], vb, add << shift));
+                    bonus.push((br.list[*a], vb, add << shift));
                 }
             }
             let shift = rank_bits * asked.len() as u32;
@@ -999,10 +1135,11 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
                 .iter()
                 .chain(&followers)
                 .copied()
-                .filter(|&v| sol.frozen[v].is_none())
+                .filter(|&v| self.sol.frozen[v].is_none())
                 .collect();
             let within = if local {
-                sol.solve_on(&open, &bonus, shift)
+                self.sol
+                    .solve_on(&open, &bonus, shift)
                     .filter(|sub| sub.iter().all(|(_, m)| m.is_some()))
             } else {
                 None
@@ -1010,58 +1147,65 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
             let answer = match within {
                 Some(sub) => {
                     for (v, m) in sub {
-                        mate[v] = m.unwrap_or(v);
+                        self.mate[v] = m.unwrap_or(v);
                     }
                     Some(())
                 }
-                None => sol.solve_bonus(&bonus, shift).map(|m| mate = m),
+                None => self.sol.solve_bonus(&bonus, shift).map(|m| self.mate = m),
             };
-            match answer {
-                Some(()) => {}
-                None => {
-                    // Too wide for a bonus below the weights: one lead per matching.
-                    asked.truncate(1);
-                    for &(b, vb, add) in &asked[0].1 {
-                        sol.set(va, vb, base[b * size + a] + Wide::small(add));
-                    }
-                    mate = sol.solve();
+            if answer.is_none() {
+                // Too wide for a bonus below the weights: one lead per matching.
+                asked.truncate(1);
+                for &(b, vb, add) in &asked[0].1 {
+                    self.sol.set(va, vb, br.base(b, a) + Wide::small(add));
                 }
+                self.mate = self.sol.solve();
             }
             for (a, _) in &asked {
-                if !lead(&mate, *a) {
+                if !br.lead(&self.mate, *a) {
                     continue;
                 }
-                let (v, mv) = (by_idx[*a], mate[by_idx[*a]]);
-                matched[v] = true;
-                matched[mv] = true;
-                sol.freeze(v, mv);
+                let (v, mv) = (br.list[*a], self.mate[br.list[*a]]);
+                self.matched[v] = true;
+                self.matched[mv] = true;
+                self.sol.freeze(v, mv);
             }
             ai += 1;
         }
-        // (I) the next bracket: what is not paired moves down.
-        single = n % 2 == 1 && group_it < n && bye_score >= players[group_it].score;
-        let mut new_idx = Vec::new();
-        let mut new_begin = 0;
-        for (i, &v) in by_idx.iter().enumerate() {
-            if i < nsg_begin && matched[v] {
-                result[v] = Some(mate[v]);
-                result[mate[v]] = Some(v);
+    }
+
+    /// (I): the pairs made are recorded; what is not paired moves down into the next bracket,
+    /// and C.9's flag is set for it.
+    fn i_next_bracket(&mut self, br: Bracket<L>) -> Bracket<L> {
+        let players = self.players;
+        let n = players.len();
+        self.single = n % 2 == 1 && br.group < n && self.bye_score >= players[br.group].score;
+        let mut list = Vec::new();
+        let mut mdp = 0;
+        for (i, &v) in br.list.iter().enumerate() {
+            if i < br.next && self.matched[v] {
+                self.result[v] = Some(self.mate[v]);
+                self.result[self.mate[v]] = Some(v);
             } else {
-                new_idx.push(v);
-                if i < nsg_begin {
-                    new_begin += 1;
+                list.push(v);
+                if i < br.next {
+                    mdp += 1;
                 }
-                if single && players[mate[v]].score < players[group_it].score {
-                    single = false;
+                if self.single && players[self.mate[v]].score < players[br.group].score {
+                    self.single = false;
                 }
             }
         }
-        by_idx = new_idx;
-        sg_begin = new_begin;
-        sg_begin_v = nsg_begin_v;
+        Bracket {
+            list,
+            mdp,
+            res_begin_v: br.next_begin_v,
+            next_begin_v: br.next_begin_v,
+            next: 0,
+            group: br.group,
+            base: Vec::new(),
+        }
     }
-    let bye = (0..n).find(|&v| result[v].is_none());
-    output(input, &players, &result, bye, Vec::new())
 }
 
 /// The pairs of `result` (each vertex's mate) coloured and in board order.

@@ -334,11 +334,11 @@ trait Field: Weight {
     fn small(v: u64) -> Self;
     fn pow2(n: u32) -> Self;
     fn times2pow(self, n: u32) -> Self;
-    /// The maximum-weight matching of an `m`×`m` matrix of these weights.
-    fn matching(w: &[Self], m: usize) -> Vec<Option<usize>>;
+    /// The maximum-weight matching of the symmetric `m`×`m` matrix `get` reads.
+    fn matching(get: impl Fn(usize, usize) -> Self, m: usize) -> Vec<Option<usize>>;
     /// The same with the weights times `2^shift` plus `bonus` (`None`: no room for it).
     fn matching_bonus(
-        w: &[Self],
+        get: impl Fn(usize, usize) -> Self,
         m: usize,
         bonus: &[u64],
         shift: u32,
@@ -355,16 +355,16 @@ impl<const L: usize> Field for Wide<L> {
     fn times2pow(self, n: u32) -> Self {
         self.shifted_left(n)
     }
-    fn matching(w: &[Self], m: usize) -> Vec<Option<usize>> {
-        narrow::matching(w, m)
+    fn matching(get: impl Fn(usize, usize) -> Self, m: usize) -> Vec<Option<usize>> {
+        narrow::matching(get, m)
     }
     fn matching_bonus(
-        w: &[Self],
+        get: impl Fn(usize, usize) -> Self,
         m: usize,
         bonus: &[u64],
         shift: u32,
     ) -> Option<Vec<Option<usize>>> {
-        narrow::narrowed(w, m, Some((bonus, shift)))
+        narrow::narrowed(&get, m, Some((bonus, shift)))
     }
 }
 
@@ -453,6 +453,8 @@ fn edge<W: Field>(c: &Ctx, h: &State, l: &State, in_cur: bool, in_next: bool, by
 }
 
 /// The weight matrix of the round and its solver; frozen pairs are left out of the solves.
+/// The matrix is symmetric with nothing on its diagonal: only the pairs `a > b` are kept
+/// (half the memory of the square, which at 1,000 players and 1,000-bit weights is 64 MB).
 struct Solver<W> {
     n: usize,
     w: Vec<W>,
@@ -460,26 +462,38 @@ struct Solver<W> {
 }
 
 impl<W: Field> Solver<W> {
+    fn new(n: usize) -> Solver<W> {
+        Solver {
+            n,
+            w: vec![W::ZERO; n * n.saturating_sub(1) / 2],
+            frozen: vec![None; n],
+        }
+    }
+
+    fn at(a: usize, b: usize) -> usize {
+        let (hi, lo) = if a > b { (a, b) } else { (b, a) };
+        hi * (hi - 1) / 2 + lo
+    }
+
     fn set(&mut self, a: usize, b: usize, v: W) {
-        self.w[a * self.n + b] = v;
-        self.w[b * self.n + a] = v;
+        if a != b {
+            self.w[Self::at(a, b)] = v;
+        }
     }
 
     fn get(&self, a: usize, b: usize) -> W {
-        self.w[a * self.n + b]
+        if a == b {
+            W::ZERO
+        } else {
+            self.w[Self::at(a, b)]
+        }
     }
 
     /// Each vertex's mate (itself when unmatched).
     fn solve(&self) -> Vec<usize> {
         let open: Vec<usize> = (0..self.n).filter(|&v| self.frozen[v].is_none()).collect();
         let m = open.len();
-        let mut sub = vec![W::ZERO; m * m];
-        for (i, &a) in open.iter().enumerate() {
-            for (j, &b) in open.iter().enumerate() {
-                sub[i * m + j] = self.get(a, b);
-            }
-        }
-        let matching = W::matching(&sub, m);
+        let matching = W::matching(|i, j| self.get(open[i], open[j]), m);
         let mut mate: Vec<usize> = (0..self.n).map(|v| self.frozen[v].unwrap_or(v)).collect();
         for (i, mi) in matching.into_iter().enumerate() {
             if let Some(j) = mi {
@@ -513,12 +527,6 @@ impl<W: Field> Solver<W> {
         for (i, &v) in vertices.iter().enumerate() {
             index[v] = i;
         }
-        let mut sub = vec![W::ZERO; m * m];
-        for (i, &a) in vertices.iter().enumerate() {
-            for (j, &b) in vertices.iter().enumerate() {
-                sub[i * m + j] = self.get(a, b);
-            }
-        }
         let mut extra = vec![0u64; m * m];
         for &(a, b, add) in bonus {
             let (i, j) = (index[a], index[b]);
@@ -527,7 +535,8 @@ impl<W: Field> Solver<W> {
                 extra[j * m + i] = add;
             }
         }
-        let matching = W::matching_bonus(&sub, m, &extra, shift)?;
+        let matching =
+            W::matching_bonus(|i, j| self.get(vertices[i], vertices[j]), m, &extra, shift)?;
         Some(
             matching
                 .into_iter()
@@ -657,7 +666,8 @@ struct Bracket<const L: usize> {
     next: usize,
     /// Vertex of the first player of the next score group.
     group: usize,
-    /// `base[l * size + s]`: the weight of positions `s < l` as (A) set it.
+    /// The weight of positions `s < l` as (A) set it, at `l * (l - 1) / 2 + s` (a triangle:
+    /// only earlier positions are ever asked).
     base: Vec<Wide<L>>,
 }
 
@@ -666,13 +676,17 @@ impl<const L: usize> Bracket<L> {
         self.list.len()
     }
 
+    fn at(l: usize, s: usize) -> usize {
+        debug_assert!(s < l);
+        l * (l - 1) / 2 + s
+    }
+
     fn base(&self, l: usize, s: usize) -> Wide<L> {
-        self.base[l * self.size() + s]
+        self.base[Self::at(l, s)]
     }
 
     fn clear(&mut self, l: usize, s: usize) {
-        let size = self.size();
-        self.base[l * size + s] = Wide::ZERO;
+        self.base[Self::at(l, s)] = Wide::ZERO;
     }
 
     fn is_resident(&self, v: usize) -> bool {
@@ -706,11 +720,7 @@ fn pair_in<const L: usize>(input: &Input, players: Vec<State>) -> Output {
     let mut round = Pairer::<L> {
         ctx: round_constants(input, &players),
         players: &players,
-        sol: Solver {
-            n,
-            w: vec![Wide::<L>::ZERO; n * n],
-            frozen: vec![None; n],
-        },
+        sol: Solver::new(n),
         mate: Vec::new(),
         matched: vec![false; n],
         result: vec![None; n],
@@ -842,7 +852,7 @@ impl<const L: usize> Pairer<'_, L> {
             *next_group += 1;
         }
         let size = br.size();
-        br.base = vec![Wide::<L>::ZERO; size * size];
+        br.base = vec![Wide::<L>::ZERO; size * size.saturating_sub(1) / 2];
         for l in br.mdp..size {
             for s in 0..l {
                 let e = edge(
@@ -853,7 +863,7 @@ impl<const L: usize> Pairer<'_, L> {
                     l >= br.next,
                     &self.bye(),
                 );
-                br.base[l * size + s] = e;
+                br.base[Bracket::<L>::at(l, s)] = e;
                 self.sol.set(br.list[l], br.list[s], e);
             }
         }

@@ -18,16 +18,25 @@ struct Run {
     to: u32,
 }
 
-/// The maximum-weight matching of the `m`×`m` matrix `w` (zero = no edge), each vertex's mate.
-pub fn matching<const L: usize>(w: &[Wide<L>], m: usize) -> Vec<Option<usize>> {
-    narrowed(w, m, None).unwrap_or_else(|| max_weight_matching(w, m))
+/// The maximum-weight matching of the symmetric `m`×`m` matrix `get` gives (zero = no edge),
+/// each vertex's mate. The weights are read where they are kept, never copied at full width:
+/// only the narrowed matrix is built (a 1,000-player round's full copy was hundreds of MB).
+pub fn matching<const L: usize>(
+    get: impl Fn(usize, usize) -> Wide<L>,
+    m: usize,
+) -> Vec<Option<usize>> {
+    narrowed(&get, m, None).unwrap_or_else(|| {
+        // Too wide to narrow: the full matrix, built only now.
+        let w: Vec<Wide<L>> = (0..m * m).map(|k| get(k / m, k % m)).collect();
+        max_weight_matching(&w, m)
+    })
 }
 
 /// The matching on the narrowed weights, these taken times `2^shift` plus `bonus` (an `m`×`m`
 /// matrix below `2^shift`) when one is given; `None` when the weights cannot be narrowed into
 /// the widest type here.
 pub fn narrowed<const L: usize>(
-    w: &[Wide<L>],
+    get: &impl Fn(usize, usize) -> Wide<L>,
     m: usize,
     bonus: Option<(&[u64], u32)>,
 ) -> Option<Vec<Option<usize>>> {
@@ -35,12 +44,15 @@ pub fn narrowed<const L: usize>(
         return Some(Vec::new());
     }
     let mut used = Wide::<L>::zero();
-    for v in w {
-        if v.negative() {
-            // Not a layout of fields.
-            return None;
+    for a in 0..m {
+        for b in 0..a {
+            let v = get(a, b);
+            if v.negative() {
+                // Not a layout of fields.
+                return None;
+            }
+            used = used.or(v);
         }
-        used = used.or(*v);
     }
     let spare = bits(m) + 2;
     let mut runs = runs(&used, spare);
@@ -54,14 +66,14 @@ pub fn narrowed<const L: usize>(
     let needed = width + 2 + bits(m) + 8;
     let bonus = bonus.map(|(b, _)| b);
     Some(match needed {
-        0..=63 => solve::<i64, L>(w, m, &runs, bonus),
-        64..=127 => solve::<i128, L>(w, m, &runs, bonus),
-        128..=192 => solve::<Wide<3>, L>(w, m, &runs, bonus),
-        193..=256 => solve::<Wide<4>, L>(w, m, &runs, bonus),
-        257..=320 => solve::<Wide<5>, L>(w, m, &runs, bonus),
-        321..=384 => solve::<Wide<6>, L>(w, m, &runs, bonus),
-        385..=512 => solve::<Wide<8>, L>(w, m, &runs, bonus),
-        513..=768 => solve::<Wide<12>, L>(w, m, &runs, bonus),
+        0..=63 => solve::<i64, L>(get, m, &runs, bonus),
+        64..=127 => solve::<i128, L>(get, m, &runs, bonus),
+        128..=192 => solve::<Wide<3>, L>(get, m, &runs, bonus),
+        193..=256 => solve::<Wide<4>, L>(get, m, &runs, bonus),
+        257..=320 => solve::<Wide<5>, L>(get, m, &runs, bonus),
+        321..=384 => solve::<Wide<6>, L>(get, m, &runs, bonus),
+        385..=512 => solve::<Wide<8>, L>(get, m, &runs, bonus),
+        513..=768 => solve::<Wide<12>, L>(get, m, &runs, bonus),
         _ => return None,
     })
 }
@@ -107,12 +119,19 @@ fn runs<const L: usize>(used: &Wide<L>, spare: u32) -> Vec<Run> {
 }
 
 fn solve<N: Narrow, const L: usize>(
-    w: &[Wide<L>],
+    get: &impl Fn(usize, usize) -> Wide<L>,
     m: usize,
     runs: &[Run],
     bonus: Option<&[u64]>,
 ) -> Vec<Option<usize>> {
-    let mut narrow: Vec<N> = w.iter().map(|v| pack(v, runs)).collect();
+    let mut narrow: Vec<N> = vec![N::ZERO; m * m];
+    for a in 0..m {
+        for b in 0..a {
+            let v = pack(&get(a, b), runs);
+            narrow[a * m + b] = v;
+            narrow[b * m + a] = v;
+        }
+    }
     if let Some(bonus) = bonus {
         for (n, &b) in narrow.iter_mut().zip(bonus) {
             // A bonus on a missing edge would make one.
@@ -232,7 +251,7 @@ mod tests {
         set(1, 4, 1, 31);
         set(3, 5, 2, 0);
         let full = max_weight_matching(&w, n);
-        assert_eq!(matching(&w, n), full);
+        assert_eq!(matching(|a, b| w[a * n + b], n), full);
         let used = w.iter().fold(W::zero(), |a, v| a.or(*v));
         let r = runs(&used, bits(n) + 2);
         let width = r.last().map(|r| r.to + r.len).unwrap();

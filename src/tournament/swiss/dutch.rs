@@ -558,6 +558,13 @@ impl<W: Field> Solver<W> {
 
 /// Pairs the round.
 pub fn pair(input: &Input) -> Output {
+    let out = pair_round(input);
+    // The big matchings' solver is let go with the round (see `narrow::solver`).
+    narrow::solver::release();
+    out
+}
+
+fn pair_round(input: &Input) -> Output {
     let states = states(input);
     let mut players: Vec<State> = states
         .iter()

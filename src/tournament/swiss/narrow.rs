@@ -6,7 +6,7 @@
 //! weights do, so the optimum is the same; the solver's work on each number shrinks with it
 //! (a 300-player round drops from twelve 64-bit limbs to four or five).
 
-use integer_blossom::{max_weight_matching, Weight};
+use integer_blossom::Weight;
 
 use super::wide::Wide;
 
@@ -28,7 +28,7 @@ pub fn matching<const L: usize>(
     narrowed(&get, m, None).unwrap_or_else(|| {
         // Too wide to narrow: the full matrix, built only now.
         let w: Vec<Wide<L>> = (0..m * m).map(|k| get(k / m, k % m)).collect();
-        max_weight_matching(&w, m)
+        solver::run(w, m)
     })
 }
 
@@ -140,7 +140,103 @@ fn solve<N: Narrow, const L: usize>(
             }
         }
     }
-    max_weight_matching(&narrow, m)
+    solver::run(narrow, m)
+}
+
+/// Where the big matchings are solved. `integer-blossom` keeps, per thread and per weight type,
+/// a solver whose edge matrix is `(2m+1)²` for the largest `m` it has seen, for the life of the
+/// thread: four narrow types used in one 1,000-player round held four such matrices (≈ 550 MB).
+/// A large matching is therefore solved on a worker thread that serves one weight type; a job of
+/// another type ends it (its matrix freed) before a new one starts, and [`release`] ends it
+/// after the round. Small matchings stay on the caller's thread, whose matrices stay small.
+pub mod solver {
+    use std::any::TypeId;
+    use std::cell::RefCell;
+    use std::sync::mpsc;
+
+    use integer_blossom::{max_weight_matching, Weight};
+
+    /// Below this many vertices a matching's matrix is small enough to keep on any thread.
+    pub(super) const LARGE: usize = 256;
+
+    type Job = Box<dyn FnOnce() -> Vec<Option<usize>> + Send>;
+
+    struct Worker {
+        kind: TypeId,
+        jobs: mpsc::Sender<Job>,
+        answers: mpsc::Receiver<Vec<Option<usize>>>,
+        thread: std::thread::JoinHandle<()>,
+    }
+
+    impl Worker {
+        fn start(kind: TypeId) -> Worker {
+            let (jobs, inbox) = mpsc::channel::<Job>();
+            let (outbox, answers) = mpsc::channel();
+            let thread = std::thread::spawn(move || {
+                for job in inbox {
+                    if outbox.send(job()).is_err() {
+                        break;
+                    }
+                }
+            });
+            Worker {
+                kind,
+                jobs,
+                answers,
+                thread,
+            }
+        }
+
+        /// Ends the thread and waits for it, so that its solver's memory is given back before
+        /// another is built.
+        fn stop(self) {
+            drop(self.jobs);
+            let _ = self.thread.join();
+        }
+    }
+
+    thread_local! {
+        static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
+    }
+
+    /// The maximum-weight matching of the `m`×`m` matrix `w` (its upper triangle read).
+    pub fn run<N: Weight + Send + 'static>(w: Vec<N>, m: usize) -> Vec<Option<usize>> {
+        if m < LARGE {
+            return max_weight_matching(&w, m);
+        }
+        WORKER.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let kind = TypeId::of::<N>();
+            if slot.as_ref().is_some_and(|w| w.kind != kind) {
+                if let Some(old) = slot.take() {
+                    old.stop();
+                }
+            }
+            let worker = slot.get_or_insert_with(|| Worker::start(kind));
+            let answer = worker
+                .jobs
+                .send(Box::new(move || max_weight_matching(&w, m)))
+                .ok()
+                .and_then(|()| worker.answers.recv().ok());
+            // A worker that died (a panic in the solver) is not reused; the panic is the
+            // caller's, as it would have been on its own thread.
+            answer.unwrap_or_else(|| {
+                if let Some(dead) = slot.take() {
+                    let _ = dead.thread.join();
+                }
+                panic!("the matching's worker thread failed")
+            })
+        })
+    }
+
+    /// Ends the worker after a round, giving its memory back to the program.
+    pub fn release() {
+        WORKER.with(|cell| {
+            if let Some(worker) = cell.borrow_mut().take() {
+                worker.stop();
+            }
+        });
+    }
 }
 
 fn pack<N: Narrow, const L: usize>(v: &Wide<L>, runs: &[Run]) -> N {
@@ -157,7 +253,7 @@ fn pack<N: Narrow, const L: usize>(v: &Wide<L>, runs: &[Run]) -> N {
 }
 
 /// A weight type bits can be written into.
-trait Narrow: Weight {
+trait Narrow: Weight + Send + 'static {
     /// ORs `chunk` in at bit `at` (the bits it covers are zero).
     fn deposit(&mut self, chunk: u64, at: u32);
 }
@@ -189,6 +285,7 @@ impl<const M: usize> Narrow for Wide<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use integer_blossom::max_weight_matching;
 
     type W = Wide<4>;
 
@@ -256,5 +353,39 @@ mod tests {
         let r = runs(&used, bits(n) + 2);
         let width = r.last().map(|r| r.to + r.len).unwrap();
         assert!(width < 40, "narrowed to {width} bits");
+    }
+
+    /// A matching big enough for the worker thread gives what the caller's thread gives, for
+    /// one weight type, then another (the worker is replaced), and after a release.
+    #[test]
+    fn the_worker_threads_matching_is_the_callers() {
+        let m = solver::LARGE + 40;
+        let mut seed = 7u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % 1000
+        };
+        let mut w = vec![0i64; m * m];
+        for a in 0..m {
+            for b in 0..a {
+                // About one pair in three may meet.
+                let v = if next() % 3 == 0 {
+                    next() as i64 + 1
+                } else {
+                    0
+                };
+                w[a * m + b] = v;
+                w[b * m + a] = v;
+            }
+        }
+        let here = max_weight_matching(&w, m);
+        assert_eq!(solver::run(w.clone(), m), here);
+        let wide: Vec<i128> = w.iter().map(|&v| i128::from(v)).collect();
+        assert_eq!(solver::run(wide, m), here);
+        solver::release();
+        assert_eq!(solver::run(w, m), here);
+        solver::release();
     }
 }

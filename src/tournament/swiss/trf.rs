@@ -217,7 +217,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         message,
     };
     // (player number, round) → (opponent, colour, result)
-    let mut cells: BTreeMap<(usize, usize), (usize, char, char)> = BTreeMap::new();
+    let mut cells: BTreeMap<(usize, usize), Cell> = BTreeMap::new();
     let mut forbidden = Vec::new();
     for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
@@ -253,78 +253,12 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 );
             }
             "001" => {
-                let field = |a: usize, b: usize| -> String {
-                    line.chars()
-                        .skip(a - 1)
-                        .take(b + 1 - a)
-                        .collect::<String>()
-                        .trim()
-                        .to_string()
-                };
-                let number: usize = field(5, 8)
-                    .parse()
-                    .map_err(|_| err(line_no, format!("starting rank `{}`", field(5, 8))))?;
-                let name = field(15, 47);
-                let (surname, given) = match name.split_once(',') {
-                    Some((s, n)) => (s.trim().to_string(), n.trim().to_string()),
-                    None => (name.clone(), String::new()),
-                };
-                if surname.is_empty() {
-                    return Err(err(line_no, "the name is empty".into()));
-                }
-                let rating = match field(49, 52) {
-                    r if r.is_empty() || r == "0" => None,
-                    r => Some(
-                        r.parse()
-                            .map_err(|_| err(line_no, format!("rating `{r}`")))?,
-                    ),
-                };
-                let birth_year = field(70, 73).parse().ok().filter(|y: &u16| *y > 0);
-                let player = Player {
-                    name: given,
-                    title: field(11, 13),
-                    rating,
-                    club: field(54, 56),
-                    birth_year,
-                    // TRF's column 10: `m` or `w`; anything else is not known.
-                    sex: match field(10, 10).as_str() {
-                        "m" | "M" => Some(crate::tournament::model::Sex::Male),
-                        "w" | "W" | "f" | "F" => Some(crate::tournament::model::Sex::Female),
-                        _ => None,
-                    },
-                    number: Some(number),
-                    ..Player::new(number as PlayerId, surname)
-                };
+                let (player, row) = player_line(line).map_err(|m| err(line_no, m))?;
+                let number = player.number.unwrap_or(0);
                 apply(&mut t, &Command::AddPlayer { player })
                     .map_err(|e| err(line_no, e.to_string()))?;
-                let chars: Vec<char> = line.chars().collect();
-                let mut round = 1;
-                let mut at = 91; // 0-based start of round 1's 10-column block
-                while at + 4 <= chars.len() {
-                    if round > crate::limits::MAX_ROUNDS {
-                        return Err(err(
-                            line_no,
-                            format!(
-                                "more than {} rounds: at most {}",
-                                crate::limits::MAX_ROUNDS,
-                                crate::limits::MAX_ROUNDS
-                            ),
-                        ));
-                    }
-                    let block: String = chars[at..(at + 8).min(chars.len())].iter().collect();
-                    let opp_text = block.get(..4).unwrap_or("").trim().to_string();
-                    let colour = chars.get(at + 5).copied().unwrap_or(' ');
-                    let result = chars.get(at + 7).copied().unwrap_or(' ');
-                    let opp = if opp_text.is_empty() {
-                        0
-                    } else {
-                        opp_text.parse().map_err(|_| {
-                            err(line_no, format!("round {round}: opponent `{opp_text}`"))
-                        })?
-                    };
-                    cells.insert((number, round), (opp, colour, result));
-                    round += 1;
-                    at += 10;
+                for (k, cell) in row.into_iter().enumerate() {
+                    cells.insert((number, k + 1), cell);
                 }
             }
             _ => {}
@@ -353,105 +287,191 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     // twice or names an unknown opponent is refused, not saved.
     let rounds = cells.keys().map(|k| k.1).max().unwrap_or(0);
     for round in 1..=rounds {
-        let bad = |message: String| TrfError::Round {
-            origin: origin.to_string(),
-            round,
-            message,
-        };
-        let mut pairs = Vec::new();
-        let mut results = Vec::new();
-        let mut bye = None;
-        let mut absent = Vec::new();
-        let mut requested = Vec::new();
-        let mut done = std::collections::BTreeSet::new();
-        let numbers: Vec<usize> = t.players.iter().filter_map(|p| p.number).collect();
-        for n in numbers {
-            let Some(&(opp, colour, result)) = cells.get(&(n, round)) else {
-                continue;
-            };
-            if opp == 0 {
-                match result.to_ascii_uppercase() {
-                    // The pairing-allocated bye (`0000 - +` is one too).
-                    'U' | '+' => {
-                        if let Some(first) = bye.replace(n as PlayerId) {
-                            return Err(bad(format!(
-                                "players {first} and {n} both have the pairing-allocated bye (U)"
-                            )));
-                        }
-                    }
-                    // Points without a game and without the pairing: a requested bye.
-                    'F' | 'W' | '1' => {
-                        absent.push(n as PlayerId);
-                        requested.push((n as PlayerId, ByeValue::Win));
-                    }
-                    'H' | '=' | 'D' => {
-                        absent.push(n as PlayerId);
-                        requested.push((n as PlayerId, ByeValue::Draw));
-                    }
-                    _ => absent.push(n as PlayerId),
-                }
-                continue;
-            }
-            // Each game is written on both players' lines: take it once.
-            if !done.insert((n.min(opp), n.max(opp))) {
-                continue;
-            }
-            let me_white = colour != 'b';
-            let mine = match result {
-                '1' => Some(GameResult::WhiteWins),
-                '0' => Some(GameResult::BlackWins),
-                '=' => Some(GameResult::Draw),
-                '+' => Some(GameResult::WhiteByForfeit),
-                '-' => Some(GameResult::BlackByForfeit),
-                _ => None,
-            };
-            // Results are written from this player's side; turn them to White's.
-            let flip = |r: GameResult| match r {
-                GameResult::WhiteWins => GameResult::BlackWins,
-                GameResult::BlackWins => GameResult::WhiteWins,
-                GameResult::WhiteByForfeit => GameResult::BlackByForfeit,
-                GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
-                r => r,
-            };
-            pairs.push(if me_white {
-                (n as PlayerId, opp as PlayerId)
-            } else {
-                (opp as PlayerId, n as PlayerId)
-            });
-            // Both lines lost by forfeit: neither came (`-` against `-`).
-            let theirs = cells.get(&(opp, round)).map(|c| c.2);
-            let both_lost = result == '-' && theirs == Some('-');
-            results.push(if both_lost {
-                Some(GameResult::DoubleForfeit)
-            } else {
-                mine.map(|r| if me_white { r } else { flip(r) })
-            });
-        }
-        let set = Command::SetPairings {
-            round,
-            pairs,
-            bye,
-            absent,
-            requested_byes: requested,
-        };
-        apply(&mut t, &set).map_err(|e| bad(e.to_string()))?;
-        for (board, result) in results.into_iter().enumerate() {
-            if let Some(result) = result {
-                let cmd = Command::SetResult {
-                    round,
-                    board: board + 1,
-                    game: 0,
-                    result,
-                };
-                apply(&mut t, &cmd).map_err(|e| bad(e.to_string()))?;
-            }
-        }
+        import_round(origin, &mut t, &cells, round)?;
     }
     // Without `XXC`, round 1 tells the colour (and the export writes it).
     if t.initial_colour.is_none() {
         t.initial_colour = super::input::initial_colour(&t);
     }
     Ok(t)
+}
+
+/// Round `round` of the file's cells into the event: its pairs (each game once, White first),
+/// the pairing-allocated bye, absences and requested byes, then the results.
+fn import_round(
+    origin: &str,
+    t: &mut Tournament,
+    cells: &BTreeMap<(usize, usize), Cell>,
+    round: usize,
+) -> Result<(), TrfError> {
+    let bad = |message: String| TrfError::Round {
+        origin: origin.to_string(),
+        round,
+        message,
+    };
+    let mut pairs = Vec::new();
+    let mut results = Vec::new();
+    let mut bye = None;
+    let mut absent = Vec::new();
+    let mut requested = Vec::new();
+    let mut done = std::collections::BTreeSet::new();
+    let numbers: Vec<usize> = t.players.iter().filter_map(|p| p.number).collect();
+    for n in numbers {
+        let Some(&(opp, colour, result)) = cells.get(&(n, round)) else {
+            continue;
+        };
+        if opp == 0 {
+            match result.to_ascii_uppercase() {
+                // The pairing-allocated bye (`0000 - +` is one too).
+                'U' | '+' => {
+                    if let Some(first) = bye.replace(n as PlayerId) {
+                        return Err(bad(format!(
+                            "players {first} and {n} both have the pairing-allocated bye (U)"
+                        )));
+                    }
+                }
+                // Points without a game and without the pairing: a requested bye.
+                'F' | 'W' | '1' => {
+                    absent.push(n as PlayerId);
+                    requested.push((n as PlayerId, ByeValue::Win));
+                }
+                'H' | '=' | 'D' => {
+                    absent.push(n as PlayerId);
+                    requested.push((n as PlayerId, ByeValue::Draw));
+                }
+                _ => absent.push(n as PlayerId),
+            }
+            continue;
+        }
+        // Each game is written on both players' lines: take it once.
+        if !done.insert((n.min(opp), n.max(opp))) {
+            continue;
+        }
+        let me_white = colour != 'b';
+        let mine = match result {
+            '1' => Some(GameResult::WhiteWins),
+            '0' => Some(GameResult::BlackWins),
+            '=' => Some(GameResult::Draw),
+            '+' => Some(GameResult::WhiteByForfeit),
+            '-' => Some(GameResult::BlackByForfeit),
+            _ => None,
+        };
+        // Results are written from this player's side; turn them to White's.
+        let flip = |r: GameResult| match r {
+            GameResult::WhiteWins => GameResult::BlackWins,
+            GameResult::BlackWins => GameResult::WhiteWins,
+            GameResult::WhiteByForfeit => GameResult::BlackByForfeit,
+            GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
+            r => r,
+        };
+        pairs.push(if me_white {
+            (n as PlayerId, opp as PlayerId)
+        } else {
+            (opp as PlayerId, n as PlayerId)
+        });
+        // Both lines lost by forfeit: neither came (`-` against `-`).
+        let theirs = cells.get(&(opp, round)).map(|c| c.2);
+        let both_lost = result == '-' && theirs == Some('-');
+        results.push(if both_lost {
+            Some(GameResult::DoubleForfeit)
+        } else {
+            mine.map(|r| if me_white { r } else { flip(r) })
+        });
+    }
+    let set = Command::SetPairings {
+        round,
+        pairs,
+        bye,
+        absent,
+        requested_byes: requested,
+    };
+    apply(t, &set).map_err(|e| bad(e.to_string()))?;
+    for (board, result) in results.into_iter().enumerate() {
+        if let Some(result) = result {
+            let cmd = Command::SetResult {
+                round,
+                board: board + 1,
+                game: 0,
+                result,
+            };
+            apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
+/// One round of a player line: opponent (0: none), colour, result.
+type Cell = (usize, char, char);
+
+/// A `001` line: the player (number, name, title, rating, federation or club, birth year, sex)
+/// and his cells by round, `(opponent, colour, result)` (opponent 0: none).
+fn player_line(line: &str) -> Result<(Player, Vec<Cell>), String> {
+    let field = |a: usize, b: usize| -> String {
+        line.chars()
+            .skip(a - 1)
+            .take(b + 1 - a)
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let number: usize = field(5, 8)
+        .parse()
+        .map_err(|_| format!("starting rank `{}`", field(5, 8)))?;
+    let name = field(15, 47);
+    let (surname, given) = match name.split_once(',') {
+        Some((s, n)) => (s.trim().to_string(), n.trim().to_string()),
+        None => (name.clone(), String::new()),
+    };
+    if surname.is_empty() {
+        return Err("the name is empty".into());
+    }
+    let rating = match field(49, 52) {
+        r if r.is_empty() || r == "0" => None,
+        r => Some(r.parse().map_err(|_| format!("rating `{r}`"))?),
+    };
+    let birth_year = field(70, 73).parse().ok().filter(|y: &u16| *y > 0);
+    let player = Player {
+        name: given,
+        title: field(11, 13),
+        rating,
+        club: field(54, 56),
+        birth_year,
+        // TRF's column 10: `m` or `w`; anything else is not known.
+        sex: match field(10, 10).as_str() {
+            "m" | "M" => Some(crate::tournament::model::Sex::Male),
+            "w" | "W" | "f" | "F" => Some(crate::tournament::model::Sex::Female),
+            _ => None,
+        },
+        number: Some(number),
+        ..Player::new(number as PlayerId, surname)
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let mut row = Vec::new();
+    let mut at = 91; // 0-based start of round 1's 10-column block
+    while at + 4 <= chars.len() {
+        let round = row.len() + 1;
+        if round > crate::limits::MAX_ROUNDS {
+            return Err(format!(
+                "more than {} rounds: at most {}",
+                crate::limits::MAX_ROUNDS,
+                crate::limits::MAX_ROUNDS
+            ));
+        }
+        let block: String = chars[at..(at + 8).min(chars.len())].iter().collect();
+        let opp_text = block.get(..4).unwrap_or("").trim().to_string();
+        let colour = chars.get(at + 5).copied().unwrap_or(' ');
+        let result = chars.get(at + 7).copied().unwrap_or(' ');
+        let opp = if opp_text.is_empty() {
+            0
+        } else {
+            opp_text
+                .parse()
+                .map_err(|_| format!("round {round}: opponent `{opp_text}`"))?
+        };
+        row.push((opp, colour, result));
+        at += 10;
+    }
+    Ok((player, row))
 }
 
 /// `XXA NNNN pp.p pp.p …`: player NNNN's virtual points when round 1, 2, … is paired (the

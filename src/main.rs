@@ -158,9 +158,10 @@ enum Command {
         /// CSV column separator, `,` or `;` (default: `;` for Russian, `,` for English).
         #[arg(long)]
         separator: Option<String>,
-        /// Which document.
-        #[arg(long, value_enum, default_value_t = cli::event::DocumentKind::Standings)]
-        document: cli::event::DocumentKind,
+        /// Which document: standings, protocol, crosstable, rounds, pairings, norms,
+        /// certificates, chief-report.
+        #[arg(long, default_value = "standings", value_parser = document_name)]
+        document: shashki_arbiter::report::kind::Kind,
     },
     /// Score sheets to be filled in by the players: an A4 page per game of the round, with the
     /// names, colours, time control and the ballot's moves written in.
@@ -356,6 +357,15 @@ enum ClaimCommand {
         #[arg(long = "move")]
         mv: Option<String>,
     },
+}
+
+/// `--document NAME`: the names `report::kind::Kind` gives, listed when one is wrong.
+fn document_name(text: &str) -> Result<shashki_arbiter::report::kind::Kind, String> {
+    use shashki_arbiter::report::kind::Kind;
+    Kind::named(text).ok_or_else(|| {
+        let names: Vec<&str> = Kind::ALL.iter().map(|k| k.name()).collect();
+        format!("`{text}`: one of {}", names.join(", "))
+    })
 }
 
 fn main() -> ExitCode {

@@ -259,57 +259,19 @@ pub fn standings(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The documents `report --document` makes.
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum DocumentKind {
-    /// Standings, crosstable (or round grid) and rounds.
-    Standings,
-    /// «Итоговый протокол»: the final ranking with birth years, ranks, regions, ranks met.
-    Protocol,
-    /// «Турнирная таблица»: the crosstable of a round robin, the round grid of a Swiss.
-    Crosstable,
-    /// «Протоколы туров»: every round (or `--round N`) on its own page.
-    Rounds,
-    /// «Список пар»: the last round's (or `--round N`'s) boards in large type, for the wall.
-    Pairings,
-    /// «Таблица выполнения разрядных норм»: the ЕВСК norms of every participant.
-    Norms,
-    /// «Справка о выполнении разряда» for each participant who met or confirmed a rank.
-    Certificates,
-    /// «Отчёт главного судьи».
-    ChiefReport,
-}
-
-impl From<DocumentKind> for report::kind::Kind {
-    fn from(d: DocumentKind) -> Self {
-        use report::kind::Kind;
-        match d {
-            DocumentKind::Standings => Kind::Standings,
-            DocumentKind::Protocol => Kind::Protocol,
-            DocumentKind::Crosstable => Kind::Crosstable,
-            DocumentKind::Rounds => Kind::Rounds,
-            DocumentKind::Pairings => Kind::Pairings,
-            DocumentKind::Norms => Kind::Norms,
-            DocumentKind::Certificates => Kind::Certificates,
-            DocumentKind::ChiefReport => Kind::ChiefReport,
-        }
-    }
-}
-
 pub fn report(
     file: &str,
     output: &str,
     round: Option<usize>,
     lang_text: &str,
     separator_text: Option<&str>,
-    document: DocumentKind,
+    kind: report::kind::Kind,
 ) -> CliResult {
     let lang = lang(lang_text)?;
     let separator = separator(separator_text, lang)?;
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
-    let kind = report::kind::Kind::from(document);
     if kind == report::kind::Kind::Pairings && t.rounds.is_empty() {
         return Err("the event has no round paired yet: no pairing list to print".into());
     }

@@ -52,6 +52,19 @@ impl Kind {
         }
     }
 
+    /// Its name on the command line (`report --document NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Standings => "standings",
+            other => other.stem(),
+        }
+    }
+
+    /// The document a command-line name names.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
     /// The file it is written to beside the event: `<event>-<stem>.<ext>`.
     pub fn stem(self) -> &'static str {
         match self {

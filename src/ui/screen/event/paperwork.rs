@@ -9,7 +9,7 @@ use super::settings::Edit;
 use super::{Message, State};
 use crate::lang::Lang;
 use crate::tournament::model::Tournament;
-use crate::tournament::norms::{Options, Rounding, Table};
+use crate::tournament::norms::{NormsChoice, Options, Rounding, Table};
 use crate::ui::format::{self, Choice};
 use crate::ui::theme;
 
@@ -55,19 +55,7 @@ impl State {
             .align_y(iced::Alignment::Center)
         };
         let arbiters = d.arbiters.join(";");
-        let refused = self
-            .settings_error
-            .as_ref()
-            .filter(|(at_name, _)| !*at_name)
-            .map(|(_, why)| {
-                text(format!(
-                    "{} {}",
-                    lang.pick("Not saved:", "Не сохранено:"),
-                    why.get(lang)
-                ))
-                .size(17)
-                .color(theme::ERROR)
-            });
+        let refused = self.refused(false, lang);
         container(
             column![
                 text(lang.pick("Panel and documents", "Судейская коллегия и документы")).size(22),
@@ -116,7 +104,7 @@ impl State {
                     &arbiters,
                     Edit::Arbiters
                 ),
-                self.norms_rows(t, event, lang),
+                self.norms_rows(&d.norms, event, lang),
             ]
             .push(refused)
             .push(
@@ -137,12 +125,11 @@ impl State {
     /// shown).
     fn norms_rows<'a>(
         &'a self,
-        t: &Tournament,
+        choice: &NormsChoice,
         event: Option<&std::path::Path>,
         lang: Lang,
     ) -> Element<'a, Message> {
-        let d = self.draft.clone().unwrap_or_else(|| t.settings.clone());
-        let (table, problem) = match Table::for_event(&d.norms, event) {
+        let (table, problem) = match Table::for_event(choice, event) {
             Ok(table) => (table.into_owned(), None),
             Err(e) => (Table::shipped().clone(), Some(e.to_string())),
         };
@@ -166,7 +153,7 @@ impl State {
                         "a table file (empty: the shipped one)",
                         "файл таблицы (пусто — встроенная)"
                     ),
-                    &d.norms.table
+                    &choice.table
                 )
                 .on_input(|v| Message::Settings(Edit::NormsTable(v)))
                 .on_submit(Message::SaveSettings),
@@ -206,7 +193,7 @@ impl State {
                 button(text(lang.pick("as the table has them", "как в таблице")))
                     .style(button::secondary)
                     .on_press_maybe(
-                        d.norms
+                        choice
                             .options
                             .is_some()
                             .then_some(Message::Settings(Edit::NormsOptions(None)))

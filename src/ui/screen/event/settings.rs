@@ -97,6 +97,23 @@ pub(super) fn apply_edit(d: &mut Settings, edit: Edit) {
 }
 
 impl State {
+    /// Why the event refused the settings, when the refusal is about the name (`at_name`) or
+    /// about the rest: the line both forms show.
+    pub(super) fn refused<'a>(&self, at_name: bool, lang: Lang) -> Option<iced::widget::Text<'a>> {
+        self.settings_error
+            .as_ref()
+            .filter(|(name, _)| *name == at_name)
+            .map(|(_, why)| {
+                text(format!(
+                    "{} {}",
+                    lang.pick("Not saved:", "Не сохранено:"),
+                    why.get(lang)
+                ))
+                .size(17)
+                .color(theme::ERROR)
+            })
+    }
+
     pub(super) fn settings_form<'a>(
         &'a self,
         t: &'a Tournament,
@@ -123,20 +140,7 @@ impl State {
             .unwrap_or_else(|| d.time_control.to_string());
         let fixed = !t.rounds.is_empty();
         // The refusal shows under the field it is about (the name), else above the button.
-        let refused = |at_name: bool| {
-            self.settings_error
-                .as_ref()
-                .filter(|(name, _)| *name == at_name)
-                .map(|(_, why)| {
-                    text(format!(
-                        "{} {}",
-                        lang.pick("Not saved:", "Не сохранено:"),
-                        why.get(lang)
-                    ))
-                    .size(17)
-                    .color(theme::ERROR)
-                })
-        };
+        let refused = |at_name: bool| self.refused(at_name, lang);
         let edit = |f: fn(String) -> Edit| move |v: String| Message::Settings(f(v));
         let field = |label: &str, value: &str, f: fn(String) -> Edit| {
             row![

@@ -6,6 +6,7 @@
 //! hand-made pairing breaks, [`trf`] reads and writes FIDE report files.
 
 pub mod audit;
+pub mod blossom;
 pub mod check;
 pub mod dutch;
 pub mod input;

@@ -21,7 +21,7 @@
 
 use std::collections::BTreeSet;
 
-use integer_blossom::{max_weight_matching, Weight};
+use super::blossom::{max_weight_matching, triangle, Weight};
 
 use super::narrow;
 
@@ -334,15 +334,6 @@ trait Field: Weight {
     fn small(v: u64) -> Self;
     fn pow2(n: u32) -> Self;
     fn times2pow(self, n: u32) -> Self;
-    /// The maximum-weight matching of the symmetric `m`×`m` matrix `get` reads.
-    fn matching(get: impl Fn(usize, usize) -> Self, m: usize) -> Vec<Option<usize>>;
-    /// The same with the weights times `2^shift` plus `bonus` (`None`: no room for it).
-    fn matching_bonus(
-        get: impl Fn(usize, usize) -> Self,
-        m: usize,
-        bonus: &[u64],
-        shift: u32,
-    ) -> Option<Vec<Option<usize>>>;
 }
 
 impl<const L: usize> Field for Wide<L> {
@@ -354,17 +345,6 @@ impl<const L: usize> Field for Wide<L> {
     }
     fn times2pow(self, n: u32) -> Self {
         self.shifted_left(n)
-    }
-    fn matching(get: impl Fn(usize, usize) -> Self, m: usize) -> Vec<Option<usize>> {
-        narrow::matching(get, m)
-    }
-    fn matching_bonus(
-        get: impl Fn(usize, usize) -> Self,
-        m: usize,
-        bonus: &[u64],
-        shift: u32,
-    ) -> Option<Vec<Option<usize>>> {
-        narrow::narrowed(&get, m, Some((bonus, shift)))
     }
 }
 
@@ -453,47 +433,108 @@ fn edge<W: Field>(c: &Ctx, h: &State, l: &State, in_cur: bool, in_next: bool, by
 }
 
 /// The weight matrix of the round and its solver; frozen pairs are left out of the solves.
-/// The matrix is symmetric with nothing on its diagonal: only the pairs `a > b` are kept
-/// (half the memory of the square, which at 1,000 players and 1,000-bit weights is 64 MB).
-struct Solver<W> {
+/// A round has few distinct weights (most pairs outside the bracket being paired share a
+/// handful), so each is kept once in `values` and a pair holds its index: 4 bytes a pair
+/// where a 1,000-player round's weights are 1,000 bits wide.
+struct Solver<const L: usize> {
     n: usize,
-    w: Vec<W>,
+    /// The pairs `a > b`, as a triangle.
+    slot: Vec<u32>,
+    values: Values<L>,
     frozen: Vec<Option<usize>>,
 }
 
-impl<W: Field> Solver<W> {
-    fn new(n: usize) -> Solver<W> {
+/// Distinct weights, counted by the pairs holding them; index 0 is zero (no edge).
+struct Values<const L: usize> {
+    table: Vec<Wide<L>>,
+    refs: Vec<u32>,
+    index: std::collections::HashMap<Wide<L>, u32>,
+    unused: Vec<u32>,
+}
+
+impl<const L: usize> Values<L> {
+    fn new() -> Self {
+        Values {
+            table: vec![Wide::ZERO],
+            refs: vec![u32::MAX],
+            index: std::collections::HashMap::new(),
+            unused: Vec::new(),
+        }
+    }
+
+    /// `v`'s index, counted once more.
+    fn take(&mut self, v: Wide<L>) -> u32 {
+        if v == Wide::ZERO {
+            return 0;
+        }
+        if let Some(&h) = self.index.get(&v) {
+            self.refs[h as usize] += 1;
+            return h;
+        }
+        let h = match self.unused.pop() {
+            Some(h) => {
+                self.table[h as usize] = v;
+                self.refs[h as usize] = 1;
+                h
+            }
+            None => {
+                self.table.push(v);
+                self.refs.push(1);
+                u32::try_from(self.table.len() - 1).expect("a round's weights fit u32")
+            }
+        };
+        self.index.insert(v, h);
+        h
+    }
+
+    fn give_back(&mut self, h: u32) {
+        if h == 0 {
+            return;
+        }
+        let r = &mut self.refs[h as usize];
+        *r -= 1;
+        if *r == 0 {
+            self.index.remove(&self.table[h as usize]);
+            self.unused.push(h);
+        }
+    }
+}
+
+impl<const L: usize> Solver<L> {
+    fn new(n: usize) -> Solver<L> {
         Solver {
             n,
-            w: vec![W::ZERO; n * n.saturating_sub(1) / 2],
+            slot: vec![0; n * n.saturating_sub(1) / 2],
+            values: Values::new(),
             frozen: vec![None; n],
         }
     }
 
-    fn at(a: usize, b: usize) -> usize {
-        let (hi, lo) = if a > b { (a, b) } else { (b, a) };
-        hi * (hi - 1) / 2 + lo
-    }
-
-    fn set(&mut self, a: usize, b: usize, v: W) {
+    fn set(&mut self, a: usize, b: usize, v: Wide<L>) {
         if a != b {
-            self.w[Self::at(a, b)] = v;
+            let k = triangle(a, b);
+            let h = self.values.take(v);
+            self.values.give_back(self.slot[k]);
+            self.slot[k] = h;
         }
     }
 
-    fn get(&self, a: usize, b: usize) -> W {
-        if a == b {
-            W::ZERO
-        } else {
-            self.w[Self::at(a, b)]
+    /// The weights among `vertices`, for the matching.
+    fn weights<'a>(
+        &'a self,
+        vertices: &'a [usize],
+    ) -> narrow::Weights<'a, L, impl Fn(usize, usize) -> u32 + 'a> {
+        narrow::Weights {
+            m: vertices.len(),
+            pair: move |i, j| self.slot[triangle(vertices[i], vertices[j])],
+            table: &self.values.table,
         }
     }
 
     /// Each vertex's mate (itself when unmatched).
     fn solve(&self) -> Vec<usize> {
         let open: Vec<usize> = (0..self.n).filter(|&v| self.frozen[v].is_none()).collect();
-        let m = open.len();
-        let matching = W::matching(|i, j| self.get(open[i], open[j]), m);
+        let matching = narrow::matching(&self.weights(&open));
         let mut mate: Vec<usize> = (0..self.n).map(|v| self.frozen[v].unwrap_or(v)).collect();
         for (i, mi) in matching.into_iter().enumerate() {
             if let Some(j) = mi {
@@ -522,21 +563,22 @@ impl<W: Field> Solver<W> {
         bonus: &[(usize, usize, u64)],
         shift: u32,
     ) -> Option<Vec<(usize, Option<usize>)>> {
-        let m = vertices.len();
         let mut index = vec![usize::MAX; self.n];
         for (i, &v) in vertices.iter().enumerate() {
             index[v] = i;
         }
-        let mut extra = vec![0u64; m * m];
-        for &(a, b, add) in bonus {
-            let (i, j) = (index[a], index[b]);
-            if i != usize::MAX && j != usize::MAX {
-                extra[i * m + j] = add;
-                extra[j * m + i] = add;
-            }
-        }
-        let matching =
-            W::matching_bonus(|i, j| self.get(vertices[i], vertices[j]), m, &extra, shift)?;
+        let extra: Vec<(usize, usize, u64)> = bonus
+            .iter()
+            .map(|&(a, b, add)| (index[a], index[b], add))
+            .filter(|&(i, j, _)| i != usize::MAX && j != usize::MAX)
+            .collect();
+        let matching = narrow::narrowed(
+            &self.weights(vertices),
+            Some(narrow::Bonus {
+                edges: &extra,
+                shift,
+            }),
+        )?;
         Some(
             matching
                 .into_iter()
@@ -550,21 +592,14 @@ impl<W: Field> Solver<W> {
         self.frozen[a] = Some(b);
         self.frozen[b] = Some(a);
         for x in 0..self.n {
-            self.set(a, x, W::ZERO);
-            self.set(b, x, W::ZERO);
+            self.set(a, x, Wide::ZERO);
+            self.set(b, x, Wide::ZERO);
         }
     }
 }
 
 /// Pairs the round.
 pub fn pair(input: &Input) -> Output {
-    let out = pair_round(input);
-    // The big matchings' solver is let go with the round (see `narrow::solver`).
-    narrow::solver::release();
-    out
-}
-
-fn pair_round(input: &Input) -> Output {
     let states = states(input);
     let mut players: Vec<State> = states
         .iter()
@@ -647,7 +682,7 @@ fn round_constants<'a>(input: &'a Input, players: &[State]) -> Ctx<'a> {
 struct Pairer<'a, const L: usize> {
     ctx: Ctx<'a>,
     players: &'a [State],
-    sol: Solver<Wide<L>>,
+    sol: Solver<L>,
     /// Each vertex's mate in the last optimum (itself when unmatched).
     mate: Vec<usize>,
     /// Paired in its bracket (the MDPs chosen in (B), their opponents, leads and followers).
@@ -683,17 +718,12 @@ impl<const L: usize> Bracket<L> {
         self.list.len()
     }
 
-    fn at(l: usize, s: usize) -> usize {
-        debug_assert!(s < l);
-        l * (l - 1) / 2 + s
-    }
-
     fn base(&self, l: usize, s: usize) -> Wide<L> {
-        self.base[Self::at(l, s)]
+        self.base[triangle(l, s)]
     }
 
     fn clear(&mut self, l: usize, s: usize) {
-        self.base[Self::at(l, s)] = Wide::ZERO;
+        self.base[triangle(l, s)] = Wide::ZERO;
     }
 
     fn is_resident(&self, v: usize) -> bool {
@@ -870,7 +900,7 @@ impl<const L: usize> Pairer<'_, L> {
                     l >= br.next,
                     &self.bye(),
                 );
-                br.base[Bracket::<L>::at(l, s)] = e;
+                br.base[triangle(l, s)] = e;
                 self.sol.set(br.list[l], br.list[s], e);
             }
         }
@@ -1277,19 +1307,18 @@ fn output(
 /// higher players first), the rest left for the arbiter.
 fn partial(ctx: &Ctx, players: &[State]) -> Output {
     let n = players.len();
-    let mut w = vec![0i64; n * n];
+    let mut w = Vec::with_capacity(n * n.saturating_sub(1) / 2);
     for a in 0..n {
         for b in 0..a {
-            let (pa, pb) = (&players[a], &players[b]);
-            if ctx.compatible(pa, pb) {
+            w.push(if ctx.compatible(&players[a], &players[b]) {
                 // Pairs first, then the higher players paired.
-                let v = (n * n + 2 * n - a - b) as i64;
-                w[a * n + b] = v;
-                w[b * n + a] = v;
-            }
+                (n * n + 2 * n - a - b) as i64
+            } else {
+                0
+            });
         }
     }
-    let result = max_weight_matching(&w, n);
+    let result = max_weight_matching(n, |a, b| w[triangle(a, b)]);
     let unpaired: Vec<usize> = (0..n).filter(|&v| result[v].is_none()).collect();
     output(ctx.input, players, &result, None, unpaired)
 }

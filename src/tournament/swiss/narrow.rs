@@ -6,8 +6,7 @@
 //! weights do, so the optimum is the same; the solver's work on each number shrinks with it
 //! (a 300-player round drops from twelve 64-bit limbs to four or five).
 
-use integer_blossom::Weight;
-
+use super::blossom::{max_weight_matching, Weight};
 use super::wide::Wide;
 
 /// One run of used bits: `len` bits from `from` in the wide weight go to `to` in the narrow one.
@@ -18,35 +17,66 @@ struct Run {
     to: u32,
 }
 
-/// The maximum-weight matching of the symmetric `m`×`m` matrix `get` gives (zero = no edge),
-/// each vertex's mate. The weights are read where they are kept, never copied at full width:
-/// only the narrowed matrix is built (a 1,000-player round's full copy was hundreds of MB).
-pub fn matching<const L: usize>(
-    get: impl Fn(usize, usize) -> Wide<L>,
-    m: usize,
+/// A bonus on a few edges `(i, j, add)`, put below every weight: the weights are taken times
+/// `2^shift` and `add < 2^shift` is added to theirs.
+pub struct Bonus<'a> {
+    pub edges: &'a [(usize, usize, u64)],
+    pub shift: u32,
+}
+
+/// The weights of one matching over `m` vertices: each pair's weight is `table[pair(i, j)]`
+/// (the pairing keeps a round's distinct weights once, the pairs as indices into them).
+pub struct Weights<'a, const L: usize, P: Fn(usize, usize) -> u32> {
+    pub m: usize,
+    pub pair: P,
+    pub table: &'a [Wide<L>],
+}
+
+impl<const L: usize, P: Fn(usize, usize) -> u32> Weights<'_, L, P> {
+    /// Every pair's index, both ways round: the solver reads a vertex's row whole.
+    fn square(&self) -> Vec<u32> {
+        let m = self.m;
+        let mut sq = vec![0u32; m * m];
+        for a in 0..m {
+            for b in 0..a {
+                let h = (self.pair)(a, b);
+                sq[a * m + b] = h;
+                sq[b * m + a] = h;
+            }
+        }
+        sq
+    }
+}
+
+/// The maximum-weight matching (zero = no edge): each vertex's mate. Solved on the narrowed
+/// weights where they can be narrowed, else at full width.
+pub fn matching<const L: usize, P: Fn(usize, usize) -> u32>(
+    w: &Weights<L, P>,
 ) -> Vec<Option<usize>> {
-    narrowed(&get, m, None).unwrap_or_else(|| {
-        // Too wide to narrow: the full matrix, built only now.
-        let w: Vec<Wide<L>> = (0..m * m).map(|k| get(k / m, k % m)).collect();
-        solver::run(w, m)
+    narrowed(w, None).unwrap_or_else(|| {
+        let (m, sq) = (w.m, w.square());
+        max_weight_matching(m, |a, b| w.table[sq[a * m + b] as usize])
     })
 }
 
-/// The matching on the narrowed weights, these taken times `2^shift` plus `bonus` (an `m`×`m`
-/// matrix below `2^shift`) when one is given; `None` when the weights cannot be narrowed into
-/// the widest type here.
-pub fn narrowed<const L: usize>(
-    get: &impl Fn(usize, usize) -> Wide<L>,
-    m: usize,
-    bonus: Option<(&[u64], u32)>,
+/// The matching on the narrowed weights, with a bonus below them when one is given; `None`
+/// when the weights cannot be narrowed into the widest type here.
+pub fn narrowed<const L: usize, P: Fn(usize, usize) -> u32>(
+    w: &Weights<L, P>,
+    bonus: Option<Bonus>,
 ) -> Option<Vec<Option<usize>>> {
+    let m = w.m;
     if m == 0 {
         return Some(Vec::new());
     }
+    let sq = w.square();
+    // The weights this matching uses, each once.
+    let mut seen = vec![false; w.table.len()];
     let mut used = Wide::<L>::zero();
-    for a in 0..m {
-        for b in 0..a {
-            let v = get(a, b);
+    for &h in &sq {
+        if !seen[h as usize] {
+            seen[h as usize] = true;
+            let v = w.table[h as usize];
             if v.negative() {
                 // Not a layout of fields.
                 return None;
@@ -56,7 +86,7 @@ pub fn narrowed<const L: usize>(
     }
     let spare = bits(m) + 2;
     let mut runs = runs(&used, spare);
-    let shift = bonus.map_or(0, |(_, s)| s);
+    let shift = bonus.as_ref().map_or(0, |b| b.shift);
     for r in &mut runs {
         r.to += shift;
     }
@@ -64,18 +94,61 @@ pub fn narrowed<const L: usize>(
     // The solver doubles weights and sums them over the vertices: the same headroom as the
     // full layout is given.
     let needed = width + 2 + bits(m) + 8;
-    let bonus = bonus.map(|(b, _)| b);
+    let bonus = bonus.map_or(&[][..], |b| b.edges);
+    let narrow = Narrowing {
+        m,
+        sq,
+        seen: &seen,
+        table: w.table,
+        runs: &runs,
+    };
     Some(match needed {
-        0..=63 => solve::<i64, L>(get, m, &runs, bonus),
-        64..=127 => solve::<i128, L>(get, m, &runs, bonus),
-        128..=192 => solve::<Wide<3>, L>(get, m, &runs, bonus),
-        193..=256 => solve::<Wide<4>, L>(get, m, &runs, bonus),
-        257..=320 => solve::<Wide<5>, L>(get, m, &runs, bonus),
-        321..=384 => solve::<Wide<6>, L>(get, m, &runs, bonus),
-        385..=512 => solve::<Wide<8>, L>(get, m, &runs, bonus),
-        513..=768 => solve::<Wide<12>, L>(get, m, &runs, bonus),
+        0..=63 => narrow.solve::<i64>(bonus),
+        64..=127 => narrow.solve::<i128>(bonus),
+        128..=192 => narrow.solve::<Wide<3>>(bonus),
+        193..=256 => narrow.solve::<Wide<4>>(bonus),
+        257..=320 => narrow.solve::<Wide<5>>(bonus),
+        321..=384 => narrow.solve::<Wide<6>>(bonus),
+        385..=512 => narrow.solve::<Wide<8>>(bonus),
+        513..=768 => narrow.solve::<Wide<12>>(bonus),
         _ => return None,
     })
+}
+
+/// One matching's weights and how they narrow.
+struct Narrowing<'a, const L: usize> {
+    m: usize,
+    sq: Vec<u32>,
+    seen: &'a [bool],
+    table: &'a [Wide<L>],
+    runs: &'a [Run],
+}
+
+impl<const L: usize> Narrowing<'_, L> {
+    fn solve<N: Narrow>(mut self, bonus: &[(usize, usize, u64)]) -> Vec<Option<usize>> {
+        // Each distinct weight is packed once.
+        let mut table: Vec<N> = self
+            .table
+            .iter()
+            .zip(self.seen)
+            .map(|(v, &seen)| if seen { pack(v, self.runs) } else { N::ZERO })
+            .collect();
+        let m = self.m;
+        for &(i, j, add) in bonus {
+            let v = table[self.sq[i * m + j] as usize];
+            // A bonus on a missing edge would make one.
+            if add != 0 && v != N::ZERO {
+                let mut with = v;
+                with.deposit(add, 0);
+                let h = u32::try_from(table.len()).expect("weights fit u32");
+                table.push(with);
+                self.sq[i * m + j] = h;
+                self.sq[j * m + i] = h;
+            }
+        }
+        let sq = self.sq;
+        max_weight_matching(m, |a, b| table[sq[a * m + b] as usize])
+    }
 }
 
 fn bits(n: usize) -> u32 {
@@ -118,127 +191,6 @@ fn runs<const L: usize>(used: &Wide<L>, spare: u32) -> Vec<Run> {
     out
 }
 
-fn solve<N: Narrow, const L: usize>(
-    get: &impl Fn(usize, usize) -> Wide<L>,
-    m: usize,
-    runs: &[Run],
-    bonus: Option<&[u64]>,
-) -> Vec<Option<usize>> {
-    let mut narrow: Vec<N> = vec![N::ZERO; m * m];
-    for a in 0..m {
-        for b in 0..a {
-            let v = pack(&get(a, b), runs);
-            narrow[a * m + b] = v;
-            narrow[b * m + a] = v;
-        }
-    }
-    if let Some(bonus) = bonus {
-        for (n, &b) in narrow.iter_mut().zip(bonus) {
-            // A bonus on a missing edge would make one.
-            if b != 0 && *n != N::ZERO {
-                n.deposit(b, 0);
-            }
-        }
-    }
-    solver::run(narrow, m)
-}
-
-/// Where the big matchings are solved. `integer-blossom` keeps, per thread and per weight type,
-/// a solver whose edge matrix is `(2m+1)²` for the largest `m` it has seen, for the life of the
-/// thread: four narrow types used in one 1,000-player round held four such matrices (≈ 550 MB).
-/// A large matching is therefore solved on a worker thread that serves one weight type; a job of
-/// another type ends it (its matrix freed) before a new one starts, and [`release`] ends it
-/// after the round. Small matchings stay on the caller's thread, whose matrices stay small.
-pub mod solver {
-    use std::any::TypeId;
-    use std::cell::RefCell;
-    use std::sync::mpsc;
-
-    use integer_blossom::{max_weight_matching, Weight};
-
-    /// Below this many vertices a matching's matrix is small enough to keep on any thread.
-    pub(super) const LARGE: usize = 256;
-
-    type Job = Box<dyn FnOnce() -> Vec<Option<usize>> + Send>;
-
-    struct Worker {
-        kind: TypeId,
-        jobs: mpsc::Sender<Job>,
-        answers: mpsc::Receiver<Vec<Option<usize>>>,
-        thread: std::thread::JoinHandle<()>,
-    }
-
-    impl Worker {
-        fn start(kind: TypeId) -> Worker {
-            let (jobs, inbox) = mpsc::channel::<Job>();
-            let (outbox, answers) = mpsc::channel();
-            let thread = std::thread::spawn(move || {
-                for job in inbox {
-                    if outbox.send(job()).is_err() {
-                        break;
-                    }
-                }
-            });
-            Worker {
-                kind,
-                jobs,
-                answers,
-                thread,
-            }
-        }
-
-        /// Ends the thread and waits for it, so that its solver's memory is given back before
-        /// another is built.
-        fn stop(self) {
-            drop(self.jobs);
-            let _ = self.thread.join();
-        }
-    }
-
-    thread_local! {
-        static WORKER: RefCell<Option<Worker>> = const { RefCell::new(None) };
-    }
-
-    /// The maximum-weight matching of the `m`×`m` matrix `w` (its upper triangle read).
-    pub fn run<N: Weight + Send + 'static>(w: Vec<N>, m: usize) -> Vec<Option<usize>> {
-        if m < LARGE {
-            return max_weight_matching(&w, m);
-        }
-        WORKER.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let kind = TypeId::of::<N>();
-            if slot.as_ref().is_some_and(|w| w.kind != kind) {
-                if let Some(old) = slot.take() {
-                    old.stop();
-                }
-            }
-            let worker = slot.get_or_insert_with(|| Worker::start(kind));
-            let answer = worker
-                .jobs
-                .send(Box::new(move || max_weight_matching(&w, m)))
-                .ok()
-                .and_then(|()| worker.answers.recv().ok());
-            // A worker that died (a panic in the solver) is not reused; the panic is the
-            // caller's, as it would have been on its own thread.
-            answer.unwrap_or_else(|| {
-                if let Some(dead) = slot.take() {
-                    let _ = dead.thread.join();
-                }
-                panic!("the matching's worker thread failed")
-            })
-        })
-    }
-
-    /// Ends the worker after a round, giving its memory back to the program.
-    pub fn release() {
-        WORKER.with(|cell| {
-            if let Some(worker) = cell.borrow_mut().take() {
-                worker.stop();
-            }
-        });
-    }
-}
-
 fn pack<N: Narrow, const L: usize>(v: &Wide<L>, runs: &[Run]) -> N {
     let mut out = N::ZERO;
     for r in runs {
@@ -253,7 +205,7 @@ fn pack<N: Narrow, const L: usize>(v: &Wide<L>, runs: &[Run]) -> N {
 }
 
 /// A weight type bits can be written into.
-trait Narrow: Weight + Send + 'static {
+trait Narrow: Weight {
     /// ORs `chunk` in at bit `at` (the bits it covers are zero).
     fn deposit(&mut self, chunk: u64, at: u32);
 }
@@ -285,7 +237,6 @@ impl<const M: usize> Narrow for Wide<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use integer_blossom::max_weight_matching;
 
     type W = Wide<4>;
 
@@ -347,45 +298,16 @@ mod tests {
         set(1, 3, 1, 30);
         set(1, 4, 1, 31);
         set(3, 5, 2, 0);
-        let full = max_weight_matching(&w, n);
-        assert_eq!(matching(|a, b| w[a * n + b], n), full);
+        let full = max_weight_matching(n, |a, b| w[a * n + b]);
+        let weights = Weights {
+            m: n,
+            pair: |a, b| (a * n + b) as u32,
+            table: &w,
+        };
+        assert_eq!(matching(&weights), full);
         let used = w.iter().fold(W::zero(), |a, v| a.or(*v));
         let r = runs(&used, bits(n) + 2);
         let width = r.last().map(|r| r.to + r.len).unwrap();
         assert!(width < 40, "narrowed to {width} bits");
-    }
-
-    /// A matching big enough for the worker thread gives what the caller's thread gives, for
-    /// one weight type, then another (the worker is replaced), and after a release.
-    #[test]
-    fn the_worker_threads_matching_is_the_callers() {
-        let m = solver::LARGE + 40;
-        let mut seed = 7u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % 1000
-        };
-        let mut w = vec![0i64; m * m];
-        for a in 0..m {
-            for b in 0..a {
-                // About one pair in three may meet.
-                let v = if next() % 3 == 0 {
-                    next() as i64 + 1
-                } else {
-                    0
-                };
-                w[a * m + b] = v;
-                w[b * m + a] = v;
-            }
-        }
-        let here = max_weight_matching(&w, m);
-        assert_eq!(solver::run(w.clone(), m), here);
-        let wide: Vec<i128> = w.iter().map(|&v| i128::from(v)).collect();
-        assert_eq!(solver::run(wide, m), here);
-        solver::release();
-        assert_eq!(solver::run(w, m), here);
-        solver::release();
     }
 }

@@ -28,6 +28,12 @@ impl<const L: usize> PartialEq for Wide<L> {
 
 impl<const L: usize> Eq for Wide<L> {}
 
+impl<const L: usize> std::hash::Hash for Wide<L> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 impl<const L: usize> std::fmt::Debug for Wide<L> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Wide(")?;
@@ -200,22 +206,15 @@ impl<const L: usize> PartialOrd for Wide<L> {
     }
 }
 
-impl<const L: usize> integer_blossom::Weight for Wide<L> {
+impl<const L: usize> super::blossom::Weight for Wide<L> {
     const ZERO: Self = Wide([0; L]);
     const ONE: Self = {
         let mut w = [0; L];
         w[0] = 1;
         Wide(w)
     };
-    fn inf() -> Self {
-        // A quarter of the range, as the crate uses for its own integer types.
-        Wide::bit(Self::BITS - 3)
-    }
-    fn double(self) -> Self {
-        self + self
-    }
     fn half(self) -> Self {
-        // Toward zero, as integer division does for the crate's own types.
+        // Toward zero, as integer division does.
         if self.negative() {
             self.neg().sar1().neg()
         } else {
@@ -227,7 +226,7 @@ impl<const L: usize> integer_blossom::Weight for Wide<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use integer_blossom::Weight;
+    use crate::tournament::swiss::blossom::Weight;
 
     type W = Wide<2>;
 

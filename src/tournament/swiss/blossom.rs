@@ -3,10 +3,9 @@
 //! Computing Surveys, 1986), O(n³), in the formulation of J. van Rantwijk's `mwmatching` that
 //! networkx carries — the solver of the prototype that validated docs/swiss-dutch-method.md.
 //!
-//! Why our own: the graph of a round is dense and its weights already sit in the pairing's
-//! tables, so they are read where they are (`weight(u, v)`, zero = no edge) instead of being
-//! copied into the solver. Beyond them the solver keeps a few words per vertex and blossom and
-//! one bit per pair (the tight edges of a stage). `integer-blossom`, used before, kept a
+//! Why our own: the graph of a round is dense but has few distinct weights, so it is given as
+//! an index per pair into a table of them ([`Indexed`]) and read there. Beyond that the solver
+//! keeps a few words per vertex and blossom and one bit per pair (the tight edges of a stage). `integer-blossom`, used before, kept a
 //! `(2n+1)²` matrix of edges: ≈190 MB at 1,000 players with the weight widths a round needs.
 
 use std::ops::{Add, AddAssign, Sub, SubAssign};
@@ -54,6 +53,15 @@ const S: u8 = 1;
 const T: u8 = 2;
 const MARK: u8 = 4;
 
+/// A dense graph on `n` vertices: the edge `{u, v}` weighs `table[pairs[u * n + v]]`. Index 0
+/// is the zero weight, no edge; no other index may hold zero, and weights are never negative.
+/// `pairs` is symmetric; its diagonal is not read.
+pub struct Indexed<'a, W> {
+    pub n: usize,
+    pub pairs: &'a [u32],
+    pub table: &'a [W],
+}
+
 /// The maximum-weight matching (not necessarily of maximum cardinality) of the graph on `n`
 /// vertices whose edge `{u, v}` weighs `weight(u, v)` (symmetric, zero = no edge, never
 /// negative): each vertex's mate.
@@ -61,11 +69,35 @@ pub fn max_weight_matching<W: Weight>(
     n: usize,
     weight: impl Fn(usize, usize) -> W,
 ) -> Vec<Option<usize>> {
+    let mut table = vec![W::ZERO];
+    let mut pairs = vec![0u32; n * n];
+    for u in 1..n {
+        for v in 0..u {
+            let w = weight(u, v);
+            if w != W::ZERO {
+                let h = u32::try_from(table.len()).expect("pairs fit u32");
+                table.push(w);
+                pairs[u * n + v] = h;
+                pairs[v * n + u] = h;
+            }
+        }
+    }
+    matching_of(&Indexed {
+        n,
+        pairs: &pairs,
+        table: &table,
+    })
+}
+
+/// The maximum-weight matching of an indexed graph: each vertex's mate.
+pub fn matching_of<W: Weight>(g: &Indexed<W>) -> Vec<Option<usize>> {
+    let n = g.n;
     if n < 2 {
         return vec![None; n];
     }
     assert!(2 * n < NONE as usize, "too many vertices for the matching");
-    let mut m = Matcher::new(n, weight);
+    debug_assert!(g.table[0] == W::ZERO);
+    let mut m = Matcher::new(g);
     m.solve();
     m.mate
         .iter()
@@ -75,9 +107,11 @@ pub fn max_weight_matching<W: Weight>(
 
 /// The method's state. Vertices are `0..n`; a non-trivial blossom takes an id in `n..2n`.
 /// Arrays of length `2n` are indexed by a top-level blossom, which is a vertex when trivial.
-struct Matcher<W, F> {
+struct Matcher<'a, W> {
     n: usize,
-    weight: F,
+    pairs: &'a [u32],
+    /// Each weight of the table doubled, as every slack takes it.
+    twice: Vec<W>,
     mate: Vec<u32>,
     label: Vec<u8>,
     /// The edge through which a vertex or blossom got its label (its first end outside it).
@@ -90,20 +124,18 @@ struct Matcher<W, F> {
     /// the edges joining each to the next (`edges[i]` from `childs[i]` into `childs[i + 1]`).
     childs: Vec<Vec<u32>>,
     edges: Vec<Vec<Arc>>,
-    /// The least-slack edge to an S-blossom: from an S-blossom, or to a free vertex; its slack
-    /// as last computed, good while the duals are those of `best_epoch`.
+    /// The least-slack edge to an S-blossom: from an S-blossom, or to a free vertex; and its
+    /// slack, kept up to date when the duals change (read for every edge scanned).
     best_edge: Vec<Arc>,
     best_slack: Vec<W>,
-    best_epoch: Vec<u32>,
-    /// Counts the changes of the duals.
-    epoch: u32,
     /// An S-blossom's least-slack edge to each other S-blossom, once computed.
     best_edges: Vec<Option<Vec<Arc>>>,
     /// Vertex duals (`0..n`) and blossom duals (`n..2n`).
     dual: Vec<W>,
-    /// The edges known to be tight in this stage, one bit per ordered pair (a row is read
-    /// whole when a vertex is scanned).
+    /// The edges known to be tight in this stage, one bit per ordered pair, a row of `words`
+    /// words per vertex (a row is read whole when a vertex is scanned).
     allowed: Vec<u64>,
+    words: usize,
     queue: Vec<u32>,
     unused: Vec<u32>,
     /// The live blossoms in the order they were made: ties between equal deltas are taken in
@@ -123,22 +155,30 @@ fn wrap(j: isize, len: usize) -> usize {
     j.rem_euclid(len as isize) as usize
 }
 
-impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
-    fn new(n: usize, weight: F) -> Self {
-        let mut max = W::ZERO;
+impl<'a, W: Weight> Matcher<'a, W> {
+    fn new(g: &Indexed<'a, W>) -> Self {
+        let n = g.n;
+        let mut used = vec![false; g.table.len()];
         for u in 1..n {
-            for v in 0..u {
-                let w = weight(u, v);
-                if w > max {
-                    max = w;
-                }
+            for &h in &g.pairs[u * n..u * n + u] {
+                used[h as usize] = true;
             }
         }
+        let max = g
+            .table
+            .iter()
+            .zip(&used)
+            .filter(|(_, &u)| u)
+            .map(|(&w, _)| w)
+            .max()
+            .unwrap_or(W::ZERO);
+        let words = n.div_ceil(64);
         let mut dual = vec![W::ZERO; 2 * n];
         dual[..n].fill(max);
         Matcher {
             n,
-            weight,
+            pairs: g.pairs,
+            twice: g.table.iter().map(|w| w.double()).collect(),
             mate: vec![NONE; n],
             label: vec![FREE; 2 * n],
             label_edge: vec![NO_ARC; 2 * n],
@@ -149,52 +189,40 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
             edges: vec![Vec::new(); 2 * n],
             best_edge: vec![NO_ARC; 2 * n],
             best_slack: vec![W::ZERO; 2 * n],
-            best_epoch: vec![0; 2 * n],
-            epoch: 1,
             best_edges: vec![None; 2 * n],
             dual,
-            allowed: vec![0; (n * n).div_ceil(64)],
+            allowed: vec![0; n * words],
+            words,
             queue: Vec::new(),
             unused: (n as u32..2 * n as u32).rev().collect(),
             live: Vec::new(),
         }
     }
 
-    fn w(&self, u: u32, v: u32) -> W {
-        (self.weight)(u as usize, v as usize)
+    /// Twice the weight of the edge `u`–`v`.
+    fn w2(&self, u: u32, v: u32) -> W {
+        self.twice[self.pairs[u as usize * self.n + v as usize] as usize]
     }
 
     fn slack(&self, (u, v): Arc) -> W {
-        self.dual[u as usize] + self.dual[v as usize] - self.w(u, v).double()
-    }
-
-    fn is_allowed(&self, u: u32, v: u32) -> bool {
-        let k = u as usize * self.n + v as usize;
-        self.allowed[k / 64] >> (k % 64) & 1 == 1
+        self.dual[u as usize] + self.dual[v as usize] - self.w2(u, v)
     }
 
     fn allow(&mut self, (u, v): Arc) {
-        for k in [
-            u as usize * self.n + v as usize,
-            v as usize * self.n + u as usize,
-        ] {
-            self.allowed[k / 64] |= 1 << (k % 64);
-        }
+        let (u, v) = (u as usize, v as usize);
+        self.allowed[u * self.words + v / 64] |= 1 << (v % 64);
+        self.allowed[v * self.words + u / 64] |= 1 << (u % 64);
     }
 
     /// The slack of `x`'s best edge (which it has).
-    fn best_slack(&mut self, x: usize) -> W {
-        if self.best_epoch[x] != self.epoch {
-            self.best_slack[x] = self.slack(self.best_edge[x]);
-            self.best_epoch[x] = self.epoch;
-        }
+    #[inline]
+    fn best_slack(&self, x: usize) -> W {
         self.best_slack[x]
     }
 
     fn set_best(&mut self, x: usize, arc: Arc, slack: W) {
         self.best_edge[x] = arc;
         self.best_slack[x] = slack;
-        self.best_epoch[x] = self.epoch;
     }
 
     /// The vertices of a blossom, in the order the reference visits them.
@@ -359,19 +387,16 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
                 None => {
                     for v in self.leaves(bv) {
                         let dv = self.dual[v as usize];
-                        for u in 0..self.n as u32 {
-                            if u == v {
+                        let row = &self.pairs[v as usize * self.n..][..self.n];
+                        for (u, &h) in row.iter().enumerate() {
+                            // The diagonal is not read: `v` is in `b`.
+                            let bu = self.in_blossom[u];
+                            if h == 0 || bu == b || self.label[bu as usize] != S {
                                 continue;
                             }
-                            let bu = self.in_blossom[u as usize];
-                            if bu == b || self.label[bu as usize] != S {
-                                continue;
-                            }
-                            let w = self.w(v, u);
-                            if w != W::ZERO {
-                                let slack = dv + self.dual[u as usize] - w.double();
-                                consider(self, (v, u), u, Some(slack), &mut best_to, &mut order);
-                            }
+                            let slack = dv + self.dual[u] - self.twice[h as usize];
+                            let k = (v, u as u32);
+                            consider(self, k, u as u32, Some(slack), &mut best_to, &mut order);
                         }
                     }
                 }
@@ -571,32 +596,38 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
     /// Grows the alternating trees from the queued S-vertices over tight edges; true when a
     /// path augmented the matching.
     fn grow(&mut self) -> bool {
+        let n = self.n;
         while let Some(v) = self.queue.pop() {
             let dv = self.dual[v as usize];
-            for w in 0..self.n as u32 {
-                if w == v {
+            let row = v as usize * n;
+            // `v`'s blossom changes only when a new one is made around it.
+            let mut bv = self.in_blossom[v as usize];
+            // `v`'s row of tight edges as it was: scanning `w` sets no other bit of the row.
+            let words = self.words;
+            let tight_row: Vec<u64> = self.allowed[v as usize * words..][..words].to_vec();
+            let pairs: &'a [u32] = self.pairs;
+            for (w, &h) in pairs[row..row + n].iter().enumerate() {
+                let w = w as u32;
+                // No edge (the diagonal is never one: `v` and `v` share a blossom).
+                if h == 0 {
                     continue;
                 }
-                let bv = self.in_blossom[v as usize];
                 let bw = self.in_blossom[w as usize];
                 if bv == bw {
                     continue;
                 }
                 let label_w = self.label[bw as usize];
-                let free_w = self.label[w as usize] == FREE;
+                let free_w = label_w == FREE || self.label[w as usize] == FREE;
                 if label_w == T && !free_w {
                     // Tight or not, an edge to a labelled vertex of a T-blossom changes nothing
                     // (and its slack only falls while `v` is S: a later look finds it tight).
                     continue;
                 }
-                let weight = self.w(v, w);
-                if weight == W::ZERO {
-                    continue;
-                }
+                let twice = self.twice[h as usize];
                 let mut slack = W::ZERO;
-                let mut tight = self.is_allowed(v, w);
+                let mut tight = tight_row[w as usize / 64] >> (w % 64) & 1 == 1;
                 if !tight {
-                    slack = dv + self.dual[w as usize] - weight.double();
+                    slack = dv + self.dual[w as usize] - twice;
                     if slack <= W::ZERO {
                         self.allow((v, w));
                         tight = true;
@@ -609,6 +640,7 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
                         let base = self.scan_blossom(v, w);
                         if base != NONE {
                             self.add_blossom(base, v, w);
+                            bv = self.in_blossom[v as usize];
                         } else {
                             self.augment_matching(v, w);
                             return true;
@@ -672,6 +704,24 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
                 step = Step::Expand(b);
             }
         }
+        // The best edges' slacks follow their ends' duals (no label changes in between).
+        let change = |m: &Self, v: u32| match m.label[m.in_blossom[v as usize] as usize] {
+            S => -1,
+            T => 1,
+            _ => 0,
+        };
+        for x in 0..2 * n {
+            let (a, b) = self.best_edge[x];
+            if a != NONE {
+                match change(self, a) + change(self, b) {
+                    -2 => self.best_slack[x] -= delta.double(),
+                    -1 => self.best_slack[x] -= delta,
+                    1 => self.best_slack[x] += delta,
+                    2 => self.best_slack[x] += delta.double(),
+                    _ => {}
+                }
+            }
+        }
         for v in 0..n {
             match self.label[self.in_blossom[v] as usize] {
                 S => self.dual[v] -= delta,
@@ -689,7 +739,9 @@ impl<W: Weight, F: Fn(usize, usize) -> W> Matcher<W, F> {
                 }
             }
         }
-        self.epoch += 1;
+        debug_assert!((0..2 * n).all(|x| {
+            self.best_edge[x] == NO_ARC || self.best_slack[x] == self.slack(self.best_edge[x])
+        }));
         match step {
             Step::Done => false,
             Step::Edge(e) => {

@@ -6,7 +6,7 @@
 //! weights do, so the optimum is the same; the solver's work on each number shrinks with it
 //! (a 300-player round drops from twelve 64-bit limbs to four or five).
 
-use super::blossom::{max_weight_matching, Weight};
+use super::blossom::{matching_of, Indexed, Weight};
 use super::wide::Wide;
 
 /// One run of used bits: `len` bits from `from` in the wide weight go to `to` in the narrow one.
@@ -54,8 +54,11 @@ pub fn matching<const L: usize, P: Fn(usize, usize) -> u32>(
     w: &Weights<L, P>,
 ) -> Vec<Option<usize>> {
     narrowed(w, None).unwrap_or_else(|| {
-        let (m, sq) = (w.m, w.square());
-        max_weight_matching(m, |a, b| w.table[sq[a * m + b] as usize])
+        matching_of(&Indexed {
+            n: w.m,
+            pairs: &w.square(),
+            table: w.table,
+        })
     })
 }
 
@@ -146,8 +149,11 @@ impl<const L: usize> Narrowing<'_, L> {
                 self.sq[j * m + i] = h;
             }
         }
-        let sq = self.sq;
-        max_weight_matching(m, |a, b| table[sq[a * m + b] as usize])
+        matching_of(&Indexed {
+            n: m,
+            pairs: &self.sq,
+            table: &table,
+        })
     }
 }
 
@@ -298,7 +304,7 @@ mod tests {
         set(1, 3, 1, 30);
         set(1, 4, 1, 31);
         set(3, 5, 2, 0);
-        let full = max_weight_matching(n, |a, b| w[a * n + b]);
+        let full = super::super::blossom::max_weight_matching(n, |a, b| w[a * n + b]);
         let weights = Weights {
             m: n,
             pair: |a, b| (a * n + b) as u32,

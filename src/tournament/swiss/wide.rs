@@ -250,6 +250,8 @@ mod tests {
             1 << 100,
             -(1 << 100) + 12345,
             i128::MAX / 4,
+            i128::MAX,
+            i128::MIN + 1,
         ];
         for &a in &values {
             assert_eq!(w(a).half(), w(a / 2), "{a} / 2");
@@ -265,6 +267,10 @@ mod tests {
                     assert_eq!(w(a) - w(b), w(a - b), "{a} - {b}");
                 }
                 assert_eq!(w(a).cmp(&w(b)), a.cmp(&b), "{a} cmp {b}");
+                assert_eq!(w(a) < w(b), a < b, "{a} < {b}");
+                assert_eq!(w(a) <= w(b), a <= b, "{a} <= {b}");
+                assert_eq!(w(a) > w(b), a > b, "{a} > {b}");
+                assert_eq!(w(a) >= w(b), a >= b, "{a} >= {b}");
             }
         }
         assert_eq!(W::bit(70), w(1 << 70));

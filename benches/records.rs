@@ -64,6 +64,7 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             absent: vec![],
             requested_byes: vec![],
             locked: false,
+            acceleration: Default::default(),
         });
     }
     t

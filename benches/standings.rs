@@ -45,6 +45,7 @@ fn event() -> Tournament {
             absent: vec![],
             requested_byes: vec![],
             locked: true,
+            acceleration: Default::default(),
         });
     }
     t

@@ -38,6 +38,7 @@ impl crate::lang::Russian for OutOfRange {
             "rounds" => "число туров",
             "planned rounds" => "число запланированных туров",
             "round" => "тур",
+            "virtual points" => "виртуальные очки",
             "games per pairing" => "число партий в паре",
             "extra micromatches" => "число дополнительных микроматчей",
             "a correction of" => "поправка",

@@ -213,6 +213,7 @@ fn small_event() -> Tournament {
         absent: Vec::new(),
         requested_byes: Vec::new(),
         locked: false,
+        acceleration: Default::default(),
     };
     let mut r1 = round(
         1,

@@ -289,6 +289,7 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         absent: Vec::new(),
         requested_byes: Vec::new(),
         locked: false,
+        acceleration: Default::default(),
     };
     t.rounds.push(round(
         1,

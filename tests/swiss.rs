@@ -157,6 +157,7 @@ fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
             bye: None,
             absent: vec![],
             requested_byes: vec![],
+            acceleration: vec![],
         },
     )
     .unwrap();
@@ -471,6 +472,7 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
                 bye: None,
                 absent: vec![],
                 requested_byes: vec![],
+                acceleration: vec![],
             },
         )
         .unwrap();
@@ -714,4 +716,73 @@ fn an_accelerated_trf_checks_and_round_trips() {
     let p = swiss::pair(&fresh, 1, &Options::default());
     let pairs: Vec<(u32, u32)> = p.pairs();
     assert_eq!(pairs, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+}
+
+/// Issue 28: rounds the program paired with its own accelerated pairings (rounds 1–2: the top
+/// half counts a won round more) keep their virtual points, so the exported TRF carries them
+/// as `XXA` and another program (our `trf check`, bbpPairings) pairs those rounds the same;
+/// unpairing a round takes its virtual points with it.
+#[test]
+fn the_programs_accelerated_rounds_are_exported_as_xxa_and_check() {
+    let mut t = event(12, 1);
+    let accelerated = |t: &Tournament, round: usize| {
+        swiss::pair(
+            t,
+            round,
+            &Options {
+                first_colour: Some(Color::White),
+                accelerated: true,
+                ..Options::default()
+            },
+        )
+    };
+    let p1 = accelerated(&t, 1);
+    // Two groups of six, each paired top half against bottom half: 1–4, 2–5, 3–6, 7–10 ...
+    assert_eq!(p1.pairs()[0], (1, 4));
+    assert_eq!(p1.acceleration.len(), 6);
+    save(&mut t, &p1);
+    play(&mut t, 1, better_ranked_wins);
+    let p2 = accelerated(&t, 2);
+    save(&mut t, &p2);
+    let text = trf::export(&t);
+    for n in 1..=6 {
+        assert!(text.contains(&format!("XXA {n:>4}  1.0  1.0\n")), "{text}");
+    }
+    assert!(!text.contains("XXA    7"), "{text}");
+    play(&mut t, 2, better_ranked_wins);
+    let text = trf::export(&t);
+    let path = temp_trf("ours-accelerated.trf", &text);
+    let run = arbiter(&["trf", "check", path.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        out.contains("round 1: the Dutch pairing") && out.contains("round 2: the Dutch pairing"),
+        "{out}"
+    );
+    // Without the virtual points round 1 is not what an unaccelerated pairing makes.
+    let plain: String = text
+        .lines()
+        .filter(|l| !l.starts_with("XXA"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let path = temp_trf("ours-plain.trf", &plain);
+    let run = arbiter(&["trf", "check", path.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(out.contains("round 1: DIFFERS"), "{out}");
+    // A round unpaired before its games loses its virtual points; round 1 keeps its own.
+    let mut again = event(12, 1);
+    let p = accelerated(&again, 1);
+    save(&mut again, &p);
+    play(&mut again, 1, better_ranked_wins);
+    let p = accelerated(&again, 2);
+    save(&mut again, &p);
+    apply(&mut again, &Command::UnpairRound { round: 2 }).unwrap();
+    let text = trf::export(&again);
+    assert!(text.contains("XXA    1  1.0\n"), "{text}");
+    // Virtual points outside the limits are refused, naming them.
+    let mut bad = p1.command();
+    if let Command::SetPairings { acceleration, .. } = &mut bad {
+        acceleration[0].1 = -1.0;
+    }
+    let err = apply(&mut event(12, 1), &bad).unwrap_err();
+    assert!(err.to_string().contains("virtual points"), "{err}");
 }

@@ -326,3 +326,25 @@ fn events_the_endorsed_checker_accepted_pair_the_same_today() {
     assert_eq!(files.len(), 84);
     assert_eq!(rounds, 490, "every round of every file");
 }
+
+/// Issue 28: accelerated rounds (`XXA`) paired as bbpPairings pairs them (tests/data/swiss/
+/// accelerated/README.md).
+#[test]
+fn accelerated_rounds_pair_as_bbp_pairings_does() {
+    for round in [1, 2] {
+        let dir = "tests/data/swiss/accelerated";
+        let path = format!("{dir}/round-{round}.trf");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (input, ranks) = trf::pairing_input(&path, &text).unwrap();
+        assert!(input.acceleration.iter().any(|&a| a > 0), "XXA read");
+        let out = dutch::pair(&input);
+        let ours: Vec<String> = out
+            .pairs
+            .iter()
+            .map(|p| format!("{} {}", ranks[p.white], ranks[p.black]))
+            .collect();
+        let bbp = std::fs::read_to_string(format!("{dir}/round-{round}.bbp")).unwrap();
+        let theirs: Vec<String> = bbp.lines().skip(1).map(str::to_string).collect();
+        assert_eq!(ours, theirs, "round {round}");
+    }
+}

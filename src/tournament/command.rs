@@ -68,6 +68,9 @@ pub enum Command {
         /// Absent players given points at their request (a half- or full-point bye).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         requested_byes: Vec<(PlayerId, ByeValue)>,
+        /// The virtual points of accelerated pairings the round was paired with.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        acceleration: Vec<(PlayerId, f64)>,
     },
     /// The pairs the Swiss pairing must not make (same club or family).
     SetForbidden {
@@ -497,8 +500,17 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             bye,
             absent,
             requested_byes,
+            acceleration,
         } => {
             next_round_due(t, *round)?;
+            for &(id, points) in acceleration {
+                if t.player(id).is_none() {
+                    return Err(CommandError::NoPlayer(id));
+                }
+                // Negative or not a number reads as past the limit too.
+                let points = if points >= 0.0 { points } else { f64::INFINITY };
+                limits::at_most("virtual points", points, limits::MAX_ROUNDS as f64)?;
+            }
             for (id, _) in requested_byes {
                 if !absent.contains(id) {
                     return Err(CommandError::ByeNotAbsent(*id));
@@ -526,6 +538,11 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
                     .iter()
                     .copied()
                     .filter(|(_, v)| *v != ByeValue::Zero)
+                    .collect();
+                r.acceleration = acceleration
+                    .iter()
+                    .copied()
+                    .filter(|&(_, p)| p != 0.0)
                     .collect();
             }
             undo
@@ -852,6 +869,7 @@ fn push_round(
         absent,
         requested_byes: Vec::new(),
         locked: false,
+        acceleration: Default::default(),
     });
 }
 

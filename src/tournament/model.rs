@@ -509,6 +509,11 @@ pub struct Round {
     pub requested_byes: Vec<(PlayerId, ByeValue)>,
     #[serde(default)]
     pub locked: bool,
+    /// The virtual points the round was paired with by the program's accelerated pairings
+    /// (rounds 1–2): kept with the round so that its TRF (`XXA`) lets another program
+    /// reproduce it, and gone with it when the round is unpaired.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub acceleration: std::collections::BTreeMap<PlayerId, f64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

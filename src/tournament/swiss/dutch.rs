@@ -1273,9 +1273,12 @@ fn output(
             }
         }
     }
-    // Board order: the higher player's score, the lower's, the higher's rank.
+    // Board order: the higher player's score, the lower's, the higher's rank; the scores as
+    // played, without an accelerated round's virtual points (as bbpPairings orders them).
+    let played =
+        |p: &State| p.score - u64::from(input.acceleration.get(p.index).copied().unwrap_or(0));
     let higher = |a: &State, b: &State| {
-        (a.score, std::cmp::Reverse(a.rank)) > (b.score, std::cmp::Reverse(b.rank))
+        (played(a), std::cmp::Reverse(a.rank)) > (played(b), std::cmp::Reverse(b.rank))
     };
     pairs.sort_by_key(|&(w, b, _)| {
         let (hi, lo) = if higher(&players[w], &players[b]) {
@@ -1284,8 +1287,8 @@ fn output(
             (&players[b], &players[w])
         };
         (
-            std::cmp::Reverse(hi.score),
-            std::cmp::Reverse(lo.score),
+            std::cmp::Reverse(played(hi)),
+            std::cmp::Reverse(played(lo)),
             hi.rank,
         )
     });

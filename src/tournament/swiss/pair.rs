@@ -53,6 +53,11 @@ pub struct Proposal {
     pub unpaired: Vec<PlayerId>,
     /// The criteria in the order they decided, for the arbiter to read out.
     pub criteria: Vec<&'static str>,
+    /// The virtual points of the program's accelerated pairings (rounds 1–2) the proposal was
+    /// made with, recorded with the round when it is saved.
+    pub acceleration: Vec<(PlayerId, f64)>,
+    /// Players given virtual points by the event's own acceleration (a TRF's `XXA`).
+    pub stored_acceleration: usize,
 }
 
 impl Proposal {
@@ -80,6 +85,7 @@ impl Proposal {
             bye: self.bye,
             absent: self.absent.clone(),
             requested_byes: self.requested_byes.clone(),
+            acceleration: self.acceleration.clone(),
         }
     }
 }
@@ -167,6 +173,8 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         }
     }
     let (mut input, ids) = input::for_round(t, round, &absent, first);
+    let mut recorded = Vec::new();
+    let mut stored_acceleration = 0;
     if options.accelerated && round <= 2 {
         // The top half of the players of the round counts one won round more.
         let present: Vec<usize> = (0..ids.len())
@@ -176,6 +184,8 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         input.acceleration = vec![0; ids.len()];
         for &i in &present[..half] {
             input.acceleration[i] = input.win;
+            // In the event's points, as `XXA` gives them.
+            recorded.push((ids[i], 1.0));
         }
     } else if !t.acceleration.is_empty() {
         // The event's own accelerated pairings (a TRF's `XXA`): the round's virtual points.
@@ -191,6 +201,7 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
                 (points * f64::from(input.win)).round() as u32
             })
             .collect();
+        stored_acceleration = input.acceleration.iter().filter(|&&a| a > 0).count();
     }
     let out = dutch::pair(&input);
     let unit = input::UNIT;
@@ -255,5 +266,7 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
         requested_byes: options.requested_byes.clone(),
         unpaired: out.unpaired.iter().map(|&i| ids[i]).collect(),
         criteria: CRITERIA.to_vec(),
+        acceleration: recorded,
+        stored_acceleration,
     }
 }

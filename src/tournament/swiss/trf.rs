@@ -40,6 +40,22 @@ fn pad_right(s: &str, width: usize) -> String {
     format!("{cut:<width$}")
 }
 
+/// Each player's virtual points round by round, as `XXA` writes them: the event's own (read
+/// from a file) and those the program's accelerated pairings gave a round it paired.
+fn virtual_points(t: &Tournament) -> BTreeMap<PlayerId, Vec<f64>> {
+    let mut all = t.acceleration.clone();
+    for r in &t.rounds {
+        for (&id, &points) in &r.acceleration {
+            let row = all.entry(id).or_default();
+            if row.len() < r.number {
+                row.resize(r.number, 0.0);
+            }
+            row[r.number - 1] = points;
+        }
+    }
+    all
+}
+
 /// The event as TRF-16 text.
 pub fn export(t: &Tournament) -> String {
     let lines = standings::compute(t, None);
@@ -91,8 +107,8 @@ pub fn export(t: &Tournament) -> String {
             out.push_str(&format!("XXP {na} {nb}\n"));
         }
     }
-    for (id, points) in &t.acceleration {
-        if let Some(n) = number.get(id) {
+    for (id, points) in virtual_points(t) {
+        if let Some(n) = number.get(&id) {
             let fields: Vec<String> = points.iter().map(|p| format!("{p:>4.1}")).collect();
             out.push_str(&format!("XXA {n:>4} {}\n", fields.join(" ")));
         }
@@ -384,6 +400,8 @@ fn import_round(
         bye,
         absent,
         requested_byes: requested,
+        // The file's virtual points stay the event's (`XXA`), not a round's own.
+        acceleration: vec![],
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
     for (board, result) in results.into_iter().enumerate() {

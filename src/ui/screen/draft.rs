@@ -107,6 +107,7 @@ impl State {
                     bye: self.proposal.bye,
                     absent: self.proposal.absent.clone(),
                     requested_byes: self.proposal.requested_byes.clone(),
+                    acceleration: self.proposal.acceleration.clone(),
                 }))
             }
         }
@@ -264,6 +265,13 @@ impl State {
                             "ускоренная жеребьёвка (туры 1–2)"
                         ))
                         .on_toggle(Message::Accelerated),
+                    text(match self.proposal.stored_acceleration {
+                        0 => String::new(),
+                        n => match lang {
+                            Lang::En => format!("the event's virtual points (XXA): {n} players"),
+                            Lang::Ru => format!("виртуальные очки события (XXA): {n} уч."),
+                        },
+                    }),
                 ]
                 .spacing(12)
                 .align_y(iced::Alignment::Center),

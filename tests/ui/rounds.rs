@@ -209,3 +209,33 @@ fn the_rounds_screen_prints_the_rounds_score_sheets() {
     let status = app.session.status.as_ref().unwrap().text.clone();
     assert!(status.contains("Бланки записи записаны"), "{status}");
 }
+
+/// Issue 28: an event imported with `XXA` (accelerated pairings) shows the virtual points its
+/// draft is made with; the program's own accelerated pairings, ticked on the draft, are saved
+/// with the round.
+#[test]
+fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
+    use shashki_arbiter::store::event::EventFile;
+    use shashki_arbiter::tournament::swiss::trf;
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let file = "tests/data/swiss/accelerated/round-1.trf";
+    let t = trf::import(file, &std::fs::read_to_string(file).unwrap()).unwrap();
+    let dir = std::env::temp_dir().join(format!("shashki-ui-{}-xxa", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("accelerated.ron");
+    drop(EventFile::create(&path, t).unwrap());
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 1");
+    assert!(sees(&app, "виртуальные очки события (XXA): 6 уч."));
+    // The program's own acceleration instead: the top half, recorded with the round.
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Accelerated(true))));
+    assert!(!sees(&app, "виртуальные очки события (XXA): 6 уч."));
+    click(&mut app, "Сохранить пары");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(saved.rounds[0].acceleration.len(), 6);
+    assert_eq!(saved.rounds[0].pairings[0].white, 1);
+    assert_eq!(saved.rounds[0].pairings[0].black, 4);
+}

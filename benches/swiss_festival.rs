@@ -2,10 +2,12 @@
 //! 2,000 players, timed by criterion; the memory a pairing takes is the process's peak resident
 //! size during one pairing above what it held before (Linux: `/proc/self/clear_refs` resets the
 //! peak, `VmHWM` reads it), printed and written to `target/criterion/swiss-festival-memory.txt`.
-//! The events are `trf generate --players N --rounds 10 --seed 7` (benches/data/); bbpPairings
-//! pairs the same files for the comparison in README.md.
+//! The events of 300 and 1,000 are `trf generate --players N --rounds 10 --seed 7` (each round
+//! paired by this program); the 2,000-player one, whose generation that way takes over half an
+//! hour, is paired Monrad-style by `benches/data/monrad.py 2000 10 7`. bbpPairings pairs the
+//! same files for the comparison in README.md (the same pairs and colours for all three).
 //!
-//! `SWISS_FESTIVAL=300,1000` limits the sizes (2,000 players take about a minute a pairing).
+//! `SWISS_FESTIVAL=300,1000` limits the sizes (2,000 players take three minutes a pairing).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shashki_arbiter::tournament::swiss::{dutch, trf};

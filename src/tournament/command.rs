@@ -401,94 +401,12 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             undo.reverse();
             Command::Batch { commands: undo }
         }
-        Command::AddPlayer { player } => {
-            check_player(player)?;
-            limits::at_most("players", t.players.len() + 1, limits::MAX_PLAYERS)?;
-            if t.player(player.id).is_some() {
-                return Err(CommandError::DuplicateId(player.id));
-            }
-            let mut player = player.clone();
-            // A late entry (after a round is paired, so after the numbers are fixed) takes the
-            // next pairing number: the list, the draft and the pairing lists name every player.
-            if player.number.is_none() && !t.rounds.is_empty() {
-                let last = t.players.iter().filter_map(|p| p.number).max();
-                player.number = last.map(|n| n + 1);
-            }
-            let id = player.id;
-            t.players.push(player);
-            Command::RemovePlayer { id }
-        }
-        Command::EditPlayer { player } => {
-            check_player(player)?;
-            let slot = t
-                .players
-                .iter_mut()
-                .find(|p| p.id == player.id)
-                .ok_or(CommandError::NoPlayer(player.id))?;
-            let old = std::mem::replace(slot, player.clone());
-            Command::EditPlayer { player: old }
-        }
-        Command::RemovePlayer { id } => {
-            if in_rounds(t, *id) {
-                return Err(CommandError::HasGames(*id));
-            }
-            let at = t
-                .players
-                .iter()
-                .position(|p| p.id == *id)
-                .ok_or(CommandError::NoPlayer(*id))?;
-            let player = t.players.remove(at);
-            Command::AddPlayer { player }
-        }
-        Command::Withdraw { id, after_round } => {
-            let p = t
-                .players
-                .iter_mut()
-                .find(|p| p.id == *id)
-                .ok_or(CommandError::NoPlayer(*id))?;
-            let old = std::mem::replace(&mut p.withdrawn_after, *after_round);
-            Command::Withdraw {
-                id: *id,
-                after_round: old,
-            }
-        }
-        Command::DrawNumbers { seed } => {
-            if !t.rounds.is_empty() {
-                return Err(CommandError::NumbersFixed);
-            }
-            let undo = numbers_undo(t);
-            // Fisher–Yates with the seeded stream: the same seed gives the same numbers.
-            let mut rng = ChaCha20Rng::seed_from_u64(*seed);
-            let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
-            ids.sort();
-            for i in (1..ids.len()).rev() {
-                let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-                ids.swap(i, j);
-            }
-            for (n, id) in ids.iter().enumerate() {
-                if let Some(p) = t.players.iter_mut().find(|p| p.id == *id) {
-                    p.number = Some(n + 1);
-                }
-            }
-            t.numbers_seed = Some(*seed);
-            undo
-        }
-        Command::SetNumbers { numbers, seed } => {
-            if !t.rounds.is_empty() {
-                return Err(CommandError::NumbersFixed);
-            }
-            let undo = numbers_undo(t);
-            for (id, n) in numbers {
-                let p = t
-                    .players
-                    .iter_mut()
-                    .find(|p| p.id == *id)
-                    .ok_or(CommandError::NoPlayer(*id))?;
-                p.number = *n;
-            }
-            t.numbers_seed = *seed;
-            undo
-        }
+        Command::AddPlayer { player } => add_player(t, player)?,
+        Command::EditPlayer { player } => edit_player(t, player)?,
+        Command::RemovePlayer { id } => remove_player(t, id)?,
+        Command::Withdraw { id, after_round } => withdraw(t, id, after_round)?,
+        Command::DrawNumbers { seed } => draw_numbers(t, seed)?,
+        Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, seed)?,
         Command::PairRound { round, table_round } => {
             let undo = unpair_undo(t, *round);
             pair_round(t, *round, *table_round)?;
@@ -501,64 +419,8 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             absent,
             requested_byes,
             acceleration,
-        } => {
-            next_round_due(t, *round)?;
-            for &(id, points) in acceleration {
-                if t.player(id).is_none() {
-                    return Err(CommandError::NoPlayer(id));
-                }
-                // Negative or not a number reads as past the limit too.
-                let points = if points >= 0.0 { points } else { f64::INFINITY };
-                limits::at_most("virtual points", points, limits::MAX_ROUNDS as f64)?;
-            }
-            for (id, _) in requested_byes {
-                if !absent.contains(id) {
-                    return Err(CommandError::ByeNotAbsent(*id));
-                }
-            }
-            let mut seen = BTreeSet::new();
-            let everyone = pairs
-                .iter()
-                .flat_map(|&(w, b)| [w, b])
-                .chain(*bye)
-                .chain(absent.iter().copied());
-            for id in everyone {
-                if t.player(id).is_none() {
-                    return Err(CommandError::NoPlayer(id));
-                }
-                if !seen.insert(id) {
-                    return Err(CommandError::PairedTwice(id));
-                }
-            }
-            let undo = unpair_undo(t, *round);
-            number_the_unnumbered(t);
-            push_round(t, *round, pairs, *bye, absent.clone());
-            if let Some(r) = t.rounds.last_mut() {
-                r.requested_byes = requested_byes
-                    .iter()
-                    .copied()
-                    .filter(|(_, v)| *v != ByeValue::Zero)
-                    .collect();
-                r.acceleration = acceleration
-                    .iter()
-                    .copied()
-                    .filter(|&(_, p)| p != 0.0)
-                    .collect();
-            }
-            undo
-        }
-        Command::SetForbidden { pairs } => {
-            for &(a, b) in pairs {
-                for id in [a, b] {
-                    if t.player(id).is_none() {
-                        return Err(CommandError::NoPlayer(id));
-                    }
-                }
-            }
-            Command::SetForbidden {
-                pairs: std::mem::replace(&mut t.forbidden, pairs.clone()),
-            }
-        }
+        } => set_pairings(t, round, pairs, bye, absent, requested_byes, acceleration)?,
+        Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
         Command::DrawTableRound { round, seed } => {
             let left = round_robin::not_played(t, *round)?;
             let mut rng = ChaCha20Rng::seed_from_u64(*seed);
@@ -566,25 +428,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             pair_round(t, *round, Some(pick))?;
             Command::UnpairRound { round: *round }
         }
-        Command::UnpairRound { round } => {
-            let last = t.rounds.last().map(|r| r.number);
-            if last != Some(*round) {
-                return Err(CommandError::NoRound(*round));
-            }
-            let r = unlocked(t, *round)?;
-            if r.pairings
-                .iter()
-                .any(|p| p.games.iter().any(|g| *g != GameResult::Pending) || p.ballot.is_some())
-            {
-                return Err(CommandError::HasResults(*round));
-            }
-            let table_round = round_robin::table_round_of(t, *round);
-            t.rounds.pop();
-            Command::PairRound {
-                round: *round,
-                table_round,
-            }
-        }
+        Command::UnpairRound { round } => unpair_round(t, round)?,
         Command::DrawBallot {
             round,
             board,
@@ -595,195 +439,33 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             round,
             board,
             ballot,
-        } => {
-            if let Some(b) = ballot {
-                let table = load_table(&b.table)?;
-                table
-                    .entry(&b.cell)
-                    .map_err(|e| BallotProblem(e.to_string()))?;
-            }
-            let p = pairing_mut(unlocked(t, *round)?, *board)?;
-            let old = std::mem::replace(&mut p.ballot, ballot.clone());
-            Command::SetBallot {
-                round: *round,
-                board: *board,
-                ballot: old,
-            }
-        }
-        Command::SetBallots { round, ballots } => {
-            let r = unlocked(t, *round)?;
-            let mut old = Vec::new();
-            for (board, ballot) in ballots {
-                let p = pairing_mut(r, *board)?;
-                old.push((*board, std::mem::replace(&mut p.ballot, ballot.clone())));
-            }
-            Command::SetBallots {
-                round: *round,
-                ballots: old,
-            }
-        }
+        } => set_ballot(t, round, board, ballot)?,
+        Command::SetBallots { round, ballots } => set_ballots(t, round, ballots)?,
         Command::SetResult {
             round,
             board,
             game,
             result,
-        } => {
-            let games = t.settings.format.games;
-            let p = pairing_mut(unlocked(t, *round)?, *board)?;
-            let slot = p
-                .games
-                .get_mut(*game)
-                .ok_or(CommandError::NoGame { game: *game, games })?;
-            let old = std::mem::replace(slot, *result);
-            // Extra games only mean something after a tie; a correction that ends the tie would
-            // leave them deciding nothing while still on the score sheet.
-            if !p.tied() && p.extra.iter().any(|g| *g != GameResult::Pending) {
-                return Err(CommandError::ExtrasRecorded {
-                    round: *round,
-                    board: *board,
-                });
-            }
-            Command::SetResult {
-                round: *round,
-                board: *board,
-                game: *game,
-                result: old,
-            }
-        }
+        } => set_result(t, round, board, game, result)?,
         Command::SetExtraResult {
             round,
             board,
             game,
             result,
-        } => {
-            let (per, allowed) = (
-                t.settings.format.games.max(1),
-                t.settings.format.extra_micromatches,
-            );
-            if allowed == 0 {
-                return Err(CommandError::NoExtraMicromatches);
-            }
-            if *game >= (per * allowed) as usize {
-                return Err(CommandError::NoExtraGame {
-                    game: *game,
-                    allowed,
-                    per,
-                });
-            }
-            let p = pairing_mut(unlocked(t, *round)?, *board)?;
-            if !p.tied() {
-                return Err(CommandError::NotTied {
-                    round: *round,
-                    board: *board,
-                });
-            }
-            if p.extra.len() <= *game {
-                p.extra.resize(*game + 1, GameResult::Pending);
-            }
-            let old = std::mem::replace(&mut p.extra[*game], *result);
-            // Clearing the last games leaves no trailing placeholders in the file.
-            while p.extra.last() == Some(&GameResult::Pending) {
-                p.extra.pop();
-            }
-            // An extra micromatch is played only after every earlier one ended tied; checking the
-            // whole list also stops a correction from leaving later games deciding a tie that no
-            // longer exists.
-            let per = per as usize;
-            let played = p.extra_micromatches(per);
-            let chunks: Vec<&[GameResult]> = p.extra.chunks(per).collect();
-            let out_of_turn = (1..chunks.len()).find(|&k| {
-                chunks[k].iter().any(|g| *g != GameResult::Pending)
-                    && !played[..k].iter().all(|&((w, b), done)| done && w == b)
-            });
-            if let Some(k) = out_of_turn {
-                return Err(CommandError::ExtraNotDue {
-                    round: *round,
-                    board: *board,
-                    micromatch: k + 1,
-                });
-            }
-            Command::SetExtraResult {
-                round: *round,
-                board: *board,
-                game: *game,
-                result: old,
-            }
-        }
-        Command::SetSettings { settings } => {
-            if settings.name.trim().is_empty() {
-                return Err(CommandError::NoName);
-            }
-            if settings.format.games == 0 {
-                return Err(CommandError::NoGames);
-            }
-            if let Some(b) = &settings.format.ballot {
-                load_table(&b.table)?;
-            }
-            if !t.rounds.is_empty() {
-                let fixed = [
-                    ("variant", settings.variant != t.settings.variant),
-                    ("system", settings.system != t.settings.system),
-                    (
-                        "number of games per pairing",
-                        settings.format.games != t.settings.format.games,
-                    ),
-                ];
-                if let Some((what, _)) = fixed.iter().find(|(_, changed)| *changed) {
-                    return Err(CommandError::FixedSetting(what));
-                }
-            }
-            Command::SetSettings {
-                settings: Box::new(std::mem::replace(&mut t.settings, (**settings).clone())),
-            }
-        }
+        } => set_extra_result(t, round, board, game, result)?,
+        Command::SetSettings { settings } => set_settings(t, settings)?,
         Command::SetNotes {
             round,
             board,
             notes,
-        } => {
-            let p = pairing_mut(round_mut(t, *round)?, *board)?;
-            Command::SetNotes {
-                round: *round,
-                board: *board,
-                notes: std::mem::replace(&mut p.notes, notes.clone()),
-            }
-        }
+        } => set_notes(t, round, board, notes)?,
         Command::SetRecord {
             round,
             board,
             game,
             moves,
-        } => {
-            let p = pairing_mut(round_mut(t, *round)?, *board)?;
-            if *game >= p.games.len() + p.extra.len() {
-                return Err(CommandError::NoRecordGame {
-                    game: *game + 1,
-                    games: p.games.len() + p.extra.len(),
-                });
-            }
-            if let Some(text) = moves {
-                crate::tournament::records::readable(text).map_err(CommandError::Record)?;
-            }
-            let old = match moves {
-                Some(text) => p.records.insert(*game, text.clone()),
-                None => p.records.remove(game),
-            };
-            Command::SetRecord {
-                round: *round,
-                board: *board,
-                game: *game,
-                moves: old,
-            }
-        }
-        Command::SetTiebreaks { tiebreaks } => {
-            let mut seen = BTreeSet::new();
-            if let Some(tb) = tiebreaks.iter().find(|tb| !seen.insert(**tb)) {
-                return Err(CommandError::DuplicateTiebreak(tb.id()));
-            }
-            Command::SetTiebreaks {
-                tiebreaks: std::mem::replace(&mut t.tiebreaks, tiebreaks.clone()),
-            }
-        }
+        } => set_record(t, round, board, game, moves)?,
+        Command::SetTiebreaks { tiebreaks } => set_tiebreaks(t, tiebreaks)?,
         Command::LockRound { round } => {
             round_mut(t, *round)?.locked = true;
             Command::UnlockRound { round: *round }
@@ -792,6 +474,409 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             round_mut(t, *round)?.locked = false;
             Command::LockRound { round: *round }
         }
+    })
+}
+
+fn add_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandError> {
+    check_player(player)?;
+    limits::at_most("players", t.players.len() + 1, limits::MAX_PLAYERS)?;
+    if t.player(player.id).is_some() {
+        return Err(CommandError::DuplicateId(player.id));
+    }
+    let mut player = player.clone();
+    // A late entry (after a round is paired, so after the numbers are fixed) takes the
+    // next pairing number: the list, the draft and the pairing lists name every player.
+    if player.number.is_none() && !t.rounds.is_empty() {
+        let last = t.players.iter().filter_map(|p| p.number).max();
+        player.number = last.map(|n| n + 1);
+    }
+    let id = player.id;
+    t.players.push(player);
+    Ok(Command::RemovePlayer { id })
+}
+
+fn edit_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandError> {
+    check_player(player)?;
+    let slot = t
+        .players
+        .iter_mut()
+        .find(|p| p.id == player.id)
+        .ok_or(CommandError::NoPlayer(player.id))?;
+    let old = std::mem::replace(slot, player.clone());
+    Ok(Command::EditPlayer { player: old })
+}
+
+fn remove_player(t: &mut Tournament, id: &PlayerId) -> Result<Command, CommandError> {
+    if in_rounds(t, *id) {
+        return Err(CommandError::HasGames(*id));
+    }
+    let at = t
+        .players
+        .iter()
+        .position(|p| p.id == *id)
+        .ok_or(CommandError::NoPlayer(*id))?;
+    let player = t.players.remove(at);
+    Ok(Command::AddPlayer { player })
+}
+
+fn withdraw(
+    t: &mut Tournament,
+    id: &PlayerId,
+    after_round: &Option<usize>,
+) -> Result<Command, CommandError> {
+    let p = t
+        .players
+        .iter_mut()
+        .find(|p| p.id == *id)
+        .ok_or(CommandError::NoPlayer(*id))?;
+    let old = std::mem::replace(&mut p.withdrawn_after, *after_round);
+    Ok(Command::Withdraw {
+        id: *id,
+        after_round: old,
+    })
+}
+
+fn draw_numbers(t: &mut Tournament, seed: &u64) -> Result<Command, CommandError> {
+    if !t.rounds.is_empty() {
+        return Err(CommandError::NumbersFixed);
+    }
+    let undo = numbers_undo(t);
+    // Fisher–Yates with the seeded stream: the same seed gives the same numbers.
+    let mut rng = ChaCha20Rng::seed_from_u64(*seed);
+    let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+    ids.sort();
+    for i in (1..ids.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        ids.swap(i, j);
+    }
+    for (n, id) in ids.iter().enumerate() {
+        if let Some(p) = t.players.iter_mut().find(|p| p.id == *id) {
+            p.number = Some(n + 1);
+        }
+    }
+    t.numbers_seed = Some(*seed);
+    Ok(undo)
+}
+
+fn set_numbers(
+    t: &mut Tournament,
+    numbers: &Vec<(PlayerId, Option<usize>)>,
+    seed: &Option<u64>,
+) -> Result<Command, CommandError> {
+    if !t.rounds.is_empty() {
+        return Err(CommandError::NumbersFixed);
+    }
+    let undo = numbers_undo(t);
+    for (id, n) in numbers {
+        let p = t
+            .players
+            .iter_mut()
+            .find(|p| p.id == *id)
+            .ok_or(CommandError::NoPlayer(*id))?;
+        p.number = *n;
+    }
+    t.numbers_seed = *seed;
+    Ok(undo)
+}
+
+fn set_pairings(
+    t: &mut Tournament,
+    round: &usize,
+    pairs: &[(PlayerId, PlayerId)],
+    bye: &Option<PlayerId>,
+    absent: &[PlayerId],
+    requested_byes: &Vec<(PlayerId, ByeValue)>,
+    acceleration: &Vec<(PlayerId, f64)>,
+) -> Result<Command, CommandError> {
+    next_round_due(t, *round)?;
+    for &(id, points) in acceleration {
+        if t.player(id).is_none() {
+            return Err(CommandError::NoPlayer(id));
+        }
+        // Negative or not a number reads as past the limit too.
+        let points = if points >= 0.0 { points } else { f64::INFINITY };
+        limits::at_most("virtual points", points, limits::MAX_ROUNDS as f64)?;
+    }
+    for (id, _) in requested_byes {
+        if !absent.contains(id) {
+            return Err(CommandError::ByeNotAbsent(*id));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    let everyone = pairs
+        .iter()
+        .flat_map(|&(w, b)| [w, b])
+        .chain(*bye)
+        .chain(absent.iter().copied());
+    for id in everyone {
+        if t.player(id).is_none() {
+            return Err(CommandError::NoPlayer(id));
+        }
+        if !seen.insert(id) {
+            return Err(CommandError::PairedTwice(id));
+        }
+    }
+    let undo = unpair_undo(t, *round);
+    number_the_unnumbered(t);
+    push_round(t, *round, pairs, *bye, absent.to_vec());
+    if let Some(r) = t.rounds.last_mut() {
+        r.requested_byes = requested_byes
+            .iter()
+            .copied()
+            .filter(|(_, v)| *v != ByeValue::Zero)
+            .collect();
+        r.acceleration = acceleration
+            .iter()
+            .copied()
+            .filter(|&(_, p)| p != 0.0)
+            .collect();
+    }
+    Ok(undo)
+}
+
+fn set_forbidden(
+    t: &mut Tournament,
+    pairs: &Vec<(PlayerId, PlayerId)>,
+) -> Result<Command, CommandError> {
+    for &(a, b) in pairs {
+        for id in [a, b] {
+            if t.player(id).is_none() {
+                return Err(CommandError::NoPlayer(id));
+            }
+        }
+    }
+    Ok(Command::SetForbidden {
+        pairs: std::mem::replace(&mut t.forbidden, pairs.clone()),
+    })
+}
+
+fn unpair_round(t: &mut Tournament, round: &usize) -> Result<Command, CommandError> {
+    let last = t.rounds.last().map(|r| r.number);
+    if last != Some(*round) {
+        return Err(CommandError::NoRound(*round));
+    }
+    let r = unlocked(t, *round)?;
+    if r.pairings
+        .iter()
+        .any(|p| p.games.iter().any(|g| *g != GameResult::Pending) || p.ballot.is_some())
+    {
+        return Err(CommandError::HasResults(*round));
+    }
+    let table_round = round_robin::table_round_of(t, *round);
+    t.rounds.pop();
+    Ok(Command::PairRound {
+        round: *round,
+        table_round,
+    })
+}
+
+fn set_ballot(
+    t: &mut Tournament,
+    round: &usize,
+    board: &usize,
+    ballot: &Option<Ballot>,
+) -> Result<Command, CommandError> {
+    if let Some(b) = ballot {
+        let table = load_table(&b.table)?;
+        table
+            .entry(&b.cell)
+            .map_err(|e| BallotProblem(e.to_string()))?;
+    }
+    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    let old = std::mem::replace(&mut p.ballot, ballot.clone());
+    Ok(Command::SetBallot {
+        round: *round,
+        board: *board,
+        ballot: old,
+    })
+}
+
+fn set_ballots(
+    t: &mut Tournament,
+    round: &usize,
+    ballots: &Vec<(usize, Option<Ballot>)>,
+) -> Result<Command, CommandError> {
+    let r = unlocked(t, *round)?;
+    let mut old = Vec::new();
+    for (board, ballot) in ballots {
+        let p = pairing_mut(r, *board)?;
+        old.push((*board, std::mem::replace(&mut p.ballot, ballot.clone())));
+    }
+    Ok(Command::SetBallots {
+        round: *round,
+        ballots: old,
+    })
+}
+
+fn set_result(
+    t: &mut Tournament,
+    round: &usize,
+    board: &usize,
+    game: &usize,
+    result: &GameResult,
+) -> Result<Command, CommandError> {
+    let games = t.settings.format.games;
+    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    let slot = p
+        .games
+        .get_mut(*game)
+        .ok_or(CommandError::NoGame { game: *game, games })?;
+    let old = std::mem::replace(slot, *result);
+    // Extra games only mean something after a tie; a correction that ends the tie would
+    // leave them deciding nothing while still on the score sheet.
+    if !p.tied() && p.extra.iter().any(|g| *g != GameResult::Pending) {
+        return Err(CommandError::ExtrasRecorded {
+            round: *round,
+            board: *board,
+        });
+    }
+    Ok(Command::SetResult {
+        round: *round,
+        board: *board,
+        game: *game,
+        result: old,
+    })
+}
+
+fn set_extra_result(
+    t: &mut Tournament,
+    round: &usize,
+    board: &usize,
+    game: &usize,
+    result: &GameResult,
+) -> Result<Command, CommandError> {
+    let (per, allowed) = (
+        t.settings.format.games.max(1),
+        t.settings.format.extra_micromatches,
+    );
+    if allowed == 0 {
+        return Err(CommandError::NoExtraMicromatches);
+    }
+    if *game >= (per * allowed) as usize {
+        return Err(CommandError::NoExtraGame {
+            game: *game,
+            allowed,
+            per,
+        });
+    }
+    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    if !p.tied() {
+        return Err(CommandError::NotTied {
+            round: *round,
+            board: *board,
+        });
+    }
+    if p.extra.len() <= *game {
+        p.extra.resize(*game + 1, GameResult::Pending);
+    }
+    let old = std::mem::replace(&mut p.extra[*game], *result);
+    // Clearing the last games leaves no trailing placeholders in the file.
+    while p.extra.last() == Some(&GameResult::Pending) {
+        p.extra.pop();
+    }
+    // An extra micromatch is played only after every earlier one ended tied; checking the
+    // whole list also stops a correction from leaving later games deciding a tie that no
+    // longer exists.
+    let per = per as usize;
+    let played = p.extra_micromatches(per);
+    let chunks: Vec<&[GameResult]> = p.extra.chunks(per).collect();
+    let out_of_turn = (1..chunks.len()).find(|&k| {
+        chunks[k].iter().any(|g| *g != GameResult::Pending)
+            && !played[..k].iter().all(|&((w, b), done)| done && w == b)
+    });
+    if let Some(k) = out_of_turn {
+        return Err(CommandError::ExtraNotDue {
+            round: *round,
+            board: *board,
+            micromatch: k + 1,
+        });
+    }
+    Ok(Command::SetExtraResult {
+        round: *round,
+        board: *board,
+        game: *game,
+        result: old,
+    })
+}
+
+fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, CommandError> {
+    if settings.name.trim().is_empty() {
+        return Err(CommandError::NoName);
+    }
+    if settings.format.games == 0 {
+        return Err(CommandError::NoGames);
+    }
+    if let Some(b) = &settings.format.ballot {
+        load_table(&b.table)?;
+    }
+    if !t.rounds.is_empty() {
+        let fixed = [
+            ("variant", settings.variant != t.settings.variant),
+            ("system", settings.system != t.settings.system),
+            (
+                "number of games per pairing",
+                settings.format.games != t.settings.format.games,
+            ),
+        ];
+        if let Some((what, _)) = fixed.iter().find(|(_, changed)| *changed) {
+            return Err(CommandError::FixedSetting(what));
+        }
+    }
+    Ok(Command::SetSettings {
+        settings: Box::new(std::mem::replace(&mut t.settings, settings.clone())),
+    })
+}
+
+fn set_notes(
+    t: &mut Tournament,
+    round: &usize,
+    board: &usize,
+    notes: &[String],
+) -> Result<Command, CommandError> {
+    let p = pairing_mut(round_mut(t, *round)?, *board)?;
+    Ok(Command::SetNotes {
+        round: *round,
+        board: *board,
+        notes: std::mem::replace(&mut p.notes, notes.to_vec()),
+    })
+}
+
+fn set_record(
+    t: &mut Tournament,
+    round: &usize,
+    board: &usize,
+    game: &usize,
+    moves: &Option<String>,
+) -> Result<Command, CommandError> {
+    let p = pairing_mut(round_mut(t, *round)?, *board)?;
+    if *game >= p.games.len() + p.extra.len() {
+        return Err(CommandError::NoRecordGame {
+            game: *game + 1,
+            games: p.games.len() + p.extra.len(),
+        });
+    }
+    if let Some(text) = moves {
+        crate::tournament::records::readable(text).map_err(CommandError::Record)?;
+    }
+    let old = match moves {
+        Some(text) => p.records.insert(*game, text.clone()),
+        None => p.records.remove(game),
+    };
+    Ok(Command::SetRecord {
+        round: *round,
+        board: *board,
+        game: *game,
+        moves: old,
+    })
+}
+
+fn set_tiebreaks(t: &mut Tournament, tiebreaks: &[TieBreak]) -> Result<Command, CommandError> {
+    let mut seen = BTreeSet::new();
+    if let Some(tb) = tiebreaks.iter().find(|tb| !seen.insert(**tb)) {
+        return Err(CommandError::DuplicateTiebreak(tb.id()));
+    }
+    Ok(Command::SetTiebreaks {
+        tiebreaks: std::mem::replace(&mut t.tiebreaks, tiebreaks.to_vec()),
     })
 }
 

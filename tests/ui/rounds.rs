@@ -236,6 +236,8 @@ fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
     click(&mut app, "Сохранить пары");
     let saved = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(saved.rounds[0].acceleration.len(), 6);
+    // Board 1 is 1–4 (two groups of six), White to 1 as the file's `XXC white1` says: the
+    // initial colour an imported event has is not drawn again by lot.
     assert_eq!(saved.rounds[0].pairings[0].white, 1);
     assert_eq!(saved.rounds[0].pairings[0].black, 4);
 }

@@ -36,10 +36,11 @@ pub enum Message {
 }
 
 impl State {
-    /// The proposal for the next round; round 1's colour is drawn by lot with a system seed.
+    /// The proposal for the next round; round 1's colour is drawn by lot with a system seed,
+    /// unless the event already has it (a TRF's `XXC`).
     pub fn propose(t: &Tournament) -> Result<State, String> {
         let round = t.rounds.len() + 1;
-        let first_colour = if round == 1 {
+        let first_colour = if round == 1 && t.initial_colour.is_none() {
             let seed = crate::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
             Some(swiss::colour_by_lot(seed))
         } else {

@@ -230,6 +230,7 @@ fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
     let _ = app.update(Message::Tab(Tab::Rounds));
     click(&mut app, "Жеребьёвка тура 1");
     assert!(sees(&app, "виртуальные очки события (XXA): 6 уч."));
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-xxa-ru");
     // The program's own acceleration instead: the top half, recorded with the round.
     let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Accelerated(true))));
     assert!(!sees(&app, "виртуальные очки события (XXA): 6 уч."));

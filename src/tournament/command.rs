@@ -403,10 +403,10 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         }
         Command::AddPlayer { player } => add_player(t, player)?,
         Command::EditPlayer { player } => edit_player(t, player)?,
-        Command::RemovePlayer { id } => remove_player(t, id)?,
-        Command::Withdraw { id, after_round } => withdraw(t, id, after_round)?,
-        Command::DrawNumbers { seed } => draw_numbers(t, seed)?,
-        Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, seed)?,
+        Command::RemovePlayer { id } => remove_player(t, *id)?,
+        Command::Withdraw { id, after_round } => withdraw(t, *id, *after_round)?,
+        Command::DrawNumbers { seed } => draw_numbers(t, *seed)?,
+        Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, *seed)?,
         Command::PairRound { round, table_round } => {
             let undo = unpair_undo(t, *round);
             pair_round(t, *round, *table_round)?;
@@ -419,7 +419,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             absent,
             requested_byes,
             acceleration,
-        } => set_pairings(t, round, pairs, bye, absent, requested_byes, acceleration)?,
+        } => set_pairings(t, *round, pairs, *bye, absent, requested_byes, acceleration)?,
         Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
         Command::DrawTableRound { round, seed } => {
             let left = round_robin::not_played(t, *round)?;
@@ -428,7 +428,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             pair_round(t, *round, Some(pick))?;
             Command::UnpairRound { round: *round }
         }
-        Command::UnpairRound { round } => unpair_round(t, round)?,
+        Command::UnpairRound { round } => unpair_round(t, *round)?,
         Command::DrawBallot {
             round,
             board,
@@ -439,32 +439,32 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             round,
             board,
             ballot,
-        } => set_ballot(t, round, board, ballot)?,
-        Command::SetBallots { round, ballots } => set_ballots(t, round, ballots)?,
+        } => set_ballot(t, *round, *board, ballot)?,
+        Command::SetBallots { round, ballots } => set_ballots(t, *round, ballots)?,
         Command::SetResult {
             round,
             board,
             game,
             result,
-        } => set_result(t, round, board, game, result)?,
+        } => set_result(t, *round, *board, *game, *result)?,
         Command::SetExtraResult {
             round,
             board,
             game,
             result,
-        } => set_extra_result(t, round, board, game, result)?,
+        } => set_extra_result(t, *round, *board, *game, *result)?,
         Command::SetSettings { settings } => set_settings(t, settings)?,
         Command::SetNotes {
             round,
             board,
             notes,
-        } => set_notes(t, round, board, notes)?,
+        } => set_notes(t, *round, *board, notes)?,
         Command::SetRecord {
             round,
             board,
             game,
             moves,
-        } => set_record(t, round, board, game, moves)?,
+        } => set_record(t, *round, *board, *game, moves)?,
         Command::SetTiebreaks { tiebreaks } => set_tiebreaks(t, tiebreaks)?,
         Command::LockRound { round } => {
             round_mut(t, *round)?.locked = true;
@@ -506,43 +506,43 @@ fn edit_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandEr
     Ok(Command::EditPlayer { player: old })
 }
 
-fn remove_player(t: &mut Tournament, id: &PlayerId) -> Result<Command, CommandError> {
-    if in_rounds(t, *id) {
-        return Err(CommandError::HasGames(*id));
+fn remove_player(t: &mut Tournament, id: PlayerId) -> Result<Command, CommandError> {
+    if in_rounds(t, id) {
+        return Err(CommandError::HasGames(id));
     }
     let at = t
         .players
         .iter()
-        .position(|p| p.id == *id)
-        .ok_or(CommandError::NoPlayer(*id))?;
+        .position(|p| p.id == id)
+        .ok_or(CommandError::NoPlayer(id))?;
     let player = t.players.remove(at);
     Ok(Command::AddPlayer { player })
 }
 
 fn withdraw(
     t: &mut Tournament,
-    id: &PlayerId,
-    after_round: &Option<usize>,
+    id: PlayerId,
+    after_round: Option<usize>,
 ) -> Result<Command, CommandError> {
     let p = t
         .players
         .iter_mut()
-        .find(|p| p.id == *id)
-        .ok_or(CommandError::NoPlayer(*id))?;
-    let old = std::mem::replace(&mut p.withdrawn_after, *after_round);
+        .find(|p| p.id == id)
+        .ok_or(CommandError::NoPlayer(id))?;
+    let old = std::mem::replace(&mut p.withdrawn_after, after_round);
     Ok(Command::Withdraw {
-        id: *id,
+        id,
         after_round: old,
     })
 }
 
-fn draw_numbers(t: &mut Tournament, seed: &u64) -> Result<Command, CommandError> {
+fn draw_numbers(t: &mut Tournament, seed: u64) -> Result<Command, CommandError> {
     if !t.rounds.is_empty() {
         return Err(CommandError::NumbersFixed);
     }
     let undo = numbers_undo(t);
     // Fisher–Yates with the seeded stream: the same seed gives the same numbers.
-    let mut rng = ChaCha20Rng::seed_from_u64(*seed);
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
     let mut ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
     ids.sort();
     for i in (1..ids.len()).rev() {
@@ -554,14 +554,14 @@ fn draw_numbers(t: &mut Tournament, seed: &u64) -> Result<Command, CommandError>
             p.number = Some(n + 1);
         }
     }
-    t.numbers_seed = Some(*seed);
+    t.numbers_seed = Some(seed);
     Ok(undo)
 }
 
 fn set_numbers(
     t: &mut Tournament,
     numbers: &Vec<(PlayerId, Option<usize>)>,
-    seed: &Option<u64>,
+    seed: Option<u64>,
 ) -> Result<Command, CommandError> {
     if !t.rounds.is_empty() {
         return Err(CommandError::NumbersFixed);
@@ -575,20 +575,20 @@ fn set_numbers(
             .ok_or(CommandError::NoPlayer(*id))?;
         p.number = *n;
     }
-    t.numbers_seed = *seed;
+    t.numbers_seed = seed;
     Ok(undo)
 }
 
 fn set_pairings(
     t: &mut Tournament,
-    round: &usize,
+    round: usize,
     pairs: &[(PlayerId, PlayerId)],
-    bye: &Option<PlayerId>,
+    bye: Option<PlayerId>,
     absent: &[PlayerId],
     requested_byes: &Vec<(PlayerId, ByeValue)>,
     acceleration: &Vec<(PlayerId, f64)>,
 ) -> Result<Command, CommandError> {
-    next_round_due(t, *round)?;
+    next_round_due(t, round)?;
     for &(id, points) in acceleration {
         if t.player(id).is_none() {
             return Err(CommandError::NoPlayer(id));
@@ -606,7 +606,7 @@ fn set_pairings(
     let everyone = pairs
         .iter()
         .flat_map(|&(w, b)| [w, b])
-        .chain(*bye)
+        .chain(bye)
         .chain(absent.iter().copied());
     for id in everyone {
         if t.player(id).is_none() {
@@ -616,9 +616,9 @@ fn set_pairings(
             return Err(CommandError::PairedTwice(id));
         }
     }
-    let undo = unpair_undo(t, *round);
+    let undo = unpair_undo(t, round);
     number_the_unnumbered(t);
-    push_round(t, *round, pairs, *bye, absent.to_vec());
+    push_round(t, round, pairs, bye, absent.to_vec());
     if let Some(r) = t.rounds.last_mut() {
         r.requested_byes = requested_byes
             .iter()
@@ -650,30 +650,27 @@ fn set_forbidden(
     })
 }
 
-fn unpair_round(t: &mut Tournament, round: &usize) -> Result<Command, CommandError> {
+fn unpair_round(t: &mut Tournament, round: usize) -> Result<Command, CommandError> {
     let last = t.rounds.last().map(|r| r.number);
-    if last != Some(*round) {
-        return Err(CommandError::NoRound(*round));
+    if last != Some(round) {
+        return Err(CommandError::NoRound(round));
     }
-    let r = unlocked(t, *round)?;
+    let r = unlocked(t, round)?;
     if r.pairings
         .iter()
         .any(|p| p.games.iter().any(|g| *g != GameResult::Pending) || p.ballot.is_some())
     {
-        return Err(CommandError::HasResults(*round));
+        return Err(CommandError::HasResults(round));
     }
-    let table_round = round_robin::table_round_of(t, *round);
+    let table_round = round_robin::table_round_of(t, round);
     t.rounds.pop();
-    Ok(Command::PairRound {
-        round: *round,
-        table_round,
-    })
+    Ok(Command::PairRound { round, table_round })
 }
 
 fn set_ballot(
     t: &mut Tournament,
-    round: &usize,
-    board: &usize,
+    round: usize,
+    board: usize,
     ballot: &Option<Ballot>,
 ) -> Result<Command, CommandError> {
     if let Some(b) = ballot {
@@ -682,68 +679,65 @@ fn set_ballot(
             .entry(&b.cell)
             .map_err(|e| BallotProblem(e.to_string()))?;
     }
-    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    let p = pairing_mut(unlocked(t, round)?, board)?;
     let old = std::mem::replace(&mut p.ballot, ballot.clone());
     Ok(Command::SetBallot {
-        round: *round,
-        board: *board,
+        round,
+        board,
         ballot: old,
     })
 }
 
 fn set_ballots(
     t: &mut Tournament,
-    round: &usize,
+    round: usize,
     ballots: &Vec<(usize, Option<Ballot>)>,
 ) -> Result<Command, CommandError> {
-    let r = unlocked(t, *round)?;
+    let r = unlocked(t, round)?;
     let mut old = Vec::new();
     for (board, ballot) in ballots {
         let p = pairing_mut(r, *board)?;
         old.push((*board, std::mem::replace(&mut p.ballot, ballot.clone())));
     }
     Ok(Command::SetBallots {
-        round: *round,
+        round,
         ballots: old,
     })
 }
 
 fn set_result(
     t: &mut Tournament,
-    round: &usize,
-    board: &usize,
-    game: &usize,
-    result: &GameResult,
+    round: usize,
+    board: usize,
+    game: usize,
+    result: GameResult,
 ) -> Result<Command, CommandError> {
     let games = t.settings.format.games;
-    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    let p = pairing_mut(unlocked(t, round)?, board)?;
     let slot = p
         .games
-        .get_mut(*game)
-        .ok_or(CommandError::NoGame { game: *game, games })?;
-    let old = std::mem::replace(slot, *result);
+        .get_mut(game)
+        .ok_or(CommandError::NoGame { game, games })?;
+    let old = std::mem::replace(slot, result);
     // Extra games only mean something after a tie; a correction that ends the tie would
     // leave them deciding nothing while still on the score sheet.
     if !p.tied() && p.extra.iter().any(|g| *g != GameResult::Pending) {
-        return Err(CommandError::ExtrasRecorded {
-            round: *round,
-            board: *board,
-        });
+        return Err(CommandError::ExtrasRecorded { round, board });
     }
     Ok(Command::SetResult {
-        round: *round,
-        board: *board,
-        game: *game,
+        round,
+        board,
+        game,
         result: old,
     })
 }
 
 fn set_extra_result(
     t: &mut Tournament,
-    round: &usize,
-    board: &usize,
-    game: &usize,
-    result: &GameResult,
+    round: usize,
+    board: usize,
+    game: usize,
+    result: GameResult,
 ) -> Result<Command, CommandError> {
     let (per, allowed) = (
         t.settings.format.games.max(1),
@@ -752,24 +746,17 @@ fn set_extra_result(
     if allowed == 0 {
         return Err(CommandError::NoExtraMicromatches);
     }
-    if *game >= (per * allowed) as usize {
-        return Err(CommandError::NoExtraGame {
-            game: *game,
-            allowed,
-            per,
-        });
+    if game >= (per * allowed) as usize {
+        return Err(CommandError::NoExtraGame { game, allowed, per });
     }
-    let p = pairing_mut(unlocked(t, *round)?, *board)?;
+    let p = pairing_mut(unlocked(t, round)?, board)?;
     if !p.tied() {
-        return Err(CommandError::NotTied {
-            round: *round,
-            board: *board,
-        });
+        return Err(CommandError::NotTied { round, board });
     }
-    if p.extra.len() <= *game {
-        p.extra.resize(*game + 1, GameResult::Pending);
+    if p.extra.len() <= game {
+        p.extra.resize(game + 1, GameResult::Pending);
     }
-    let old = std::mem::replace(&mut p.extra[*game], *result);
+    let old = std::mem::replace(&mut p.extra[game], result);
     // Clearing the last games leaves no trailing placeholders in the file.
     while p.extra.last() == Some(&GameResult::Pending) {
         p.extra.pop();
@@ -786,15 +773,15 @@ fn set_extra_result(
     });
     if let Some(k) = out_of_turn {
         return Err(CommandError::ExtraNotDue {
-            round: *round,
-            board: *board,
+            round,
+            board,
             micromatch: k + 1,
         });
     }
     Ok(Command::SetExtraResult {
-        round: *round,
-        board: *board,
-        game: *game,
+        round,
+        board,
+        game,
         result: old,
     })
 }
@@ -829,29 +816,29 @@ fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, Comm
 
 fn set_notes(
     t: &mut Tournament,
-    round: &usize,
-    board: &usize,
+    round: usize,
+    board: usize,
     notes: &[String],
 ) -> Result<Command, CommandError> {
-    let p = pairing_mut(round_mut(t, *round)?, *board)?;
+    let p = pairing_mut(round_mut(t, round)?, board)?;
     Ok(Command::SetNotes {
-        round: *round,
-        board: *board,
+        round,
+        board,
         notes: std::mem::replace(&mut p.notes, notes.to_vec()),
     })
 }
 
 fn set_record(
     t: &mut Tournament,
-    round: &usize,
-    board: &usize,
-    game: &usize,
+    round: usize,
+    board: usize,
+    game: usize,
     moves: &Option<String>,
 ) -> Result<Command, CommandError> {
-    let p = pairing_mut(round_mut(t, *round)?, *board)?;
-    if *game >= p.games.len() + p.extra.len() {
+    let p = pairing_mut(round_mut(t, round)?, board)?;
+    if game >= p.games.len() + p.extra.len() {
         return Err(CommandError::NoRecordGame {
-            game: *game + 1,
+            game: game + 1,
             games: p.games.len() + p.extra.len(),
         });
     }
@@ -859,13 +846,13 @@ fn set_record(
         crate::tournament::records::readable(text).map_err(CommandError::Record)?;
     }
     let old = match moves {
-        Some(text) => p.records.insert(*game, text.clone()),
-        None => p.records.remove(game),
+        Some(text) => p.records.insert(game, text.clone()),
+        None => p.records.remove(&game),
     };
     Ok(Command::SetRecord {
-        round: *round,
-        board: *board,
-        game: *game,
+        round,
+        board,
+        game,
         moves: old,
     })
 }

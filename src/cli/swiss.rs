@@ -70,8 +70,8 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
         .map(|&id| (id, ByeValue::Draw))
         .chain(args.full_byes.iter().map(|&id| (id, ByeValue::Win)))
         .collect();
-    // Round 1's colour is drawn by lot unless the event already holds it (a TRF's XXC).
-    let colour_seed = if round == 1 && (args.seed.is_some() || t.initial_colour.is_none()) {
+    // A seed given for round 1 draws again even an event's own colour: the arbiter asked.
+    let colour_seed = if (round == 1 && args.seed.is_some()) || swiss::colour_lot_due(&t, round) {
         Some(match args.seed {
             Some(s) => s,
             None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,

@@ -16,7 +16,7 @@ pub mod trf;
 pub mod wide;
 
 pub use check::{check, Breach};
-pub use pair::{colour_by_lot, pair, Options, Paired, Proposal};
+pub use pair::{colour_by_lot, colour_lot_due, pair, Options, Paired, Proposal};
 
 use crate::tournament::model::{Player, PlayerId};
 

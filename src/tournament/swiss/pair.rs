@@ -90,6 +90,12 @@ impl Proposal {
     }
 }
 
+/// Whether round `round` has its initial colour drawn by lot: round 1 of an event that does
+/// not already hold one (a TRF's `XXC`).
+pub fn colour_lot_due(t: &Tournament, round: usize) -> bool {
+    round == 1 && t.initial_colour.is_none()
+}
+
 /// The initial colour drawn by lot from `seed` (E.5), so the draw can be re-run.
 pub fn colour_by_lot(seed: u64) -> Color {
     use rand_chacha::rand_core::{RngCore, SeedableRng};

@@ -40,7 +40,7 @@ impl State {
     /// unless the event already has it (a TRF's `XXC`).
     pub fn propose(t: &Tournament) -> Result<State, String> {
         let round = t.rounds.len() + 1;
-        let first_colour = if round == 1 && t.initial_colour.is_none() {
+        let first_colour = if swiss::colour_lot_due(t, round) {
             let seed = crate::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
             Some(swiss::colour_by_lot(seed))
         } else {

@@ -1310,18 +1310,15 @@ fn output(
 /// higher players first), the rest left for the arbiter.
 fn partial(ctx: &Ctx, players: &[State]) -> Output {
     let n = players.len();
-    let mut w = Vec::with_capacity(n * n.saturating_sub(1) / 2);
-    for a in 0..n {
-        for b in 0..a {
-            w.push(if ctx.compatible(&players[a], &players[b]) {
-                // Pairs first, then the higher players paired.
-                (n * n + 2 * n - a - b) as i64
-            } else {
-                0
-            });
+    // Read once per pair (the solver keeps what it is given).
+    let result = max_weight_matching(n, |a, b| {
+        if ctx.compatible(&players[a], &players[b]) {
+            // Pairs first, then the higher players paired.
+            (n * n + 2 * n - a - b) as i64
+        } else {
+            0
         }
-    }
-    let result = max_weight_matching(n, |a, b| w[triangle(a, b)]);
+    });
     let unpaired: Vec<usize> = (0..n).filter(|&v| result[v].is_none()).collect();
     output(ctx.input, players, &result, None, unpaired)
 }

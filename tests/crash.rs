@@ -114,9 +114,8 @@ fn child_presses(dir: &Path) {
     // Boards whose log a kill caught before its header are added again, as the console does.
     let control: TimeControl = "45m+5s".parse().unwrap();
     for b in 1..=BOARDS {
-        let name = b.to_string();
-        if !hall.boards().iter().any(|x| x.name == name) {
-            hall.add(name, control.clone(), Color::White).unwrap();
+        if hall.index_of(b.into()).is_none() {
+            hall.add(b, control.clone(), Color::White).unwrap();
         }
     }
     for i in 0..20_000 {
@@ -134,7 +133,11 @@ fn child_presses(dir: &Path) {
         // The event itself, with its place in the clock's list: the parent finds it there.
         let events = hall.boards()[b].clock().events();
         let event = serde_json::to_string(events.last().unwrap()).unwrap();
-        println!("ACK {} {} {event}", hall.boards()[b].name, events.len() - 1);
+        println!(
+            "ACK {} {} {event}",
+            hall.boards()[b].name(),
+            events.len() - 1
+        );
     }
 }
 
@@ -295,7 +298,7 @@ fn killed_during_presses_and_restores_no_acknowledged_event_is_lost() {
             let b = hall
                 .boards()
                 .iter()
-                .find(|b| &b.name == board)
+                .find(|b| &b.name() == board)
                 .unwrap_or_else(|| panic!("trial {trial}: board {board} did not come back"));
             for (index, event) in events {
                 assert_eq!(
@@ -310,7 +313,7 @@ fn killed_during_presses_and_restores_no_acknowledged_event_is_lost() {
             assert!(
                 s.running.is_none() || s.paused,
                 "trial {trial}: board {} came back running",
-                b.name
+                b.name()
             );
         }
     }

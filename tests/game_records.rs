@@ -155,6 +155,9 @@ fn an_illegal_sheet_is_kept_as_written_with_the_codex_consequence() {
         ],
     ] {
         assert_eq!(run(&args).status.code(), Some(2), "{args:?}");
+        // A refused command leaves the folder as it was: no lock file stays behind.
+        let lock = shashki_arbiter::files::lock::event_lock_path(&path);
+        assert!(!lock.exists(), "{args:?} left {}", lock.display());
     }
     assert_eq!(std::fs::read(&path).unwrap(), before, "nothing written");
 }
@@ -396,4 +399,69 @@ fn a_game_that_starts_with_black_to_move_is_numbered_from_black() {
     assert!(shown.contains(&expected), "{expected} in {shown}");
     let all = String::from_utf8(run(&["games", file, "--round", "6"]).stdout).unwrap();
     assert!(all.contains(&expected), "{expected} in the collection");
+}
+
+/// The command line's `clock hall` and the console name a board the same way: the times of a
+/// hall the arbiter ran from the command line (its logs say `"board":"Board N"` in older
+/// versions) reach `game show`, `games` and the boards' records as the console's do.
+#[test]
+fn the_command_lines_clock_hall_logs_give_the_games_their_times() {
+    use std::io::Write;
+    let path = copy("cli-hall");
+    let file = path.to_str().unwrap();
+    let moves = legal_moves_at(&path, 1, 2, 2);
+    assert_eq!(
+        run(&[
+            "game",
+            "set",
+            file,
+            "--round",
+            "1",
+            "--board",
+            "2",
+            "--moves",
+            &moves.join(" ")
+        ])
+        .status
+        .code(),
+        Some(0)
+    );
+    let t = event::read(&path).unwrap();
+    let dir = game_dir(&clocks_dir(&path), 1, 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["clock", "hall", dir.to_str().unwrap(), "--boards", "3"])
+        .args(["--control", &t.time_control_of_game(0).to_string()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"2 start\n").unwrap();
+    stdin.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    stdin.write_all(b"2 press\n2 press\nquit\n").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    assert!(dir.join("board-002.clocklog").exists());
+    let shown = json(&run(&[
+        "game", "show", file, "--round", "1", "--board", "2", "--format", "json",
+    ]));
+    let clocks = shown["clocks"].as_array().expect("the board's times");
+    assert_eq!(clocks.len(), 2, "{shown}");
+    let pdn = String::from_utf8(run(&["games", file, "--round", "1"]).stdout).unwrap();
+    assert_eq!(pdn.matches("[%clock").count(), 2, "{pdn}");
+
+    // A log an older `clock hall` wrote names its board "Board 2" in its header: still board 2.
+    let log = dir.join("board-002.clocklog");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let first = text.lines().next().unwrap();
+    let old = first.replace("\"board\":\"2\"", "\"board\":\"Board 2\"");
+    assert_ne!(
+        old, first,
+        "the header names the board by its number: {first}"
+    );
+    std::fs::write(&log, text.replacen(first, &old, 1)).unwrap();
+    let pdn = String::from_utf8(run(&["games", file, "--round", "1"]).stdout).unwrap();
+    assert_eq!(pdn.matches("[%clock").count(), 2, "{pdn}");
 }

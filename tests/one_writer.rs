@@ -226,7 +226,7 @@ fn clocks_never_stop_for_a_log_the_disk_refuses() {
     let d = dir("full-clocks");
     let control: TimeControl = "10m".parse().unwrap();
     let mut hall = Hall::in_dir(&d, &Holder::unlabelled("test")).unwrap();
-    let b = hall.add("1", control, Color::White).unwrap();
+    let b = hall.add(1, control, Color::White).unwrap();
     hall.push(b, 0, EventKind::Start, at()).unwrap();
     fault::fail_under(&d);
     let failed = hall.push(b, 5_000, EventKind::Press, at());

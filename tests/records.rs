@@ -171,9 +171,7 @@ fn three_boards(d: &Path) {
     let mut hall =
         Hall::in_dir(d, &shashki_arbiter::files::lock::Holder::unlabelled("test")).unwrap();
     for i in 1..=3 {
-        let b = hall
-            .add(format!("{i}"), control.clone(), Color::White)
-            .unwrap();
+        let b = hall.add(i, control.clone(), Color::White).unwrap();
         hall.push(b, 0, EventKind::Start, wall()).unwrap();
     }
     hall.push(1, 5_000, EventKind::Press, wall()).unwrap();

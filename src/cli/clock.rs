@@ -2,7 +2,8 @@ use std::process::ExitCode;
 
 use crate::cli::outln;
 use serde::Serialize;
-use shashki_arbiter::clock::hall::{board_number, Hall};
+use shashki_arbiter::clock::hall::Hall;
+use shashki_arbiter::clock::BoardKey;
 use shashki_arbiter::clock::{log, script, GameClock, SideView, Snapshot, TimeControl};
 use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::files::text;
@@ -139,8 +140,8 @@ pub fn replay(path: &str, at: Option<&str>, format: Format) -> CliResult {
 }
 
 #[derive(Serialize)]
-struct BoardReport<'a> {
-    board: &'a str,
+struct BoardReport {
+    board: String,
     #[serde(flatten)]
     snapshot: Snapshot,
 }
@@ -151,13 +152,16 @@ fn show_hall(hall: &Hall, now: u64, format: Format) -> Result<(), String> {
         Format::Json => {
             let boards: Vec<BoardReport> = snaps
                 .into_iter()
-                .map(|(board, snapshot)| BoardReport { board, snapshot })
+                .map(|(key, snapshot)| BoardReport {
+                    board: format!("Board {key}"),
+                    snapshot,
+                })
                 .collect();
             print_json(&boards)
         }
         Format::Text | Format::Csv | Format::Html => {
-            for (i, (name, s)) in snaps.iter().enumerate() {
-                outln!("{} {name}: {}", i + 1, state_text(s));
+            for (key, s) in &snaps {
+                outln!("{key} Board {key}: {}", state_text(s));
                 print_side("  White", &s.white);
                 print_side("  Black", &s.black);
             }
@@ -187,17 +191,15 @@ fn hall_line(hall: &mut Hall, now: u64, line: &str, format: Format) -> Result<bo
             eprintln!("resumed: {}", resumed.join(", "));
         }
         Some(board) => {
-            let n: usize = board
-                .parse()
-                .ok()
-                .filter(|n| (1..=hall.boards().len()).contains(n))
+            let n = BoardKey::read(board)
+                .and_then(|k| hall.index_of(k))
                 .ok_or_else(|| format!("`{board}` is not a board number"))?;
             // The rest is a script action; its time is the hall's, given here.
             let rest: Vec<&str> = words.collect();
             let events = script::parse(&format!("0 {}", rest.join(" ")))
                 .map_err(|e| e.to_string().replacen("line 1: ", "", 1))?;
             let (_, event) = events.into_iter().next().ok_or("the action is missing")?;
-            hall.push(n - 1, now, event.kind, wall)
+            hall.push(n, now, event.kind, wall)
                 .map_err(|e| e.to_string())?;
         }
     }
@@ -221,19 +223,17 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
         };
         let first = parse_first(first)?;
         for s in &report.skipped {
-            let n = board_number(&s.path);
-            let name = n.map_or_else(|| s.path.display().to_string(), |n| format!("Board {n}"));
-            hall.add_replacing(s, name.clone(), control.clone(), first)
+            let Some(key) = s.board.filter(|k| hall.index_of(*k).is_none()) else {
+                eprintln!("{s}");
+                continue;
+            };
+            hall.add_replacing(s, key, control.clone(), first)
                 .map_err(|e| e.to_string())?;
             eprintln!(
-                "{s}; {name} gets a new clock ({control}, not started): set its times by hand"
+                "{s}; Board {key} gets a new clock ({control}, not started): set its times by hand"
             );
         }
-        hall.order_boards(|name| {
-            name.strip_prefix("Board ")
-                .and_then(|n| n.parse::<usize>().ok())
-                .unwrap_or(usize::MAX)
-        });
+        hall.order_boards();
         for r in &report.boards {
             if let Some(bad) = &r.bad_line {
                 eprintln!(
@@ -260,7 +260,7 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
         let first = parse_first(first)?;
         let mut hall = Hall::in_dir(dir_path, &holder).map_err(|e| e.to_string())?;
         for i in 1..=boards {
-            hall.add(format!("Board {i}"), control.clone(), first)
+            hall.add(i, control.clone(), first)
                 .map_err(|e| e.to_string())?;
         }
         hall

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
 
+use super::board_key::{BoardKey, LOG_EXTENSION as EXTENSION};
 use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock, Snapshot};
 use super::log::{self, BadLine, ClockLog, LogError};
@@ -18,8 +19,6 @@ use crate::rules::Color;
 /// How often a running clock writes a heartbeat: the most running time a crash can leave
 /// uncharged.
 pub const HEARTBEAT_MS: u64 = 1000;
-
-const EXTENSION: &str = "clocklog";
 
 #[derive(Debug, Default)]
 pub struct Hall {
@@ -31,7 +30,11 @@ pub struct Hall {
 
 #[derive(Debug)]
 pub struct Board {
-    pub name: String,
+    /// The board's number: it names the log, the keys and the row.
+    pub key: BoardKey,
+    /// Paused by the hall-wide pause (not by the arbiter on this board alone): the hall-wide
+    /// resume restarts only these.
+    hall_paused: bool,
     /// Private so that every event goes through the hall, which logs it.
     clock: GameClock,
     log: Option<ClockLog>,
@@ -45,6 +48,11 @@ pub struct Board {
 }
 
 impl Board {
+    /// The board as messages name it.
+    pub fn name(&self) -> String {
+        self.key.to_string()
+    }
+
     pub fn clock(&self) -> &GameClock {
         &self.clock
     }
@@ -79,6 +87,8 @@ pub enum HallError {
     Unsaved { board: String, source: LogError },
     #[error("there is no board {0}")]
     NoBoard(usize),
+    #[error("board {0} has a clock already")]
+    Twice(String),
     /// Another hall logs this folder.
     #[error(transparent)]
     Held(#[from] LockError),
@@ -100,6 +110,7 @@ impl crate::lang::Russian for HallError {
                 source.ru()
             ),
             HallError::NoBoard(board) => format!("доски {board} нет"),
+            HallError::Twice(board) => format!("у доски {board} часы уже есть"),
             HallError::Held(e) => e.ru(),
             HallError::Log(e) => e.ru(),
             HallError::Io { path, source } => {
@@ -123,6 +134,8 @@ pub struct BoardRestore {
 /// A board log that could not be brought back; the rest of the hall was.
 #[derive(Debug)]
 pub struct SkippedLog {
+    /// The board its file name gives, if it gives one.
+    pub board: Option<BoardKey>,
     pub path: PathBuf,
     /// Where an unreadable log (no header: the program stopped while creating it) was moved so
     /// it is not read again; `None` when it was left in place.
@@ -207,30 +220,35 @@ impl Hall {
     }
 
     /// Adds a board with a new clock; returns its index. In a logged hall the log is created
-    /// first, next to the others, never over an existing file.
+    /// first, named after the board, never over an existing file.
     pub fn add(
         &mut self,
-        name: impl Into<String>,
+        key: impl Into<BoardKey>,
         control: TimeControl,
         first: Color,
     ) -> Result<usize, HallError> {
-        let name = name.into();
+        let key = key.into();
+        if self.boards.iter().any(|b| b.key == key) {
+            return Err(HallError::Twice(key.to_string()));
+        }
         let log = match &self.dir {
             Some(dir) => {
-                let mut n = self.boards.len() + 1;
-                let path = loop {
-                    let p = dir.join(format!("board-{n:03}.{EXTENSION}"));
-                    if !p.exists() {
-                        break p;
-                    }
-                    n += 1;
-                };
-                Some(ClockLog::create_for(&path, &control, first, Some(&name))?)
+                let path = dir.join(key.log_file());
+                if path.exists() {
+                    return Err(HallError::Twice(key.to_string()));
+                }
+                Some(ClockLog::create_for(
+                    &path,
+                    &control,
+                    first,
+                    Some(&key.to_string()),
+                )?)
             }
             None => None,
         };
         self.boards.push(Board {
-            name,
+            key,
+            hall_paused: false,
             clock: GameClock::new(control, first),
             log,
             offset_ms: 0,
@@ -260,9 +278,10 @@ impl Hall {
         b.clock
             .push(event.clone())
             .map_err(|source| HallError::Refused {
-                board: b.name.clone(),
+                board: b.name(),
                 source,
             })?;
+        b.hall_paused = false;
         write(b, &event, wall)
     }
 
@@ -276,15 +295,16 @@ impl Hall {
         )
     }
 
-    /// Resumes every paused clock; returns the names of the boards resumed.
-    /// Resumes every paused clock whose flag has not fallen: a game whose flag fell waits for
-    /// the arbiter, board by board, and never starts running again with everybody else.
+    /// Resumes every clock the hall-wide pause (or a restart) paused whose flag has not fallen;
+    /// returns the names of the boards resumed. A board the arbiter paused on its own, and a game
+    /// whose flag fell, wait for the arbiter, board by board.
     pub fn resume_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
         self.each(
             now,
             wall,
-            |_, s| {
-                s.running.is_some()
+            |b, s| {
+                b.hall_paused
+                    && s.running.is_some()
                     && s.paused
                     && s.white.flag_ms.is_none()
                     && s.black.flag_ms.is_none()
@@ -296,21 +316,26 @@ impl Hall {
     /// Starts every clock not started yet: the start of the round. Clocks already started (or
     /// stopped) are left as they are.
     pub fn start_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
-        self.each(now, wall, |c, _| c.events().is_empty(), EventKind::Start)
+        self.each(
+            now,
+            wall,
+            |b, _| b.clock.events().is_empty(),
+            EventKind::Start,
+        )
     }
 
     fn each(
         &mut self,
         now: u64,
         wall: DateTime<Utc>,
-        applies: impl Fn(&GameClock, &Snapshot) -> bool,
+        applies: impl Fn(&Board, &Snapshot) -> bool,
         kind: EventKind,
     ) -> Result<Vec<String>, HallError> {
         // All or nothing: every clock is tried on a copy first.
         let mut next = Vec::new();
         for (i, b) in self.boards.iter().enumerate() {
             let at = b.at(now);
-            if applies(&b.clock, &b.clock.snapshot(at)) {
+            if applies(b, &b.clock.snapshot(at)) {
                 let mut clock = b.clock.clone();
                 let event = Event {
                     at_ms: at,
@@ -319,7 +344,7 @@ impl Hall {
                 clock
                     .push(event.clone())
                     .map_err(|source| HallError::Refused {
-                        board: b.name.clone(),
+                        board: b.name(),
                         source,
                     })?;
                 next.push((i, clock, event));
@@ -330,7 +355,8 @@ impl Hall {
         for (i, clock, event) in next {
             let b = &mut self.boards[i];
             b.clock = clock;
-            touched.push(b.name.clone());
+            b.hall_paused = kind == EventKind::Pause;
+            touched.push(b.name());
             if let Err(e) = write(b, &event, wall) {
                 unsaved.get_or_insert(e);
             }
@@ -361,7 +387,7 @@ impl Hall {
             if let Some(log) = b.log.as_mut().filter(|l| l.unwritten() > 0) {
                 if let Err(source) = log.flush() {
                     unsaved.get_or_insert(HallError::Unsaved {
-                        board: b.name.clone(),
+                        board: b.name(),
                         source,
                     });
                 }
@@ -376,7 +402,7 @@ impl Hall {
                     Ok(()) => written += 1,
                     Err(source) => {
                         unsaved.get_or_insert(HallError::Unsaved {
-                            board: b.name.clone(),
+                            board: b.name(),
                             source,
                         });
                     }
@@ -391,17 +417,22 @@ impl Hall {
     }
 
     /// The display state of every board at the hall's instant `now`.
-    pub fn snapshots(&self, now: u64) -> Vec<(&str, Snapshot)> {
+    pub fn snapshots(&self, now: u64) -> Vec<(BoardKey, Snapshot)> {
         self.boards
             .iter()
-            .map(|b| (b.name.as_str(), b.clock.snapshot(b.at(now))))
+            .map(|b| (b.key, b.clock.snapshot(b.at(now))))
             .collect()
     }
 
-    /// Puts the boards in the order of `key` (stable): after a restore that had to add a board
-    /// back, the hall shows them in board order again.
-    pub fn order_boards<K: Ord>(&mut self, key: impl Fn(&str) -> K) {
-        self.boards.sort_by_key(|b| key(&b.name));
+    /// The hall's place of a board.
+    pub fn index_of(&self, key: BoardKey) -> Option<usize> {
+        self.boards.iter().position(|b| b.key == key)
+    }
+
+    /// Puts the boards in board order: after a restore that had to add a board back, the hall
+    /// shows them in order again.
+    pub fn order_boards(&mut self) {
+        self.boards.sort_by_key(|b| b.key);
     }
 
     /// Whether `dir` holds board logs, i.e. a hall to restore rather than to create.
@@ -449,6 +480,7 @@ impl Hall {
                         _ => None,
                     };
                     report.skipped.push(SkippedLog {
+                        board: BoardKey::of_log(None, &path),
                         path,
                         set_aside,
                         error,
@@ -456,16 +488,37 @@ impl Hall {
                     continue;
                 }
             };
-            let name = log::board_name(r.board.as_deref(), &path);
+            let Some(key) =
+                BoardKey::of_log(r.board.as_deref(), &path).filter(|k| hall.index_of(*k).is_none())
+            else {
+                let error = match BoardKey::of_log(r.board.as_deref(), &path) {
+                    Some(key) => LogError::BoardTwice {
+                        path: path.clone(),
+                        board: key.0,
+                    },
+                    None => LogError::NoBoard { path: path.clone() },
+                };
+                report.skipped.push(SkippedLog {
+                    board: None,
+                    path,
+                    set_aside: None,
+                    error,
+                });
+                continue;
+            };
             report.boards.push(BoardRestore {
-                board: name.clone(),
+                board: key.to_string(),
                 path: path.clone(),
                 outage_ms: r.outage_ms,
                 bad_line: r.bad_line,
                 damaged_copy: r.damaged_copy,
             });
+            let paused = r.clock.snapshot(r.clock.last_at()).paused;
             hall.boards.push(Board {
-                name,
+                key,
+                // A clock the restart stopped goes on with the hall's resume; one the arbiter
+                // had paused before stays paused.
+                hall_paused: r.outage_ms.is_some() && paused,
                 offset_ms: i128::from(r.clock.last_at()) - i128::from(now),
                 clock: r.clock,
                 log: Some(r.log),
@@ -474,45 +527,28 @@ impl Hall {
                 restored: r.alive,
             });
         }
+        hall.order_boards();
         Ok((hall, report))
     }
 
-    /// A new clock, not started, for a board whose log could not be restored (`skipped`): its
-    /// log goes where the unreadable one was (when that was set aside) or to the next free name.
-    /// The arbiter sets its times by hand; the set-aside file stays as it is.
+    /// A new clock, not started, for board `key` whose log could not be restored (`skipped`):
+    /// an unreadable log still in the way is set aside first (kept, never overwritten), and the
+    /// new log takes the board's own name. The arbiter sets its times by hand.
     pub fn add_replacing(
         &mut self,
         skipped: &SkippedLog,
-        name: impl Into<String>,
+        key: BoardKey,
         control: TimeControl,
         first: Color,
     ) -> Result<usize, HallError> {
-        let name = name.into();
-        let at = skipped.path.clone();
-        if self.dir.is_some() && !at.exists() {
-            let log = ClockLog::create_for(&at, &control, first, Some(&name))?;
-            self.boards.push(Board {
-                name,
-                clock: GameClock::new(control, first),
-                log: Some(log),
-                offset_ms: 0,
-                last_beat: None,
-                anchor: None,
-                restored: None,
-            });
-            return Ok(self.boards.len() - 1);
+        if let Some(dir) = &self.dir {
+            let at = dir.join(key.log_file());
+            if at.exists() && skipped.path == at {
+                crate::files::atomic::set_aside(&at, "unreadable").map_err(LogError::from)?;
+            }
         }
-        self.add(name, control, first)
+        self.add(key, control, first)
     }
-}
-
-/// The board number in a log's file name (`board-007.clocklog` → 7).
-pub fn board_number(path: &Path) -> Option<usize> {
-    path.file_stem()?
-        .to_str()?
-        .strip_prefix("board-")?
-        .parse()
-        .ok()
 }
 
 /// Where an event's clocks are logged: `<event>.clocks/`.
@@ -542,7 +578,7 @@ fn write(b: &mut Board, event: &Event, wall: DateTime<Utc>) -> Result<(), HallEr
         Some(log) => log
             .append(event, wall)
             .map_err(|source| HallError::Unsaved {
-                board: b.name.clone(),
+                board: b.name(),
                 source,
             }),
         None => Ok(()),
@@ -562,22 +598,14 @@ mod tests {
         let control: TimeControl = "45m".parse().unwrap();
         let mut hall = Hall::new();
         for i in 1..=3 {
-            let b = hall
-                .add(format!("board {i}"), control.clone(), Color::White)
-                .unwrap();
+            let b = hall.add(i, control.clone(), Color::White).unwrap();
             if i != 2 {
                 hall.push(b, 0, EventKind::Start, wall()).unwrap();
             }
         }
-        assert_eq!(
-            hall.pause_all(60_000, wall()).unwrap(),
-            ["board 1", "board 3"]
-        );
+        assert_eq!(hall.pause_all(60_000, wall()).unwrap(), ["1", "3"]);
         // Ten minutes of alarm cost nobody any time.
-        assert_eq!(
-            hall.resume_all(660_000, wall()).unwrap(),
-            ["board 1", "board 3"]
-        );
+        assert_eq!(hall.resume_all(660_000, wall()).unwrap(), ["1", "3"]);
         let snaps = hall.snapshots(720_000);
         assert_eq!(snaps[0].1.white.ms_left, 45 * 60_000 - 120_000);
         assert_eq!(snaps[1].1.running, None);
@@ -587,5 +615,32 @@ mod tests {
             0,
             "already paused"
         );
+    }
+
+    #[test]
+    fn the_hall_resume_leaves_a_board_the_arbiter_paused_on_its_own() {
+        let control: TimeControl = "45m".parse().unwrap();
+        let mut hall = Hall::new();
+        for i in 1..=2 {
+            let b = hall.add(i, control.clone(), Color::White).unwrap();
+            hall.push(b, 0, EventKind::Start, wall()).unwrap();
+        }
+        hall.push(1, 10_000, EventKind::Pause, wall()).unwrap();
+        assert_eq!(hall.pause_all(20_000, wall()).unwrap(), ["1"]);
+        assert_eq!(hall.resume_all(30_000, wall()).unwrap(), ["1"]);
+        let snaps = hall.snapshots(40_000);
+        assert!(!snaps[0].1.paused);
+        assert!(snaps[1].1.paused, "board 2 waits for its own resume");
+    }
+
+    #[test]
+    fn a_board_gets_one_clock() {
+        let control: TimeControl = "45m".parse().unwrap();
+        let mut hall = Hall::new();
+        hall.add(5, control.clone(), Color::White).unwrap();
+        assert!(matches!(
+            hall.add(5, control, Color::White),
+            Err(HallError::Twice(_))
+        ));
     }
 }

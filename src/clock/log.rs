@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::board_key::BoardKey;
 use super::control::TimeControl;
 use super::game_clock::{ClockError, Event, EventKind, GameClock};
 use crate::files::atomic;
@@ -54,6 +55,10 @@ pub enum LogError {
     Header { path: PathBuf, message: String },
     #[error(transparent)]
     Save(#[from] crate::files::atomic::AtomicError),
+    #[error("{path}: the log names no board (its header and its file name give no board number)")]
+    NoBoard { path: PathBuf },
+    #[error("{path}: board {board} is logged in another file of this folder too")]
+    BoardTwice { path: PathBuf, board: usize },
     #[error("{path}:{line}: {source}")]
     Event {
         path: PathBuf,
@@ -74,6 +79,14 @@ impl crate::lang::Russian for LogError {
                 header_message_ru(message)
             ),
             LogError::Save(e) => e.ru(),
+            LogError::NoBoard { path } => format!(
+                "{}: журнал не называет доску (ни заголовок, ни имя файла не дают её номера)",
+                path.display()
+            ),
+            LogError::BoardTwice { path, board } => format!(
+                "{}: доска {board} записана и в другом файле этой папки",
+                path.display()
+            ),
             LogError::Event { path, line, source } => {
                 format!("{}:{line}: {}", path.display(), source.ru())
             }
@@ -337,15 +350,18 @@ impl Loaded {
     }
 }
 
-/// The board a log belongs to: the name in its header, or (an older log without one) its file
+/// The board a log belongs to as shown: its [`BoardKey`], or (a log that names none) its file
 /// name.
 pub fn board_name(header: Option<&str>, path: &Path) -> String {
-    header.map(str::to_string).unwrap_or_else(|| {
-        path.file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned()
-    })
+    BoardKey::of_log(header, path).map_or_else(
+        || {
+            path.file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned()
+        },
+        |k| k.to_string(),
+    )
 }
 
 /// A log read as another program writes it: each look reads only the lines added since the last

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use crate::clock::game_clock::PressTimes;
-use crate::clock::{hall, log};
+use crate::clock::{hall, log, BoardKey};
 use crate::lang::Said;
 use crate::rules::pdn::{self, write_game, PdnGame};
 use crate::rules::{Color, GameReport};
@@ -290,18 +290,21 @@ pub fn consequence(ply: usize, written: usize) -> Said {
 }
 
 /// The times after each press of every board's clock in game `game` of round `round`, by board
-/// name (the logs' headers name their boards), each log read once.
+/// (whichever program wrote the logs), each log read once.
 pub fn game_clock_times(
     event: &Path,
     round: usize,
     game: usize,
-) -> std::collections::BTreeMap<String, Vec<PressTimes>> {
+) -> std::collections::BTreeMap<BoardKey, Vec<PressTimes>> {
     let dir = hall::game_dir(&hall::clocks_dir(event), round, game);
     hall::log_paths(&dir)
         .unwrap_or_default()
         .iter()
-        .filter_map(|path| log::load(path).ok())
-        .filter_map(|loaded| Some((loaded.board?, loaded.clock.after_each_press().ok()?)))
+        .filter_map(|path| {
+            let loaded = log::load(path).ok()?;
+            let key = BoardKey::of_log(loaded.board.as_deref(), path)?;
+            Some((key, loaded.clock.after_each_press().ok()?))
+        })
         .collect()
 }
 
@@ -312,7 +315,7 @@ pub fn clock_times(
     board: usize,
     game: usize,
 ) -> Option<Vec<PressTimes>> {
-    game_clock_times(event, round, game).remove(&board.to_string())
+    game_clock_times(event, round, game).remove(&BoardKey(board))
 }
 
 /// `H:MM:SS` of a time left, whole seconds rounded down as a display shows them.
@@ -355,9 +358,9 @@ pub fn round_clock_times(event: &Path, round: &Round) -> RoundTimes {
         .collect()
 }
 
-/// Clock times after each press, by game index and board name.
+/// Clock times after each press, by game index and board.
 pub type RoundTimes =
-    std::collections::BTreeMap<usize, std::collections::BTreeMap<String, Vec<PressTimes>>>;
+    std::collections::BTreeMap<usize, std::collections::BTreeMap<BoardKey, Vec<PressTimes>>>;
 
 /// How many games a board of `round` may have had: the micromatch's and the most extra games.
 fn games_in(round: &Round) -> usize {
@@ -385,7 +388,7 @@ pub fn round_pdn_with(t: &Tournament, round: &Round, times: &RoundTimes) -> Stri
                 continue;
             }
             let mut game = game_pdn(t, round, p, g);
-            if let Some(times) = times.get(&g).and_then(|b| b.get(&p.board.to_string())) {
+            if let Some(times) = times.get(&g).and_then(|b| b.get(&BoardKey(p.board))) {
                 game = with_clocks(game, times);
             }
             out.push_str(&write(t, &game));

@@ -444,13 +444,13 @@ impl Session {
     }
 
     /// The clocks whose records wait for the disk, by board name.
-    pub fn unlogged_boards(&self) -> Vec<&str> {
+    pub fn unlogged_boards(&self) -> Vec<String> {
         self.clocks
             .hall
             .boards()
             .iter()
             .filter(|b| b.unlogged() > 0)
-            .map(|b| b.name.as_str())
+            .map(|b| b.name())
             .collect()
     }
 

@@ -162,7 +162,7 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     let mut app = clocks_app("clock-keys", Lang::En);
     let _ = app.update(Message::Clocks(Clocks::Keys(1, "q a".into())));
     let _ = app.update(Message::Clocks(Clocks::Keys(2, "ws".into())));
-    assert_eq!(app.session.clocks.keys[1], "qa");
+    assert_eq!(app.session.clocks.keys_of(1), "qa");
     // Board 2's ballot (IDF VII/22) leaves Black to move: its clock starts with Black.
     app.set_time_ms(1_000);
     char_key(&mut app, "a"); // board 2 starts (Black to move)
@@ -180,8 +180,10 @@ fn each_board_answers_to_the_two_keys_the_arbiter_set() {
     drop(app);
     let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     assert_eq!(
-        back.session.clocks.keys,
-        vec!["".to_string(), "qa".into(), "ws".into()]
+        (0..3)
+            .map(|i| back.session.clocks.keys_of(i))
+            .collect::<Vec<_>>(),
+        ["", "qa", "ws"]
     );
 }
 
@@ -294,7 +296,10 @@ fn a_ballot_that_leaves_black_to_move_starts_blacks_clock() {
     app.session
         .clock(shashki_arbiter::ui::session::clocks::Request::StartAll);
     let snaps = app.session.clocks.hall.snapshots(app.now_ms());
-    let running = |board: &str| snaps.iter().find(|(b, _)| *b == board).unwrap().1.running;
+    let running = |board: &str| {
+        let key = shashki_arbiter::clock::BoardKey::read(board).unwrap();
+        snaps.iter().find(|(b, _)| *b == key).unwrap().1.running
+    };
     assert_eq!(running("1"), Some(shashki_arbiter::rules::Color::Black));
     // Every board as its own ballot leaves it (both sides occur in the sample's round 6).
     let r = t.rounds.last().unwrap();
@@ -328,4 +333,71 @@ fn before_round_one_the_clocks_screen_says_what_comes_first_and_offers_no_correc
     let mut app = clocks_app("clocks-correction", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Clocks));
     assert!(sees(&app, "Добавить время"));
+}
+
+/// In an extra micromatch only the tied boards get clocks: board 2's clock is logged as board 2
+/// (`board-002.clocklog`, not the hall's first file) and answers the keys set for board 2 only.
+#[test]
+fn an_extra_games_clock_is_named_after_its_board_and_keeps_its_keys() {
+    use shashki_arbiter::tournament::command::Command;
+    use shashki_arbiter::tournament::model::GameResult;
+    use shashki_arbiter::ui::screen::clocks::Message as Clocks;
+    use shashki_arbiter::ui::session::clocks::Request;
+    let mut app = app("clock-extra", Lang::En);
+    let round = app
+        .session
+        .event
+        .as_ref()
+        .unwrap()
+        .tournament
+        .rounds
+        .last()
+        .unwrap()
+        .clone();
+    for p in &round.pairings {
+        // Board 2 ends 1–1 (each wins with White); every other board 2–0.
+        let second = if p.board == 2 {
+            GameResult::WhiteWins
+        } else {
+            GameResult::BlackWins
+        };
+        for (game, result) in [(0, GameResult::WhiteWins), (1, second)] {
+            let cmd = Command::SetResult {
+                round: round.number,
+                board: p.board,
+                game,
+                result,
+            };
+            assert!(app.session.apply(cmd), "{:?}", app.session.status);
+        }
+    }
+    app.session.clock(Request::Setup {
+        round: round.number,
+        game: 2,
+    });
+    let hall = &app.session.clocks.hall;
+    assert_eq!(hall.boards().len(), 1, "{:?}", app.session.status);
+    assert_eq!(hall.boards()[0].key.0, 2);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let dir = shashki_arbiter::clock::hall::game_dir(
+        &shashki_arbiter::clock::hall::clocks_dir(&path),
+        round.number,
+        2,
+    );
+    assert!(dir.join("board-002.clocklog").exists());
+    assert!(!dir.join("board-001.clocklog").exists());
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    let _ = app.update(Message::Clocks(Clocks::Keys(0, "zx".into())));
+    drop(app);
+    // Back in game 1's clocks of the same round, the keys "zx" are board 2's, not board 1's.
+    let mut back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    back.session.clock(Request::Setup {
+        round: round.number,
+        game: 0,
+    });
+    let keys: Vec<String> = (0..back.session.clocks.hall.boards().len())
+        .map(|i| back.session.clocks.keys_of(i))
+        .collect();
+    assert_eq!(keys[1], "zx", "{keys:?}");
+    assert_eq!(keys[0], "", "{keys:?}");
 }

@@ -494,6 +494,6 @@ fn clock_of(app: &App, board: usize) -> usize {
         .hall
         .boards()
         .iter()
-        .position(|b| b.name == board.to_string())
+        .position(|b| b.key.0 == board)
         .unwrap_or_else(|| panic!("board {board} has a clock"))
 }

@@ -171,12 +171,7 @@ impl State {
                 let Some(Ok(v)) = &self.verdict else {
                     return Action::None;
                 };
-                let Some(number) = clocks
-                    .hall
-                    .boards()
-                    .get(board)
-                    .and_then(|b| b.name.parse::<usize>().ok())
-                else {
+                let Some(number) = clocks.hall.boards().get(board).map(|b| b.key.0) else {
                     return Action::None;
                 };
                 let Some(p) = t
@@ -421,7 +416,7 @@ impl State {
             .enumerate()
             .map(|(i, b)| Choice {
                 value: i,
-                label: b.name.clone(),
+                label: b.name(),
             })
             .collect();
         let chosen = self.board.and_then(|i| boards.get(i).cloned());

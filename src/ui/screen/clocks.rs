@@ -167,7 +167,7 @@ impl State {
             .zip(snaps)
             .enumerate()
             .map(|(i, (seat, (_, s)))| {
-                let keys = clocks.keys.get(i).cloned().unwrap_or_default();
+                let keys = clocks.keys_of(i);
                 board_row(
                     i,
                     seat,

@@ -276,13 +276,13 @@ impl State {
     /// The times after each press of a game's clock: the running hall's for the game on the
     /// clocks now, else its log's as read.
     fn times_of(&self, clocks: &Clocks, board: usize, game: usize) -> Option<Vec<PressTimes>> {
-        let name = board.to_string();
+        let key = crate::clock::BoardKey(board);
         if clocks.game == Some((self.round, game)) {
-            if let Some(b) = clocks.hall.boards().iter().find(|b| b.name == name) {
-                return b.clock().after_each_press().ok();
+            if let Some(i) = clocks.hall.index_of(key) {
+                return clocks.hall.boards()[i].clock().after_each_press().ok();
             }
         }
-        self.times.get(&game)?.get(&name).cloned()
+        self.times.get(&game)?.get(&key).cloned()
     }
 
     pub fn view<'a>(

@@ -3,6 +3,7 @@
 //! (`<event>.clocks/round-N-game-G/`), so a restart brings the clocks back. The wall, the Clocks
 //! screen and the Claims screen all read it; only the session changes it (through [`Request`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -10,7 +11,7 @@ use iced::keyboard::{key::Named, Key, Location};
 
 use crate::clock::game_clock::EventKind;
 use crate::clock::hall::{Hall, HallError, RestoreReport};
-use crate::clock::TimeControl;
+use crate::clock::{BoardKey, TimeControl};
 use crate::files::lock::{Holder, Lock};
 use crate::lang::{Lang, Russian};
 use crate::rules::Color;
@@ -31,7 +32,24 @@ pub struct Clocks {
     base: Option<PathBuf>,
     pub selected: usize,
     /// Per board, the keys of its two buttons: White's then Black's (`qa`, `ws`, …).
-    pub keys: Vec<String>,
+    pub keys: BTreeMap<BoardKey, String>,
+}
+
+/// `keys.json` as written: by board number. An older file listed the keys by the hall's place,
+/// which was the board's number less one while every board had a clock.
+fn read_keys(bytes: &[u8]) -> Option<BTreeMap<BoardKey, String>> {
+    if let Ok(by_board) = serde_json::from_slice(bytes) {
+        return Some(by_board);
+    }
+    let by_place: Vec<String> = serde_json::from_slice(bytes).ok()?;
+    Some(
+        by_place
+            .into_iter()
+            .enumerate()
+            .filter(|(_, k)| !k.is_empty())
+            .map(|(i, k)| (BoardKey(i + 1), k))
+            .collect(),
+    )
 }
 
 #[derive(Clone, Debug)]
@@ -95,13 +113,16 @@ fn restore(
     if !report.skipped.is_empty() {
         let control = t.time_control_of_game(game);
         for p in boards_of_game(t, round, game) {
-            let name = p.board.to_string();
-            if !hall.boards().iter().any(|b| b.name == name) {
+            let key = BoardKey(p.board);
+            if hall.index_of(key).is_none() {
                 let first = crate::tournament::records::first_to_move(t, round, p, game);
-                hall.add(name, control.clone(), first)?;
+                match report.skipped.iter().find(|s| s.board == Some(key)) {
+                    Some(s) => hall.add_replacing(s, key, control.clone(), first)?,
+                    None => hall.add(key, control.clone(), first)?,
+                };
             }
         }
-        hall.order_boards(|name| name.parse::<usize>().unwrap_or(usize::MAX));
+        hall.order_boards();
     }
     Ok((hall, report))
 }
@@ -142,7 +163,7 @@ impl Clocks {
         let base = crate::clock::hall::clocks_dir(path);
         let keys = std::fs::read(base.join(KEYS_FILE))
             .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
+            .and_then(|b| read_keys(&b))
             .unwrap_or_default();
         let mut state = Clocks {
             base: Some(base.clone()),
@@ -245,9 +266,9 @@ impl Clocks {
             .boards()
             .iter()
             .map(|b| {
-                let p = pairings.and_then(|ps| ps.iter().find(|p| p.board.to_string() == b.name));
+                let p = pairings.and_then(|ps| ps.iter().find(|p| p.board == b.key.0));
                 Seat {
-                    board: b.name.clone(),
+                    board: b.name(),
                     white: p.map(|p| name(p.white_of(game))).unwrap_or_default(),
                     black: p
                         .map(|p| {
@@ -364,7 +385,7 @@ impl Clocks {
                     self.hall
                         .boards()
                         .get(board)
-                        .map_or("?", |b| b.name.as_str()),
+                        .map_or_else(|| "?".to_string(), |b| b.name()),
                     side.said(lang),
                     ms as f64 / 1000.0,
                     lang.pick("s", "с"),
@@ -384,7 +405,7 @@ impl Clocks {
                     self.hall
                         .boards()
                         .get(board)
-                        .map_or("?", |b| b.name.as_str()),
+                        .map_or_else(|| "?".to_string(), |b| b.name()),
                     lang.pick("last press undone", "последнее нажатие отменено"),
                     lang.pick("logged", "записано")
                 );
@@ -450,7 +471,7 @@ impl Clocks {
         for p in boards_of_game(t, r, game) {
             // The side to move at the game's start: a ballot may leave Black to move.
             let first = crate::tournament::records::first_to_move(t, r, p, game);
-            if let Err(e) = hall.add(p.board.to_string(), control.clone(), first) {
+            if let Err(e) = hall.add(BoardKey(p.board), control.clone(), first) {
                 return Some((true, e.said(lang)));
             }
         }
@@ -460,17 +481,32 @@ impl Clocks {
         None
     }
 
+    /// The two keys of the hall's `board`-th board's buttons, as set (empty when none).
+    pub fn keys_of(&self, board: usize) -> String {
+        self.hall
+            .boards()
+            .get(board)
+            .and_then(|b| self.keys.get(&b.key))
+            .cloned()
+            .unwrap_or_default()
+    }
+
     /// Sets the two keys of a board's buttons (typed as two characters) and keeps them beside
     /// the clock logs, so the boards keep their keys after a restart.
     pub fn set_keys(&mut self, board: usize, typed: &str) -> Result<(), String> {
-        if self.keys.len() <= board {
-            self.keys.resize(board + 1, String::new());
-        }
-        self.keys[board] = typed
+        let Some(key) = self.hall.boards().get(board).map(|b| b.key) else {
+            return Ok(());
+        };
+        let typed: String = typed
             .chars()
             .filter(|c| !c.is_whitespace())
             .take(2)
             .collect();
+        if typed.is_empty() {
+            self.keys.remove(&key);
+        } else {
+            self.keys.insert(key, typed);
+        }
         let Some(base) = &self.base else {
             return Ok(());
         };
@@ -493,7 +529,10 @@ pub fn key(key: &Key, location: Location, state: &Clocks) -> Option<Request> {
     let board = state.selected;
     if let Key::Character(c) = key.as_ref() {
         let c = c.to_lowercase();
-        for (i, keys) in state.keys.iter().enumerate() {
+        for (&board, keys) in &state.keys {
+            let Some(i) = state.hall.index_of(board) else {
+                continue;
+            };
             let mut k = keys.chars().map(|k| k.to_lowercase().to_string());
             let side = match (k.next(), k.next()) {
                 (Some(w), _) if w == c => Color::White,

@@ -5,8 +5,11 @@
 //! stale lock. The file's text names the holder (program, process, host, since when, what) for
 //! whoever is refused; it is only a label, never what decides.
 //!
-//! Lock files are never deleted: removing one while another process has it open would let two
-//! processes lock two different files of the same name.
+//! A lock file lasts only while its holder runs: the holder removes it while still holding it,
+//! so a command that was refused, or that only read, leaves the folder as it was. Removing it is
+//! safe because a taker, once it has locked a file, checks that the file is still the one at the
+//! path (not one removed meanwhile) and otherwise tries again on the new one. A killed holder's
+//! file stays, unlocked: the next taker takes it and removes it in turn.
 
 use std::fs::{File, OpenOptions, TryLockError};
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -165,6 +168,33 @@ impl Lock {
     }
 }
 
+impl Drop for Lock {
+    /// Removes the file while it is still locked (the handle closes after this), and only if it
+    /// is still the one at the path.
+    fn drop(&mut self) {
+        if still_at(&self._file, &self.path) {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Whether `file` is the file at `path` now (not one removed and replaced since it was opened).
+#[cfg(unix)]
+fn still_at(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), std::fs::metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+/// Elsewhere an open file cannot be removed by another process, so the path's file is the one
+/// opened; it is left in place (removing it could fail with another handle open).
+#[cfg(not(unix))]
+fn still_at(_file: &File, _path: &Path) -> bool {
+    false
+}
+
 /// `EVENT.ron` → `EVENT.ron.lock`.
 pub fn event_lock_path(event: &Path) -> PathBuf {
     crate::files::atomic::sibling(event, "lock")
@@ -182,23 +212,30 @@ pub fn acquire(path: &Path, what: &Path, holder: &Holder) -> Result<Lock, LockEr
         path: path.to_path_buf(),
         source,
     };
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(path)
-        .map_err(io)?;
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(TryLockError::WouldBlock) => {
-            return Err(LockError::Held {
-                what: what.to_path_buf(),
-                holder: read_holder(&mut file),
-            })
+    let mut file = loop {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(TryLockError::WouldBlock) => {
+                return Err(LockError::Held {
+                    what: what.to_path_buf(),
+                    holder: read_holder(&mut file),
+                })
+            }
+            Err(TryLockError::Error(e)) => return Err(io(e)),
         }
-        Err(TryLockError::Error(e)) => return Err(io(e)),
-    }
+        // A holder that let go removed the file it held: this lock is on a file no longer at
+        // the path, so another taker may hold the one there now. Take that one instead.
+        if cfg!(not(unix)) || still_at(&file, path) {
+            break file;
+        }
+    };
     // The label is best effort: a full disk must not keep the arbiter from the event.
     let label = serde_json::to_string(holder).expect("holders serialise");
     let _ = file
@@ -253,7 +290,36 @@ mod tests {
         assert_eq!(held_by(&path).unwrap().unwrap().role, "console");
         drop(first);
         assert_eq!(held_by(&path), None);
+        assert!(!path.exists(), "the holder's file goes with it");
         acquire(&path, &event, &Holder::this("pair --save", since)).unwrap();
+    }
+
+    /// A taker whose file was removed under it (its holder let go between the taker's open and
+    /// its lock) does not hold the lock of the file now at the path: it takes that one.
+    #[cfg(unix)]
+    #[test]
+    fn a_lock_on_a_removed_file_is_not_taken_for_the_lock_at_the_path() {
+        let d = std::env::temp_dir().join(format!("sa-lock-gone-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        let event = d.join("e.ron");
+        let path = event_lock_path(&event);
+        let stale = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&path)
+            .unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(!still_at(&stale, &path));
+        let since = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        let lock = acquire(&path, &event, &Holder::this("console", since)).unwrap();
+        assert!(still_at(&lock._file, &path));
+        assert!(acquire(&path, &event, &Holder::this("pair --save", since)).is_err());
+        drop(stale);
+        drop(lock);
+        assert!(!path.exists());
     }
 
     /// A holder that said nothing, or a role this version does not know, is never shown to a

@@ -214,6 +214,10 @@ fn minimum_players_and_games() {
         "участников 9: для нормы нужно не менее 10"
     );
     assert!(few_players.players.iter().all(|p| p.norms.is_empty()));
+    // Every participant carries the event's reason (evsk.md: none has `null`).
+    for p in &few_players.players {
+        assert_eq!(p.reason.as_ref(), few_players.reason.as_ref(), "{}", p.name);
+    }
     let few_games = of_a(
         &t,
         Options {

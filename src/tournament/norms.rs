@@ -247,6 +247,33 @@ impl Table {
         })
     }
 
+    /// Where a roster's rank stands, strongest first (the table lists its ranks so): what the
+    /// Swiss initial order sorts by after the rating. An empty or unknown rank stands with the
+    /// adult without a rank.
+    pub fn strength(&self, text: &str) -> usize {
+        let key = self
+            .rank_named(text)
+            .map_or(self.adult_unranked.as_str(), |r| r.key.as_str());
+        self.ranks
+            .iter()
+            .position(|r| r.key == key)
+            .unwrap_or(self.ranks.len())
+    }
+
+    /// Whether the table reads `text` as a rank (an empty text is no rank, and is read).
+    pub fn knows(&self, text: &str) -> bool {
+        text.trim().is_empty() || self.rank_named(text).is_some()
+    }
+
+    /// How the table's ranks are written, for a message about a rank it does not know.
+    pub fn rank_keys(&self) -> String {
+        self.ranks
+            .iter()
+            .map(|r| r.key.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// A player's rank before the event: the roster's, else unranked — a junior's when the player
     /// is under 18 in the year of the event's first day.
     pub fn rank_of(&self, p: &Player, event_year: Option<i32>) -> &RankDef {
@@ -518,7 +545,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Op
                 year,
                 &games,
                 scheduled.as_deref(),
-                event_reason.is_none(),
+                event_reason.as_ref(),
                 &coefficient,
             )
         })
@@ -589,7 +616,7 @@ fn player_norms(
     year: Option<i32>,
     games: &[Game],
     scheduled: Option<&[PlayerId]>,
-    event_eligible: bool,
+    event_reason: Option<&Said>,
     coefficient: &dyn Fn(PlayerId) -> i32,
 ) -> PlayerNorms {
     let rank = table.rank_of(p, year);
@@ -615,7 +642,9 @@ fn player_norms(
         kind: None,
         reason: None,
     };
-    if !event_eligible {
+    // An event too small for norms gives every participant its reason (evsk.md's JSON).
+    if let Some(reason) = event_reason {
+        out.reason = Some(reason.clone());
         return out;
     }
     let own = table.standing(&rank.key);

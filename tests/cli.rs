@@ -375,7 +375,7 @@ fn ballot_show_and_draw_json() {
     assert_eq!(v["cell"], "XII/13");
     assert_eq!(v["kind"], "relocation");
     // The position as the shared reference transcription of the IDF table gives it.
-    let cells = std::fs::read_to_string("../shared/data/ballot_cells.tsv").unwrap();
+    let cells = std::fs::read_to_string("tests/data/ballots/ballot_cells.tsv").unwrap();
     let reference = cells
         .lines()
         .map(|l| l.split('\t').collect::<Vec<_>>())

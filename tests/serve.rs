@@ -607,3 +607,31 @@ async fn the_served_page_keeps_its_safety_promises_over_tcp() {
         .await
         .starts_with("HTTP/1.1 200"));
 }
+
+/// The shipped router keeps two thousand pages streaming (a hall's phones and screens) and tells
+/// the next one to come back later; a page that goes frees its place.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_server_streams_to_two_thousand_pages_and_refuses_the_next() {
+    let t = event::read(Path::new(SAMPLES[0])).unwrap();
+    let app = app_for(&t);
+    let open = |app: axum::Router| async move {
+        app.oneshot(
+            Request::builder()
+                .uri("/events")
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap()
+    };
+    let mut pages = Vec::with_capacity(2_000);
+    for i in 0..2_000 {
+        let response = open(app.clone()).await;
+        assert_eq!(response.status(), StatusCode::OK, "page {}", i + 1);
+        pages.push(response);
+    }
+    let refused = open(app.clone()).await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    drop(pages.pop());
+    assert_eq!(open(app.clone()).await.status(), StatusCode::OK);
+}

@@ -786,3 +786,52 @@ fn the_programs_accelerated_rounds_are_exported_as_xxa_and_check() {
     let err = apply(&mut event(12, 1), &bad).unwrap_err();
     assert!(err.to_string().contains("virtual points"), "{err}");
 }
+
+/// Ranks typed as arbiters write them seed a Swiss by rank (C.04.3 A.2 after the rating), read
+/// as the norms read them: "1" is I разряд, "1ю" I юношеский, "б/р" without a rank, "KMS" КМС.
+#[test]
+fn ranks_typed_in_short_forms_seed_the_swiss_by_rank() {
+    let typed = [
+        ("Акимов", "б/р"),
+        ("Быков", "3"),
+        ("Волков", "1ю"),
+        ("Гусев", "1"),
+        ("Демин", "KMS"),
+        ("Ершов", "2"),
+        ("Жуков", "МС"),
+        ("Зуев", "III юн"),
+        ("Ильин", "2 разряд"),
+        ("Котов", ""),
+        ("Лосев", "GMI"),
+        ("Мишин", "1 р"),
+    ];
+    let players: Vec<Player> = typed
+        .iter()
+        .enumerate()
+        .map(|(i, (surname, title))| Player {
+            title: title.to_string(),
+            ..Player::new(i as u32 + 1, surname.to_string())
+        })
+        .collect();
+    let order: Vec<String> = swiss::initial_ranking(&players)
+        .into_iter()
+        .map(|id| players.iter().find(|p| p.id == id).unwrap().surname.clone())
+        .collect();
+    assert_eq!(
+        order,
+        [
+            "Лосев",
+            "Жуков",
+            "Демин",
+            "Гусев",
+            "Мишин",
+            "Ершов",
+            "Ильин",
+            "Быков",
+            "Волков",
+            "Зуев",
+            "Акимов",
+            "Котов"
+        ]
+    );
+}

@@ -20,42 +20,17 @@ pub use pair::{colour_by_lot, colour_lot_due, pair, Options, Paired, Proposal};
 
 use crate::tournament::model::{Player, PlayerId};
 
-/// Titles and ranks from the strongest, as Russian and FMJD lists write them.
-const TITLES: [&str; 16] = [
-    "GMI",
-    "ГМИ",
-    "ГМ",
-    "MI",
-    "МГ",
-    "ММ",
-    "IM",
-    "МС",
-    "MF",
-    "FM",
-    "МФ",
-    "КМС",
-    "1 разряд",
-    "2 разряд",
-    "3 разряд",
-    "",
-];
-
-fn title_rank(title: &str) -> usize {
-    let t = title.trim();
-    TITLES
-        .iter()
-        .position(|x| x.eq_ignore_ascii_case(t))
-        .unwrap_or(TITLES.len() - 1)
-}
-
-/// The initial ranking of a Swiss (C.04.3 A.2): rating, then title, then name.
+/// The initial ranking of a Swiss (C.04.3 A.2): rating, then title or rank, then name. Ranks
+/// are read as everywhere else, through the ЕВСК table's names and aliases ("1", "1 разряд",
+/// "I", "1ю", "б/р", "КМС", "KMS", "GMI" …), strongest first.
 pub fn initial_ranking(players: &[Player]) -> Vec<PlayerId> {
+    let table = crate::tournament::norms::Table::shipped();
     let mut v: Vec<&Player> = players.iter().collect();
     v.sort_by(|a, b| {
         b.rating
             .unwrap_or(0)
             .cmp(&a.rating.unwrap_or(0))
-            .then(title_rank(&a.title).cmp(&title_rank(&b.title)))
+            .then(table.strength(&a.title).cmp(&table.strength(&b.title)))
             .then(a.full_name().cmp(&b.full_name()))
     });
     v.into_iter().map(|p| p.id).collect()

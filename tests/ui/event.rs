@@ -265,3 +265,56 @@ fn the_status_agrees_with_the_players_sex() {
     let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
     assert!(ui.find("Ж").is_ok(), "the list shows «Ж»");
 }
+
+/// Issue 35: a rank the ЕВСК table does not read, or a player already on the list, is said before
+/// the player is saved (a second Save keeps it as typed); a birth year after the event's first
+/// day and a negative rating are refused in words that say why.
+#[test]
+fn the_player_form_asks_about_an_unknown_rank_and_a_twin_and_refuses_impossible_numbers() {
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let mut app = app("form-asks", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let status = |app: &App| app.session.status.as_ref().unwrap().text.clone();
+    let count = |app: &App| app.session.tournament().unwrap().players.len();
+    let before = count(&app);
+    let fill = |app: &mut App, title: &str, year: &str, rating: &str| {
+        let _ = app.update(Message::Event(Ev::Surname("Орлов".into())));
+        let _ = app.update(Message::Event(Ev::Name("Пётр".into())));
+        let _ = app.update(Message::Event(Ev::Title(title.into())));
+        let _ = app.update(Message::Event(Ev::BirthYear(year.into())));
+        let _ = app.update(Message::Event(Ev::Rating(rating.into())));
+    };
+    fill(&mut app, "", "2031", "");
+    let _ = app.update(Message::Event(Ev::Add));
+    assert!(
+        status(&app).contains("нужен год от 1900 до"),
+        "{}",
+        status(&app)
+    );
+    fill(&mut app, "", "2001", "-50");
+    let _ = app.update(Message::Event(Ev::Add));
+    assert!(
+        status(&app).contains("не бывает отрицательным"),
+        "{}",
+        status(&app)
+    );
+    fill(&mut app, "2 взр", "2001", "");
+    let _ = app.update(Message::Event(Ev::Add));
+    assert!(status(&app).contains("«2 взр»"), "{}", status(&app));
+    assert_eq!(count(&app), before, "asked, not saved");
+    // Corrected to a form the table reads: saved at once.
+    let _ = app.update(Message::Event(Ev::Title("2 р".into())));
+    let _ = app.update(Message::Event(Ev::Add));
+    assert_eq!(count(&app), before + 1, "{}", status(&app));
+    // The same player again: asked; the second Save adds him.
+    fill(&mut app, "II", "2001", "");
+    let _ = app.update(Message::Event(Ev::Add));
+    assert!(
+        status(&app).contains("уже есть в списке"),
+        "{}",
+        status(&app)
+    );
+    assert_eq!(count(&app), before + 1);
+    let _ = app.update(Message::Event(Ev::Add));
+    assert_eq!(count(&app), before + 2, "{}", status(&app));
+}

@@ -13,6 +13,7 @@ use settings::apply_edit;
 pub use settings::Edit;
 pub use tiebreaks::TieBreakChoice;
 
+use chrono::Datelike;
 use std::path::PathBuf;
 
 use iced::widget::{button, column, container, row, scrollable, text};
@@ -47,6 +48,9 @@ pub struct State {
     pub settings_error: Option<(bool, crate::lang::Said)>,
     /// A forbidden pair being chosen.
     pub forbid: (Option<PlayerId>, Option<PlayerId>),
+    /// The form as it was when the arbiter was asked about it (an unknown rank, a player already
+    /// on the list): saving the same form again keeps it as typed.
+    pub asked: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -123,6 +127,59 @@ impl State {
         self.birth_year.clear();
         self.sex = None;
         self.editing = None;
+        self.asked = None;
+    }
+
+    /// The form's content, to know whether it changed since the arbiter was asked about it.
+    fn form_key(&self) -> String {
+        [
+            &self.surname,
+            &self.name,
+            &self.title,
+            &self.rating,
+            &self.club,
+            &self.birth_year,
+        ]
+        .map(|s| s.trim())
+        .join("\u{1f}")
+    }
+
+    /// What the arbiter should know before the player is saved as typed: a rank the ЕВСК table
+    /// does not read (it then counts as no rank everywhere), or a player already on the list.
+    fn question(&self, t: &Tournament, birth_year: Option<u16>, lang: Lang) -> Option<String> {
+        let table = crate::tournament::norms::Table::shipped();
+        let title = self.title.trim();
+        if !table.knows(title) {
+            return Some(format!(
+                "{} «{title}»: {} ({}). {}",
+                lang.pick("Rank", "Разряд"),
+                lang.pick(
+                    "not a rank the ЕВСК table knows; it would count as no rank",
+                    "такого разряда нет в таблице ЕВСК, он будет считаться как «без разряда»"
+                ),
+                table.rank_keys(),
+                lang.pick(
+                    "Correct it, or press Save again to keep it as typed.",
+                    "Исправьте или нажмите «Сохранить» ещё раз, чтобы оставить как есть."
+                )
+            ));
+        }
+        let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
+        let twin = t.players.iter().find(|p| {
+            Some(p.id) != self.editing
+                && same(&p.surname, &self.surname)
+                && same(&p.name, &self.name)
+                && (p.birth_year == birth_year || p.birth_year.is_none() || birth_year.is_none())
+        })?;
+        Some(format!(
+            "{} {}. {}",
+            twin.full_name(),
+            lang.pick("is on the list already", "уже есть в списке"),
+            lang.pick(
+                "Press Save again to add a second player of that name.",
+                "Нажмите «Сохранить» ещё раз, чтобы добавить второго участника с таким именем."
+            )
+        ))
     }
 
     pub fn update(
@@ -150,8 +207,27 @@ impl State {
                 }
                 let rating = match self.rating.trim() {
                     "" => None,
-                    r => match r.parse() {
-                        Ok(v) => Some(v),
+                    r => match r.parse::<i64>() {
+                        Ok(v) if v < 0 => {
+                            return Action::error(format!(
+                                "{} `{r}`: {}",
+                                lang.pick("rating", "рейтинг"),
+                                lang.pick(
+                                    "a rating is not negative",
+                                    "рейтинг не бывает отрицательным"
+                                )
+                            ))
+                        }
+                        Ok(v) => match u32::try_from(v) {
+                            Ok(v) => Some(v),
+                            Err(_) => {
+                                return Action::error(format!(
+                                    "{} `{r}`: {}",
+                                    lang.pick("rating", "рейтинг"),
+                                    lang.pick("too large", "слишком большой")
+                                ))
+                            }
+                        },
                         Err(_) => {
                             return Action::error(format!(
                                 "{} `{r}`: {}",
@@ -161,20 +237,34 @@ impl State {
                         }
                     },
                 };
-                // A year the forms can print: four digits, not in the future of any event.
+                // A year the forms can print: four digits, not after the event's first day (or,
+                // with no dates yet, this year).
+                let latest = crate::tournament::model::first_day(&t.settings.dates)
+                    .map_or_else(|| chrono::Local::now().year(), |d| d.year());
                 let birth_year = match self.birth_year.trim() {
                     "" => None,
                     y => match y.parse::<u16>() {
-                        Ok(v) if (1900..=2100).contains(&v) => Some(v),
+                        Ok(v) if (1900..=latest).contains(&i32::from(v)) => Some(v),
                         _ => {
                             return Action::error(format!(
                                 "{} `{y}`: {}",
                                 lang.pick("birth year", "год рождения"),
-                                lang.pick("a year such as 2008", "нужен год, например 2008")
+                                if lang == Lang::En {
+                                    format!("a year from 1900 to {latest}, such as 2008")
+                                } else {
+                                    format!("нужен год от 1900 до {latest}, например 2008")
+                                }
                             ))
                         }
                     },
                 };
+                if let Some(question) = self.question(t, birth_year, lang) {
+                    let key = self.form_key();
+                    if self.asked.as_deref() != Some(key.as_str()) {
+                        self.asked = Some(key);
+                        return Action::error(question);
+                    }
+                }
                 let existing = self.editing.and_then(|id| t.player(id)).cloned();
                 let id = existing
                     .as_ref()

@@ -5,6 +5,7 @@ pub mod app;
 pub mod describe;
 pub mod focus;
 pub mod format;
+pub mod result_keys;
 pub mod screen;
 pub mod session;
 pub mod settings;

@@ -419,10 +419,11 @@ impl App {
             }
             Message::Key(keyboard::Event::KeyPressed {
                 key,
+                modified_key,
                 modifiers,
                 location,
                 ..
-            }) => return self.key(key, modifiers, location),
+            }) => return self.key(key, modified_key, modifiers, location),
             Message::Key(_) => Action::None,
             Message::ClockKey {
                 key,
@@ -504,9 +505,11 @@ impl App {
         self.act(action)
     }
 
+    /// `typed`: the key with Shift applied (Shift+= is "+"), what a result key is matched by.
     fn key(
         &mut self,
         key: Key,
+        typed: Key,
         modifiers: keyboard::Modifiers,
         location: keyboard::Location,
     ) -> Task<Message> {
@@ -562,7 +565,7 @@ impl App {
         if self.tab == Tab::Rounds && !self.wall {
             // (Called from `update`, which keeps the focus on a refused result.)
             let t = self.session.tournament();
-            let action = self.rounds.key(&key, t).map(Message::Rounds);
+            let action = self.rounds.key(&typed, t).map(Message::Rounds);
             return self.act(action);
         }
         Task::none()

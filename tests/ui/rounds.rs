@@ -242,3 +242,32 @@ fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
     assert_eq!(saved.rounds[0].pairings[0].white, 1);
     assert_eq!(saved.rounds[0].pairings[0].black, 4);
 }
+
+/// Issue 35: the main keyboard's "+" is Shift+= — the key "=" with Shift, "+" as typed. It
+/// enters a forfeit win as the numpad's "+" does, never a draw; the button shows the same key.
+#[test]
+fn shift_equals_on_the_main_keyboard_is_a_forfeit_not_a_draw() {
+    let mut app = app("shift-plus", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+        modified_key: Key::Character("+".into()),
+        key: Key::Character("=".into()),
+        physical_key: keyboard::key::Physical::Code(keyboard::key::Code::Equal),
+        location: Location::Standard,
+        modifiers: Modifiers::SHIFT,
+        text: Some("+".into()),
+        repeat: false,
+    }));
+    let games = shashki_arbiter::store::event::read(&path).unwrap().rounds[5].pairings[0]
+        .games
+        .clone();
+    assert_eq!(games[0], GameResult::WhiteByForfeit, "{games:?}");
+    assert!(sees(&app, "+/−  [+]"));
+    // "5" enters nothing: no key works that the buttons and the help do not show.
+    char_key(&mut app, "5");
+    let games = shashki_arbiter::store::event::read(&path).unwrap().rounds[5].pairings[0]
+        .games
+        .clone();
+    assert_eq!(games[1], GameResult::Pending, "{games:?}");
+}

@@ -6,7 +6,8 @@ use iced::{Element, Length};
 use crate::lang::Lang;
 use crate::ui::theme;
 
-/// (key, English, Russian)
+/// (key, English, Russian); the result keys come from [`crate::ui::result_keys`], after the
+/// arrows.
 pub const KEYS: &[(&str, &str, &str)] = &[
     ("F1", "this help", "эта справка"),
     (
@@ -33,21 +34,6 @@ pub const KEYS: &[(&str, &str, &str)] = &[
         "↑ ↓ ← →",
         "Rounds: move between games",
         "Туры: переход между партиями",
-    ),
-    (
-        "1  =  0",
-        "Rounds: White wins, draw, Black wins",
-        "Туры: победа белых, ничья, победа чёрных",
-    ),
-    (
-        "+  −  /",
-        "Rounds: forfeit +/−, −/+, −/−",
-        "Туры: неявка +/−, −/+, −/−",
-    ),
-    (
-        "Delete",
-        "Rounds: clear the result",
-        "Туры: стереть результат",
     ),
     (
         "Shift ◀ / ▶",
@@ -87,11 +73,25 @@ pub enum Message {
     Close,
 }
 
+/// Every line of the help, in order: (keys, what they do).
+pub fn lines(lang: Lang) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = KEYS
+        .iter()
+        .map(|(k, en, ru)| (k.to_string(), lang.pick(en, ru).to_string()))
+        .collect();
+    let after = KEYS
+        .iter()
+        .position(|(k, ..)| *k == "↑ ↓ ← →")
+        .map_or(0, |i| i + 1);
+    out.splice(after..after, crate::ui::result_keys::help_lines(lang));
+    out
+}
+
 pub fn view(lang: Lang) -> Element<'static, Message> {
-    let lines = KEYS.iter().map(|(k, en, ru)| {
+    let lines = lines(lang).into_iter().map(|(k, said)| {
         row![
-            text(*k).size(20).width(Length::Fixed(220.0)),
-            text(lang.pick(en, ru)).size(20)
+            text(k).size(20).width(Length::Fixed(220.0)),
+            text(said).size(20)
         ]
         .into()
     });

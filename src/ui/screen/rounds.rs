@@ -39,16 +39,6 @@ pub enum Message {
     PrintPairings,
 }
 
-const RESULT_KEYS: [(GameResult, &str); 7] = [
-    (GameResult::WhiteWins, "1"),
-    (GameResult::Draw, "="),
-    (GameResult::BlackWins, "0"),
-    (GameResult::WhiteByForfeit, "+"),
-    (GameResult::BlackByForfeit, "-"),
-    (GameResult::DoubleForfeit, "/"),
-    (GameResult::Pending, "Del"),
-];
-
 /// Slots shown for a pairing: its games, then the extra games played or now due.
 fn slots(t: &Tournament, p: &Pairing) -> usize {
     let per = t.settings.format.games.max(1) as usize;
@@ -220,14 +210,8 @@ impl State {
                 return self.set(GameResult::Pending, t)
             }
             Key::Character(c) => {
-                let result = match c {
-                    "1" => GameResult::WhiteWins,
-                    "=" | "5" => GameResult::Draw,
-                    "0" => GameResult::BlackWins,
-                    "+" => GameResult::WhiteByForfeit,
-                    "-" => GameResult::BlackByForfeit,
-                    "/" => GameResult::DoubleForfeit,
-                    _ => return Action::None,
+                let Some(result) = crate::ui::result_keys::result_of(c) else {
+                    return Action::None;
                 };
                 return self.set(result, t);
             }
@@ -502,14 +486,18 @@ impl State {
                 if let Some(hint) = self.focus_hint(t, r, lang) {
                     lines = lines.push(text(hint).size(18));
                 }
-                let keys = RESULT_KEYS.iter().map(|(res, key)| {
-                    let label = match res {
-                        GameResult::Pending => lang.pick("clear", "стереть").to_string(),
-                        r => r.symbol().to_string(),
+                let results = crate::ui::result_keys::RESULT_KEYS
+                    .iter()
+                    .map(|(res, _)| *res)
+                    .chain([GameResult::Pending]);
+                let keys = results.map(|res| {
+                    let (label, key) = match res {
+                        GameResult::Pending => (lang.pick("clear", "стереть").to_string(), "Del"),
+                        r => (r.symbol().to_string(), crate::ui::result_keys::key_of(r)),
                     };
                     button(text(format!("{label}  [{key}]")).size(18))
                         .on_press_maybe(
-                            (self.focus.is_some() && !r.locked).then_some(Message::Result(*res)),
+                            (self.focus.is_some() && !r.locked).then_some(Message::Result(res)),
                         )
                         .into()
                 });

@@ -6,14 +6,20 @@ use super::*;
 fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
     let mut app = app("ballot", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Ballot));
-    // Board 1 of round 6 already has its opening: take it back as a hand entry would.
-    app.ballot.manual_cell.clear();
-    click(&mut app, "Ввести");
-    assert!(
+    // Board 1 of round 6 already has its opening. An empty «Ввести» changes nothing (it once
+    // erased a drawn, audited ballot) and says why.
+    let ballot_of_board_1 = |app: &App| {
         app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
             .ballot
-            .is_none()
-    );
+            .clone()
+    };
+    let before = ballot_of_board_1(&app);
+    assert!(before.is_some());
+    app.ballot.manual_cell.clear();
+    click(&mut app, "Ввести");
+    assert_eq!(ballot_of_board_1(&app), before);
+    let status = app.session.status.clone().unwrap().text;
+    assert!(status.contains("Сначала введите клетку"), "{status}");
 
     // The arbiter types the seed of an audited draw and draws for board 1.
     let messages: Vec<Message> = {
@@ -27,6 +33,15 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
     }
     assert_eq!(app.ballot.seed, "42");
     let t = app.session.event.as_ref().unwrap().tournament.clone();
+    // A draw over the board's ballot says old → new and waits for the same press again.
+    click(&mut app, "Жребий для доски");
+    assert_eq!(ballot_of_board_1(&app), before);
+    let status = app.session.status.clone().unwrap().text;
+    let old_cell = before.as_ref().unwrap().cell.clone();
+    assert!(
+        status.contains(&format!("{old_cell} (")) && status.contains("→ новый жребий"),
+        "{status}"
+    );
     click(&mut app, "Жребий для доски");
     let drawn = app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
         .ballot

@@ -498,3 +498,41 @@ fn moves_clicked_on_an_opened_sheet_go_before_its_result_and_are_kept() {
     let p = &app.session.tournament().unwrap().rounds[5].pairings[1];
     assert_eq!(p.records.get(&0).map(String::as_str), Some("1... h6-g5"));
 }
+
+/// Issue 35: a verdict never replaces a result already entered without a word. Board 3's game 1
+/// holds 1-0: «Record the verdict» says old → new for that game of the micromatch, changes
+/// nothing, and only the same press again records the draw.
+#[test]
+fn a_verdict_over_an_entered_result_asks_first() {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::tournament::command::Command;
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = clocks_app("claim-over-result", Lang::En);
+    assert!(app.session.apply(Command::SetResult {
+        round: 6,
+        board: 3,
+        game: 0,
+        result: GameResult::WhiteWins,
+    }));
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
+    );
+    click(&mut app, "Check the record");
+    click(&mut app, "Claim threefold repetition here");
+    let _ = app.update(Message::Claims(Claims::Board(2)));
+    let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
+    let game_1 =
+        |app: &App| app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[2].games[0];
+    click(&mut app, "Record the verdict");
+    assert_eq!(game_1(&app), GameResult::WhiteWins, "asked, not replaced");
+    let status = app.session.status.clone().unwrap();
+    assert!(
+        status
+            .text
+            .contains("Board 3, game 1 of the micromatch: result 1-0 → ½-½"),
+        "{status:?}"
+    );
+    click(&mut app, "Record the verdict");
+    assert_eq!(game_1(&app), GameResult::Draw);
+}

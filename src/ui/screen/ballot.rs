@@ -22,6 +22,9 @@ pub struct State {
     /// A seed typed by the arbiter (to re-run an audited draw); empty: from the system.
     pub seed: String,
     pub manual_cell: String,
+    /// The replacement the arbiter was asked about (board, what would replace it): the same
+    /// press again replaces the board's ballot.
+    pub asked: Option<(usize, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -90,6 +93,22 @@ impl State {
             }
             // "For this board" with no board chosen draws nothing (it drew every board).
             Message::Draw if self.board.is_none() => Action::None,
+            Message::Draw if rule.per == BallotPer::Micromatch => {
+                let board = self.board.unwrap_or(0);
+                if let Some(asked) = self.ask(t, round, board, "draw".to_string(), lang) {
+                    return asked;
+                }
+                let seed = match self.seed(lang) {
+                    Ok(s) => s,
+                    Err(e) => return Action::error(e),
+                };
+                Action::Apply(Command::DrawBallot {
+                    round,
+                    board: Some(board),
+                    seed,
+                    at: Utc::now(),
+                })
+            }
             Message::Draw | Message::DrawRound => {
                 let seed = match self.seed(lang) {
                     Ok(s) => s,
@@ -119,10 +138,20 @@ impl State {
                     return Action::None;
                 };
                 let cell = self.manual_cell.trim().to_uppercase();
+                // An empty entry changes nothing: a drawn, audited ballot is never erased by it.
+                if cell.is_empty() {
+                    return Action::error(lang.pick(
+                        "Type the cell first (such as VII/22): nothing was changed",
+                        "Сначала введите клетку (например, VII/22): ничего не изменено",
+                    ));
+                }
+                if let Some(asked) = self.ask(t, round, board, cell.clone(), lang) {
+                    return asked;
+                }
                 Action::Apply(Command::SetBallot {
                     round,
                     board,
-                    ballot: (!cell.is_empty()).then(|| Ballot {
+                    ballot: Some(Ballot {
                         table: rule.table.clone(),
                         cell,
                         seed: None,
@@ -131,6 +160,55 @@ impl State {
                 })
             }
         }
+    }
+
+    /// Asks before a board's ballot is replaced (`new`: the cell typed, or "draw"): old → new,
+    /// and the same press again replaces it. `None`: nothing to ask, go on.
+    fn ask(
+        &mut self,
+        t: &Tournament,
+        round: usize,
+        board: usize,
+        new: String,
+        lang: Lang,
+    ) -> Option<Action<Message>> {
+        let old = t
+            .rounds
+            .iter()
+            .find(|r| r.number == round)?
+            .pairings
+            .iter()
+            .find(|p| p.board == board)?
+            .ballot
+            .as_ref()?;
+        let key = (board, new.clone());
+        if self.asked.as_ref() == Some(&key) {
+            self.asked = None;
+            return None;
+        }
+        self.asked = Some(key);
+        let how = match old.seed {
+            Some(seed) => format!(
+                "{}, {} {seed}",
+                lang.pick("drawn", "по жребию"),
+                lang.pick("seed", "зерно")
+            ),
+            None => lang.pick("entered by hand", "введено вручную").to_string(),
+        };
+        let new = if new == "draw" {
+            lang.pick("a new draw", "новый жребий").to_string()
+        } else {
+            new
+        };
+        Some(Action::error(format!(
+            "{} {board}: {} ({how}) → {new}. {}",
+            lang.pick("Board", "Доска"),
+            old.cell,
+            lang.pick(
+                "Press again to replace it (journaled).",
+                "Нажмите ещё раз, чтобы заменить (записывается в журнал)."
+            )
+        )))
     }
 
     /// The ballot of the chosen board, as the hall wall shows it.

@@ -36,6 +36,8 @@ pub struct State {
     kept_in: Option<PathBuf>,
     /// The game of the current round whose score sheet is opened or kept: (board, game).
     pub game: Option<(usize, usize)>,
+    /// The arbiter was asked whether the verdict may replace the game's result: (board, game).
+    asked: Option<(usize, usize)>,
 }
 
 /// The file beside an event that keeps the record typed on the Claims screen.
@@ -182,6 +184,30 @@ impl State {
                 else {
                     return Action::None;
                 };
+                // A draw by verdict replaces a result already entered only when the arbiter,
+                // told old → new for this game of the micromatch, presses again.
+                let old = p.result(game).unwrap_or(GameResult::Pending);
+                if v.valid
+                    && !matches!(old, GameResult::Pending | GameResult::Draw)
+                    && self.asked != Some((number, game))
+                {
+                    self.asked = Some((number, game));
+                    return Action::error(format!(
+                        "{} {number}, {} {} {}: {} {} → {}. {}",
+                        lang.pick("Board", "Доска"),
+                        lang.pick("game", "партия"),
+                        game + 1,
+                        lang.pick("of the micromatch", "микроматча"),
+                        lang.pick("result", "результат"),
+                        old.symbol(),
+                        GameResult::Draw.symbol(),
+                        lang.pick(
+                            "Press «Record the verdict» again to replace it.",
+                            "Нажмите «Записать решение» ещё раз, чтобы заменить его."
+                        )
+                    ));
+                }
+                self.asked = None;
                 let verdict = format!(
                     "{} ({}) — {}: {}",
                     lang.pick(

@@ -378,7 +378,21 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let result = match args.command {
-        None => return open_window(args.event),
+        None => {
+            // A word that is neither a subcommand nor an event file is a mistyped command: said,
+            // never a window opened on a file that does not exist.
+            if let Some(e) = &args.event {
+                let event_like = e.extension().is_some_and(|x| x.eq_ignore_ascii_case("ron"));
+                if !e.exists() && !event_like {
+                    eprintln!(
+                        "shashki-arbiter: `{}` is neither a command nor an event file (see --help)",
+                        e.display()
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+            return open_window(args.event);
+        }
         Some(Command::Perft {
             variant,
             fen,

@@ -727,3 +727,38 @@ fn the_desktop_entry_opens_an_event_file_with_its_icon() {
         ),
     }
 }
+
+/// A mistyped subcommand is said (exit 2), never a window opened (which, without a display,
+/// ended in a panic).
+#[test]
+fn an_unknown_subcommand_is_said_and_opens_no_window() {
+    let out = run(&["standigns", "cup.ron"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["standigns"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("`standigns` is neither a command nor an event file"),
+        "{stderr}"
+    );
+}
+
+/// A round whose results are still to come gives `"score": null` in the standings JSON, never
+/// a 0 that reads as a loss.
+#[test]
+fn standings_json_gives_a_pending_round_no_score() {
+    let v = json(&run(
+        &[
+            "standings",
+            "tournaments/shashki64-round-robin.ron",
+            "--format",
+            "json",
+        ],
+        None,
+    ));
+    let rounds = v[0]["rounds"].as_array().unwrap();
+    let last = rounds.iter().find(|r| r["round"] == 6).expect("round 6");
+    assert!(last["score"].is_null(), "{last}");
+    let first = rounds.iter().find(|r| r["round"] == 1).unwrap();
+    assert!(first["score"].is_f64(), "{first}");
+}

@@ -310,6 +310,19 @@ fn the_games_collection_reads_back_legal_with_check() {
 #[test]
 fn the_score_sheets_of_a_round_print_names_colours_and_the_ballot() {
     let path = copy("sheets");
+    // A PDF is never written under another name: `-o sheets.html` is refused, nothing written.
+    let html = path.with_file_name("sheets.html");
+    let out = run(&[
+        "scoresheets",
+        path.to_str().unwrap(),
+        "--round",
+        "6",
+        "-o",
+        html.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("name the file .pdf"));
+    assert!(!html.exists());
     let pdf = path.with_file_name("sheets.pdf");
     let out = run(&[
         "scoresheets",

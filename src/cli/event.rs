@@ -167,7 +167,8 @@ struct RoundJson {
     opponent: Option<usize>,
     opponent_id: Option<PlayerId>,
     colour: Option<Color>,
-    score: f64,
+    /// `null` while the round's result is to come (never a 0 that reads as a loss).
+    score: Option<f64>,
 }
 
 /// The CSV separator asked for, or the one the language's spreadsheets expect.
@@ -215,7 +216,7 @@ pub fn standings(
                             opponent: r.opponent.and_then(|o| number[&o]),
                             opponent_id: r.opponent,
                             colour: r.colour,
-                            score: r.score,
+                            score: r.score_if_scored(),
                         })
                         .collect(),
                 })

@@ -179,6 +179,15 @@ pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResul
 pub fn scoresheets(file: &str, round: usize, output: &str, lang: &str) -> CliResult {
     let lang: shashki_arbiter::lang::Lang = lang.parse()?;
     super::safe_output(file, output)?;
+    // The sheets are a printed form: PDF only, never a PDF under another name.
+    if !std::path::Path::new(output)
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("pdf"))
+    {
+        return Err(format!(
+            "{output}: score sheets are written as PDF; name the file .pdf"
+        ));
+    }
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     let r = t
         .rounds

@@ -206,6 +206,8 @@ pub enum CommandError {
     TimeControl { text: String, why: String },
     #[error("the event needs a name")]
     NoName,
+    #[error("the dates: `{0}` is not a day of the calendar")]
+    BadDate(String),
     #[error("a pairing has at least one game")]
     NoGames,
     #[error("player {0} appears twice in the round")]
@@ -305,6 +307,7 @@ impl crate::lang::Russian for CommandError {
                 format!("контроль времени `{text}`: {why}")
             }
             CommandError::NoName => "у турнира должно быть название".to_string(),
+            CommandError::BadDate(d) => format!("сроки: `{d}` — такого дня в календаре нет"),
             CommandError::NoGames => "в паре должна быть хотя бы одна партия".to_string(),
             CommandError::PairedTwice(id) => format!("участник {id} дважды встречается в туре"),
             CommandError::ByeNotAbsent(id) => format!(
@@ -793,6 +796,7 @@ fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, Comm
     if settings.format.games == 0 {
         return Err(CommandError::NoGames);
     }
+    super::model::read_days(&settings.dates).map_err(CommandError::BadDate)?;
     if let Some(b) = &settings.format.ballot {
         load_table(&b.table)?;
     }

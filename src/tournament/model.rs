@@ -772,26 +772,67 @@ impl Round {
 }
 
 /// The days an event's dates name, in the order written (`2026-11-28 – 2026-12-02`,
-/// `28.11.2026`, `10.4.2026, Казань`).
+/// `28.11.2026`, `10.4.2026, Казань`, `15.01.2027-18.01.2027`); what is not a day is left out
+/// ([`read_days`] says which).
 pub fn days(dates: &str) -> Vec<chrono::NaiveDate> {
-    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    date_words(dates).filter_map(|w| w.ok()).collect()
+}
+
+/// [`days`], or the first written date that is no day of the calendar (`31.04.2026`).
+pub fn read_days(dates: &str) -> Result<Vec<chrono::NaiveDate>, String> {
+    date_words(dates).collect()
+}
+
+/// Each date written in `dates`: three groups of digits joined by `.`, `-` or `/`, the year
+/// first (`2026-11-28`) or last (`28.11.2026`); a range written without spaces
+/// (`15.01.2027-18.01.2027`) is two dates.
+fn date_words(dates: &str) -> impl Iterator<Item = Result<chrono::NaiveDate, String>> + '_ {
     dates
-        .split(|c: char| c.is_whitespace() || c == '–' || c == '—' || c == ',')
-        .filter_map(|w| {
+        .split(|c: char| c.is_whitespace() || c == '–' || c == '—' || c == ',' || c == ';')
+        .flat_map(|w| {
             let parts: Vec<&str> = w.split(['-', '.', '/']).collect();
-            if parts.len() != 3 || !parts.iter().all(|p| digits(p)) {
-                return None;
-            }
-            let (y, m, d) = if parts[0].len() == 4 {
-                (parts[0], parts[1], parts[2])
-            } else if parts[2].len() == 4 {
-                (parts[2], parts[1], parts[0])
+            let dated = parts.len().is_multiple_of(3)
+                && !parts.is_empty()
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.chars().all(|c| c.is_ascii_digit()));
+            let triples: Vec<[&str; 3]> = if dated {
+                parts.chunks(3).map(|c| [c[0], c[1], c[2]]).collect()
             } else {
-                return None;
+                Vec::new()
             };
-            chrono::NaiveDate::from_ymd_opt(y.parse().ok()?, m.parse().ok()?, d.parse().ok()?)
+            let written: Vec<String> = if dated {
+                // The text of each date as written, for the message.
+                let mut out = Vec::new();
+                let mut rest = w;
+                for t in &triples {
+                    let len = t[0].len() + t[1].len() + t[2].len() + 2;
+                    out.push(rest[..len].to_string());
+                    rest = rest.get(len + 1..).unwrap_or("");
+                }
+                out
+            } else {
+                Vec::new()
+            };
+            triples
+                .into_iter()
+                .zip(written)
+                .filter_map(|([a, b, c], text)| {
+                    let (y, m, d) = if a.len() == 4 {
+                        (a, b, c)
+                    } else if c.len() == 4 {
+                        (c, b, a)
+                    } else {
+                        return None;
+                    };
+                    let day = chrono::NaiveDate::from_ymd_opt(
+                        y.parse().ok()?,
+                        m.parse().ok()?,
+                        d.parse().ok()?,
+                    );
+                    Some(day.ok_or(text))
+                })
         })
-        .collect()
 }
 
 /// The first day of an event's dates; `None` when no date can be read.
@@ -899,5 +940,29 @@ impl Tournament {
         let mut v: Vec<&Player> = self.players.iter().collect();
         v.sort_by_key(|p| p.number.unwrap_or(usize::MAX));
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{days, read_days};
+
+    #[test]
+    fn dates_written_as_arbiters_write_them_are_read_and_a_day_not_in_the_calendar_is_named() {
+        let d = |y, m, d| chrono::NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert_eq!(
+            days("15.01.2027-18.01.2027"),
+            [d(2027, 1, 15), d(2027, 1, 18)]
+        );
+        assert_eq!(
+            days("2026-11-28 – 2026-12-02"),
+            [d(2026, 11, 28), d(2026, 12, 2)]
+        );
+        assert_eq!(days("10.4.2026, Казань"), [d(2026, 4, 10)]);
+        assert_eq!(
+            read_days("31.04.2026 – 02.05.2026"),
+            Err("31.04.2026".to_string())
+        );
+        assert_eq!(read_days("весной"), Ok(vec![]));
     }
 }

@@ -37,6 +37,11 @@ pub struct RoundLine {
 }
 
 impl RoundLine {
+    /// The round's score, or `None` while its result is still to come.
+    pub fn score_if_scored(&self) -> Option<f64> {
+        self.scored.then_some(self.score)
+    }
+
     /// Won, drawn or lost (more, half or less than half the pairing's points; a tied micromatch
     /// decided by extra micromatches counts as their result), or `None` before a result.
     pub fn outcome(&self) -> Option<std::cmp::Ordering> {

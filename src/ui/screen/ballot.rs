@@ -172,15 +172,7 @@ impl State {
         new: String,
         lang: Lang,
     ) -> Option<Action<Message>> {
-        let old = t
-            .rounds
-            .iter()
-            .find(|r| r.number == round)?
-            .pairings
-            .iter()
-            .find(|p| p.board == board)?
-            .ballot
-            .as_ref()?;
+        let old = ballot_of(t, round, board)?;
         let key = (board, new.clone());
         if self.asked.as_ref() == Some(&key) {
             self.asked = None;
@@ -214,15 +206,7 @@ impl State {
     /// The ballot of the chosen board, as the hall wall shows it.
     pub fn drawn(&self, t: &Tournament, round: usize) -> Option<crate::ui::screen::wall::Drawn> {
         let board = self.board?;
-        let b = t
-            .rounds
-            .iter()
-            .find(|r| r.number == round)?
-            .pairings
-            .iter()
-            .find(|p| p.board == board)?
-            .ballot
-            .as_ref()?;
+        let b = ballot_of(t, round, board)?;
         let table = load_table(&b.table).ok()?;
         let entry = table.entry(&b.cell).ok()?;
         Some(crate::ui::screen::wall::Drawn {
@@ -384,4 +368,16 @@ impl State {
         .spacing(16)
         .into()
     }
+}
+
+/// Board `board`'s ballot in round `round`, if it has one.
+fn ballot_of(t: &Tournament, round: usize, board: usize) -> Option<&Ballot> {
+    t.rounds
+        .iter()
+        .find(|r| r.number == round)?
+        .pairings
+        .iter()
+        .find(|p| p.board == board)?
+        .ballot
+        .as_ref()
 }

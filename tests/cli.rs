@@ -762,3 +762,29 @@ fn standings_json_gives_a_pending_round_no_score() {
     let first = rounds.iter().find(|r| r["round"] == 1).unwrap();
     assert!(first["score"].is_f64(), "{first}");
 }
+
+/// A record with an illegal move is not complete at its end: a claim there is refused naming the
+/// illegal move (it was judged on the legal part with exit 0, the illegal move unmentioned); a
+/// claim at a ply before it is judged as usual.
+#[test]
+fn a_claim_on_a_record_with_an_illegal_move_names_it() {
+    let dir = std::env::temp_dir().join(format!("sa-claim-illegal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.pdn");
+    std::fs::write(
+        &file,
+        "[FEN \"W:WK29:BK5\"]\n1. a1-b2 a7-b8 2. b2-a1 b8-a7 3. a1-b2 a7-b8 4. b2-b4 *",
+    )
+    .unwrap();
+    let f = file.to_str().unwrap();
+    let out = run(&["claim", "repetition", f], None);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("ply 7 (4. b2-b4) is illegal"), "{stderr}");
+    let out = run(&["claim", "repetition", f, "--ply", "4"], None);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -2,7 +2,7 @@ use std::process::ExitCode;
 
 use crate::cli::outln;
 use shashki_arbiter::rules::columns::{game as columns_game, AnyVariant};
-use shashki_arbiter::rules::{any, claim_repetition, game, pdn, Record};
+use shashki_arbiter::rules::{any, claim_repetition, game, pdn, ClaimVerdict, Record};
 
 use super::{print_json, read_input, CliResult};
 use crate::Format;
@@ -51,12 +51,25 @@ pub fn run(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The claim after `ply` (default: the end of the record).
+/// The claim after `ply` (default: the end of the record). A record with an illegal move is not
+/// complete at its end: a claim there waits for a complete record (codex), and the illegal move
+/// is named, never passed over by judging the legal part as if it were the whole game.
 fn judge<R: Record>(
     replay: &R,
     ply: Option<usize>,
     written: Option<&str>,
-) -> Result<shashki_arbiter::rules::ClaimVerdict, shashki_arbiter::rules::game::ClaimError> {
-    let ply = ply.unwrap_or(replay.positions().len() - 1);
-    claim_repetition(replay, ply, written)
+) -> Result<ClaimVerdict, String> {
+    let illegal = replay.first_illegal();
+    let ply = match (ply, illegal) {
+        (Some(p), _) => p,
+        (None, Some(i)) => i.ply,
+        (None, None) => replay.positions().len() - 1,
+    };
+    claim_repetition(replay, ply, written).map_err(|e| match illegal {
+        Some(i) if ply >= i.ply => format!(
+            "{e}; ply {} ({}. {}) is illegal: {}",
+            i.ply, i.number, i.text, i.detail
+        ),
+        _ => e.to_string(),
+    })
 }

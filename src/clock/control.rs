@@ -3,9 +3,11 @@
 //! next period; the last period may repeat.
 //!
 //! Text form: periods separated by `,`, each `TIME[/MOVES][+INCREMENT][dDELAY|bDELAY]`, a trailing
-//! `*` repeats the last period; times like `45m`, `1h30m`, `90s`, `1m30.5s`. Examples: `45m/20,15m`,
-//! `30m+30s`, `2h/50,1h/25*`, `5m d5s`. The PGN/PDN `TimeControl` tag form (`40/7200:3600`,
-//! `2700+30`, seconds) is read by [`TimeControl::parse_tag`].
+//! `*` repeats the last period; times like `45m`, `1h30m`, `90s`, `1m30.5s`, or in Russian units
+//! (`2ч/40,30м`, `45 мин`, `30 сек`). Examples: `45m/20,15m`, `30m+30s`, `2h/50,1h/25*`, `5m d5s`.
+//! The PGN/PDN `TimeControl` tag form (`40/7200:3600`, `2700+30`, seconds) is read by
+//! [`TimeControl::parse_tag`], and typed text in that form is read as the tag: with a `:`, or
+//! with a bare time over [`MINUTES_AT_MOST`] (a bare `45` is minutes, a bare `2700` seconds).
 
 use std::fmt;
 use std::str::FromStr;
@@ -356,10 +358,51 @@ pub mod as_text_opt {
     }
 }
 
+/// The largest bare number read as minutes: the longest period the codex names is 2 h. A larger
+/// bare number is the `TimeControl` tag's seconds (a blitz tag `180+2` is 3 minutes).
+pub const MINUTES_AT_MOST: u64 = 120;
+
+/// The units an arbiter writes, as the text form's letters: Russian (`ч`, `мин`, `м`, `сек`, `с`)
+/// and English words (`min`, `sec`).
+fn plain_units(text: &str) -> String {
+    let lower = text.trim().to_lowercase();
+    [
+        ("мин", "m"),
+        ("сек", "s"),
+        ("min", "m"),
+        ("sec", "s"),
+        ("ч", "h"),
+        ("м", "m"),
+        ("с", "s"),
+    ]
+    .iter()
+    .fold(lower, |t, (from, to)| t.replace(from, to))
+}
+
+/// Whether typed text is the `TimeControl` tag's form (seconds): digits with `/`, `+`, `:` only,
+/// and a `:` between periods, or a time too large to be minutes (`2700+30`; in `40/7200` the
+/// number after `/` is the tag's seconds, where the text form would have a move count).
+fn is_tag_form(text: &str) -> bool {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if t.is_empty() || !t.chars().all(|c| c.is_ascii_digit() || "/+:".contains(c)) {
+        return false;
+    }
+    if t.contains(':') {
+        return true;
+    }
+    let head = t.split('+').next().unwrap_or("");
+    let time = head.split_once('/').map_or(head, |(_, seconds)| seconds);
+    time.parse::<u64>().is_ok_and(|n| n > MINUTES_AT_MOST)
+}
+
 impl FromStr for TimeControl {
     type Err = ControlError;
     fn from_str(text: &str) -> Result<TimeControl, ControlError> {
-        let text = text.trim();
+        let units = plain_units(text);
+        if is_tag_form(&units) {
+            return TimeControl::parse_tag(&units);
+        }
+        let text = units.as_str();
         let (body, repeat_last) = match text.strip_suffix('*') {
             Some(b) => (b.trim_end(), true),
             None => (text, false),
@@ -563,6 +606,27 @@ mod tests {
             ru("45m,15m"),
             "у периода 1 нет числа ходов, поэтому за ним ничего не может следовать"
         );
+    }
+
+    /// Typed as arbiters write it: Russian units, and the `TimeControl` tag's form (seconds),
+    /// which once read `2700+30` as 2,700 minutes and refused `40/7200:3600`.
+    #[test]
+    fn russian_units_and_the_tag_form_typed_read_as_meant() {
+        let tc = |s: &str| {
+            s.parse::<TimeControl>()
+                .unwrap_or_else(|e| panic!("{s}: {e}"))
+        };
+        assert_eq!(tc("2ч/40,30м"), tc("2h/40,30m"));
+        assert_eq!(tc("45 мин"), tc("45m"));
+        assert_eq!(tc("30м+30с"), tc("30m+30s"));
+        assert_eq!(tc("2700+30"), tc("45m+30s"));
+        assert_eq!(tc("40/7200:3600"), tc("2h/40,1h"));
+        assert_eq!(tc("300"), tc("5m"));
+        assert_eq!(tc("180+2"), tc("3m+2s"));
+        // Bare numbers up to two hours stay minutes, and `45/20` is 45 minutes for 20 moves.
+        assert_eq!(tc("45"), tc("45m"));
+        assert_eq!(tc("45/20"), tc("45m/20"));
+        assert_eq!(tc("45+30"), tc("45m+30s"));
     }
 
     /// The PDN tag: unknown (`?`, `-`, nothing) is no control; the FIDE forms read.

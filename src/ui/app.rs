@@ -552,6 +552,10 @@ impl App {
         // Clock keys work on the wall and the clocks screen: the arbiter presses for the players,
         // but never while typing in a field (`focus`).
         if (self.wall || self.tab == Tab::Clocks)
+            && self
+                .session
+                .clocks
+                .of_current_round(self.session.tournament())
             && session::clocks::key(&key, location, &self.session.clocks).is_some()
         {
             return iced::advanced::widget::operate(crate::ui::focus::any_focused()).map(

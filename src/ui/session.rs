@@ -63,6 +63,9 @@ pub struct Session {
     pub web_error: Option<String>,
     /// A watched event's writer has let it go (looked at each tick).
     pub free_to_take: bool,
+    /// A result for a game whose clock still runs, said to the arbiter: entered again, it is
+    /// recorded and the clock stops.
+    asked_result: Option<Command>,
 }
 
 impl Session {
@@ -84,6 +87,7 @@ impl Session {
             web: None,
             web_error: None,
             free_to_take: false,
+            asked_result: None,
         };
         session.tick();
         session
@@ -373,8 +377,43 @@ impl Session {
             return false;
         };
         let described = super::describe::command(&file.tournament, &cmd, lang);
+        // A result typed for a game whose clock still runs is asked about first; a claim's
+        // verdict (a batch) ends the claim's game as it says.
+        let decided = self.clocks.decided_by(&file.tournament, &cmd);
+        let running =
+            !matches!(cmd, Command::Batch { .. }) && decided.iter().any(|&(_, running)| running);
+        if running && self.asked_result.as_ref() != Some(&cmd) {
+            self.asked_result = Some(cmd);
+            let board = decided
+                .first()
+                .and_then(|&(i, _)| self.clocks.hall.boards().get(i))
+                .map_or_else(String::new, |b| b.name());
+            self.say(
+                true,
+                match lang {
+                    Lang::En => format!(
+                        "{described}: the clock of board {board} is still running. Enter the \
+                         result again to record it and stop the clock."
+                    ),
+                    Lang::Ru => format!(
+                        "{described}: часы доски {board} ещё идут. Введите результат ещё раз, \
+                         чтобы записать его и остановить часы."
+                    ),
+                },
+            );
+            return false;
+        }
+        self.asked_result = None;
+        let after = cmd.clone();
         match file.apply(cmd, Utc::now()) {
             Ok(_) => {
+                if !decided.is_empty() {
+                    let (now, t) = (self.now, &file.tournament);
+                    if let Err(e) = self.clocks.stop_decided(t, &after, now, Utc::now()) {
+                        self.say(true, e.said(lang));
+                        return true;
+                    }
+                }
                 match file.unsaved() {
                     Some(why) => {
                         let why = lang.pick(&why.0, &why.1).to_string();

@@ -401,3 +401,48 @@ fn an_extra_games_clock_is_named_after_its_board_and_keeps_its_keys() {
     assert_eq!(keys[1], "zx", "{keys:?}");
     assert_eq!(keys[0], "", "{keys:?}");
 }
+
+/// Issue 35: clocks follow results. A result typed for a game whose clock runs is asked about
+/// (nothing saved); typed again it is saved and the clock stops. The wall and the Clocks screen
+/// show only the current round's clocks.
+#[test]
+fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
+    let mut app = clocks_app("clock-result", Lang::En);
+    app.set_time_ms(1_000);
+    click(&mut app, "Start all");
+    app.set_time_ms(5_000);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let games = |app: &App| {
+        app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[0]
+            .games
+            .clone()
+    };
+    char_key(&mut app, "1");
+    assert_eq!(games(&app)[0], GameResult::Pending, "asked, not saved");
+    let status = app.session.status.clone().unwrap().text;
+    assert!(
+        status.contains("the clock of board 1 is still running"),
+        "{status}"
+    );
+    char_key(&mut app, "1");
+    assert_eq!(games(&app)[0], GameResult::WhiteWins);
+    let board_1 = app.session.clocks.hall.snapshots(6_000)[0].1.clone();
+    assert_eq!(board_1.running, None, "the clock stopped with the result");
+    assert!(app.session.clocks.hall.snapshots(6_000)[1]
+        .1
+        .running
+        .is_some());
+    // A hall left from an earlier round is not shown as the hall's now (the wall showed
+    // «тур 1 · партия 1» in round 4), and its keys press nothing.
+    app.session.clocks.game = Some((1, 0));
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert!(sees(
+        &app,
+        "The clocks set up are round 1, game 1: an earlier round; set up the clocks of round 6."
+    ));
+    let _ = app.update(Message::Wall(true));
+    assert!(sees(
+        &app,
+        "No clocks: set them up on the Clocks screen (F4)."
+    ));
+}

@@ -141,8 +141,11 @@ impl State {
                 );
             }
         }
+        // Only the current round's clocks are driven here; a hall left from an earlier round is
+        // named in the title and its boards are not shown.
+        let current = clocks.of_current_round(Some(t));
         // The hall-wide buttons act on clocks: with none set up they are not offered.
-        let any = !clocks.hall.boards().is_empty();
+        let any = current && !clocks.hall.boards().is_empty();
         setup = setup
             .push(iced::widget::space::horizontal())
             .push(
@@ -160,7 +163,11 @@ impl State {
                     .on_press_maybe(any.then(|| req(Request::ResumeAll))),
             );
 
-        let seats = clocks.seats(Some(t));
+        let seats = if current {
+            clocks.seats(Some(t))
+        } else {
+            Vec::new()
+        };
         let snaps = clocks.hall.snapshots(now);
         let boards = seats
             .into_iter()
@@ -179,6 +186,17 @@ impl State {
                 )
             });
         let title = match clocks.game {
+            Some((r, g)) if !current => format!(
+                "{} {r}, {} {}: {} {}.",
+                lang.pick("The clocks set up are round", "Созданы часы тура"),
+                lang.pick("game", "партия"),
+                g + 1,
+                lang.pick(
+                    "an earlier round; set up the clocks of round",
+                    "это прошлый тур; создайте часы тура"
+                ),
+                t.rounds.last().map_or(0, |r| r.number)
+            ),
             Some((r, g)) => format!(
                 "{} {r}, {} {} · {}",
                 lang.pick("Round", "Тур"),
@@ -200,13 +218,17 @@ impl State {
                 )
                 .to_string(),
         };
-        let has_clocks = !clocks.hall.boards().is_empty();
+        let has_clocks = any;
         let sides = format::sides(lang).to_vec();
         let correction = row![
             text(format!(
                 "{} {}:",
                 lang.pick("Board", "Доска"),
-                clocks.selected + 1
+                clocks
+                    .hall
+                    .boards()
+                    .get(clocks.selected)
+                    .map_or_else(|| "—".to_string(), |b| b.name())
             ))
             .size(18),
             pick_list(sides.clone(), format::chosen(&sides, self.side), |c| {

@@ -92,7 +92,9 @@ pub fn view<'a>(
     alarm: bool,
 ) -> Element<'a, Message> {
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
-    match (page, clocks.game) {
+    // Only the current round's clocks: a hall left from an earlier round is not the hall's now.
+    let current = clocks.of_current_round(t);
+    match (page, clocks.game.filter(|_| current)) {
         (Page::Clocks, Some((r, g))) => title.push_str(&format!(
             " · {} {r} · {} {}",
             lang.pick("round", "тур"),
@@ -155,7 +157,7 @@ pub fn view<'a>(
     .spacing(6)
     .align_y(iced::Alignment::Center);
     let body = match page {
-        Page::Clocks => clock_grid(clocks, t, now, lang),
+        Page::Clocks => clock_grid(clocks, current, t, now, lang),
         Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, lang)),
         Page::Standings => t.map_or_else(|| text("").into(), |t| standings(t, lang)),
         Page::Ballot => ballot(drawn, lang),
@@ -169,11 +171,12 @@ pub fn view<'a>(
 
 fn clock_grid<'a>(
     clocks: &'a State,
+    current: bool,
     t: Option<&'a Tournament>,
     now: u64,
     lang: Lang,
 ) -> Element<'a, Message> {
-    let seats = clocks.seats(t);
+    let seats = if current { clocks.seats(t) } else { Vec::new() };
     let snaps: Vec<Snapshot> = clocks
         .hall
         .snapshots(now)

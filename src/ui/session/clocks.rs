@@ -15,7 +15,8 @@ use crate::clock::{BoardKey, TimeControl};
 use crate::files::lock::{Holder, Lock};
 use crate::lang::{Lang, Russian};
 use crate::rules::Color;
-use crate::tournament::model::{PlayerId, Round, Tournament};
+use crate::tournament::command::Command;
+use crate::tournament::model::{GameResult, PlayerId, Round, Tournament};
 
 /// The fastest redraw while clocks run (5 per second): with many boards some display changes
 /// every few milliseconds, and a software-rendered frame of the wall costs ~20 ms.
@@ -33,6 +34,30 @@ pub struct Clocks {
     pub selected: usize,
     /// Per board, the keys of its two buttons: White's then Black's (`qa`, `ws`, …).
     pub keys: BTreeMap<BoardKey, String>,
+}
+
+/// The games a command gives a result (not a clearing): (round, board, the clock's game index).
+fn results_in(cmd: &Command, games: usize, out: &mut Vec<(usize, usize, usize)>) {
+    match cmd {
+        Command::SetResult {
+            round,
+            board,
+            game,
+            result,
+        } if *result != GameResult::Pending => out.push((*round, *board, *game)),
+        Command::SetExtraResult {
+            round,
+            board,
+            game,
+            result,
+        } if *result != GameResult::Pending => out.push((*round, *board, games + game)),
+        Command::Batch { commands } => {
+            for c in commands {
+                results_in(c, games, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// `keys.json` as written: by board number. An older file listed the keys by the hall's place,
@@ -479,6 +504,48 @@ impl Clocks {
         self.game = Some((round, game));
         self.selected = 0;
         None
+    }
+
+    /// The hall's places of the clocks a command's results decide: (place, whether that clock
+    /// still runs). A result for a game whose clock is in the hall ends that clock.
+    pub fn decided_by(&self, t: &Tournament, cmd: &Command) -> Vec<(usize, bool)> {
+        let games = t.settings.format.games.max(1) as usize;
+        let mut decided = Vec::new();
+        results_in(cmd, games, &mut decided);
+        decided
+            .into_iter()
+            .filter(|&(round, _, game)| self.game == Some((round, game)))
+            .filter_map(|(_, board, _)| self.hall.index_of(BoardKey(board)))
+            .filter_map(|i| {
+                let clock = self.hall.boards()[i].clock();
+                let s = clock.snapshot(clock.last_at());
+                let started = !clock.events().is_empty();
+                let stopped = s.running.is_none();
+                let flag = s.white.flag_ms.or(s.black.flag_ms).is_some();
+                (started && !stopped).then_some((i, !s.paused && !flag))
+            })
+            .collect()
+    }
+
+    /// Stops the clocks of the games a command decided (the result is in: nothing runs any more).
+    pub fn stop_decided(
+        &mut self,
+        t: &Tournament,
+        cmd: &Command,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> Result<(), HallError> {
+        for (i, _) in self.decided_by(t, cmd) {
+            self.hall.push(i, now, EventKind::Stop, wall)?;
+        }
+        Ok(())
+    }
+
+    /// Whether the hall's clocks are the current round's (the event's last): a hall left from an
+    /// earlier round is neither shown on the wall nor driven from the Clocks screen.
+    pub fn of_current_round(&self, t: Option<&Tournament>) -> bool {
+        let last = t.and_then(|t| t.rounds.last()).map(|r| r.number);
+        self.game.is_some_and(|(round, _)| Some(round) == last)
     }
 
     /// The two keys of the hall's `board`-th board's buttons, as set (empty when none).

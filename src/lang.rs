@@ -1,6 +1,14 @@
 //! The language of everything a user sees: English or Russian. A leaf, so that screens, reports
 //! and the command line name it without reaching into one another.
 
+/// The grammatical gender a Russian word agrees with (the model maps a player's sex to it: the
+/// language knows nothing of players).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gender {
+    Masculine,
+    Feminine,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Lang {
     En,
@@ -43,19 +51,19 @@ impl Lang {
         }
     }
 
-    /// A Russian word that agrees with a player's sex: `ru` is [masculine, feminine, a form
-    /// without gender for an unknown sex]; English has one form.
-    pub fn agree<'a>(
+    /// A Russian word that agrees with a grammatical gender (a player's, given as anything that
+    /// has one): `ru` is [masculine, feminine, a form without gender when it is unknown]; English
+    /// has one form.
+    pub fn agree<'a, G: Into<Gender>>(
         self,
-        sex: Option<crate::tournament::model::Sex>,
+        gender: Option<G>,
         en: &'a str,
         ru: [&'a str; 3],
     ) -> &'a str {
-        use crate::tournament::model::Sex;
-        match (self, sex) {
+        match (self, gender.map(Into::into)) {
             (Lang::En, _) => en,
-            (Lang::Ru, Some(Sex::Male)) => ru[0],
-            (Lang::Ru, Some(Sex::Female)) => ru[1],
+            (Lang::Ru, Some(Gender::Masculine)) => ru[0],
+            (Lang::Ru, Some(Gender::Feminine)) => ru[1],
             (Lang::Ru, None) => ru[2],
         }
     }

@@ -6,6 +6,7 @@ pub mod berger;
 pub mod command;
 pub mod integrity;
 pub mod model;
+pub mod norm_choice;
 pub mod norms;
 pub mod records;
 pub mod roster;

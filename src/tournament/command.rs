@@ -174,14 +174,8 @@ pub enum CommandError {
     Locked(usize),
     #[error("round {0} has results and cannot be taken back")]
     HasResults(usize),
-    #[error("a round robin of {players} players has {rounds} rounds")]
-    NoTableRound { players: usize, rounds: usize },
-    #[error("table round {0} has already been played")]
-    TableRoundPlayed(usize),
-    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing (`pair`)")]
-    NotRoundRobin,
-    #[error("a round robin needs at least 2 players")]
-    TooFewPlayers,
+    #[error(transparent)]
+    RoundRobin(#[from] round_robin::RoundRobinError),
     #[error("round {round} has no board {board}")]
     NoBoard { round: usize, board: usize },
     #[error("a micromatch here has {games} game(s); there is no game {game}")]
@@ -254,19 +248,7 @@ impl crate::lang::Russian for CommandError {
             CommandError::HasResults(round) => {
                 format!("в туре {round} есть результаты, отменить его нельзя")
             }
-            CommandError::NoTableRound { players, rounds } => {
-                format!("в круговом турнире для {players} участников число туров — {rounds}")
-            }
-            CommandError::TableRoundPlayed(round) => {
-                format!("тур {round} таблицы Бергера уже сыгран")
-            }
-            CommandError::NotRoundRobin => {
-                "этот турнир швейцарский: пары его туров составляются по швейцарской системе (`pair`)"
-                    .to_string()
-            }
-            CommandError::TooFewPlayers => {
-                "для кругового турнира нужно не менее 2 участников".to_string()
-            }
+            CommandError::RoundRobin(e) => e.ru(),
             CommandError::NoBoard { round, board } => format!("в туре {round} нет доски {board}"),
             CommandError::NoGame { game, games } => {
                 format!("партий в микроматче здесь: {games}; партии {game} нет")

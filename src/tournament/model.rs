@@ -61,9 +61,9 @@ pub struct Settings {
     /// The ЕВСК table and options the event's norms use.
     #[serde(
         default,
-        skip_serializing_if = "crate::tournament::norms::NormsChoice::is_default"
+        skip_serializing_if = "crate::tournament::norm_choice::NormsChoice::is_default"
     )]
-    pub norms: crate::tournament::norms::NormsChoice,
+    pub norms: crate::tournament::norm_choice::NormsChoice,
     /// Saved as its name (`"russian"`, `"towers"`): a plain or a column variant.
     pub variant: crate::rules::columns::AnyVariant,
     pub system: System,
@@ -441,6 +441,15 @@ pub struct Player {
 pub enum Sex {
     Male,
     Female,
+}
+
+impl From<Sex> for crate::lang::Gender {
+    fn from(sex: Sex) -> crate::lang::Gender {
+        match sex {
+            Sex::Male => crate::lang::Gender::Masculine,
+            Sex::Female => crate::lang::Gender::Feminine,
+        }
+    }
 }
 
 impl Sex {

@@ -7,10 +7,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::lang::{Lang, Said};
 use crate::tournament::model::{GameResult, Player, PlayerId, System, Tournament};
+pub use crate::tournament::norm_choice::{NormsChoice, Options, Rounding};
 
 /// The table shipped with the program.
 pub const SHIPPED: &str = include_str!("../../resources/evsk/club-2018.ron");
@@ -51,61 +52,6 @@ pub struct Sought {
     pub required: i32,
     /// Percent of a point per game against each of [`Table::columns`].
     pub percent: Vec<u32>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Rounding {
-    /// To the nearest half point, a quarter up (3.25 → 3.5).
-    HalfUp,
-    /// To the nearest half point, a quarter to the even half (3.25 → 3.0, 3.75 → 4.0).
-    HalfEven,
-    /// Not rounded.
-    None,
-}
-
-impl Rounding {
-    pub const ALL: [Rounding; 3] = [Rounding::HalfUp, Rounding::HalfEven, Rounding::None];
-
-    pub fn said(self, lang: Lang) -> &'static str {
-        match self {
-            Rounding::HalfUp => lang.pick(
-                "to a half point, a quarter up",
-                "до половины очка, четверть вверх",
-            ),
-            Rounding::HalfEven => lang.pick(
-                "to a half point, a quarter to the even half",
-                "до половины очка, четверть к чётной половине",
-            ),
-            Rounding::None => lang.pick("not at all", "не округляется"),
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Options {
-    pub rounding: Rounding,
-    pub min_players: usize,
-    pub min_games: usize,
-}
-
-/// The event's choice of table and options (Event › «Судьи и документы»): unset, the shipped
-/// table with its own options.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct NormsChoice {
-    /// A table file, beside the event when the path is relative; empty: the shipped table.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub table: String,
-    /// The event's rounding and minimums; `None`: the table's.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub options: Option<Options>,
-}
-
-impl NormsChoice {
-    pub fn is_default(&self) -> bool {
-        *self == NormsChoice::default()
-    }
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -2,19 +2,51 @@
 //! played, which are left, and the pairs of one.
 
 use super::berger;
-use super::command::CommandError;
 use super::model::{PlayerId, System, Tournament};
 
+/// Why a round robin's round cannot be paired from its table.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum RoundRobinError {
+    #[error("a round robin of {players} players has {rounds} rounds")]
+    NoTableRound { players: usize, rounds: usize },
+    #[error("table round {0} has already been played")]
+    TableRoundPlayed(usize),
+    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing (`pair`)")]
+    NotRoundRobin,
+    #[error("a round robin needs at least 2 players")]
+    TooFewPlayers,
+}
+
+impl crate::lang::Russian for RoundRobinError {
+    fn ru(&self) -> String {
+        match self {
+            RoundRobinError::NoTableRound { players, rounds } => {
+                format!("в круговом турнире для {players} участников число туров — {rounds}")
+            }
+            RoundRobinError::TableRoundPlayed(round) => {
+                format!("тур {round} таблицы Бергера уже сыгран")
+            }
+            RoundRobinError::NotRoundRobin => {
+                "этот турнир швейцарский: пары его туров составляются по швейцарской системе (`pair`)"
+                    .to_string()
+            }
+            RoundRobinError::TooFewPlayers => {
+                "для кругового турнира нужно не менее 2 участников".to_string()
+            }
+        }
+    }
+}
+
 /// The event's colour-order table (single or double round robin).
-pub fn table(t: &Tournament) -> Result<Vec<berger::Round>, CommandError> {
+pub fn table(t: &Tournament) -> Result<Vec<berger::Round>, RoundRobinError> {
     let n = t.players.len();
     if n < 2 {
-        return Err(CommandError::TooFewPlayers);
+        return Err(RoundRobinError::TooFewPlayers);
     }
     Ok(match t.settings.system {
         System::RoundRobin => berger::single(n),
         System::DoubleRoundRobin => berger::double(n),
-        System::Swiss => return Err(CommandError::NotRoundRobin),
+        System::Swiss => return Err(RoundRobinError::NotRoundRobin),
     })
 }
 
@@ -32,14 +64,14 @@ pub fn table_round_of(t: &Tournament, round: usize) -> Option<usize> {
 }
 
 /// The table rounds not played before `round` (the regulation may draw the next among them).
-pub fn not_played(t: &Tournament, round: usize) -> Result<Vec<usize>, CommandError> {
+pub fn not_played(t: &Tournament, round: usize) -> Result<Vec<usize>, RoundRobinError> {
     let total = table(t)?.len();
     let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
     let left: Vec<usize> = (1..=total)
         .filter(|n| !played.contains(&Some(*n)))
         .collect();
     if left.is_empty() {
-        return Err(CommandError::NoTableRound {
+        return Err(RoundRobinError::NoTableRound {
             players: t.players.len(),
             rounds: total,
         });
@@ -56,18 +88,18 @@ pub fn pairs(
     t: &Tournament,
     round: usize,
     table_round: Option<usize>,
-) -> Result<Pairs, CommandError> {
+) -> Result<Pairs, RoundRobinError> {
     let rounds = table(t)?;
     let table_round = table_round.unwrap_or(round);
     if table_round == 0 || table_round > rounds.len() {
-        return Err(CommandError::NoTableRound {
+        return Err(RoundRobinError::NoTableRound {
             players: t.players.len(),
             rounds: rounds.len(),
         });
     }
     let played: Vec<Option<usize>> = (1..round).map(|r| table_round_of(t, r)).collect();
     if played.contains(&Some(table_round)) {
-        return Err(CommandError::TableRoundPlayed(table_round));
+        return Err(RoundRobinError::TableRoundPlayed(table_round));
     }
     let by_number = |n: usize| t.players.iter().find(|p| p.number == Some(n)).map(|p| p.id);
     let tr = &rounds[table_round - 1];

@@ -94,3 +94,23 @@ pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), String> {
     outln!("{text}");
     Ok(())
 }
+
+/// What a command wrote to a file: with `--format json` an object on standard output
+/// (`{"written": PATH, "bytes": N, …facts}`), else `said` on standard error as before.
+pub fn report_written(
+    format: crate::Format,
+    path: &str,
+    bytes: usize,
+    facts: serde_json::Value,
+    said: &str,
+) -> Result<(), String> {
+    if format == crate::Format::Json {
+        let mut out = serde_json::json!({"written": path, "bytes": bytes});
+        if let (Some(o), serde_json::Value::Object(more)) = (out.as_object_mut(), facts) {
+            o.extend(more);
+        }
+        return print_json(&out);
+    }
+    eprintln!("{said}");
+    Ok(())
+}

@@ -440,7 +440,15 @@ fn main() -> ExitCode {
             lang,
             separator,
             document,
-        }) => cli::event::report(&file, &output, round, &lang, separator.as_deref(), document),
+        }) => cli::event::report(
+            &file,
+            &output,
+            round,
+            &lang,
+            separator.as_deref(),
+            document,
+            format,
+        ),
         Some(Command::Serve { file, listen }) => serve(&file, listen),
         Some(Command::Norms { file, table, lang }) => {
             cli::norms::run(&file, table.as_deref(), &lang, format)
@@ -450,7 +458,7 @@ fn main() -> ExitCode {
             round,
             output,
             lang,
-        }) => cli::game::scoresheets(&file, round, &output, &lang),
+        }) => cli::game::scoresheets(&file, round, &output, &lang, format),
         Some(Command::Game(GameCommand::Set {
             which,
             record,
@@ -468,7 +476,7 @@ fn main() -> ExitCode {
             file,
             round,
             output,
-        }) => cli::game::games(&file, round, output.as_deref()),
+        }) => cli::game::games(&file, round, output.as_deref(), format),
         Some(Command::Pair {
             file,
             round,
@@ -492,10 +500,10 @@ fn main() -> ExitCode {
             format,
         ),
         Some(Command::Trf(TrfCommand::Export { file, output })) => {
-            cli::swiss::trf_export(&file, &output)
+            cli::swiss::trf_export(&file, &output, format)
         }
         Some(Command::Trf(TrfCommand::Import { input, output })) => {
-            cli::swiss::trf_import(&input, &output)
+            cli::swiss::trf_import(&input, &output, format)
         }
         Some(Command::Trf(TrfCommand::Check { file })) => cli::swiss::trf_check(&file, format),
         Some(Command::Trf(TrfCommand::Generate {
@@ -516,6 +524,7 @@ fn main() -> ExitCode {
                 half_byes,
             },
             output.as_deref(),
+            format,
         ),
         Some(Command::Clock(ClockCommand::Hall {
             dir,

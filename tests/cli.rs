@@ -788,3 +788,78 @@ fn a_claim_on_a_record_with_an_illegal_move_names_it() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// `--format json` is honoured by the commands that write files (it was ignored): each prints
+/// what it wrote as JSON, and `games` to standard output prints the games as JSON.
+#[test]
+fn the_writing_commands_answer_in_json_when_asked() {
+    let dir = std::env::temp_dir().join(format!("sa-json-writes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let event = "tournaments/shashki64-round-robin.ron";
+    let out = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |args: &[&str]| {
+        let o = run(args, None);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        json(&o)
+    };
+    let v = ok(&["report", event, "-o", &out("r.html"), "--format", "json"]);
+    assert_eq!(v["written"], out("r.html"));
+    assert!(v["bytes"].as_u64().unwrap() > 0);
+    let v = ok(&[
+        "scoresheets",
+        event,
+        "--round",
+        "6",
+        "-o",
+        &out("s.pdf"),
+        "--format",
+        "json",
+    ]);
+    assert!(v["sheets"].as_u64().unwrap() > 0, "{v}");
+    let v = ok(&[
+        "trf",
+        "export",
+        event,
+        "-o",
+        &out("e.trf"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["players"], 10);
+    let v = ok(&[
+        "trf",
+        "import",
+        &out("e.trf"),
+        "-o",
+        &out("back.ron"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["players"], 10);
+    let v = ok(&["games", event, "--round", "1", "--format", "json"]);
+    let games = v.as_array().unwrap();
+    assert!(!games.is_empty());
+    assert!(
+        games[0]["pdn"].as_str().unwrap().contains("[White"),
+        "{}",
+        games[0]
+    );
+    let v = ok(&[
+        "trf",
+        "generate",
+        "--players",
+        "6",
+        "--rounds",
+        "2",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["players"], 6);
+}

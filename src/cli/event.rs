@@ -267,6 +267,7 @@ pub fn report(
     lang_text: &str,
     separator_text: Option<&str>,
     kind: report::kind::Kind,
+    format: Format,
 ) -> CliResult {
     let lang = lang(lang_text)?;
     let separator = separator(separator_text, lang)?;
@@ -291,6 +292,12 @@ pub fn report(
     )?;
     shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| e.to_string())?;
-    eprintln!("{output}: {} bytes", bytes.len());
+    super::report_written(
+        format,
+        output,
+        bytes.len(),
+        serde_json::json!({"document": kind.name()}),
+        &format!("{output}: {} bytes", bytes.len()),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -150,8 +150,10 @@ fn show_checked(t: &Tournament, w: &Which, format: Format) -> CliResult {
     })
 }
 
-/// The games collection as PDN 3.0, to standard output or `output`.
-pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResult {
+/// The games collection as PDN 3.0, to standard output or `output`; with `--format json` each
+/// game as `{round, board, game, white, black, result, pdn}` (or, written to a file, what was
+/// written).
+pub fn games(file: &str, round: Option<usize>, output: Option<&str>, format: Format) -> CliResult {
     let path = std::path::Path::new(file);
     let t = event::read(path).map_err(|e| e.to_string())?;
     if let Some(r) = round {
@@ -160,6 +162,7 @@ pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResul
         }
     }
     let text = records::games_pdn(&t, round, Some(path));
+    let games = shashki_arbiter::rules::pdn::read(&text).map_err(|e| e.to_string())?;
     match output {
         Some(out) => {
             super::safe_output(file, out)?;
@@ -169,6 +172,31 @@ pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResul
                 false,
             )
             .map_err(|e| format!("{out}: {e}"))?;
+            super::report_written(
+                format,
+                out,
+                text.len(),
+                serde_json::json!({"games": games.len()}),
+                &format!("{out}: {} games", games.len()),
+            )?;
+        }
+        None if format == Format::Json => {
+            let tag = |g: &shashki_arbiter::rules::pdn::PdnGame, name: &str| {
+                g.tag(name).unwrap_or_default().to_string()
+            };
+            let list: Vec<serde_json::Value> = games
+                .iter()
+                .map(|g| {
+                    serde_json::json!({
+                        "round": tag(g, "Round"),
+                        "white": tag(g, "White"),
+                        "black": tag(g, "Black"),
+                        "result": tag(g, "Result"),
+                        "pdn": records::write(&t, g),
+                    })
+                })
+                .collect();
+            print_json(&list)?;
         }
         None => outp!("{text}"),
     }
@@ -176,7 +204,13 @@ pub fn games(file: &str, round: Option<usize>, output: Option<&str>) -> CliResul
 }
 
 /// The score sheets of a round as a PDF.
-pub fn scoresheets(file: &str, round: usize, output: &str, lang: &str) -> CliResult {
+pub fn scoresheets(
+    file: &str,
+    round: usize,
+    output: &str,
+    lang: &str,
+    format: Format,
+) -> CliResult {
     let lang: shashki_arbiter::lang::Lang = lang.parse()?;
     super::safe_output(file, output)?;
     // The sheets are a printed form: PDF only, never a PDF under another name.
@@ -204,6 +238,12 @@ pub fn scoresheets(file: &str, round: usize, output: &str, lang: &str) -> CliRes
         shashki_arbiter::report::scoresheet::render(&title, &sheets).map_err(|e| e.to_string())?;
     shashki_arbiter::files::atomic::write(std::path::Path::new(output), &bytes, false)
         .map_err(|e| format!("{output}: {e}"))?;
-    eprintln!("{output}: {} sheets, {} bytes", sheets.len(), bytes.len());
+    super::report_written(
+        format,
+        output,
+        bytes.len(),
+        serde_json::json!({"sheets": sheets.len()}),
+        &format!("{output}: {} sheets, {} bytes", sheets.len(), bytes.len()),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -158,28 +158,38 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn trf_export(file: &str, output: &str) -> CliResult {
+pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
     super::safe_output(file, output)?;
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
     let text = trf::export(&t);
     shashki_arbiter::files::atomic::write(Path::new(output), text.as_bytes(), true)
         .map_err(|e| e.to_string())?;
-    eprintln!(
-        "{output}: {} players, {} rounds",
-        t.players.len(),
-        t.rounds.len()
-    );
+    let (players, rounds) = (t.players.len(), t.rounds.len());
+    super::report_written(
+        format,
+        output,
+        text.len(),
+        serde_json::json!({"players": players, "rounds": rounds}),
+        &format!("{output}: {players} players, {rounds} rounds"),
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
-pub fn trf_import(input: &str, output: &str) -> CliResult {
+pub fn trf_import(input: &str, output: &str, format: Format) -> CliResult {
     let bytes = super::read_input(input)?;
     let text = shashki_arbiter::rules::pdn::decode(&bytes);
     let t = trf::import(input, &text).map_err(|e| e.to_string())?;
     let (players, rounds) = (t.players.len(), t.rounds.len());
     // Never over an existing event.
     EventFile::create(Path::new(output), t).map_err(|e| e.to_string())?;
-    eprintln!("{output}: {players} players, {rounds} rounds");
+    let written = std::fs::metadata(output).map_or(0, |m| m.len() as usize);
+    super::report_written(
+        format,
+        output,
+        written,
+        serde_json::json!({"players": players, "rounds": rounds}),
+        &format!("{output}: {players} players, {rounds} rounds"),
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -266,7 +276,7 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
     })
 }
 
-pub fn trf_generate(g: &audit::Generate, output: Option<&str>) -> CliResult {
+pub fn trf_generate(g: &audit::Generate, output: Option<&str>, format: Format) -> CliResult {
     use shashki_arbiter::limits;
     limits::at_most("--players", g.players, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
     limits::at_most("--rounds", g.rounds, limits::MAX_ROUNDS).map_err(|e| e.to_string())?;
@@ -289,11 +299,21 @@ pub fn trf_generate(g: &audit::Generate, output: Option<&str>) -> CliResult {
             }
             shashki_arbiter::files::atomic::write(p, text.as_bytes(), false)
                 .map_err(|e| e.to_string())?;
-            eprintln!(
-                "{path}: {} players, {} rounds",
-                g.players,
-                audit::rounds_in(&text)
-            );
+            let rounds = audit::rounds_in(&text);
+            super::report_written(
+                format,
+                path,
+                text.len(),
+                serde_json::json!({"players": g.players, "rounds": rounds}),
+                &format!("{path}: {} players, {rounds} rounds", g.players),
+            )?;
+        }
+        None if format == Format::Json => {
+            print_json(&serde_json::json!({
+                "players": g.players,
+                "rounds": audit::rounds_in(&text),
+                "trf": text,
+            }))?;
         }
         None => outp!("{text}"),
     }

@@ -432,6 +432,8 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         title: tour.settings.name.clone(),
         subtitle,
         sections,
+        // The report goes to the federation as the other documents do: the panel signs it.
+        signatures: signatures(tour, lang),
         ..Document::default()
     }
 }

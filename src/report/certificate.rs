@@ -122,7 +122,7 @@ pub fn certificates(
                 t(lang, "Rank before the event", "Разряд до соревнования"),
                 if player.title.trim().is_empty() { "—" } else { player.title.trim() }
             ));
-            lines.push(n.table_line(lang));
+            lines.push(n.document_line(lang));
             Some(Section {
                 heading: t(
                     lang,

@@ -70,7 +70,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
     });
     sections.push(incidents(tour, &rounds, lang));
     let mut subtitle = head::lines(tour, lang);
-    subtitle.push(n.table_line(lang));
+    subtitle.push(n.document_line(lang));
     Document {
         title: format!(
             "{} — {}",

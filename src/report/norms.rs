@@ -15,7 +15,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
             subtitle.push(s.clone());
         }
     }
-    subtitle.push(n.table_line(lang));
+    subtitle.push(n.document_line(lang));
     subtitle.push(n.options_line(lang));
     if let Some(why) = &n.reason {
         subtitle.push(why.get(lang).to_string());

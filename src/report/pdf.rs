@@ -234,9 +234,16 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
         layer,
         y: PAGE_H - MARGIN,
     };
-    w.text(&doc.title, 16.0, MARGIN);
-    w.y -= 7.0;
     let room = PAGE_W - 2.0 * MARGIN;
+    // A long event name wraps as the subtitles do (it was cut at the page's edge).
+    let title = wrap(&doc.title, 16.0, room);
+    for (i, line) in title.iter().enumerate() {
+        if i > 0 {
+            w.y -= 7.0;
+        }
+        w.text(line, 16.0, MARGIN);
+    }
+    w.y -= 7.0;
     for s in &doc.subtitle {
         for line in wrap(s, 9.0, room) {
             w.text(&line, 9.0, MARGIN);

@@ -62,7 +62,7 @@ pub fn final_protocol(
     let mut subtitle = head::lines(tour, lang);
     subtitle.push(tiebreaks_line(tour, lang));
     if let Some(n) = &ranks {
-        subtitle.push(n.table_line(lang));
+        subtitle.push(n.document_line(lang));
     }
     Document {
         title: format!(

@@ -200,14 +200,17 @@ fn result(tour: &Tournament, p: &Pairing, lang: Lang) -> [String; 2] {
     [games, sc]
 }
 
-/// «Протоколы туров»: every round (or one), each on a page of its own, the panel signing.
+/// «Протоколы туров»: every round (or one), each on a page of its own, the panel signing each
+/// (a round's protocol is filed on its own).
 pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document {
+    let signers = super::signatures(tour, lang);
     let sections = tour
         .rounds
         .iter()
         .filter(|r| only.is_none_or(|n| r.number == n))
         .map(|r| Section {
             new_page: true,
+            signatures: signers.clone(),
             ..section(tour, r, Use::Protocol, lang)
         })
         .collect();
@@ -219,7 +222,6 @@ pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document
         ),
         subtitle: head::lines(tour, lang),
         sections,
-        signatures: super::signatures(tour, lang),
         ..Document::default()
     }
 }

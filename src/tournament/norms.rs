@@ -398,6 +398,8 @@ pub struct PlayerNorms {
 pub struct Norms {
     pub source: Said,
     pub edition: String,
+    /// The edition in the words of each language, for printed documents.
+    pub edition_words: Said,
     pub options: Options,
     pub eligible: bool,
     pub reason: Option<Said>,
@@ -412,6 +414,26 @@ impl Norms {
             lang.pick("Norms table", "Таблица норм"),
             self.edition,
             self.source.get(lang)
+        )
+    }
+
+    /// The table as a printed document names it: the edition in words, without the source's
+    /// account of where the table was found (that is the arbiter's, on screen).
+    pub fn document_line(&self, lang: Lang) -> String {
+        let words = self.edition_words.get(lang);
+        // The edition's own name too where the words differ, so that a table file an arbiter
+        // loaded is told apart from the shipped one.
+        let name = if words == self.edition {
+            String::new()
+        } else {
+            format!(" ({})", self.edition)
+        };
+        format!(
+            "{} «{words}»{name}",
+            lang.pick(
+                "Rank norms by the ЕВСК table, edition",
+                "Разрядные нормы по таблице ЕВСК, редакция"
+            )
         )
     }
 
@@ -506,6 +528,10 @@ pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Op
             },
         ),
         edition: table.edition.clone(),
+        edition_words: Said::new(
+            table.edition_said(Lang::En).to_string(),
+            table.edition_said(Lang::Ru).to_string(),
+        ),
         options: *options,
         eligible: event_reason.is_none(),
         reason: event_reason,

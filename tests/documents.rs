@@ -428,3 +428,30 @@ fn the_command_line_prints_each_document() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("is not one table"));
     assert!(!csv.exists(), "nothing written");
 }
+
+/// Issue 35: a micromatch forfeited whole is one line of the chief arbiter's report, and a
+/// claim's verdict (a note naming its game) reads with one colon before its text.
+#[test]
+fn the_chief_report_lists_a_forfeited_micromatch_once_and_a_verdict_with_one_colon() {
+    let mut t = small_event();
+    t.settings.format.games = 2;
+    t.rounds[1].pairings[0].games = vec![GameResult::BlackByForfeit, GameResult::WhiteByForfeit];
+    t.rounds[0].pairings[0].games = vec![GameResult::WhiteWins, GameResult::Draw];
+    t.rounds[0].pairings[0]
+        .notes
+        .push("партия 2: троекратное повторение заявили (белые) — верно, ничья".into());
+    let doc = Kind::ChiefReport.make(&t, None, Table::shipped(), Lang::Ru);
+    let all: Vec<&String> = doc.sections.iter().flat_map(|s| &s.lines).collect();
+    let forfeits: Vec<&&String> = all.iter().filter(|l| l.contains("неявка")).collect();
+    assert_eq!(forfeits.len(), 1, "{all:?}");
+    assert!(
+        forfeits[0].starts_with("Тур 2, доска 1: неявка, Григорьева")
+            && forfeits[0].ends_with("(весь микроматч)"),
+        "{all:?}"
+    );
+    assert!(
+        all.iter().any(|l| l.as_str()
+            == "Тур 1, доска 1, партия 2: троекратное повторение заявили (белые) — верно, ничья"),
+        "{all:?}"
+    );
+}

@@ -244,26 +244,56 @@ fn incidents(
     let mut rows = Vec::new();
     for r in rounds {
         for p in &r.pairings {
+            // Who did not come, and to which games: a micromatch forfeited whole is one line.
+            let mut absent: Vec<(crate::tournament::model::PlayerId, Vec<usize>)> = Vec::new();
             for (k, g) in p.games.iter().chain(&p.extra).enumerate() {
                 let white = p.white_of(k);
                 let black = if white == p.white { p.black } else { p.white };
-                let absent = match g {
+                let missing = match g {
                     GameResult::WhiteByForfeit => vec![black],
                     GameResult::BlackByForfeit => vec![white],
                     GameResult::DoubleForfeit => vec![white, black],
                     _ => continue,
                 };
-                for id in absent {
-                    rows.push(format!(
-                        "{}: {} {}",
-                        at(r.number, p.board),
-                        t(lang, "forfeit,", "неявка,"),
-                        name(id)
-                    ));
+                for id in missing {
+                    match absent.iter_mut().find(|(who, _)| *who == id) {
+                        Some((_, games)) => games.push(k + 1),
+                        None => absent.push((id, vec![k + 1])),
+                    }
                 }
             }
+            let played = p.games.len() + p.extra.len();
+            for (id, games) in absent {
+                let which = if games.len() == played && played > 1 {
+                    t(lang, "the whole micromatch", "весь микроматч")
+                } else if played > 1 {
+                    let list: Vec<String> = games.iter().map(usize::to_string).collect();
+                    format!(
+                        "{} {}",
+                        lang.noun(
+                            games.len() as u64,
+                            ["game", "games"],
+                            ["партия", "партии", "партии"]
+                        ),
+                        list.join(", ")
+                    )
+                } else {
+                    String::new()
+                };
+                let which = if which.is_empty() {
+                    which
+                } else {
+                    format!(" ({which})")
+                };
+                rows.push(format!(
+                    "{}: {} {}{which}",
+                    at(r.number, p.board),
+                    t(lang, "forfeit,", "неявка,"),
+                    name(id)
+                ));
+            }
             for note in &p.notes {
-                rows.push(format!("{}: {note}", at(r.number, p.board)));
+                rows.push(note_line(&at(r.number, p.board), note));
             }
         }
     }
@@ -287,6 +317,21 @@ fn incidents(
         heading: incidents_heading(lang),
         lines: rows,
         ..Section::default()
+    }
+}
+
+/// An arbiter's note after its place: a note that names its game (`партия 1: …`, as a claim's
+/// verdict does) joins the place with a comma, so the line has one colon before the text.
+fn note_line(at: &str, note: &str) -> String {
+    let game = ["партия ", "game "].iter().find_map(|w| {
+        let rest = note.strip_prefix(w)?;
+        let (n, text) = rest.split_once(": ")?;
+        n.parse::<usize>().ok()?;
+        Some((&note[..w.len() + n.len()], text))
+    });
+    match game {
+        Some((game, text)) => format!("{at}, {game}: {text}"),
+        None => format!("{at}: {note}"),
     }
 }
 

@@ -188,11 +188,12 @@ fn tiebreak_headings(tour: &Tournament, lang: Lang) -> impl Iterator<Item = Stri
     })
 }
 
-/// A line's tie-break values in the language's numbers, empty where one does not apply.
+/// A line's tie-break values in the language's numbers, «—» where one does not apply (as the
+/// Standings screen shows it: head-to-head for a player who met none of those tied).
 fn tiebreak_cells(l: &Line, lang: Lang) -> impl Iterator<Item = String> + '_ {
     l.tiebreaks
         .iter()
-        .map(move |(_, v)| v.map_or_else(String::new, |v| points(v, lang)))
+        .map(move |(_, v)| v.map_or_else(|| "—".to_string(), |v| points(v, lang)))
 }
 
 /// The standings table (also the CSV).

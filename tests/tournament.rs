@@ -742,3 +742,56 @@ fn a_late_entry_takes_the_next_pairing_number() {
     apply(&mut t, &undo).unwrap();
     assert!(t.player(8).is_none(), "the undo takes the entry back");
 }
+
+/// Issue 35: head-to-head is «—» for a player who met none of those tied, and it then places
+/// none of them (A and C drew each other; E, level with them, met neither).
+#[test]
+fn head_to_head_does_not_rank_a_player_who_met_none_of_those_tied() {
+    let mut t = Tournament::new(
+        "H2H",
+        shashki_arbiter::rules::Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        1,
+    );
+    for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
+        t.players.push(Player {
+            number: Some(i + 1),
+            ..Player::new(i as PlayerId + 1, *name)
+        });
+    }
+    t.tiebreaks = vec![TieBreak::HeadToHead];
+    let round = |number, pairings| Round {
+        number,
+        pairings,
+        bye: None,
+        absent: Vec::new(),
+        requested_byes: Vec::new(),
+        locked: false,
+        acceleration: Default::default(),
+    };
+    use GameResult::{Draw, WhiteWins};
+    t.rounds.push(round(
+        1,
+        vec![
+            Pairing::new(1, 1, 2, vec![WhiteWins]),
+            Pairing::new(2, 3, 4, vec![WhiteWins]),
+            Pairing::new(3, 5, 6, vec![WhiteWins]),
+        ],
+    ));
+    t.rounds.push(round(
+        2,
+        vec![
+            Pairing::new(1, 1, 3, vec![Draw]),
+            Pairing::new(2, 5, 4, vec![Draw]),
+            Pairing::new(3, 6, 2, vec![Draw]),
+        ],
+    ));
+    let lines = standings::compute(&t, None);
+    let line = |name: &str| lines.iter().find(|l| l.name.starts_with(name)).unwrap();
+    assert_eq!(value(line("E"), TieBreak::HeadToHead), None);
+    assert_eq!(value(line("A"), TieBreak::HeadToHead), Some(0.5));
+    for name in ["A", "C", "E"] {
+        assert_eq!(line(name).place, "1-3", "{name}");
+    }
+}

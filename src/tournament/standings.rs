@@ -331,12 +331,19 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             if *tb == TieBreak::HeadToHead {
                 let ids: Vec<PlayerId> = rows[g.clone()].iter().map(|l| l.id).collect();
                 for row in &mut rows[g.clone()] {
-                    let among: f64 = lines[&row.id]
+                    let met: Vec<&RoundLine> = lines[&row.id]
                         .iter()
-                        .filter(|l| l.opponent.is_some_and(|o| ids.contains(&o)))
-                        .map(primary)
-                        .sum();
-                    row.tiebreaks[k].1 = Some(among);
+                        .filter(|l| l.scored && l.opponent.is_some_and(|o| ids.contains(&o)))
+                        .collect();
+                    // A player who met none of those tied has no head-to-head score («—»).
+                    row.tiebreaks[k].1 =
+                        (!met.is_empty()).then(|| met.iter().map(|l| primary(l)).sum());
+                }
+                // Head-to-head ranks a group only when each of them met one of the others: a
+                // player without a game among them is not placed by it (the next criterion is).
+                if rows[g.clone()].iter().any(|l| l.tiebreaks[k].1.is_none()) {
+                    next.push(g);
+                    continue;
                 }
             }
             rows[g.clone()].sort_by(|a, b| {

@@ -171,12 +171,20 @@ pub fn withdrawn(p: &crate::tournament::model::Player, after: usize, lang: Lang)
     )
 }
 
-/// The name in a standings line, marked when the player has withdrawn:
-/// «Петрова Анна (выбыла после тура 3)».
+/// The name in a standings line, marked when the player joined late or has withdrawn:
+/// «Петрова Анна (с тура 3)», «… (выбыла после тура 5)».
 pub fn standing_name(tour: &Tournament, l: &Line, lang: Lang) -> String {
-    match (l.withdrawn_after, tour.player(l.id)) {
-        (Some(r), Some(p)) => format!("{} ({})", l.name, withdrawn(p, r, lang)),
-        _ => l.name.clone(),
+    let mut marks = Vec::new();
+    if let Some(r) = l.joined_in {
+        marks.push(format!("{} {r}", lang.pick("from round", "с тура")));
+    }
+    if let (Some(r), Some(p)) = (l.withdrawn_after, tour.player(l.id)) {
+        marks.push(withdrawn(p, r, lang));
+    }
+    if marks.is_empty() {
+        l.name.clone()
+    } else {
+        format!("{} ({})", l.name, marks.join("; "))
     }
 }
 

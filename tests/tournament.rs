@@ -795,3 +795,62 @@ fn head_to_head_does_not_rank_a_player_who_met_none_of_those_tied() {
         assert_eq!(line(name).place, "1-3", "{name}");
     }
 }
+
+/// Issue 35: a late entry is marked in the standings (and so in the protocol and the reports,
+/// which print the same name): «(с тура 2)».
+#[test]
+fn a_late_entry_is_marked_from_the_round_joined() {
+    let mut t = Tournament::new(
+        "Late",
+        shashki_arbiter::rules::Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        1,
+    );
+    for (i, name) in ["A", "B", "C", "D"].iter().enumerate() {
+        t.players.push(Player {
+            number: Some(i + 1),
+            ..Player::new(i as PlayerId + 1, *name)
+        });
+    }
+    let round = |number, pairings, bye| Round {
+        number,
+        pairings,
+        bye,
+        absent: Vec::new(),
+        requested_byes: Vec::new(),
+        locked: false,
+        acceleration: Default::default(),
+    };
+    use GameResult::WhiteWins;
+    t.rounds.push(round(
+        1,
+        vec![Pairing::new(1, 1, 2, vec![WhiteWins])],
+        Some(3),
+    ));
+    t.rounds.push(round(
+        2,
+        vec![
+            Pairing::new(1, 3, 1, vec![WhiteWins]),
+            Pairing::new(2, 2, 4, vec![WhiteWins]),
+        ],
+        None,
+    ));
+    let lines = standings::compute(&t, None);
+    let line = |name: &str| lines.iter().find(|l| l.name.starts_with(name)).unwrap();
+    assert_eq!(line("D").joined_in, Some(2));
+    assert_eq!(line("C").joined_in, None, "a bye in round 1 is being there");
+    let name =
+        shashki_arbiter::report::standing_name(&t, line("D"), shashki_arbiter::lang::Lang::Ru);
+    assert!(name.ends_with("(с тура 2)"), "{name}");
+    // After round 1 alone, D is not yet in any round: joins in round 2.
+    let after_1 = standings::compute(&t, Some(1));
+    assert_eq!(
+        after_1
+            .iter()
+            .find(|l| l.name.starts_with('D'))
+            .unwrap()
+            .joined_in,
+        Some(2)
+    );
+}

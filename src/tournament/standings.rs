@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::model::{ByeValue, PlayerId, TieBreak, Tournament, UnplayedInCoefficients};
+use super::model::{ByeValue, PlayerId, Round, TieBreak, Tournament, UnplayedInCoefficients};
 use crate::rules::Color;
 
 /// One player's round, as the standings count it.
@@ -76,6 +76,26 @@ pub struct Line {
     /// The player withdrew after this round, one of those counted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub withdrawn_after: Option<usize>,
+    /// A late entry: the round the player joined the event in (not the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined_in: Option<usize>,
+}
+
+/// The round a late entry joined in: the first counted round that names the player (paired,
+/// given a bye, or excused) when earlier rounds do not; the next round for a player no counted
+/// round names yet. `None` for a player there from the first round.
+fn joined_in(rounds: &[&Round], id: PlayerId) -> Option<usize> {
+    let first = rounds.first()?.number;
+    let named = |r: &Round| {
+        r.pairings.iter().any(|p| p.white == id || p.black == id)
+            || r.bye == Some(id)
+            || r.absent.contains(&id)
+            || r.requested_byes.iter().any(|(p, _)| *p == id)
+    };
+    match rounds.iter().find(|r| named(r)) {
+        Some(r) => (r.number != first).then_some(r.number),
+        None => rounds.last().map(|r| r.number + 1),
+    }
 }
 
 /// The standings after `up_to` rounds (all rounds when `None`).
@@ -305,6 +325,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 .collect(),
             rounds: lines[&p.id].clone(),
             withdrawn_after: p.withdrawn_after.filter(|&r| r <= last),
+            joined_in: joined_in(&rounds, p.id),
         })
         .collect();
     // Stable final order among players still tied: pairing number, then name.

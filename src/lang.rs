@@ -51,6 +51,15 @@ impl Lang {
         }
     }
 
+    /// A number written in this language: the decimal comma in Russian (`0,5`), the point in
+    /// English; `text` is the number as written with a point.
+    pub fn decimal(self, text: &str) -> String {
+        match self {
+            Lang::En => text.to_string(),
+            Lang::Ru => text.replace('.', ","),
+        }
+    }
+
     /// A Russian word that agrees with a grammatical gender (a player's, given as anything that
     /// has one): `ru` is [masculine, feminine, a form without gender when it is unknown]; English
     /// has one form.

@@ -137,11 +137,7 @@ fn t(lang: Lang, en: &'static str, ru: &'static str) -> String {
 /// decimal comma, as Russian forms and spreadsheets have it), `4` for `4.0`. Every score and
 /// coefficient a person reads goes through here, so that one screen never mixes the two.
 pub fn points(x: f64, lang: Lang) -> String {
-    let s = number(x);
-    match lang {
-        Lang::En => s,
-        Lang::Ru => s.replace('.', ","),
-    }
+    lang.decimal(&number(x))
 }
 
 /// `2.5` → `2.5`, `4.0` → `4`, `21.125` → `21.125` (coefficients of micromatches come in eighths):

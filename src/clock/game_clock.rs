@@ -184,6 +184,10 @@ pub struct Snapshot {
     pub paused: bool,
     pub white: SideView,
     pub black: SideView,
+    /// The control has periods to count (moves per period, or more than one): only then is a
+    /// side's period worth showing.
+    #[serde(skip)]
+    pub staged: bool,
 }
 
 fn idx(c: Color) -> usize {
@@ -563,11 +567,13 @@ impl GameClock {
                 flag_ms,
             }
         };
+        let control = &self.control;
         Snapshot {
             running: if self.stopped { None } else { self.running },
             paused: self.paused,
             white: view(Color::White),
             black: view(Color::Black),
+            staged: control.periods.len() > 1 || control.periods.iter().any(|p| p.moves.is_some()),
         }
     }
 }

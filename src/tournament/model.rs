@@ -331,7 +331,7 @@ impl TieBreak {
             TieBreak::BuchholzCut2 => ("Buchholz cut 2", "усечённый коэффициент Солкофа (−2)"),
             TieBreak::BuchholzMedian => ("median Buchholz", "медианный коэффициент Солкофа"),
             TieBreak::Shmulyan => ("Shmulyan", "коэффициент Шмульяна"),
-            TieBreak::Wins => ("wins", "число побед"),
+            TieBreak::Wins => ("number of wins", "число побед"),
             TieBreak::WinsBlack => ("wins with Black", "число побед чёрными"),
             TieBreak::HeadToHead => ("head-to-head", "результат личной встречи"),
             TieBreak::Koya => ("Koya", "коэффициент Коя"),

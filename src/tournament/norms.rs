@@ -292,11 +292,7 @@ pub fn round_norm(percent_sum: u32, rounding: Rounding) -> f64 {
 /// k with two decimals, as the norms sheets print it (`-0,40` in Russian, `-0.40` in English:
 /// a minus a spreadsheet reads as a number, as the standings write negative values).
 pub fn coefficient_text(k: f64, lang: Lang) -> String {
-    let s = format!("{k:.2}");
-    match lang {
-        Lang::Ru => s.replace('.', ","),
-        Lang::En => s,
-    }
+    lang.decimal(&format!("{k:.2}"))
 }
 
 /// The opponent of every game `id` played (in the rounds up to `up_to`), as the norms count

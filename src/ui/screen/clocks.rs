@@ -124,7 +124,7 @@ impl State {
                         "{} {} ({})",
                         lang.pick("extra game", "доп. партия"),
                         g + 1 - games,
-                        t.time_control_of_game(g)
+                        t.time_control_of_game(g).said(lang)
                     )
                 };
                 setup = setup.push(
@@ -275,12 +275,15 @@ fn side_text(
     board: Option<&crate::clock::hall::Board>,
     lang: Lang,
 ) -> String {
-    let mut s = format!(
-        "{} · {} {}",
-        lang.count(v.moves as u64, ["move", "moves"], ["ход", "хода", "ходов"]),
-        lang.pick("period", "период"),
-        v.period
-    );
+    let mut s = lang.count(v.moves as u64, ["move", "moves"], ["ход", "хода", "ходов"]);
+    // A period is named only where the control counts periods (not for an increment alone).
+    if board.is_some_and(|b| b.clock().snapshot(0).staged) {
+        s.push_str(&format!(
+            " · {} {}",
+            lang.pick("period", "период"),
+            v.period
+        ));
+    }
     if let Some(f) = v.flag_ms {
         // The time of day the arbiter writes down, from the clock's own log (right after a
         // restart too).

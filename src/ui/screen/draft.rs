@@ -145,10 +145,12 @@ impl State {
                         .to_string();
                     if let Some(d) = p.floats_down {
                         let up = if d == p.white { p.black } else { p.white };
+                        // Reworded so that no name needs declining: «… — переход вниз;
+                        // соперник: …» (it read «переходит вниз к Новиков Денис»).
                         s.push_str(&format!(
-                            "; {} {} {}",
+                            "; {} — {}: {}",
                             name(d),
-                            lang.pick("floats down to", "переходит вниз к"),
+                            lang.pick("floats down; opponent", "переход вниз; соперник"),
                             name(up)
                         ));
                     }
@@ -186,7 +188,11 @@ impl State {
             notes = notes.push(
                 text(format!(
                     "{}: {} — {why}",
-                    lang.pick("Bye", "Свободен"),
+                    lang.agree(
+                        t.player(b).and_then(|p| p.sex),
+                        "Bye",
+                        ["Свободен", "Свободна", "Свободный тур"]
+                    ),
                     name(b)
                 ))
                 .size(15),

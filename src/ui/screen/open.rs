@@ -309,11 +309,12 @@ impl State {
                 ),
                 table::column(
                     text(lang.pick("Dates", "Даты")),
-                    |l: &Listed| -> Element<'_, Message> {
+                    move |l: &Listed| -> Element<'_, Message> {
+                        // In the screen's language, as the documents write them.
                         text(
                             l.event
                                 .as_ref()
-                                .map(|s| s.dates.clone())
+                                .map(|s| crate::report::head::dates(&s.dates, lang))
                                 .unwrap_or_default(),
                         )
                         .size(16)

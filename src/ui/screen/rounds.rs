@@ -471,7 +471,16 @@ impl State {
                     column![table(columns, r.pairings.iter()).padding_x(10).padding_y(6)];
                 if let Some(bye) = r.bye {
                     lines = lines.push(
-                        text(format!("{}: {}", lang.pick("Bye", "Свободен"), name(bye))).size(18),
+                        text(format!(
+                            "{}: {}",
+                            lang.agree(
+                                t.player(bye).and_then(|p| p.sex),
+                                "Bye",
+                                ["Свободен", "Свободна", "Свободный тур"]
+                            ),
+                            name(bye)
+                        ))
+                        .size(18),
                     );
                 }
                 if r.locked {

@@ -233,11 +233,13 @@ impl State {
             .iter()
             .map(|tb| {
                 let (short, full) = (tb.short(), tb.name());
-                format!(
-                    "{} = {}",
-                    lang.pick(short.0, short.1),
-                    lang.pick(full.0, full.1)
-                )
+                let (short, full) = (lang.pick(short.0, short.1), lang.pick(full.0, full.1));
+                // A heading that is the name already needs no key ("Wins = wins" said nothing).
+                if short.eq_ignore_ascii_case(full) {
+                    short.to_string()
+                } else {
+                    format!("{short} = {full}")
+                }
             })
             .collect::<Vec<_>>()
             .join(" · ");

@@ -401,13 +401,13 @@ fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Me
             lang.pick("FLAG", "ФЛАГ").to_string()
         } else {
             // In words: "1 х. · П 1" was cryptic from the back of the hall.
-            format!(
-                "{} {} · {} {}",
-                lang.pick("moves:", "ходов:"),
-                v.moves,
-                lang.pick("period", "период"),
-                v.period
-            )
+            let moves = format!("{} {}", lang.pick("moves:", "ходов:"), v.moves);
+            // A period is named only where the control counts periods.
+            if s.staged {
+                format!("{moves} · {} {}", lang.pick("period", "период"), v.period)
+            } else {
+                moves
+            }
         };
         line(t, small, colour(c, v))
     };

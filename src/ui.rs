@@ -28,5 +28,7 @@ pub fn run(event: Option<std::path::PathBuf>) -> iced::Result {
         .default_font(FONT)
         .theme(App::theme)
         .window_size((1280.0, 800.0))
+        // Closing while clocks run is asked about first (App's CloseRequested).
+        .exit_on_close_request(false)
         .run()
 }

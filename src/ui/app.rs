@@ -105,6 +105,8 @@ pub enum Message {
     Standings(standings::Message),
     WallPage(wall::Message),
     HelpPage(help::Message),
+    /// The window's close button (or the desktop's close): asked first while clocks run.
+    CloseRequested,
 }
 
 pub struct App {
@@ -127,6 +129,8 @@ pub struct App {
     fullscreen: bool,
     /// The last change asked for was not made: the focus stays on its cell, to be entered again.
     refused: bool,
+    /// Closing was asked for while clocks ran, and the arbiter was told: a second close closes.
+    close_asked: bool,
     /// First launch: the event open is a sample, and a line says so and how to start one's own
     /// until it is dismissed.
     pub sample_shown: bool,
@@ -173,6 +177,7 @@ impl App {
             players: event::State::default(),
             fullscreen: false,
             refused: false,
+            close_asked: false,
             sample_shown: false,
             data_folder: None,
         };
@@ -402,6 +407,26 @@ impl App {
                 }
                 Action::None
             }
+            Message::CloseRequested => {
+                let running = self.session.running_clocks();
+                if running > 0 && !self.close_asked {
+                    self.close_asked = true;
+                    let lang = self.session.lang;
+                    let said = match lang {
+                        Lang::En => format!(
+                            "{running} clock(s) still run. Their logs are kept and they come \
+                             back paused when the program opens again; close again to close now."
+                        ),
+                        Lang::Ru => format!(
+                            "Часы ещё идут ({running}). Их журналы сохранены, при следующем \
+                             запуске они вернутся на паузе; закройте ещё раз, чтобы выйти."
+                        ),
+                    };
+                    self.session.say(true, said);
+                    return Task::none();
+                }
+                return iced::exit();
+            }
             Message::Tick => {
                 self.session.heartbeat();
                 // A watched event may have changed under the screens.
@@ -576,7 +601,10 @@ impl App {
     }
 
     pub fn subscription(&self) -> Subscription<Message> {
-        let keys = keyboard::listen().map(Message::Key);
+        let keys = Subscription::batch([
+            keyboard::listen().map(Message::Key),
+            iced::window::close_requests().map(|_| Message::CloseRequested),
+        ]);
         // Ticks only while a clock runs (an idle program draws nothing), timed to when a
         // display changes: one board costs one frame a second, not five.
         match self.session.next_tick_ms() {

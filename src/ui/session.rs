@@ -369,6 +369,18 @@ impl Session {
         }
     }
 
+    /// How many clocks run now, in this event's hall and those of events opened earlier.
+    pub fn running_clocks(&self) -> usize {
+        std::iter::once(&self.clocks)
+            .chain(self.background.iter().map(|(_, c)| c))
+            .flat_map(|c| c.hall.boards())
+            .filter(|b| {
+                let s = b.clock().snapshot(b.clock().last_at());
+                s.running.is_some() && !s.paused
+            })
+            .count()
+    }
+
     /// Applies a change to the event: validated, saved, journaled; or refused and said why.
     /// Returns whether it was saved.
     pub fn apply(&mut self, cmd: Command) -> bool {

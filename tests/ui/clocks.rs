@@ -446,3 +446,24 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
         "No clocks: set them up on the Clocks screen (F4)."
     ));
 }
+
+/// Issue 35: closing the window while clocks run says so first (their logs are kept, they come
+/// back paused); nothing is said when no clock runs.
+#[test]
+fn closing_with_clocks_running_is_asked_about_first() {
+    let mut app = clocks_app("close-running", Lang::Ru);
+    app.session.status = None;
+    let _ = app.update(Message::CloseRequested);
+    assert!(
+        app.session.status.is_none(),
+        "no clock runs: nothing to ask"
+    );
+    app.set_time_ms(1_000);
+    click(&mut app, "Старт всех");
+    let _ = app.update(Message::CloseRequested);
+    let status = app.session.status.clone().unwrap();
+    assert!(
+        status.error && status.text.starts_with("Часы ещё идут (5)"),
+        "{status:?}"
+    );
+}

@@ -83,6 +83,10 @@ impl State {
                         lang.pick("A correction needs a reason", "Для поправки нужна причина"),
                     );
                 }
+                // The form is emptied for the next correction: a side and seconds left standing
+                // were applied to the next board chosen.
+                self.side = None;
+                self.seconds.clear();
                 Action::Clock(Request::Adjust {
                     board: clocks.selected,
                     side,

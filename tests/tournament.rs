@@ -747,29 +747,9 @@ fn a_late_entry_takes_the_next_pairing_number() {
 /// none of them (A and C drew each other; E, level with them, met neither).
 #[test]
 fn head_to_head_does_not_rank_a_player_who_met_none_of_those_tied() {
-    let mut t = Tournament::new(
-        "H2H",
-        shashki_arbiter::rules::Variant::Russian,
-        System::Swiss,
-        "45m".parse().unwrap(),
-        1,
-    );
-    for (i, name) in ["A", "B", "C", "D", "E", "F"].iter().enumerate() {
-        t.players.push(Player {
-            number: Some(i + 1),
-            ..Player::new(i as PlayerId + 1, *name)
-        });
-    }
+    let mut t = swiss_of(&["A", "B", "C", "D", "E", "F"]);
     t.tiebreaks = vec![TieBreak::HeadToHead];
-    let round = |number, pairings| Round {
-        number,
-        pairings,
-        bye: None,
-        absent: Vec::new(),
-        requested_byes: Vec::new(),
-        locked: false,
-        acceleration: Default::default(),
-    };
+    let round = |number, pairings| round(number, pairings, None);
     use GameResult::{Draw, WhiteWins};
     t.rounds.push(round(
         1,
@@ -800,28 +780,7 @@ fn head_to_head_does_not_rank_a_player_who_met_none_of_those_tied() {
 /// which print the same name): «(с тура 2)».
 #[test]
 fn a_late_entry_is_marked_from_the_round_joined() {
-    let mut t = Tournament::new(
-        "Late",
-        shashki_arbiter::rules::Variant::Russian,
-        System::Swiss,
-        "45m".parse().unwrap(),
-        1,
-    );
-    for (i, name) in ["A", "B", "C", "D"].iter().enumerate() {
-        t.players.push(Player {
-            number: Some(i + 1),
-            ..Player::new(i as PlayerId + 1, *name)
-        });
-    }
-    let round = |number, pairings, bye| Round {
-        number,
-        pairings,
-        bye,
-        absent: Vec::new(),
-        requested_byes: Vec::new(),
-        locked: false,
-        acceleration: Default::default(),
-    };
+    let mut t = swiss_of(&["A", "B", "C", "D"]);
     use GameResult::WhiteWins;
     t.rounds.push(round(
         1,
@@ -853,4 +812,35 @@ fn a_late_entry_is_marked_from_the_round_joined() {
             .joined_in,
         Some(2)
     );
+}
+
+/// A Swiss of single games whose players are numbered in the order given.
+fn swiss_of(names: &[&str]) -> Tournament {
+    let mut t = Tournament::new(
+        "Swiss",
+        shashki_arbiter::rules::Variant::Russian,
+        System::Swiss,
+        "45m".parse().unwrap(),
+        1,
+    );
+    for (i, name) in names.iter().enumerate() {
+        t.players.push(Player {
+            number: Some(i + 1),
+            ..Player::new(i as PlayerId + 1, *name)
+        });
+    }
+    t
+}
+
+/// A round of these pairings (and bye), nobody excused.
+fn round(number: usize, pairings: Vec<Pairing>, bye: Option<PlayerId>) -> Round {
+    Round {
+        number,
+        pairings,
+        bye,
+        absent: Vec::new(),
+        requested_byes: Vec::new(),
+        locked: false,
+        acceleration: Default::default(),
+    }
 }

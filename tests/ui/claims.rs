@@ -49,17 +49,8 @@ fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
 
 #[test]
 fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
-    use shashki_arbiter::rules::Color;
-    use shashki_arbiter::ui::screen::claims::Message as Claims;
     let mut app = clocks_app("claim-record", Lang::En);
-    let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
-        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
-    );
-    click(&mut app, "Check the record");
-    click(&mut app, "Claim threefold repetition here");
-    let _ = app.update(Message::Claims(Claims::Board(2)));
-    let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
+    a_repetition_claimed_on_board_3(&mut app);
     click(&mut app, "Record the verdict");
     let p = &app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[2];
     assert_eq!(p.games[0], GameResult::Draw);
@@ -504,9 +495,7 @@ fn moves_clicked_on_an_opened_sheet_go_before_its_result_and_are_kept() {
 /// nothing, and only the same press again records the draw.
 #[test]
 fn a_verdict_over_an_entered_result_asks_first() {
-    use shashki_arbiter::rules::Color;
     use shashki_arbiter::tournament::command::Command;
-    use shashki_arbiter::ui::screen::claims::Message as Claims;
     let mut app = clocks_app("claim-over-result", Lang::En);
     assert!(app.session.apply(Command::SetResult {
         round: 6,
@@ -514,14 +503,7 @@ fn a_verdict_over_an_entered_result_asks_first() {
         game: 0,
         result: GameResult::WhiteWins,
     }));
-    let _ = app.update(Message::Tab(Tab::Claims));
-    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
-        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
-    );
-    click(&mut app, "Check the record");
-    click(&mut app, "Claim threefold repetition here");
-    let _ = app.update(Message::Claims(Claims::Board(2)));
-    let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
+    a_repetition_claimed_on_board_3(&mut app);
     let game_1 =
         |app: &App| app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[2].games[0];
     click(&mut app, "Record the verdict");
@@ -535,4 +517,19 @@ fn a_verdict_over_an_entered_result_asks_first() {
     );
     click(&mut app, "Record the verdict");
     assert_eq!(game_1(&app), GameResult::Draw);
+}
+
+/// On the Claims screen: a record whose position stands a third time, claimed at its end by
+/// White on board 3's clock (the hall's third), the verdict not yet recorded.
+fn a_repetition_claimed_on_board_3(app: &mut App) {
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let _ = app.update(Message::Tab(Tab::Claims));
+    app.claims.sheet.record = iced::widget::text_editor::Content::with_text(
+        "[FEN \"W:WKa1:BKh2\"]\n1. a1b2 h2g1 2. b2a1 g1h2 3. a1b2 h2g1 4. b2a1 g1h2",
+    );
+    click(app, "Check the record");
+    click(app, "Claim threefold repetition here");
+    let _ = app.update(Message::Claims(Claims::Board(2)));
+    let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
 }

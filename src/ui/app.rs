@@ -338,7 +338,13 @@ impl App {
                 if self.session.status.as_ref().is_some_and(|s| s.error) {
                     self.session.status = None;
                 }
+                // So did a question: gone from the screen, it is not answered by the next key
+                // (a result typed again after another screen was saved without a word).
+                self.session.forget_question();
+                self.ballot.asked = None;
+                self.players.asked = None;
                 if tab == Tab::Games {
+                    let t = self.session.event.as_ref().map(|e| &e.tournament);
                     self.games.entered(t).map(Message::Games)
                 } else {
                     Action::None

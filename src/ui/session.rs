@@ -369,6 +369,11 @@ impl Session {
         }
     }
 
+    /// A question asked about a result (its clock runs) is withdrawn: the next entry asks again.
+    pub fn forget_question(&mut self) {
+        self.asked_result = None;
+    }
+
     /// How many clocks run now, in this event's hall and those of events opened earlier.
     pub fn running_clocks(&self) -> usize {
         std::iter::once(&self.clocks)

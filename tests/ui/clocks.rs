@@ -424,6 +424,11 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
         status.contains("the clock of board 1 is still running"),
         "{status}"
     );
+    // A question left behind on another screen is not answered by the next key: asked again.
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    char_key(&mut app, "1");
+    assert_eq!(games(&app)[0], GameResult::Pending, "asked again");
     char_key(&mut app, "1");
     assert_eq!(games(&app)[0], GameResult::WhiteWins);
     let board_1 = app.session.clocks.hall.snapshots(6_000)[0].1.clone();

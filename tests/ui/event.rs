@@ -301,6 +301,11 @@ fn the_player_form_asks_about_an_unknown_rank_and_a_twin_and_refuses_impossible_
     fill(&mut app, "2 взр", "2001", "");
     let _ = app.update(Message::Event(Ev::Add));
     assert!(status(&app).contains("«2 взр»"), "{}", status(&app));
+    assert!(
+        status(&app).contains("нажмите «Добавить» ещё раз"),
+        "{}",
+        status(&app)
+    );
     assert_eq!(count(&app), before, "asked, not saved");
     // Corrected to a form the table reads: saved at once.
     let _ = app.update(Message::Event(Ev::Title("2 р".into())));

@@ -144,6 +144,19 @@ impl State {
         .join("\u{1f}")
     }
 
+    /// «Correct it, or press «Добавить» again …», naming the form's button as it reads now.
+    fn save_again(&self, lang: Lang, en: &str, ru: &str) -> String {
+        let button = if self.editing.is_some() {
+            lang.pick("Save player", "Сохранить")
+        } else {
+            lang.pick("Add player", "Добавить")
+        };
+        match lang {
+            Lang::En => format!("Correct it, or press «{button}» again {en}."),
+            Lang::Ru => format!("Исправьте или нажмите «{button}» ещё раз, {ru}."),
+        }
+    }
+
     /// What the arbiter should know before the player is saved as typed: a rank the ЕВСК table
     /// does not read (it then counts as no rank everywhere), or a player already on the list.
     fn question(&self, t: &Tournament, birth_year: Option<u16>, lang: Lang) -> Option<String> {
@@ -158,10 +171,7 @@ impl State {
                     "такого разряда нет в таблице ЕВСК, он будет считаться как «без разряда»"
                 ),
                 table.rank_keys(),
-                lang.pick(
-                    "Correct it, or press Save again to keep it as typed.",
-                    "Исправьте или нажмите «Сохранить» ещё раз, чтобы оставить как есть."
-                )
+                self.save_again(lang, "to keep it as typed", "чтобы оставить как есть"),
             ));
         }
         let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
@@ -175,9 +185,10 @@ impl State {
             "{} {}. {}",
             twin.full_name(),
             lang.pick("is on the list already", "уже есть в списке"),
-            lang.pick(
-                "Press Save again to add a second player of that name.",
-                "Нажмите «Сохранить» ещё раз, чтобы добавить второго участника с таким именем."
+            self.save_again(
+                lang,
+                "to add a second player of that name",
+                "чтобы добавить второго участника с таким именем"
             )
         ))
     }
@@ -210,7 +221,7 @@ impl State {
                     r => match r.parse::<i64>() {
                         Ok(v) if v < 0 => {
                             return Action::error(format!(
-                                "{} `{r}`: {}",
+                                "{} «{r}»: {}",
                                 lang.pick("rating", "рейтинг"),
                                 lang.pick(
                                     "a rating is not negative",
@@ -222,7 +233,7 @@ impl State {
                             Ok(v) => Some(v),
                             Err(_) => {
                                 return Action::error(format!(
-                                    "{} `{r}`: {}",
+                                    "{} «{r}»: {}",
                                     lang.pick("rating", "рейтинг"),
                                     lang.pick("too large", "слишком большой")
                                 ))
@@ -230,7 +241,7 @@ impl State {
                         },
                         Err(_) => {
                             return Action::error(format!(
-                                "{} `{r}`: {}",
+                                "{} «{r}»: {}",
                                 lang.pick("rating", "рейтинг"),
                                 lang.pick("a whole number", "нужно целое число")
                             ))
@@ -247,7 +258,7 @@ impl State {
                         Ok(v) if (1900..=latest).contains(&i32::from(v)) => Some(v),
                         _ => {
                             return Action::error(format!(
-                                "{} `{y}`: {}",
+                                "{} «{y}»: {}",
                                 lang.pick("birth year", "год рождения"),
                                 if lang == Lang::En {
                                     format!("a year from 1900 to {latest}, such as 2008")

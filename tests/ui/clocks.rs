@@ -433,6 +433,11 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
     assert_eq!(games(&app)[0], GameResult::WhiteWins);
     let board_1 = app.session.clocks.hall.snapshots(6_000)[0].1.clone();
     assert_eq!(board_1.running, None, "the clock stopped with the result");
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert!(
+        sees(&app, "stopped: game over"),
+        "told apart from a clock not started"
+    );
     assert!(app.session.clocks.hall.snapshots(6_000)[1]
         .1
         .running

@@ -333,9 +333,13 @@ fn board_row<'a>(
         ]
         .width(Length::FillPortion(3))
     };
+    // A clock that has events and runs no side was stopped (its game's result is in, or a
+    // flag fell): it is told apart from one not started, and cannot be started again.
+    let started = board.is_some_and(|b| !b.clock().events().is_empty());
     let state = match (s.running, s.paused) {
+        (None, _) if !started => lang.pick("not started", "не пущены"),
         (None, _) if s.white.flag_ms.is_none() && s.black.flag_ms.is_none() => {
-            lang.pick("not started / stopped", "не пущены / остановлены")
+            lang.pick("stopped: game over", "остановлены: партия окончена")
         }
         (None, _) => lang.pick("stopped", "остановлены"),
         (Some(_), true) => lang.pick("paused", "пауза"),
@@ -345,7 +349,7 @@ fn board_row<'a>(
     let controls = row![
         // Only a clock not yet running can be started: the clock refuses it otherwise.
         button(text(lang.pick("Start", "Пуск")))
-            .on_press_maybe(s.running.is_none().then(|| req(Request::Start(i)))),
+            .on_press_maybe((s.running.is_none() && !started).then(|| req(Request::Start(i)))),
         button(text(lang.pick("Press", "Ход"))).on_press(req(Request::Press {
             board: i,
             side: None

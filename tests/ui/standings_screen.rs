@@ -72,7 +72,11 @@ fn the_norms_page_says_what_each_rank_needs_after_any_round() {
     assert!(sees(&app, "выполнил I"), "Фёдоров's result");
     assert!(sees(&app, "подтвердил I"), "Соколов's result");
     assert!(sees(&app, "подтвердил КМС"));
-    assert!(text_containing(&app, "Таблица норм: club-2018").is_some());
+    assert!(text_containing(
+        &app,
+        "Разрядные нормы по таблице ЕВСК, редакция «клубные программы, 2018» (club-2018)"
+    )
+    .is_some());
     // After round 3: 6 games each, fewer than the 7 a norm needs; what is still needed over the
     // rest of the round robin stands in the КМС column.
     let _ = app.update(Message::Standings(

@@ -100,7 +100,7 @@ pub fn view<'a>(
         )
     };
     let mut notes = column![
-        text(n.table_line(lang)).size(14),
+        text(n.document_line(lang)).size(14),
         text(format!("{}. {needed_over}", n.options_line(lang))).size(14),
     ]
     .spacing(4);

@@ -409,7 +409,10 @@ fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Me
                 moves
             }
         };
-        line(t, small, colour(c, v))
+        // Shrunk to its half of the cell, as a long name is: two footers at full size ran into
+        // each other («… период 1ходов: 0 …»).
+        let size = small.min(2.1 * digit / (0.55 * t.chars().count().max(1) as f32));
+        line(t, size, colour(c, v))
     };
     let gap = digit * 0.12;
     // A long name shrinks to its half of the cell (about 2.1 digit sizes wide) instead of

@@ -36,9 +36,9 @@ pub const KEYS: &[(&str, &str, &str)] = &[
         "Туры: переход между партиями",
     ),
     (
-        "Shift ◀ / ▶",
-        "Clocks: White / Black of the chosen board completes a move (not while typing in a field)",
-        "Часы: белые / чёрные выбранной доски сделали ход (не при вводе в поле)",
+        "Shift",
+        "Clocks: the chosen board's move is made — left Shift White's, right Shift Black's (not while typing in a field)",
+        "Часы: ход на выбранной доске сделан — левый Shift у белых, правый у чёрных (не при вводе в поле)",
     ),
     (
         "Space",
@@ -62,8 +62,8 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ),
     (
         "Pause",
-        "Clocks: stop every clock in the hall / start them again",
-        "Часы: остановить все часы зала / продолжить",
+        "Clocks: stop every clock in the hall / start them again (not while typing in a field)",
+        "Часы: остановить все часы зала / продолжить (не при вводе в поле)",
     ),
 ];
 

@@ -32,14 +32,23 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
         let _ = app.update(m);
     }
     assert_eq!(app.ballot.seed, "42");
+    // A draw over the board's ballot says old → new, and the results already played from the
+    // old opening, and waits for the same press again.
+    assert!(app.session.apply(Command::SetResult {
+        round: 6,
+        board: 1,
+        game: 0,
+        result: GameResult::WhiteWins,
+    }));
     let t = app.session.event.as_ref().unwrap().tournament.clone();
-    // A draw over the board's ballot says old → new and waits for the same press again.
     click(&mut app, "Жребий для доски");
     assert_eq!(ballot_of_board_1(&app), before);
     let status = app.session.status.clone().unwrap().text;
     let old_cell = before.as_ref().unwrap().cell.clone();
     assert!(
-        status.contains(&format!("{old_cell} (")) && status.contains("→ новый жребий"),
+        status.contains(&format!("{old_cell} ("))
+            && status.contains("уже есть результаты: 1-0")
+            && status.contains("→ новый жребий"),
         "{status}"
     );
     click(&mut app, "Жребий для доски");

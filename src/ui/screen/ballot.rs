@@ -192,6 +192,29 @@ impl State {
         } else {
             new
         };
+        // Games already played from the old opening are named: a new one does not fit them.
+        let played: Vec<&str> = t
+            .rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.pairings.iter().find(|p| p.board == board))
+            .map(|p| {
+                p.games
+                    .iter()
+                    .filter(|g| **g != crate::tournament::model::GameResult::Pending)
+                    .map(|g| g.symbol())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let how = if played.is_empty() {
+            how
+        } else {
+            format!(
+                "{how}; {} {}",
+                lang.pick("results entered:", "уже есть результаты:"),
+                played.join(", ")
+            )
+        };
         Some(Action::error(format!(
             "{} {board}: {} ({how}) → {new}. {}",
             lang.pick("Board", "Доска"),

@@ -302,9 +302,10 @@ impl Follow {
     }
 }
 
-/// Boards by number, then by name.
+/// Boards by number (read as the hall reads a log's board), then by name.
 fn board_order(board: &str) -> (usize, String) {
-    (board.parse().unwrap_or(usize::MAX), board.to_string())
+    let number = crate::clock::BoardKey::read(board).map_or(usize::MAX, |k| k.0);
+    (number, board.to_string())
 }
 
 impl ClockLine {

@@ -197,7 +197,12 @@ fn tiebreak_headings(tour: &Tournament, lang: Lang) -> impl Iterator<Item = Stri
 fn tiebreak_cells(l: &Line, lang: Lang) -> impl Iterator<Item = String> + '_ {
     l.tiebreaks
         .iter()
-        .map(move |(_, v)| v.map_or_else(|| "—".to_string(), |v| points(v, lang)))
+        .map(move |(_, v)| tiebreak_cell(*v, lang))
+}
+
+/// One tie-break value as printed and shown: the language's number, «—» where it does not apply.
+pub fn tiebreak_cell(v: Option<f64>, lang: Lang) -> String {
+    v.map_or_else(|| "—".to_string(), |v| points(v, lang))
 }
 
 /// The standings table (also the CSV).

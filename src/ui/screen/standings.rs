@@ -217,13 +217,10 @@ impl State {
             columns.push(table::column(
                 text(lang.pick(en, ru).to_string()),
                 move |l: Line| {
-                    text(
-                        l.tiebreaks
-                            .get(k)
-                            .and_then(|(_, v)| *v)
-                            .map(|v| format::points(v, lang))
-                            .unwrap_or_else(|| "—".into()),
-                    )
+                    text(report::tiebreak_cell(
+                        l.tiebreaks.get(k).and_then(|(_, v)| *v),
+                        lang,
+                    ))
                     .size(18)
                 },
             ));

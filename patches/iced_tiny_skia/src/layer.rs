@@ -241,7 +241,7 @@ impl Layer {
             |item| {
                 item.as_slice()
                     .iter()
-                    .filter_map(Text::visible_bounds)
+                    .filter_map(drawn_bounds)
                     .map(|bounds| (bounds * item.transformation()).expand(GLYPH_OVERHANG))
                     .collect()
             },
@@ -253,7 +253,7 @@ impl Layer {
                 let placed = |item: &Item<Text>| -> Vec<Rectangle> {
                     item.as_slice()
                         .iter()
-                        .filter_map(Text::visible_bounds)
+                        .filter_map(drawn_bounds)
                         .map(|bounds| (bounds * item.transformation()).expand(GLYPH_OVERHANG))
                         .collect()
                 };
@@ -264,7 +264,7 @@ impl Layer {
                     text_a.as_slice(),
                     text_b.as_slice(),
                     |text| {
-                        text.visible_bounds()
+                        drawn_bounds(text)
                             .into_iter()
                             .map(|bounds| (bounds * text_a.transformation()).expand(GLYPH_OVERHANG))
                             .collect()
@@ -316,6 +316,59 @@ impl Layer {
         damage.extend(primitives);
         damage.extend(images);
         damage
+    }
+}
+
+impl Layer {
+    /// PATCHED for shashki-arbiter: whether two frames' layers hold the same kinds of things in
+    /// the same numbers (a clock's tick, a hover, a caret): only then is the damage between them
+    /// trusted. Any other change (another screen, tab, page, table or list) is drawn whole, so
+    /// no region the damage misses can keep the last screen's pixels.
+    pub fn same_structure(previous: &[Self], current: &[Self]) -> bool {
+        fn groups<T>(a: &[Item<T>], b: &[Item<T>]) -> bool {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(a, b)| a.as_slice().len() == b.as_slice().len())
+        }
+        previous.len() == current.len()
+            && previous.iter().zip(current).all(|(a, b)| {
+                a.bounds == b.bounds
+                    && a.quads.len() == b.quads.len()
+                    && a.images.len() == b.images.len()
+                    && groups(&a.text, &b.text)
+                    && groups(&a.primitives, &b.primitives)
+            })
+    }
+}
+
+/// PATCHED for shashki-arbiter: where a text's glyphs are drawn. Upstream's `visible_bounds`
+/// gives a cached text (a pick list's label, a placeholder) the rectangle from its anchor point,
+/// but `draw_cached` places a centred text half its width left and up of that point (and a
+/// right- or bottom-aligned one a whole width): its damage missed the glyphs' left and upper
+/// half, and an old label's accents stayed over the new one.
+fn drawn_bounds(text: &Text) -> Option<Rectangle> {
+    match text {
+        Text::Cached {
+            bounds,
+            clip_bounds,
+            align_x,
+            align_y,
+            ..
+        } => {
+            let x = match align_x {
+                core::text::Alignment::Default
+                | core::text::Alignment::Left
+                | core::text::Alignment::Justified => bounds.x,
+                core::text::Alignment::Center => bounds.x - bounds.width / 2.0,
+                core::text::Alignment::Right => bounds.x - bounds.width,
+            };
+            let y = match align_y {
+                core::alignment::Vertical::Top => bounds.y,
+                core::alignment::Vertical::Center => bounds.y - bounds.height / 2.0,
+                core::alignment::Vertical::Bottom => bounds.y - bounds.height,
+            };
+            Rectangle::new(Point::new(x, y), bounds.size()).intersection(clip_bounds)
+        }
+        _ => text.visible_bounds(),
     }
 }
 

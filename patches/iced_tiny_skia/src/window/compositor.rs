@@ -173,18 +173,14 @@ pub fn present(
         }
     };
 
-    // PATCHED for shashki-arbiter: a frame whose layers are not the buffer's last ones (another
-    // count, or any layer with other bounds: another screen) is drawn whole. The damage diffed
+    // PATCHED for shashki-arbiter: a frame whose layers are not built like the buffer's last
+    // ones (another count of layers, other bounds, another number of quads, texts, images or
+    // primitives in any of them: another screen, page, table or list) is drawn whole. The damage diffed
     // between two different screens missed regions (see layer.rs for the text part), and the
     // previous screen's pixels stayed; a frame of the same screen (a clock's tick, a hover) keeps
     // the cheap damage, so a redraw stays small and clicks are not batched with later moves.
-    let same_screen = {
-        let current = renderer.layers();
-        last_layers.is_some_and(|last| {
-            last.len() == current.len()
-                && last.iter().zip(current.iter()).all(|(a, b)| a.bounds == b.bounds)
-        })
-    };
+    let same_screen =
+        last_layers.is_some_and(|last| Layer::same_structure(last, renderer.layers()));
     let damage = last_layers
         .filter(|_| same_screen)
         .and_then(|last_layers| {

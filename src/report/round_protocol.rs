@@ -19,15 +19,11 @@ pub enum Use {
 
 /// The round's table.
 pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
-    let before: Vec<(PlayerId, f64)> = standings::compute(tour, Some(r.number - 1))
-        .iter()
-        .map(|l| (l.id, l.points))
-        .collect();
-    let points_of = |id| {
+    let before = standings::points_before(tour, r.number);
+    let points_of = |id: PlayerId| {
         before
-            .iter()
-            .find(|(p, _)| *p == id)
-            .map_or_else(String::new, |(_, x)| points(*x, lang))
+            .get(&id)
+            .map_or_else(String::new, |x| points(*x, lang))
     };
     let number_of = |id| {
         tour.player(id)

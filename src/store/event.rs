@@ -243,6 +243,15 @@ pub struct EventFile {
     disk: Option<Fingerprint>,
     /// Changes kept in memory that the disk did not take yet (see [`EventFile::keep_unsaved`]).
     unsaved: Unsaved,
+    /// Which state of the event memory holds: new for each file read and each change made, so
+    /// that what is derived from it (standings) is computed once per state.
+    revision: u64,
+}
+
+/// A revision no other state of any event in this process has had.
+fn next_revision() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The size and hash of a file's bytes: enough to tell that another program wrote it.
@@ -489,6 +498,7 @@ impl EventFile {
             watched: None,
             disk: Some(Fingerprint::of(bytes.as_bytes())),
             unsaved: Unsaved::default(),
+            revision: next_revision(),
         })
     }
 
@@ -558,6 +568,7 @@ impl EventFile {
             older_schema: older.is_some(),
             lock: None,
             watched: None,
+            revision: next_revision(),
             disk: Some(Fingerprint::of(bytes)),
         })
     }
@@ -655,6 +666,11 @@ impl EventFile {
         Ok(Reloaded { before, lost })
     }
 
+    /// Which state of the event memory holds: another after every change and every reading.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
@@ -688,6 +704,7 @@ impl EventFile {
             undoes,
         };
         let previous = std::mem::replace(&mut self.tournament, next);
+        self.revision = next_revision();
         let state_was_unsaved = self.unsaved.state;
         self.unsaved.state = true;
         self.journal.push(entry);

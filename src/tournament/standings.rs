@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::model::{ByeValue, PlayerId, Round, TieBreak, Tournament, UnplayedInCoefficients};
+use super::model::{
+    ByeValue, MatchPoints, PlayerId, Round, TieBreak, Tournament, UnplayedInCoefficients,
+};
 use crate::rules::Color;
 
 /// One player's round, as the standings count it.
@@ -98,15 +100,58 @@ fn joined_in(rounds: &[&Round], id: PlayerId) -> Option<usize> {
     }
 }
 
-/// The standings after `up_to` rounds (all rounds when `None`).
+/// The standings after `up_to` rounds (all rounds when `None`): what the boards scored
+/// ([`round_lines`]), the primary score ([`Primary`]), each criterion's value ([`Criteria`]),
+/// then the order by points and the tie-breaks in turn ([`rank`]).
 pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     let last = up_to.unwrap_or(usize::MAX);
-    let rounds: Vec<_> = t.rounds.iter().filter(|r| r.number <= last).collect();
-    let (win, draw) = t.game_value();
-    let per_pairing_max = win * t.settings.format.games.max(1) as f64;
+    let rounds: Vec<&Round> = t.rounds.iter().filter(|r| r.number <= last).collect();
+    let lines = round_lines(t, &rounds);
+    let primary = Primary::of(t);
+    let criteria = Criteria::new(t, &lines, &primary, rounds.len());
+    let mut rows: Vec<Line> = t
+        .players
+        .iter()
+        .map(|p| Line {
+            place: String::new(),
+            number: p.number,
+            id: p.id,
+            name: p.full_name(),
+            points: criteria.points[&p.id],
+            tiebreaks: t
+                .tiebreaks
+                .iter()
+                .map(|&tb| (tb, criteria.value(tb, p.id)))
+                .collect(),
+            rounds: lines[&p.id].clone(),
+            withdrawn_after: p.withdrawn_after.filter(|&r| r <= last),
+            joined_in: joined_in(&rounds, p.id),
+        })
+        .collect();
+    rank(&mut rows, &t.tiebreaks, &lines, &primary);
+    rows
+}
+
+/// Each player's points (the primary score) from the rounds before `round`: what a round's
+/// protocol prints beside each name, without ranking anyone.
+pub fn points_before(t: &Tournament, round: usize) -> BTreeMap<PlayerId, f64> {
+    let rounds: Vec<&Round> = t.rounds.iter().filter(|r| r.number < round).collect();
+    let primary = Primary::of(t);
+    round_lines(t, &rounds)
+        .into_iter()
+        .map(|(id, ls)| (id, ls.iter().map(|l| primary.score(l)).sum()))
+        .collect()
+}
+
+/// Each player's rounds as the boards scored them: a line per pairing (its games summed) and
+/// per bye, in round order. The only step that reads pairings and results.
+fn round_lines(t: &Tournament, rounds: &[&Round]) -> BTreeMap<PlayerId, Vec<RoundLine>> {
+    let (_, draw) = t.game_value();
+    let per_pairing_max = per_pairing_max(t);
+    let games = t.settings.format.games.max(1) as usize;
     let mut lines: BTreeMap<PlayerId, Vec<RoundLine>> =
         t.players.iter().map(|p| (p.id, Vec::new())).collect();
-    for r in &rounds {
+    for r in rounds {
         for p in &r.pairings {
             for (me, opp) in [(p.white, p.black), (p.black, p.white)] {
                 let mut line = RoundLine {
@@ -120,9 +165,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     wins_black: 0,
                     forfeit_wins: 0,
                     scored: false,
-                    extra_won: p
-                        .extra_winner(t.settings.format.games.max(1) as usize)
-                        .map(|w| w == me),
+                    extra_won: p.extra_winner(games).map(|w| w == me),
                 };
                 for (g, result) in p.games.iter().enumerate() {
                     let Some((w, b)) = result.halves() else {
@@ -177,10 +220,29 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             }
         }
     }
+    lines
+}
 
-    let match_points = t.settings.scoring.match_points;
-    let primary = |l: &RoundLine| -> f64 {
-        match match_points {
+/// The points a pairing can give: a win in each of its games.
+fn per_pairing_max(t: &Tournament) -> f64 {
+    t.game_value().0 * t.settings.format.games.max(1) as f64
+}
+
+/// The primary score of a round: its game points, or its match points where the event counts
+/// matches (a micromatch won, drawn or lost; extra micromatches decide a tied one).
+struct Primary {
+    match_points: Option<MatchPoints>,
+}
+
+impl Primary {
+    fn of(t: &Tournament) -> Primary {
+        Primary {
+            match_points: t.settings.scoring.match_points,
+        }
+    }
+
+    fn score(&self, l: &RoundLine) -> f64 {
+        match self.match_points {
             Some(mp) if l.scored => {
                 if l.score * 2.0 > l.max || l.extra_won == Some(true) {
                     mp.win
@@ -192,47 +254,81 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             }
             _ => l.score,
         }
-    };
-    let points: BTreeMap<PlayerId, f64> = lines
-        .iter()
-        .map(|(id, ls)| (*id, ls.iter().map(primary).sum()))
-        .collect();
-    let game_points: BTreeMap<PlayerId, f64> = lines
-        .iter()
-        .map(|(id, ls)| (*id, ls.iter().map(|l| l.score).sum()))
-        .collect();
-    let rounds_played = rounds.len() as f64;
-    let max_points = match match_points {
-        Some(mp) => mp.win * rounds_played,
-        None => per_pairing_max * rounds_played,
-    };
-    let own = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
+    }
+}
 
-    // Opponents over the board with this player's result against each: (opponent points, score
-    // fraction). A round without a game over the board is skipped or counts as the player's own
-    // points (setting).
-    let opponents: BTreeMap<PlayerId, Vec<(f64, f64)>> = lines
-        .iter()
-        .map(|(&id, ls)| {
-            let opp = ls
-                .iter()
-                .filter_map(|l| match l.opponent {
-                    Some(o) if l.played => Some((points[&o], l.score / l.max)),
-                    _ if own && l.scored => Some((points[&id], l.score / l.max)),
-                    _ => None,
-                })
-                .collect();
-            (id, opp)
-        })
-        .collect();
-    let ratings: BTreeMap<PlayerId, u32> = t
-        .players
-        .iter()
-        .filter_map(|p| Some((p.id, p.rating?)))
-        .collect();
-    let value = |tb: TieBreak, id: PlayerId| -> Option<f64> {
-        let ls = &lines[&id];
-        let opp = &opponents[&id];
+/// What every criterion but head-to-head (which depends on the group still tied) is computed
+/// from: each player's points, game points and opponents over the board.
+struct Criteria<'a> {
+    t: &'a Tournament,
+    lines: &'a BTreeMap<PlayerId, Vec<RoundLine>>,
+    primary: &'a Primary,
+    points: BTreeMap<PlayerId, f64>,
+    game_points: BTreeMap<PlayerId, f64>,
+    /// Opponents over the board with this player's result against each: (opponent points,
+    /// score fraction). A round without a game over the board is skipped or counts as the
+    /// player's own points (setting).
+    opponents: BTreeMap<PlayerId, Vec<(f64, f64)>>,
+    ratings: BTreeMap<PlayerId, u32>,
+    /// The most points a player could have had after these rounds (Koya's half).
+    max_points: f64,
+}
+
+impl<'a> Criteria<'a> {
+    fn new(
+        t: &'a Tournament,
+        lines: &'a BTreeMap<PlayerId, Vec<RoundLine>>,
+        primary: &'a Primary,
+        rounds: usize,
+    ) -> Criteria<'a> {
+        let points: BTreeMap<PlayerId, f64> = lines
+            .iter()
+            .map(|(id, ls)| (*id, ls.iter().map(|l| primary.score(l)).sum()))
+            .collect();
+        let game_points = lines
+            .iter()
+            .map(|(id, ls)| (*id, ls.iter().map(|l| l.score).sum()))
+            .collect();
+        let max_points = match primary.match_points {
+            Some(mp) => mp.win * rounds as f64,
+            None => per_pairing_max(t) * rounds as f64,
+        };
+        let own = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
+        let opponents = lines
+            .iter()
+            .map(|(&id, ls)| {
+                let opp = ls
+                    .iter()
+                    .filter_map(|l| match l.opponent {
+                        Some(o) if l.played => Some((points[&o], l.score / l.max)),
+                        _ if own && l.scored => Some((points[&id], l.score / l.max)),
+                        _ => None,
+                    })
+                    .collect();
+                (id, opp)
+            })
+            .collect();
+        let ratings = t
+            .players
+            .iter()
+            .filter_map(|p| Some((p.id, p.rating?)))
+            .collect();
+        Criteria {
+            t,
+            lines,
+            primary,
+            points,
+            game_points,
+            opponents,
+            ratings,
+            max_points,
+        }
+    }
+
+    /// A criterion's value for a player; `None` where it does not apply.
+    fn value(&self, tb: TieBreak, id: PlayerId) -> Option<f64> {
+        let ls = &self.lines[&id];
+        let opp = &self.opponents[&id];
         let buchholz_sorted = || {
             let mut v: Vec<f64> = opp.iter().map(|o| o.0).collect();
             v.sort_by(f64::total_cmp);
@@ -263,22 +359,20 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                     }
                 })
                 .sum(),
-            TieBreak::Wins => ls
-                .iter()
-                .map(|l| {
-                    l.wins
-                        + if t.settings.unplayed.forfeit_counts_as_win {
-                            l.forfeit_wins
-                        } else {
-                            0
-                        }
-                })
-                .sum::<u32>() as f64,
+            TieBreak::Wins => {
+                let forfeits = self.t.settings.unplayed.forfeit_counts_as_win;
+                ls.iter()
+                    .map(|l| l.wins + if forfeits { l.forfeit_wins } else { 0 })
+                    .sum::<u32>() as f64
+            }
             TieBreak::WinsBlack => ls.iter().map(|l| l.wins_black).sum::<u32>() as f64,
             TieBreak::Koya => ls
                 .iter()
                 .filter(|l| l.played)
-                .filter(|l| l.opponent.is_some_and(|o| points[&o] * 2.0 >= max_points))
+                .filter(|l| {
+                    l.opponent
+                        .is_some_and(|o| self.points[&o] * 2.0 >= self.max_points)
+                })
                 .map(|l| l.score)
                 .sum(),
             TieBreak::Progressive => {
@@ -287,7 +381,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 let mut running = 0.0;
                 let mut total = 0.0;
                 for l in by_round {
-                    running += primary(l);
+                    running += self.primary.score(l);
                     total += running;
                 }
                 total
@@ -296,38 +390,28 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
                 let ratings: Vec<u32> = ls
                     .iter()
                     .filter(|l| l.played)
-                    .filter_map(|l| ratings.get(&l.opponent?).copied())
+                    .filter_map(|l| self.ratings.get(&l.opponent?).copied())
                     .collect();
                 if ratings.is_empty() {
                     return None;
                 }
                 (ratings.iter().map(|&r| r as f64).sum::<f64>() / ratings.len() as f64).round()
             }
-            TieBreak::GamePoints => game_points[&id],
-            // Depends on the group still tied: computed while ordering.
+            TieBreak::GamePoints => self.game_points[&id],
+            // Depends on the group still tied: computed while ranking.
             TieBreak::HeadToHead => return None,
         })
-    };
+    }
+}
 
-    let mut rows: Vec<Line> = t
-        .players
-        .iter()
-        .map(|p| Line {
-            place: String::new(),
-            number: p.number,
-            id: p.id,
-            name: p.full_name(),
-            points: points[&p.id],
-            tiebreaks: t
-                .tiebreaks
-                .iter()
-                .map(|&tb| (tb, value(tb, p.id)))
-                .collect(),
-            rounds: lines[&p.id].clone(),
-            withdrawn_after: p.withdrawn_after.filter(|&r| r <= last),
-            joined_in: joined_in(&rounds, p.id),
-        })
-        .collect();
+/// Orders the rows by points, then splits each group still tied by the tie-breaks in turn, and
+/// gives each row its place (`3`, or `3-4` for players tied after every criterion).
+fn rank(
+    rows: &mut [Line],
+    tiebreaks: &[TieBreak],
+    lines: &BTreeMap<PlayerId, Vec<RoundLine>>,
+    primary: &Primary,
+) {
     // Stable final order among players still tied: pairing number, then name.
     rows.sort_by(|a, b| {
         b.points
@@ -339,40 +423,25 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             )
             .then(a.name.cmp(&b.name))
     });
-
-    // Groups of players still tied, refined criterion by criterion.
-    let mut groups: Vec<std::ops::Range<usize>> = split(&rows, 0..rows.len(), |l| l.points);
-    for (k, tb) in t.tiebreaks.iter().enumerate() {
+    let mut groups: Vec<std::ops::Range<usize>> = split(rows, 0..rows.len(), |l| l.points);
+    for (k, tb) in tiebreaks.iter().enumerate() {
         let mut next = Vec::new();
         for g in groups {
             if g.len() < 2 {
                 next.push(g);
                 continue;
             }
-            if *tb == TieBreak::HeadToHead {
-                let ids: Vec<PlayerId> = rows[g.clone()].iter().map(|l| l.id).collect();
-                for row in &mut rows[g.clone()] {
-                    let met: Vec<&RoundLine> = lines[&row.id]
-                        .iter()
-                        .filter(|l| l.scored && l.opponent.is_some_and(|o| ids.contains(&o)))
-                        .collect();
-                    // A player who met none of those tied has no head-to-head score («—»).
-                    row.tiebreaks[k].1 =
-                        (!met.is_empty()).then(|| met.iter().map(|l| primary(l)).sum());
-                }
-                // Head-to-head ranks a group only when each of them met one of the others: a
-                // player without a game among them is not placed by it (the next criterion is).
-                if rows[g.clone()].iter().any(|l| l.tiebreaks[k].1.is_none()) {
-                    next.push(g);
-                    continue;
-                }
+            if *tb == TieBreak::HeadToHead && !head_to_head(&mut rows[g.clone()], k, lines, primary)
+            {
+                next.push(g);
+                continue;
             }
             rows[g.clone()].sort_by(|a, b| {
                 let (x, y) = (a.tiebreaks[k].1, b.tiebreaks[k].1);
                 y.unwrap_or(f64::NEG_INFINITY)
                     .total_cmp(&x.unwrap_or(f64::NEG_INFINITY))
             });
-            next.extend(split(&rows, g, |l| {
+            next.extend(split(rows, g, |l| {
                 l.tiebreaks[k].1.unwrap_or(f64::NEG_INFINITY)
             }));
         }
@@ -388,7 +457,26 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             row.place = place.clone();
         }
     }
-    rows
+}
+
+/// Gives each of a tied group its head-to-head score (criterion `k`): its points from games
+/// against the others of the group, «—» for one who met none of them. Whether it ranks the
+/// group: only when each of them met one of the others (else the next criterion does).
+fn head_to_head(
+    group: &mut [Line],
+    k: usize,
+    lines: &BTreeMap<PlayerId, Vec<RoundLine>>,
+    primary: &Primary,
+) -> bool {
+    let ids: Vec<PlayerId> = group.iter().map(|l| l.id).collect();
+    for row in group.iter_mut() {
+        let met: Vec<&RoundLine> = lines[&row.id]
+            .iter()
+            .filter(|l| l.scored && l.opponent.is_some_and(|o| ids.contains(&o)))
+            .collect();
+        row.tiebreaks[k].1 = (!met.is_empty()).then(|| met.iter().map(|l| primary.score(l)).sum());
+    }
+    group.iter().all(|l| l.tiebreaks[k].1.is_some())
 }
 
 /// Splits a sorted range into runs of equal `key`.

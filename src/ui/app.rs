@@ -641,8 +641,15 @@ impl App {
         if self.wall {
             let drawn = t.and_then(|t| self.ballot.drawn(t, self.rounds.round));
             let alarm = !session.all_on_disk();
-            return wall::view(self.wall_page, &session.clocks, t, drawn, now, lang, alarm)
-                .map(Message::WallPage);
+            let shown = wall::Shown {
+                clocks: &session.clocks,
+                t,
+                standings: session.standings(None),
+                drawn,
+                now,
+                alarm,
+            };
+            return wall::view(self.wall_page, shown, lang).map(Message::WallPage);
         }
         let Some(file) = session.event.as_ref().filter(|_| !self.files) else {
             return column![
@@ -672,7 +679,12 @@ impl App {
                 .games
                 .view(&session.clocks, t, lang)
                 .map(Message::Games),
-            Tab::Standings => self.standings.view(file, lang).map(Message::Standings),
+            Tab::Standings => {
+                let lines = session.standings(self.standings.up_to).unwrap_or_default();
+                self.standings
+                    .view(file, lines, lang)
+                    .map(Message::Standings)
+            }
         };
         let body: Element<'_, Message> = if session.watched_from().is_some() {
             watch_only(body).into()
@@ -688,7 +700,7 @@ impl App {
         } else if self.network {
             let shown = network::Shown {
                 urls: session.web.as_ref().map(|w| w.urls()),
-                error: session.web_error.as_deref(),
+                error: session.web_error.as_ref().map(|e| e.get(lang)),
             };
             stack![page, network::view(shown, lang).map(Message::NetworkPage)].into()
         } else {

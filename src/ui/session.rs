@@ -5,7 +5,9 @@
 
 pub mod clocks;
 
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::Instant;
 
 use chrono::Utc;
@@ -13,10 +15,11 @@ use chrono::Utc;
 use self::clocks::{Clocks, Request};
 use super::settings;
 use crate::files::lock::Holder;
-use crate::lang::{Lang, Russian};
+use crate::lang::{Lang, Russian, Said};
 use crate::store::event::{EventError, EventFile, Watched};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
+use crate::tournament::standings::{self, Line};
 
 /// Where instants come from: the system's monotonic clock, or a value the tests set.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +44,7 @@ pub enum Opened {
     /// The event asked for is the one already open: nothing changed.
     Same,
     /// The file could not be opened (the reason, for the files page); the open event stays.
-    Failed(String),
+    Failed(Said),
 }
 
 pub struct Session {
@@ -60,13 +63,20 @@ pub struct Session {
     /// The hall's network page, while it is switched on (off by default), and why it could not
     /// start or stopped.
     pub web: Option<crate::serve::Running>,
-    pub web_error: Option<String>,
+    pub web_error: Option<Said>,
     /// A watched event's writer has let it go (looked at each tick).
     pub free_to_take: bool,
     /// A result for a game whose clock still runs, said to the arbiter: entered again, it is
     /// recorded and the clock stops.
     asked_result: Option<Command>,
+    /// The standings of the event's state as last computed (by revision and rounds counted):
+    /// the Standings screen and the wall read them at every frame, a clock's tick among them,
+    /// and they change only with the event.
+    standings: RefCell<Vec<Computed>>,
 }
+
+/// Standings computed for a state of the event (its revision) after some rounds.
+type Computed = (u64, Option<usize>, Rc<Vec<Line>>);
 
 impl Session {
     /// The file that remembers the last event (the recent ones and the network switch beside it).
@@ -88,6 +98,7 @@ impl Session {
             web_error: None,
             free_to_take: false,
             asked_result: None,
+            standings: RefCell::default(),
         };
         session.tick();
         session
@@ -109,6 +120,21 @@ impl Session {
 
     pub fn tournament(&self) -> Option<&Tournament> {
         self.event.as_ref().map(|e| &e.tournament)
+    }
+
+    /// The standings after `up_to` rounds (all when `None`), computed once per state of the
+    /// event; `None` with no event open.
+    pub fn standings(&self, up_to: Option<usize>) -> Option<Rc<Vec<Line>>> {
+        let file = self.event.as_ref()?;
+        let revision = file.revision();
+        let mut kept = self.standings.borrow_mut();
+        kept.retain(|(r, _, _)| *r == revision);
+        if let Some((_, _, lines)) = kept.iter().find(|(_, u, _)| *u == up_to) {
+            return Some(Rc::clone(lines));
+        }
+        let lines = Rc::new(standings::compute(&file.tournament, up_to));
+        kept.push((revision, up_to, Rc::clone(&lines)));
+        Some(lines)
     }
 
     pub fn say(&mut self, error: bool, text: impl Into<String>) {
@@ -162,12 +188,16 @@ impl Session {
                     | EventError::NotUtf8(_)
                     | EventError::Journal { .. }
                     | EventError::Integrity { .. } => {
-                        lang.pick(" — the file was not changed", " — файл не изменён")
+                        (" — the file was not changed", " — файл не изменён")
                     }
-                    _ => "",
+                    _ => ("", ""),
                 };
-                let why = format!("{}{untouched}", e.said(lang));
-                self.say(true, format!("{why}{kept}"));
+                // In both languages: the Files page keeps it, and the arbiter may switch.
+                let why = Said::new(
+                    format!("{e}{}", untouched.0),
+                    format!("{}{}", e.ru(), untouched.1),
+                );
+                self.say(true, format!("{}{kept}", why.get(lang)));
                 return Opened::Failed(why);
             }
         };
@@ -175,13 +205,10 @@ impl Session {
         if self.web.take().is_some() {
             settings::remember_web(self.config.as_deref(), None);
             // The page served the event being left: it stops rather than show the wrong one.
-            self.web_error = Some(
-                lang.pick(
-                    "The hall's network page stopped: another event was opened. Turn it on again for this one.",
-                    "Страница для сети зала выключена: открыт другой турнир. Включите её снова для него.",
-                )
-                .to_string(),
-            );
+            self.web_error = Some(Said::new(
+                "The hall's network page stopped: another event was opened. Turn it on again for this one.",
+                "Страница для сети зала выключена: открыт другой турнир. Включите её снова для него.",
+            ));
         }
         if let Some(left) = self.event.take() {
             let clocks = std::mem::take(&mut self.clocks);
@@ -346,9 +373,10 @@ impl Session {
                 )
             }
             Err(e) => {
-                let why = lang.pick(&e.to_string(), &e.ru()).to_string();
-                self.web_error = Some(why.clone());
-                (true, why)
+                let why = Said::new(e.to_string(), e.ru());
+                let said = why.get(lang).to_string();
+                self.web_error = Some(why);
+                (true, said)
             }
         })
     }
@@ -362,8 +390,8 @@ impl Session {
         match created {
             Ok(()) => self.open(path),
             Err(e) => {
-                let why = e.said(self.lang);
-                self.say(true, why.clone());
+                let why = Said::new(e.to_string(), e.ru());
+                self.say(true, why.get(self.lang).to_string());
                 Opened::Failed(why)
             }
         }

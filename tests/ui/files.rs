@@ -12,12 +12,21 @@ fn a_corrupt_event_opens_the_files_page_with_the_place_and_is_not_touched() {
     assert!(app.session.event.is_none());
     let error = app.open.error.clone().unwrap();
     let place = format!("{}:", path.display());
-    assert!(error.starts_with(&place), "{error}");
+    assert!(error.en.starts_with(&place), "{error:?}");
     assert!(
         text_containing(&app, &place).is_some(),
         "the error is on screen"
     );
     assert!(sees(&app, "Open an event"));
+    // The arbiter switches to Russian: the page says why in Russian, not in the language it was
+    // said in (the trial's English page kept a Russian error, and the other way round).
+    let mut app = app;
+    let _ = app.update(Message::Lang(Lang::Ru));
+    let start: String = error.ru.chars().take(20).collect();
+    let shown = text_containing(&app, &start)
+        .unwrap_or_else(|| panic!("the error is on the Russian page: {error:?}"));
+    assert_eq!(shown, error.ru, "the Russian words");
+    assert_ne!(error.ru, error.en);
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         cut,

@@ -156,7 +156,18 @@ fn the_page_stops_when_another_event_is_opened() {
         "the first event is no longer served"
     );
     assert_eq!(
-        app.session.web_error.as_deref(),
+        app.session.web_error.as_ref().map(|e| e.get(Lang::En)),
         Some("The hall's network page stopped: another event was opened. Turn it on again for this one.")
+    );
+    // Said in both languages: the network dialog of a Russian screen shows it in Russian.
+    let _ = app.update(Message::Lang(Lang::Ru));
+    let _ = app.update(Message::Network(true));
+    assert!(
+        text_containing(
+            &app,
+            "Страница для сети зала выключена: открыт другой турнир"
+        )
+        .is_some(),
+        "the Russian dialog says it in Russian"
     );
 }

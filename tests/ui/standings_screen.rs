@@ -93,3 +93,40 @@ fn the_norms_page_says_what_each_rank_needs_after_any_round() {
     assert!(sees(&app, "9 · ещё 5"), "Васильев's way to КМС");
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "norms-ru");
 }
+
+/// Issue 35 §9/§10: the Standings screen and the wall read standings the session computed once
+/// for the event's state (they were computed inside `view`, at every clock tick); a result
+/// entered is in the next frame's table.
+#[test]
+fn standings_are_computed_once_per_state_and_follow_a_result() {
+    let mut app = app("standings-once", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Standings));
+    let first = app.session.standings(None).unwrap();
+    // Frames of the same state (a tick, a hover, the wall) share one computation.
+    let _ = app.update(Message::Tick);
+    let _ = app.update(Message::Wall(true));
+    assert!(sees(&app, "Таблица"));
+    assert!(std::rc::Rc::ptr_eq(&first, &app.session.standings(None).unwrap()));
+    // Round 6, board 1, game 1 (Попов — Михайлов) has no result yet: 1-0 moves Popov up a point.
+    let popov = |lines: &[standings::Line]| {
+        lines
+            .iter()
+            .find(|l| l.name.starts_with("Попов"))
+            .unwrap()
+            .points
+    };
+    let before = popov(&first);
+    assert!(app.session.apply(Command::SetResult {
+        round: 6,
+        board: 1,
+        game: 0,
+        result: GameResult::WhiteWins,
+    }));
+    let after = app.session.standings(None).unwrap();
+    assert!(!std::rc::Rc::ptr_eq(&first, &after), "a new state, new standings");
+    assert_eq!(popov(&after), before + 1.0);
+    assert_eq!(
+        *after,
+        standings::compute(app.session.tournament().unwrap(), None)
+    );
+}

@@ -9,7 +9,7 @@ use iced::widget::{button, column, pick_list, row, scrollable, table, text, text
 use iced::{Element, Length, Task};
 
 use super::Action;
-use crate::lang::Lang;
+use crate::lang::{Lang, Said};
 use crate::rules::columns::AnyVariant;
 use crate::rules::Variant;
 use crate::store::listing::{self, Listed};
@@ -19,7 +19,8 @@ use crate::ui::theme;
 #[derive(Default)]
 pub struct State {
     pub path: String,
-    pub error: Option<String>,
+    /// Why the last event named could not be opened, in both languages (the arbiter may switch).
+    pub error: Option<Said>,
     pub new_name: String,
     pub new_variant: Option<AnyVariant>,
     pub new_system: Option<System>,
@@ -196,7 +197,7 @@ impl State {
         let error = self
             .error
             .as_ref()
-            .map(|e| text(e.clone()).size(18).color(theme::ERROR));
+            .map(|e| text(e.get(lang).to_string()).size(18).color(theme::ERROR));
         let systems = crate::ui::format::systems(lang);
         let variants = crate::ui::format::variants(lang);
         let system = self.new_system.unwrap_or(System::RoundRobin);

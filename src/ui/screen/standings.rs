@@ -4,6 +4,7 @@
 
 use iced::widget::{button, column, pick_list, row, scrollable, table, text};
 use iced::{Element, Length};
+use std::rc::Rc;
 
 mod norms;
 
@@ -121,9 +122,15 @@ impl State {
         }
     }
 
-    pub fn view<'a>(&'a self, file: &'a EventFile, lang: Lang) -> Element<'a, Message> {
+    /// The screen over `lines`, the standings after the rounds chosen (`up_to`), which the
+    /// session computes once per state of the event.
+    pub fn view<'a>(
+        &'a self,
+        file: &'a EventFile,
+        lines: Rc<Vec<standings::Line>>,
+        lang: Lang,
+    ) -> Element<'a, Message> {
         let t = &file.tournament;
-        let lines = standings::compute(t, self.up_to);
         let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
         let shown = self.up_to.or(rounds.last().copied());
         let swiss = t.settings.system == crate::tournament::model::System::Swiss;
@@ -242,7 +249,12 @@ impl State {
             .join(" · ");
         column![
             bar,
-            scrollable(table(columns, lines).padding_x(12).padding_y(5)).height(Length::Fill),
+            scrollable(
+                table(columns, Rc::unwrap_or_clone(lines))
+                    .padding_x(12)
+                    .padding_y(5)
+            )
+            .height(Length::Fill),
             text(legend).size(14),
         ]
         .spacing(10)

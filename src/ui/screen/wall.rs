@@ -5,11 +5,13 @@
 use iced::widget::text::Wrapping;
 use iced::widget::{button, column, container, grid, responsive, row, text};
 use iced::{Element, Length, Size};
+use std::rc::Rc;
 
 use crate::clock::game_clock::{SideView, Snapshot};
 use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
+use crate::tournament::standings::Line;
 use crate::ui::session::clocks::{Clocks as State, Seat};
 use crate::ui::{format, theme};
 
@@ -82,15 +84,27 @@ pub enum Message {
     Close,
 }
 
-pub fn view<'a>(
-    page: Page,
-    clocks: &'a State,
-    t: Option<&'a Tournament>,
-    drawn: Option<Drawn>,
-    now: u64,
-    lang: Lang,
-    alarm: bool,
-) -> Element<'a, Message> {
+/// What the wall shows, read from the session above it.
+pub struct Shown<'a> {
+    pub clocks: &'a State,
+    pub t: Option<&'a Tournament>,
+    /// The standings after every round played, as the session computed them for this state.
+    pub standings: Option<Rc<Vec<Line>>>,
+    pub drawn: Option<Drawn>,
+    pub now: u64,
+    /// Changes or clock records wait for the disk.
+    pub alarm: bool,
+}
+
+pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
+    let Shown {
+        clocks,
+        t,
+        standings: lines,
+        drawn,
+        now,
+        alarm,
+    } = shown;
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     // Only the current round's clocks: a hall left from an earlier round is not the hall's now.
     let current = clocks.of_current_round(t);
@@ -159,7 +173,10 @@ pub fn view<'a>(
     let body = match page {
         Page::Clocks => clock_grid(clocks, current, t, now, lang),
         Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, lang)),
-        Page::Standings => t.map_or_else(|| text("").into(), |t| standings(t, lang)),
+        Page::Standings => match (t, lines) {
+            (Some(t), Some(lines)) => standings(t, &lines, lang),
+            _ => text("").into(),
+        },
         Page::Ballot => ballot(drawn, lang),
     };
     container(column![header, body].spacing(6).padding(6))
@@ -300,12 +317,11 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
     big_table(header, rows)
 }
 
-fn standings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
-    let lines = crate::tournament::standings::compute(t, None);
+fn standings<'a>(t: &Tournament, lines: &[Line], lang: Lang) -> Element<'a, Message> {
     // A Swiss shows its round grid (who met whom, colours, results): what the hall asks the
     // arbiter after every round. Two tie-breaks, as in the table below, so that it stays legible.
     if t.settings.system == crate::tournament::model::System::Swiss {
-        let grid = crate::report::round_grid(t, &lines, lang);
+        let grid = crate::report::round_grid(t, lines, lang);
         let keep = grid.header.len() - t.tiebreaks.len() + t.tiebreaks.len().min(2);
         let cut = |mut r: Vec<String>| {
             r.truncate(keep);
@@ -324,10 +340,10 @@ fn standings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
         lang.pick(en, ru).to_string()
     }));
     let rows = lines
-        .into_iter()
+        .iter()
         .map(|l| {
-            let name = crate::report::standing_name(t, &l, lang);
-            let mut row = vec![l.place, name, format::points(l.points, lang)];
+            let name = crate::report::standing_name(t, l, lang);
+            let mut row = vec![l.place.clone(), name, format::points(l.points, lang)];
             row.extend(l.tiebreaks.iter().take(shown.len()).map(|(_, v)| {
                 v.map(|v| format::points(v, lang))
                     .unwrap_or_else(|| "—".into())

@@ -443,3 +443,31 @@ fn the_norms_sheet_prints_for_every_sample() {
         }
     }
 }
+
+/// Issue 35 §7: in a Swiss, the opponents still to be paired change k. A rank whose k is above
+/// the required one after some rounds is not out of reach while rounds remain (the trial's
+/// Norms page said «недостижима» after round 3 of 9); after the last planned round it is.
+#[test]
+fn a_swiss_rank_is_not_out_of_reach_while_rounds_remain() {
+    let mut t = event();
+    // Weak opponents: unranked adults, so A's k is above what КМС requires.
+    for p in t.players.iter_mut().filter(|p| p.id != 1) {
+        p.title = String::new();
+    }
+    let kms = |t: &Tournament| {
+        of_a(t, defaults())
+            .norms
+            .into_iter()
+            .find(|r| r.rank == "КМС")
+            .unwrap()
+    };
+    t.settings.rounds_planned = Some(11);
+    let open = kms(&t);
+    assert!(!open.met && open.needed.is_none(), "{open:?}");
+    assert!(open.open, "8 of 11 rounds: later opponents decide");
+    t.settings.rounds_planned = Some(8);
+    assert!(!kms(&t).open, "every planned round counted: out of reach");
+    // A round robin's schedule is known: its k over every opponent decides now.
+    t.settings.system = System::RoundRobin;
+    assert!(!kms(&t).open);
+}

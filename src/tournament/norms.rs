@@ -350,6 +350,9 @@ pub struct RankNorm {
     /// games played in a Swiss. `None` when the rank cannot be met (k above the required one, or
     /// more points than the games left give).
     pub needed: Option<f64>,
+    /// Not met, and not yet decided: in a Swiss with rounds to come, the opponents still to be
+    /// paired change k, so a k above the required one does not put the rank out of reach.
+    pub open: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -496,12 +499,21 @@ pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Op
             ),
         )
     });
+    // A Swiss whose planned rounds are not all counted (or not planned): opponents to come.
+    let counted = t
+        .rounds
+        .iter()
+        .filter(|r| up_to.is_none_or(|n| r.number <= n))
+        .count();
+    let swiss_rounds_left = t.settings.system == System::Swiss
+        && t.planned_rounds().is_none_or(|planned| counted < planned);
     let players = t
         .by_number()
         .into_iter()
         .map(|p| {
             let games = games_of(t, p.id, up_to);
             let scheduled = scheduled_opponents(t, p.id, &games, up_to);
+            let opponents_to_come = swiss_rounds_left && p.withdrawn_after.is_none();
             player_norms(
                 table,
                 options,
@@ -509,6 +521,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Op
                 year,
                 &games,
                 scheduled.as_deref(),
+                opponents_to_come,
                 event_reason.as_ref(),
                 &coefficient,
             )
@@ -584,6 +597,7 @@ fn player_norms(
     year: Option<i32>,
     games: &[Game],
     scheduled: Option<&[PlayerId]>,
+    opponents_to_come: bool,
     event_reason: Option<&Said>,
     coefficient: &dyn Fn(PlayerId) -> i32,
 ) -> PlayerNorms {
@@ -676,6 +690,7 @@ fn player_norms(
             met,
             scheduled_norm,
             needed,
+            open: !met && !k_ok && opponents_to_come,
         });
     }
     out

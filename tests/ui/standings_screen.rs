@@ -106,7 +106,10 @@ fn standings_are_computed_once_per_state_and_follow_a_result() {
     let _ = app.update(Message::Tick);
     let _ = app.update(Message::Wall(true));
     assert!(sees(&app, "Таблица"));
-    assert!(std::rc::Rc::ptr_eq(&first, &app.session.standings(None).unwrap()));
+    assert!(std::rc::Rc::ptr_eq(
+        &first,
+        &app.session.standings(None).unwrap()
+    ));
     // Round 6, board 1, game 1 (Попов — Михайлов) has no result yet: 1-0 moves Popov up a point.
     let popov = |lines: &[standings::Line]| {
         lines
@@ -123,7 +126,10 @@ fn standings_are_computed_once_per_state_and_follow_a_result() {
         result: GameResult::WhiteWins,
     }));
     let after = app.session.standings(None).unwrap();
-    assert!(!std::rc::Rc::ptr_eq(&first, &after), "a new state, new standings");
+    assert!(
+        !std::rc::Rc::ptr_eq(&first, &after),
+        "a new state, new standings"
+    );
     assert_eq!(popov(&after), before + 1.0);
     assert_eq!(
         *after,

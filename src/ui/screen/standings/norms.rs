@@ -99,9 +99,14 @@ pub fn view<'a>(
             "«ещё нужно»: по всему расписанию кругового турнира, если все партии будут сыграны",
         )
     };
+    let reached = lang.pick(
+        "«reached»: the points for the norm are there; it is met when the other conditions hold (games played, k)",
+        "«набрано»: очков для нормы уже достаточно; она выполнена, когда соблюдены и остальные условия (число партий, k)",
+    );
     let mut notes = column![
         text(n.document_line(lang)).size(14),
         text(format!("{}. {needed_over}", n.options_line(lang))).size(14),
+        text(reached).size(14),
     ]
     .spacing(4);
     if let Some(why) = &n.reason {
@@ -135,6 +140,13 @@ fn cell(r: &RankNorm, lang: Lang) -> String {
             format::points(x, lang)
         ),
         Some(_) => format!("{norm} · {}", lang.pick("reached", "набрано")),
+        None if r.open => format!(
+            "{norm} · {}",
+            lang.pick(
+                "k depends on opponents to come",
+                "k зависит от будущих соперников"
+            )
+        ),
         None => format!("{norm} · {}", lang.pick("out of reach", "недостижима")),
     }
 }

@@ -844,3 +844,61 @@ fn round(number: usize, pairings: Vec<Pairing>, bye: Option<PlayerId>) -> Round 
         acceleration: Default::default(),
     }
 }
+
+/// Issue 35 §11: redo (Ctrl+Y) makes again what undo took back, in order, saved and journaled
+/// as a redo; a new change ends what can be redone; an undone redo can be redone again; the
+/// journal read back from disk knows which entry was which.
+#[test]
+fn redo_makes_again_what_undo_took_back_until_a_new_change() {
+    let path = temp("redo");
+    let mut f = EventFile::create(&path, event(4, 2, vec![TieBreak::Wins])).unwrap();
+    let result = |g: usize, r: GameResult| Command::SetResult {
+        round: 1,
+        board: 1,
+        game: g,
+        result: r,
+    };
+    f.apply(
+        Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+        at(),
+    )
+    .unwrap();
+    f.apply(result(0, GameResult::WhiteWins), at()).unwrap();
+    f.apply(result(1, GameResult::Draw), at()).unwrap();
+    let full = f.tournament.clone();
+    assert!(matches!(f.redo(at()), Err(EventError::NothingToRedo)));
+    f.undo(at()).unwrap();
+    f.undo(at()).unwrap();
+    let games = |f: &EventFile| f.tournament.rounds[0].pairings[0].games.clone();
+    assert_eq!(games(&f), [GameResult::Pending, GameResult::Pending]);
+    // Redo in the order taken back: game 1's result first.
+    assert_eq!(f.redo(at()).unwrap().redoes, Some(2));
+    assert_eq!(games(&f), [GameResult::WhiteWins, GameResult::Pending]);
+    // Undo the redo, redo it again, then the other.
+    f.undo(at()).unwrap();
+    assert_eq!(games(&f), [GameResult::Pending, GameResult::Pending]);
+    f.redo(at()).unwrap();
+    f.redo(at()).unwrap();
+    assert_eq!(f.tournament, full);
+    assert!(matches!(f.redo(at()), Err(EventError::NothingToRedo)));
+    // A new change after an undo: nothing to redo.
+    f.undo(at()).unwrap();
+    f.apply(result(1, GameResult::BlackWins), at()).unwrap();
+    assert!(f.redoable().is_none());
+    // Read back from disk: the same redo state, the entries told apart.
+    f.undo(at()).unwrap();
+    drop(f);
+    let mut f = EventFile::open(&path).unwrap();
+    assert_eq!(
+        f.redoable().map(|e| e.command.clone()),
+        Some(result(1, GameResult::BlackWins))
+    );
+    use shashki_arbiter::store::event::Made;
+    let made: Vec<Made> = f.journal().iter().map(|e| e.made()).collect();
+    assert!(made.contains(&Made::Redo(2)) && made.contains(&Made::Undo(3)));
+    f.redo(at()).unwrap();
+    assert_eq!(games(&f), [GameResult::WhiteWins, GameResult::BlackWins]);
+}

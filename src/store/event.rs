@@ -48,6 +48,8 @@ pub enum EventError {
     Journal { path: PathBuf, line: usize },
     #[error("there is nothing left to undo")]
     NothingToUndo,
+    #[error("there is nothing to redo: no change was taken back since the last one made")]
+    NothingToRedo,
     #[error("{path}: a file of schema 1 that cannot be upgraded: {source}; it is left untouched")]
     Upgrade { path: PathBuf, source: UpgradeError },
     /// Another process (or window) writes the event.
@@ -87,6 +89,9 @@ impl crate::lang::Russian for EventError {
                 format!("{}:{line}: строку журнала не удаётся прочитать", path.display())
             }
             EventError::NothingToUndo => "отменять больше нечего".to_string(),
+            EventError::NothingToRedo => {
+                "возвращать нечего: после последнего изменения ничего не отменено".to_string()
+            }
             EventError::Upgrade { path, source } => format!(
                 "{}: файл схемы 1, который не удаётся обновить: {}; он оставлен без изменений",
                 path.display(),
@@ -224,6 +229,27 @@ pub struct Entry {
     /// This entry took back entry `undoes`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub undoes: Option<u64>,
+    /// This entry made again the change of entry `redoes`, which an undo had taken back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub redoes: Option<u64>,
+}
+
+/// What a journal entry did: a change, the undo of one, or a change made again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Made {
+    Change,
+    Undo(u64),
+    Redo(u64),
+}
+
+impl Entry {
+    pub fn made(&self) -> Made {
+        match (self.undoes, self.redoes) {
+            (Some(seq), _) => Made::Undo(seq),
+            (None, Some(seq)) => Made::Redo(seq),
+            (None, None) => Made::Change,
+        }
+    }
 }
 
 /// An open event: the state, its file and its journal.
@@ -674,14 +700,14 @@ impl EventFile {
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
-        self.commit(cmd, at, None)
+        self.commit(cmd, at, Made::Change)
     }
 
     fn commit(
         &mut self,
         cmd: Command,
         at: DateTime<Utc>,
-        undoes: Option<u64>,
+        made: Made,
     ) -> Result<&Entry, EventError> {
         if self.lock.is_none() {
             return Err(EventError::ReadOnly {
@@ -701,7 +727,14 @@ impl EventFile {
             at,
             command: cmd,
             undo,
-            undoes,
+            undoes: match made {
+                Made::Undo(seq) => Some(seq),
+                _ => None,
+            },
+            redoes: match made {
+                Made::Redo(seq) => Some(seq),
+                _ => None,
+            },
         };
         let previous = std::mem::replace(&mut self.tournament, next);
         self.revision = next_revision();
@@ -793,7 +826,29 @@ impl EventFile {
             .find(|e| e.undoes.is_none() && !undone.contains(&e.seq))
             .ok_or(EventError::NothingToUndo)?;
         let (seq, cmd) = (target.seq, target.undo.clone());
-        self.commit(cmd, at, Some(seq))
+        self.commit(cmd, at, Made::Undo(seq))
+    }
+
+    /// The change the next redo makes again: the one the latest undo took back, while no new
+    /// change has been made since (a new change ends what can be redone, as in any editor).
+    pub fn redoable(&self) -> Option<&Entry> {
+        let mut taken_back: Vec<u64> = Vec::new();
+        for e in &self.journal {
+            match e.made() {
+                Made::Undo(seq) => taken_back.push(seq),
+                Made::Redo(seq) => taken_back.retain(|&s| s != seq),
+                Made::Change => taken_back.clear(),
+            }
+        }
+        let seq = *taken_back.last()?;
+        self.journal.iter().find(|e| e.seq == seq)
+    }
+
+    /// Makes again the change the latest undo took back (its command, validated as any).
+    pub fn redo(&mut self, at: DateTime<Utc>) -> Result<&Entry, EventError> {
+        let target = self.redoable().ok_or(EventError::NothingToRedo)?;
+        let (seq, cmd) = (target.seq, target.command.clone());
+        self.commit(cmd, at, Made::Redo(seq))
     }
 }
 

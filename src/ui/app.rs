@@ -236,6 +236,10 @@ impl App {
                 self.session.undo();
                 self.follow();
             }
+            Action::Redo => {
+                self.session.redo();
+                self.follow();
+            }
             Action::Open(path) => self.open_event(&path),
             Action::CloseFiles => self.files = false,
             Action::Create(path, t) => {
@@ -569,8 +573,14 @@ impl App {
                 _ => {}
             }
         }
-        if modifiers.control() && key.as_ref() == Key::Character("z") {
-            return self.act(Action::Undo);
+        // Ctrl+Z takes back; Ctrl+Y and Ctrl+Shift+Z make it again (both are what editors use).
+        if modifiers.control() {
+            match key.as_ref() {
+                Key::Character("z") if modifiers.shift() => return self.act(Action::Redo),
+                Key::Character("z") => return self.act(Action::Undo),
+                Key::Character("y") => return self.act(Action::Redo),
+                _ => {}
+            }
         }
         // Tab and Shift+Tab move between the fields of a form.
         if key.as_ref() == Key::Named(Named::Tab) && !self.wall {

@@ -1,8 +1,31 @@
 //! One line per journal entry, in the arbiter's words.
 
 use crate::lang::Lang;
+use crate::store::event::{Entry, Made};
 use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Tournament};
+
+/// A journal entry as the arbiter made it: a change in its own words; an undo or a redo as what
+/// it took back or made again («отмена №12: …»), not as the command that did it.
+pub fn entry(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
+    let original = |seq: u64| journal.iter().find(|o| o.seq == seq);
+    match e.made() {
+        Made::Change => command(t, &e.command, lang),
+        Made::Undo(seq) => format!(
+            "{} №{seq}: {}",
+            lang.pick("undo of", "отмена"),
+            original(seq).map_or_else(
+                || command(t, &e.command, lang),
+                |o| command(t, &o.command, lang)
+            )
+        ),
+        Made::Redo(seq) => format!(
+            "{} №{seq}: {}",
+            lang.pick("redo of", "возврат"),
+            command(t, &e.command, lang)
+        ),
+    }
+}
 
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
     let name = |id| {

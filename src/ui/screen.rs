@@ -39,6 +39,8 @@ pub enum Action<M> {
     Apply(Command),
     /// Takes back the last change in the journal.
     Undo,
+    /// Makes again the change the last undo took back.
+    Redo,
     Open(PathBuf),
     /// A new event file (never over an existing one), then opened.
     Create(PathBuf, Box<crate::tournament::model::Tournament>),
@@ -89,6 +91,7 @@ impl<M: Send + 'static> Action<M> {
             Action::None => Action::None,
             Action::Apply(c) => Action::Apply(c),
             Action::Undo => Action::Undo,
+            Action::Redo => Action::Redo,
             Action::Open(p) => Action::Open(p),
             Action::Create(p, t) => Action::Create(p, t),
             Action::CloseFiles => Action::CloseFiles,

@@ -16,7 +16,7 @@ use self::clocks::{Clocks, Request};
 use super::settings;
 use crate::files::lock::Holder;
 use crate::lang::{Lang, Russian, Said};
-use crate::store::event::{EventError, EventFile, Watched};
+use crate::store::event::{EventError, EventFile, Made, Watched};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
@@ -549,26 +549,54 @@ impl Session {
                 self.reread(&undo);
             }
             Ok(entry) => {
-                let (undoes, command) = (entry.undoes, entry.command.clone());
-                let file = self.event.as_ref().expect("just undone");
                 // What was taken back, as it was made ("round 6, board 1, game 2: ½-½"), not
                 // the command that took it back ("…: *").
-                let taken_back = undoes.and_then(|seq| {
-                    file.journal()
-                        .iter()
-                        .find(|e| e.seq == seq && e.undoes.is_none())
-                });
-                let text = match taken_back {
-                    Some(original) => {
-                        super::describe::command(&file.tournament, &original.command, lang)
-                    }
-                    None => super::describe::command(&file.tournament, &command, lang),
-                };
+                let seq = entry.seq;
+                let text = self.made_again_or_back(seq);
                 let undone = lang.pick("Taken back", "Отменено");
                 self.say(false, format!("{undone}: {text}"));
             }
             Err(e) => self.say(true, e.said(lang)),
         }
+    }
+
+    /// Makes again the change the last undo took back (Ctrl+Y, Ctrl+Shift+Z).
+    pub fn redo(&mut self) {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return;
+        };
+        match file.redo(Utc::now()) {
+            Err(EventError::ChangedOnDisk { .. }) => {
+                let redo = lang.pick("redo", "возврат").to_string();
+                self.reread(&redo);
+            }
+            Ok(entry) => {
+                let seq = entry.seq;
+                let text = self.made_again_or_back(seq);
+                let redone = lang.pick("Made again", "Возвращено");
+                self.say(false, format!("{redone}: {text}"));
+            }
+            Err(e) => self.say(true, e.said(lang)),
+        }
+    }
+
+    /// The change an undo or redo entry (`seq`) took back or made again, in the arbiter's words.
+    fn made_again_or_back(&self, seq: u64) -> String {
+        let Some(file) = self.event.as_ref() else {
+            return String::new();
+        };
+        let journal = file.journal();
+        let find = |seq: u64| journal.iter().find(|e| e.seq == seq);
+        // An undo's own command is the inverse; the entry it took back holds the change (a
+        // redo's command is the change it made again).
+        let change = find(seq).and_then(|e| match e.made() {
+            Made::Undo(o) => find(o),
+            _ => Some(e),
+        });
+        change.map_or_else(String::new, |e| {
+            super::describe::command(&file.tournament, &e.command, self.lang)
+        })
     }
 
     pub fn clock(&mut self, request: Request) {

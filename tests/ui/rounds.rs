@@ -163,6 +163,54 @@ fn undoing_a_paired_round_shows_the_round_before() {
         sees(&app, "Swiss pairing of round 8"),
         "the round can be paired again"
     );
+    // Issue 35 §11: Ctrl+Shift+Z undid a second change; Ctrl+Y did nothing. Both redo now, and
+    // the journal calls an undo and a redo so, not an ordinary edit.
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL | Modifiers::SHIFT,
+    );
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament.rounds.len(),
+        8,
+        "Ctrl+Shift+Z made the pairing again"
+    );
+    let said = app.session.status.clone().unwrap().text;
+    assert!(said.starts_with("Made again: "), "{said}");
+    assert!(
+        text_containing(&app, "redo of №").is_some(),
+        "the journal says redo"
+    );
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert!(
+        text_containing(&app, "undo of №").is_some(),
+        "the journal says undo"
+    );
+    key(
+        &mut app,
+        Key::Character("y".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(
+        app.session.event.as_ref().unwrap().tournament.rounds.len(),
+        8,
+        "Ctrl+Y made it again"
+    );
+    // Nothing left to redo: the button is off, Ctrl+Y says so.
+    key(
+        &mut app,
+        Key::Character("y".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert!(app.session.status.clone().unwrap().error);
 }
 
 #[test]

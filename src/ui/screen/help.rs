@@ -31,6 +31,11 @@ pub const KEYS: &[(&str, &str, &str)] = &[
         "отменить последнее изменение",
     ),
     (
+        "Ctrl+Y, Ctrl+Shift+Z",
+        "redo the change last undone",
+        "вернуть последнее отменённое изменение",
+    ),
+    (
         "↑ ↓ ← →",
         "Rounds: move between games",
         "Туры: переход между партиями",

@@ -33,6 +33,7 @@ pub enum Message {
     Draft(super::draft::Message),
     Lock(bool),
     Undo,
+    Redo,
     /// The shown round's score sheets, to print: a PDF beside the event.
     PrintSheets,
     /// The shown round's pairing list in large type for the wall: a PDF beside the event.
@@ -312,6 +313,7 @@ impl State {
             Message::Lock(true) => Action::Apply(Command::LockRound { round: self.round }),
             Message::Lock(false) => Action::Apply(Command::UnlockRound { round: self.round }),
             Message::Undo => Action::Undo,
+            Message::Redo => Action::Redo,
         }
     }
 
@@ -392,6 +394,11 @@ impl State {
             button(text(lang.pick("Undo (Ctrl+Z)", "Отменить (Ctrl+Z)")))
                 .style(button::danger)
                 .on_press_maybe((!file.journal().is_empty()).then_some(Message::Undo)),
+        );
+        bar = bar.push(
+            button(text(lang.pick("Redo (Ctrl+Y)", "Вернуть (Ctrl+Y)")))
+                .style(button::secondary)
+                .on_press_maybe(file.redoable().map(|_| Message::Redo)),
         );
 
         if let Some(d) = &self.draft {
@@ -520,7 +527,7 @@ impl State {
                 "{}  {}  {}",
                 e.seq,
                 e.at.format("%H:%M:%S"),
-                describe::command(t, &e.command, lang)
+                describe::entry(t, file.journal(), e, lang)
             ))
             .size(15)
             .into()

@@ -3,28 +3,52 @@
 use crate::lang::Lang;
 use crate::store::event::{Entry, Made};
 use crate::tournament::command::Command;
-use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::model::{GameResult, Sex, Tournament};
 
 /// A journal entry as the arbiter made it: a change in its own words; an undo or a redo as what
 /// it took back or made again («отмена №12: …»), not as the command that did it.
 pub fn entry(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
-    let original = |seq: u64| journal.iter().find(|o| o.seq == seq);
     match e.made() {
-        Made::Change => command(t, &e.command, lang),
+        Made::Change => change(t, e, lang),
         Made::Undo(seq) => format!(
             "{} №{seq}: {}",
             lang.pick("undo of", "отмена"),
-            original(seq).map_or_else(
-                || command(t, &e.command, lang),
-                |o| command(t, &o.command, lang)
-            )
+            journal
+                .iter()
+                .find(|o| o.seq == seq)
+                .map_or_else(|| command(t, &e.command, lang), |o| change(t, o, lang))
         ),
         Made::Redo(seq) => format!(
             "{} №{seq}: {}",
             lang.pick("redo of", "возврат"),
-            command(t, &e.command, lang)
+            change(t, e, lang)
         ),
     }
+}
+
+/// The change an entry made, in words. A player removed is no longer in the event: his name is
+/// in the entry's undo.
+fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
+    match (&e.command, &e.undo) {
+        (Command::RemovePlayer { id }, Command::AddPlayer { player })
+            if t.player(*id).is_none() =>
+        {
+            removed(lang, player.sex, &player.full_name())
+        }
+        _ => command(t, &e.command, lang),
+    }
+}
+
+/// «удалена Иванова Анна»: a player taken off the list.
+fn removed(lang: Lang, sex: Option<Sex>, name: &str) -> String {
+    format!(
+        "{} {name}",
+        lang.agree(
+            sex,
+            "removed",
+            ["удалён", "удалена", "удалён из списка участник"]
+        )
+    )
 }
 
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
@@ -50,15 +74,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         Command::EditPlayer { player } => {
             format!("{} {}", l("edited", "изменены данные:"), player.full_name())
         }
-        Command::RemovePlayer { id } => format!(
-            "{} {}",
-            agree(
-                *id,
-                "removed",
-                ["удалён", "удалена", "удалён из списка участник"]
-            ),
-            name(*id)
-        ),
+        Command::RemovePlayer { id } => removed(lang, sex(*id), &name(*id)),
         Command::Withdraw { id, after_round } => match after_round {
             Some(r) => format!(
                 "{} {} {r}",

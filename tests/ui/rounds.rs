@@ -319,3 +319,34 @@ fn shift_equals_on_the_main_keyboard_is_a_forfeit_not_a_draw() {
         .clone();
     assert_eq!(games[1], GameResult::Pending, "{games:?}");
 }
+
+/// Issue 35 (the trial's leftovers): a player added and then removed, or an addition undone,
+/// was journaled as «участник #11» — the id, since the player is no longer in the event. The
+/// journal names him.
+#[test]
+fn the_journal_names_a_player_no_longer_in_the_event() {
+    use shashki_arbiter::tournament::model::{Player, Sex};
+    let mut app = app("journal-removed", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let player = Player {
+        sex: Some(Sex::Female),
+        name: "Анна".into(),
+        ..Player::new(11, "Орлова")
+    };
+    assert!(app.session.apply(Command::AddPlayer { player }));
+    assert!(app.session.apply(Command::RemovePlayer { id: 11 }));
+    assert!(
+        text_containing(&app, "удалена Орлова Анна").is_some(),
+        "the removal names her"
+    );
+    app.session.undo();
+    app.session.undo();
+    assert!(
+        text_containing(&app, ": добавлена Орлова Анна").is_some(),
+        "the undo of her addition names her"
+    );
+    assert!(
+        text_containing(&app, "#11").is_none(),
+        "no id in the journal"
+    );
+}

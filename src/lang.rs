@@ -127,6 +127,15 @@ impl Said {
     }
 }
 
+/// A text as a sentence begins: its first letter a capital (the rest as it is).
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) if first.is_lowercase() => first.to_uppercase().chain(chars).collect(),
+        _ => text.to_string(),
+    }
+}
+
 /// What went wrong with a file, in Russian (the system's own message is English).
 pub fn io_ru(e: &std::io::Error) -> String {
     use std::io::ErrorKind::*;

@@ -137,10 +137,12 @@ impl Session {
         Some(lines)
     }
 
+    /// The status line: a sentence, so it starts with a capital whatever the words it is made
+    /// of start with («добавлена Орлова Анна — сохранено» was said in lower case).
     pub fn say(&mut self, error: bool, text: impl Into<String>) {
         self.status = Some(Status {
             error,
-            text: text.into(),
+            text: crate::lang::sentence(&text.into()),
         });
     }
 

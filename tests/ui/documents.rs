@@ -116,7 +116,7 @@ fn the_player_form_takes_the_birth_year_the_protocol_prints() {
     let _ = app.update(Message::Event(Ev::Add));
     let status = app.session.status.as_ref().unwrap();
     assert!(
-        status.error && status.text.contains("год рождения «20О8»"),
+        status.error && status.text.contains("Год рождения «20О8»"),
         "{}",
         status.text
     );

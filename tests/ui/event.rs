@@ -254,7 +254,11 @@ fn the_status_agrees_with_the_players_sex() {
             let _ = app.update(Message::Event(Ev::Sex(Some(sex))));
         }
         let _ = app.update(Message::Event(Ev::Add));
-        assert!(status(&app).contains(said), "{}", status(&app));
+        assert!(
+            status(&app).contains(&shashki_arbiter::lang::sentence(said)),
+            "{}",
+            status(&app)
+        );
         let t = app.session.tournament().unwrap();
         assert_eq!(
             t.players.iter().find(|p| p.surname == surname).unwrap().sex,

@@ -268,7 +268,7 @@ fn a_sheet_from_another_start_is_refused() {
     assert_eq!(stored(&app, 3, 0), None, "nothing kept");
     let said = app.session.status.as_ref().unwrap();
     assert!(
-        said.error && said.text.contains("бланк начинается с другой позиции"),
+        said.error && said.text.contains("Бланк начинается с другой позиции"),
         "{}",
         said.text
     );

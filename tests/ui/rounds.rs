@@ -334,6 +334,12 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         ..Player::new(11, "Орлова")
     };
     assert!(app.session.apply(Command::AddPlayer { player }));
+    // The status line is a sentence: a capital first.
+    let said = app.session.status.clone().unwrap().text;
+    assert!(
+        said.starts_with("Добавлена Орлова Анна — сохранено"),
+        "{said}"
+    );
     assert!(app.session.apply(Command::RemovePlayer { id: 11 }));
     assert!(
         text_containing(&app, "удалена Орлова Анна").is_some(),

@@ -2,6 +2,7 @@
 
 use chrono::{TimeZone, Utc};
 use proptest::prelude::*;
+use shashki_arbiter::lang::Russian;
 use shashki_arbiter::store::event::{EventError, EventFile};
 use shashki_arbiter::tournament::command::{apply, Command, CommandError};
 use shashki_arbiter::tournament::model::*;
@@ -736,6 +737,9 @@ fn a_late_entry_takes_the_next_pairing_number() {
     assert_eq!(t.player(7).unwrap().number, None, "before round 1: by lot");
     apply(&mut t, &Command::RemovePlayer { id: 7 }).unwrap();
     pair(&mut t, 1);
+    // Round 1 as a Swiss would have it: a round robin's table takes no late entry
+    // (a_round_robin_drawn_takes_no_late_entry).
+    t.settings.system = System::Swiss;
     let late = Player::new(8, "Новиков");
     let undo = apply(&mut t, &Command::AddPlayer { player: late }).unwrap();
     assert_eq!(t.player(8).unwrap().number, Some(7));
@@ -901,4 +905,42 @@ fn redo_makes_again_what_undo_took_back_until_a_new_change() {
     assert!(made.contains(&Made::Redo(2)) && made.contains(&Made::Undo(3)));
     f.redo(at()).unwrap();
     assert_eq!(games(&f), [GameResult::WhiteWins, GameResult::BlackWins]);
+}
+
+/// Issue 35 (the trial's leftovers): a player added to a round robin after its rounds were
+/// paired was listed silently with no game in the Berger table. It is refused, saying why and
+/// how to draw the table again; before round 1 is paired (and in a Swiss) he is added.
+#[test]
+fn a_round_robin_drawn_takes_no_late_entry() {
+    let mut t = event(4, 2, vec![TieBreak::Wins]);
+    let late = Player::new(99, "Поздний");
+    let mut before = t.clone();
+    apply(
+        &mut before,
+        &Command::AddPlayer {
+            player: late.clone(),
+        },
+    )
+    .unwrap();
+    apply(
+        &mut t,
+        &Command::PairRound {
+            round: 1,
+            table_round: None,
+        },
+    )
+    .unwrap();
+    let kept = t.clone();
+    let e = apply(
+        &mut t,
+        &Command::AddPlayer {
+            player: late.clone(),
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(e, CommandError::RoundRobinDrawn(4)), "{e}");
+    assert!(e.ru().contains("на 4 участника"), "{}", e.ru());
+    assert_eq!(t, kept, "nothing changed");
+    t.settings.system = System::Swiss;
+    apply(&mut t, &Command::AddPlayer { player: late }).unwrap();
 }

@@ -164,6 +164,8 @@ pub enum CommandError {
     HasGames(PlayerId),
     #[error("pairing numbers are fixed once round 1 is paired")]
     NumbersFixed,
+    #[error("the round robin's table is drawn for {0} players from round 1: a player added now would have no games in it; take the paired rounds back (Ctrl+Z) to draw it again with him")]
+    RoundRobinDrawn(usize),
     #[error("round {0} does not exist")]
     NoRound(usize),
     #[error("the next round to pair is {0}")]
@@ -233,6 +235,10 @@ impl crate::lang::Russian for CommandError {
             CommandError::NumbersFixed => {
                 "после составления пар 1-го тура стартовые номера не меняются".to_string()
             }
+            CommandError::RoundRobinDrawn(n) => format!(
+                "таблица кругового турнира составлена на {n} {} с 1-го тура: у добавленного сейчас не было бы в ней ни одной партии; чтобы составить её заново вместе с ним, отмените составленные туры (Ctrl+Z)",
+                crate::lang::Lang::Ru.noun(*n as u64, ["player", "players"], ["участника", "участника", "участников"])
+            ),
             CommandError::NoRound(round) => format!("тура {round} нет"),
             CommandError::NotNextRound(round) => {
                 format!("следующий тур, для которого составляются пары, — {round}")
@@ -467,6 +473,11 @@ fn add_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandErr
     limits::at_most("players", t.players.len() + 1, limits::MAX_PLAYERS)?;
     if t.player(player.id).is_some() {
         return Err(CommandError::DuplicateId(player.id));
+    }
+    // A round robin's Berger table is drawn once for its players: a late entry would be listed
+    // without a single game (the trial's added player was, without a word).
+    if t.settings.system != System::Swiss && t.rounds.iter().any(|r| !r.pairings.is_empty()) {
+        return Err(CommandError::RoundRobinDrawn(t.players.len()));
     }
     let mut player = player.clone();
     // A late entry (after a round is paired, so after the numbers are fixed) takes the

@@ -513,6 +513,30 @@ impl fmt::Display for TimeControl {
     }
 }
 
+impl TimeControl {
+    /// The control as it is typed, in the screen's units: `45m/20,15m` in English,
+    /// `45м/20,15м` in Russian (read back by either, see `plain_units`).
+    pub fn written(&self, lang: crate::lang::Lang) -> String {
+        let text = self.to_string();
+        if lang == crate::lang::Lang::En {
+            return text;
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        let mut after_digit = false;
+        for c in text.chars() {
+            let unit = match c {
+                'h' if after_digit => 'ч',
+                'm' if after_digit => 'м',
+                's' if after_digit => 'с',
+                c => c,
+            };
+            out.push(unit);
+            after_digit = c.is_ascii_digit();
+        }
+        out
+    }
+}
+
 /// A duration in words: `1 ч 30 мин`, `45 мин`, `30 с` / `1 h 30 min`, `45 min`, `30 s`.
 fn duration_said(ms: u64, lang: crate::lang::Lang) -> String {
     let (h, m, s) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60);
@@ -581,6 +605,28 @@ impl TimeControl {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 35 §6: a Russian screen shows the control in Russian units, and what it shows is
+    /// read back as the same control (no "45m" left on the Russian Settings page).
+    #[test]
+    fn a_control_is_written_in_the_screens_units_and_read_back() {
+        use crate::lang::Lang;
+        for text in [
+            "45m/20,15m",
+            "1h30m+30s",
+            "2h/50,1h/25*",
+            "5m d5s",
+            "25m+10s",
+        ] {
+            let tc: TimeControl = text.parse().unwrap();
+            let ru = tc.written(Lang::Ru);
+            assert!(!ru.contains(['h', 'm', 's']), "{ru}");
+            assert_eq!(ru.parse::<TimeControl>().unwrap(), tc, "{ru}");
+            assert_eq!(tc.written(Lang::En), tc.to_string());
+        }
+        let tc: TimeControl = "45m/20,15m".parse().unwrap();
+        assert_eq!(tc.written(Lang::Ru), "45м/20,15м");
+    }
 
     /// Each refusal in Russian, for the settings form of a Russian console (a mutation run found
     /// these texts held by no test).

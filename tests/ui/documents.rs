@@ -109,7 +109,7 @@ fn the_rounds_screen_prints_the_pairing_list_for_the_wall() {
 /// 2008; anything else refused with the field named), the list shows it, editing keeps it.
 #[test]
 fn the_player_form_takes_the_birth_year_the_protocol_prints() {
-    let mut app = app("birth-year", Lang::Ru);
+    let mut app = swiss_app("birth-year", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Event));
     let _ = app.update(Message::Event(Ev::Surname("Гайнуллина".into())));
     let _ = app.update(Message::Event(Ev::BirthYear("20О8".into())));

@@ -212,7 +212,7 @@ fn enter_in_any_field_adds_the_player_and_the_form_stays_in_place() {
 #[test]
 fn after_a_player_is_added_the_cursor_is_back_in_the_surname() {
     use shashki_arbiter::ui::screen::event::Message as Ev;
-    let mut app = app("focus-surname", Lang::Ru);
+    let mut app = swiss_app("focus-surname", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Event));
     let _ = app.update(Message::Event(Ev::Surname("Гайнуллина".into())));
     let plain = app.update(Message::Event(Ev::Name("Эльмира".into())));
@@ -230,7 +230,7 @@ fn after_a_player_is_added_the_cursor_is_back_in_the_surname() {
 fn the_status_agrees_with_the_players_sex() {
     use shashki_arbiter::tournament::model::Sex;
     use shashki_arbiter::ui::screen::event::Message as Ev;
-    let mut app = app("sex-agrees", Lang::Ru);
+    let mut app = swiss_app("sex-agrees", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Event));
     let status = |app: &App| app.session.status.as_ref().unwrap().text.clone();
     let _ = app.update(Message::Event(Ev::Add));
@@ -276,7 +276,7 @@ fn the_status_agrees_with_the_players_sex() {
 #[test]
 fn the_player_form_asks_about_an_unknown_rank_and_a_twin_and_refuses_impossible_numbers() {
     use shashki_arbiter::ui::screen::event::Message as Ev;
-    let mut app = app("form-asks", Lang::Ru);
+    let mut app = swiss_app("form-asks", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Event));
     let status = |app: &App| app.session.status.as_ref().unwrap().text.clone();
     let count = |app: &App| app.session.tournament().unwrap().players.len();

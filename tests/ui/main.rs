@@ -51,6 +51,14 @@ fn app(name: &str, lang: Lang) -> App {
     app
 }
 
+/// The Swiss sample: players can still join it (a round robin's drawn table takes none).
+fn swiss_app(name: &str, lang: Lang) -> App {
+    let path = event_copy(name, "tournaments/open-swiss-48.ron");
+    let app = App::with(Some(&path), None, lang, Time::Manual(0));
+    assert!(app.session.event.is_some(), "{:?}", app.session.status);
+    app
+}
+
 /// The sample event on the Clocks screen, the clocks of round 6, game 1 set up by their button.
 fn clocks_app(name: &str, lang: Lang) -> App {
     let mut app = app(name, lang);

@@ -326,12 +326,12 @@ fn shift_equals_on_the_main_keyboard_is_a_forfeit_not_a_draw() {
 #[test]
 fn the_journal_names_a_player_no_longer_in_the_event() {
     use shashki_arbiter::tournament::model::{Player, Sex};
-    let mut app = app("journal-removed", Lang::Ru);
+    let mut app = swiss_app("journal-removed", Lang::Ru);
     let _ = app.update(Message::Tab(Tab::Rounds));
     let player = Player {
         sex: Some(Sex::Female),
         name: "Анна".into(),
-        ..Player::new(11, "Орлова")
+        ..Player::new(999, "Орлова")
     };
     assert!(app.session.apply(Command::AddPlayer { player }));
     // The status line is a sentence: a capital first.
@@ -340,7 +340,7 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         said.starts_with("Добавлена Орлова Анна — сохранено"),
         "{said}"
     );
-    assert!(app.session.apply(Command::RemovePlayer { id: 11 }));
+    assert!(app.session.apply(Command::RemovePlayer { id: 999 }));
     assert!(
         text_containing(&app, "удалена Орлова Анна").is_some(),
         "the removal names her"
@@ -352,7 +352,7 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         "the undo of her addition names her"
     );
     assert!(
-        text_containing(&app, "#11").is_none(),
+        text_containing(&app, "#999").is_none(),
         "no id in the journal"
     );
 }

@@ -137,7 +137,7 @@ impl State {
         let control_text = self
             .control_text
             .clone()
-            .unwrap_or_else(|| d.time_control.to_string());
+            .unwrap_or_else(|| d.time_control.written(lang));
         let fixed = !t.rounds.is_empty();
         // The refusal shows under the field it is about (the name), else above the button.
         let refused = |at_name: bool| self.refused(at_name, lang);
@@ -155,8 +155,8 @@ impl State {
         let presets: Vec<Choice<String>> = crate::clock::presets::shipped()
             .into_iter()
             .map(|p| Choice {
-                label: format!("{} ({})", lang.pick(&p.en, &p.ru), p.control),
-                value: p.control.to_string(),
+                label: format!("{} ({})", lang.pick(&p.en, &p.ru), p.control.written(lang)),
+                value: p.control.written(lang),
             })
             .collect();
         let points = [

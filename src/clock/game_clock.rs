@@ -188,6 +188,9 @@ pub struct Snapshot {
     /// side's period worth showing.
     #[serde(skip)]
     pub staged: bool,
+    /// Stopped for the game's result: the game is over (not a clock never started, nor a flag).
+    #[serde(skip)]
+    pub over: bool,
 }
 
 fn idx(c: Color) -> usize {
@@ -574,6 +577,7 @@ impl GameClock {
             white: view(Color::White),
             black: view(Color::Black),
             staged: control.periods.len() > 1 || control.periods.iter().any(|p| p.moves.is_some()),
+            over: self.stopped,
         }
     }
 }

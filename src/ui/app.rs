@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use iced::keyboard::{self, key::Named, Key};
-use iced::widget::{button, column, container, row, scrollable, space, stack, text};
+use iced::widget::{button, column, container, row, scrollable, stack, text};
 use iced::{window, Element, Length, Subscription, Task, Theme};
 
 use super::screen::{
@@ -825,8 +825,9 @@ impl App {
         container(
             column![
                 row![
-                    text(name).size(22),
-                    space::horizontal(),
+                    // The name takes what the buttons leave and wraps: a long one pushed the
+                    // buttons off a 1280-wide screen.
+                    text(name).size(22).width(Length::Fill),
                     button(text(lang.pick("Files…", "Файлы…")))
                         .style(if self.files {
                             button::primary

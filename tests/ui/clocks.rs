@@ -438,6 +438,13 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
         sees(&app, "stopped: game over"),
         "told apart from a clock not started"
     );
+    // The hall's wall says so too (its stopped times looked like a pause from the hall).
+    let _ = app.update(Message::Wall(true));
+    assert!(
+        sees(&app, "game over"),
+        "the wall's board 1 says the game is over"
+    );
+    let _ = app.update(Message::Wall(false));
     assert!(app.session.clocks.hall.snapshots(6_000)[1]
         .1
         .running

@@ -273,3 +273,29 @@ fn a_sheet_from_another_start_is_refused() {
         said.text
     );
 }
+
+/// Issue 35 §7: the Games table was 230 px high whatever the screen: 7 of round 6's 10 games
+/// showed over an empty half screen. With no game picked it uses the height: the last game's
+/// row is on a 1280x800 screen.
+#[test]
+fn the_games_table_uses_the_screens_height() {
+    let mut app = app("games-height", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Games));
+    let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+    // «Петров Владимир» is White in board 5's game 1 and Black in game 2, the last row.
+    let mut seen = 0;
+    let last_row = ui
+        .find(move |c: Candidate<'_>| match c {
+            Candidate::Text {
+                content,
+                visible_bounds,
+                ..
+            } if content == "Петров Владимир" => {
+                seen += 1;
+                (seen == 2).then_some(visible_bounds)
+            }
+            _ => None,
+        })
+        .expect("board 5, game 2 is in the table");
+    assert!(last_row.is_some(), "the last game's row is on screen");
+}

@@ -218,3 +218,20 @@ fn russian_pick_lists_and_the_swiss_draft_are_russian() {
         found.join("\n")
     );
 }
+
+/// Issue 35 §7: a 68-character event name pushed the header's buttons off a 1280x800 screen
+/// (the language button could not be reached). The name wraps; every button stays on screen.
+#[test]
+fn a_long_event_name_leaves_every_header_button_on_a_1280_screen() {
+    let mut app = app("long-name", Lang::Ru);
+    app.session.event.as_mut().unwrap().tournament.settings.name =
+        "Первенство Республики Татарстан по русским шашкам среди юношей и девушек".into();
+    for label in ["Файлы…", "Стена зала (F12)", "Сеть зала", "Справка (F1)"]
+    {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click(label)
+            .unwrap_or_else(|e| panic!("`{label}` is off the screen: {e:?}"));
+    }
+    click(&mut app, "English");
+    assert_eq!(app.session.lang, Lang::En);
+}

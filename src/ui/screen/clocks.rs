@@ -337,10 +337,8 @@ fn board_row<'a>(
     // flag fell): it is told apart from one not started, and cannot be started again.
     let started = board.is_some_and(|b| !b.clock().events().is_empty());
     let state = match (s.running, s.paused) {
+        (None, _) if s.over => lang.pick("stopped: game over", "остановлены: партия окончена"),
         (None, _) if !started => lang.pick("not started", "не пущены"),
-        (None, _) if s.white.flag_ms.is_none() && s.black.flag_ms.is_none() => {
-            lang.pick("stopped: game over", "остановлены: партия окончена")
-        }
         (None, _) => lang.pick("stopped", "остановлены"),
         (Some(_), true) => lang.pick("paused", "пауза"),
         (Some(Color::White), false) => lang.pick("White to move", "ход белых"),

@@ -311,8 +311,14 @@ impl State {
         ]
         .spacing(10)
         .align_y(iced::Alignment::Center);
+        // The table takes the screen's height until a game is picked; then its score sheet
+        // needs the room below (the trial saw 7 of 10 games over an empty half screen).
         let games = scrollable(self.table(clocks, t, round, lang))
-            .height(Length::Fixed(230.0))
+            .height(if self.chosen.is_some() {
+                Length::Fixed(230.0)
+            } else {
+                Length::Fill
+            })
             .width(Length::Fill);
         let detail: Element<'a, Message> = match self.chosen {
             None => text(lang.pick(

@@ -444,7 +444,16 @@ fn face<'a>(seat: &Seat, s: &Snapshot, digit: f32, lang: Lang) -> Element<'a, Me
             ]
             .spacing(gap),
             row![time(Color::White, &s.white), time(Color::Black, &s.black)].spacing(gap),
-            row![info(Color::White, &s.white), info(Color::Black, &s.black)].spacing(gap),
+            // A game over says so across the cell: its stopped times are not a pause.
+            if s.over {
+                row![line(
+                    lang.pick("game over", "партия окончена").to_string(),
+                    small,
+                    theme::WALL_TEXT
+                )]
+            } else {
+                row![info(Color::White, &s.white), info(Color::Black, &s.black)].spacing(gap)
+            },
         ]
         .spacing(2),
     )

@@ -287,10 +287,10 @@ fn the_games_table_uses_the_screens_height() {
     let last_row = ui
         .find(move |c: Candidate<'_>| match c {
             Candidate::Text {
-                content,
+                content: "Петров Владимир",
                 visible_bounds,
                 ..
-            } if content == "Петров Владимир" => {
+            } => {
                 seen += 1;
                 (seen == 2).then_some(visible_bounds)
             }

@@ -275,7 +275,10 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             l("tie-breaks", "доп. показатели"),
             tiebreaks
                 .iter()
-                .map(|tb| tb.id())
+                .map(|tb| {
+                    let (en, ru) = tb.name();
+                    lang.pick(en, ru)
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         ),

@@ -235,3 +235,111 @@ fn a_long_event_name_leaves_every_header_button_on_a_1280_screen() {
     click(&mut app, "English");
     assert_eq!(app.session.lang, Lang::En);
 }
+
+/// Issue 35 §6: the status line and the journal's notes of a Russian console are Russian too —
+/// for every kind of change the console makes, its undo and its redo (the scan above covered
+/// the screens only; identifiers and "45m" reached the status line and the journal).
+#[test]
+fn russian_status_lines_and_journal_notes_are_russian() {
+    use shashki_arbiter::tournament::model::{Player, Sex, TieBreak};
+    let mut app = app("russian-journal", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    let mut settings = t.settings.clone();
+    settings.venue = "Казань, клуб «Дебют»".into();
+    let first = t.players[0].id;
+    let mut edited = t.players[1].clone();
+    edited.club = "Уфа".into();
+    let changes = vec![
+        Command::SetResult {
+            round: 6,
+            board: 1,
+            game: 0,
+            result: GameResult::WhiteWins,
+        },
+        Command::SetResult {
+            round: 6,
+            board: 1,
+            game: 1,
+            result: GameResult::Draw,
+        },
+        Command::SetResult {
+            round: 6,
+            board: 2,
+            game: 0,
+            result: GameResult::WhiteByForfeit,
+        },
+        Command::SetNotes {
+            round: 6,
+            board: 3,
+            notes: vec!["заявление о троекратном повторении отклонено".into()],
+        },
+        Command::SetTiebreaks {
+            tiebreaks: vec![TieBreak::Wins, TieBreak::HeadToHead, TieBreak::Buchholz],
+        },
+        Command::SetSettings {
+            settings: Box::new(settings),
+        },
+        Command::EditPlayer { player: edited },
+        Command::Withdraw {
+            id: first,
+            after_round: Some(6),
+        },
+        Command::AddPlayer {
+            player: Player {
+                sex: Some(Sex::Female),
+                ..Player::new(999, "Орлова")
+            },
+        },
+    ];
+    let mut found = Vec::new();
+    let scan = |app: &App, place: &str, found: &mut Vec<String>| {
+        let said = app
+            .session
+            .status
+            .clone()
+            .map(|s| s.text)
+            .unwrap_or_default();
+        let journal: Vec<String> = {
+            let file = app.session.event.as_ref().unwrap();
+            file.journal()
+                .iter()
+                .map(|e| {
+                    shashki_arbiter::ui::describe::entry(
+                        &file.tournament,
+                        file.journal(),
+                        e,
+                        Lang::Ru,
+                    )
+                })
+                .collect()
+        };
+        for text in std::iter::once(said).chain(journal) {
+            let mut bad = foreign_words(&text);
+            bad.extend(latin_marks(&text));
+            if !bad.is_empty() {
+                found.push(format!("{place}: «{text}» ({})", bad.join(", ")));
+            }
+        }
+    };
+    for (k, cmd) in changes.into_iter().enumerate() {
+        // The round robin takes no late entry: refused, in Russian.
+        let _ = app.session.apply(cmd);
+        scan(&app, &format!("change {k}"), &mut found);
+    }
+    for k in 0..3 {
+        app.session.undo();
+        scan(&app, &format!("undo {k}"), &mut found);
+    }
+    for k in 0..3 {
+        app.session.redo();
+        scan(&app, &format!("redo {k}"), &mut found);
+    }
+    // The Rounds screen shows the journal as the arbiter reads it.
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    english_on(&app, "Rounds with a journal", &mut found);
+    assert!(
+        found.is_empty(),
+        "English in Russian status lines or journal notes:\n{}",
+        found.join("\n")
+    );
+}

@@ -47,6 +47,13 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     let _ = app.update(Message::Event(Ev::Settings(Edit::TimeControl(
         "25m+10s".into(),
     ))));
+    // Issue 35 §7: the words under the field follow what it holds, before any Save (they
+    // explained the saved control while another was typed or chosen).
+    assert!(
+        text_containing(&app, "= 25 min").is_some_and(|t| t.contains("10 s")),
+        "{:?}",
+        text_containing(&app, "= ")
+    );
     let _ = app.update(Message::Event(Ev::Settings(Edit::MatchPoints(true))));
     click(&mut app, "Save settings");
     let t = &shashki_arbiter::store::event::read(&path).unwrap();

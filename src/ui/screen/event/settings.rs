@@ -5,7 +5,8 @@ use iced::widget::{button, checkbox, column, container, pick_list, row, text, te
 use iced::{Element, Length};
 
 use super::{Message, State};
-use crate::lang::Lang;
+use crate::clock::control::TimeControl;
+use crate::lang::{Lang, Russian};
 use crate::tournament::model::{
     BallotPer, BallotRule, GamePoints, MatchPoints, Settings, System, Tournament,
 };
@@ -132,7 +133,18 @@ impl State {
             ))
             .size(17)
             .color(theme::ERROR),
-            None => text(format!("= {}", d.time_control.said(lang))).size(17),
+            // What the field holds now (typed or a preset chosen), not the control saved: the
+            // words followed the old control until Save.
+            None => match self.control_text.as_deref().map(str::parse::<TimeControl>) {
+                Some(Ok(typed)) => text(format!("= {}", typed.said(lang))).size(17),
+                Some(Err(e)) => text(format!(
+                    "{} {}",
+                    lang.pick("not yet a time control:", "пока не контроль времени:"),
+                    e.said(lang)
+                ))
+                .size(17),
+                None => text(format!("= {}", d.time_control.said(lang))).size(17),
+            },
         };
         let control_text = self
             .control_text

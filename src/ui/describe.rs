@@ -13,10 +13,7 @@ pub fn entry(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String
         Made::Undo(seq) => format!(
             "{} №{seq}: {}",
             lang.pick("undo of", "отмена"),
-            journal
-                .iter()
-                .find(|o| o.seq == seq)
-                .map_or_else(|| command(t, &e.command, lang), |o| change(t, o, lang))
+            undone(t, journal, e, lang)
         ),
         Made::Redo(seq) => format!(
             "{} №{seq}: {}",
@@ -24,6 +21,26 @@ pub fn entry(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String
             change(t, e, lang)
         ),
     }
+}
+
+/// The change an undo or redo entry (`seq`) took back or made again, in words: what the status
+/// line says after Ctrl+Z or Ctrl+Y.
+pub fn step(t: &Tournament, journal: &[Entry], seq: u64, lang: Lang) -> String {
+    match journal.iter().find(|e| e.seq == seq) {
+        Some(e) if matches!(e.made(), Made::Undo(_)) => undone(t, journal, e, lang),
+        Some(e) => change(t, e, lang),
+        None => String::new(),
+    }
+}
+
+/// What an undo entry took back: the change of the entry it names (its own command is only the
+/// inverse).
+fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
+    let original = match e.made() {
+        Made::Undo(seq) => journal.iter().find(|o| o.seq == seq),
+        _ => None,
+    };
+    original.map_or_else(|| command(t, &e.command, lang), |o| change(t, o, lang))
 }
 
 /// The change an entry made, in words. A player removed is no longer in the event: his name is

@@ -16,7 +16,7 @@ use self::clocks::{Clocks, Request};
 use super::settings;
 use crate::files::lock::Holder;
 use crate::lang::{Lang, Russian, Said};
-use crate::store::event::{EventError, EventFile, Made, Watched};
+use crate::store::event::{EventError, EventFile, Watched};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
@@ -540,65 +540,49 @@ impl Session {
             .collect()
     }
 
+    /// Takes back the latest change (Ctrl+Z).
     pub fn undo(&mut self) {
-        let lang = self.lang;
-        let Some(file) = self.event.as_mut() else {
-            return;
-        };
-        match file.undo(Utc::now()) {
-            Err(EventError::ChangedOnDisk { .. }) => {
-                let undo = lang.pick("undo", "отмена").to_string();
-                self.reread(&undo);
-            }
-            Ok(entry) => {
-                // What was taken back, as it was made ("round 6, board 1, game 2: ½-½"), not
-                // the command that took it back ("…: *").
-                let seq = entry.seq;
-                let text = self.made_again_or_back(seq);
-                let undone = lang.pick("Taken back", "Отменено");
-                self.say(false, format!("{undone}: {text}"));
-            }
-            Err(e) => self.say(true, e.said(lang)),
-        }
+        self.journal_step(false);
     }
 
     /// Makes again the change the last undo took back (Ctrl+Y, Ctrl+Shift+Z).
     pub fn redo(&mut self) {
+        self.journal_step(true);
+    }
+
+    /// An undo or a redo, saved and journaled by the event; the status names the change as it
+    /// was made ("round 6, board 1, game 2: ½-½"), not the command that took it back ("…: *").
+    fn journal_step(&mut self, redo: bool) {
         let lang = self.lang;
         let Some(file) = self.event.as_mut() else {
             return;
         };
-        match file.redo(Utc::now()) {
+        let stepped = if redo {
+            file.redo(Utc::now())
+        } else {
+            file.undo(Utc::now())
+        };
+        match stepped.map(|e| e.seq) {
             Err(EventError::ChangedOnDisk { .. }) => {
-                let redo = lang.pick("redo", "возврат").to_string();
-                self.reread(&redo);
+                let what = if redo {
+                    lang.pick("redo", "возврат")
+                } else {
+                    lang.pick("undo", "отмена")
+                };
+                self.reread(what);
             }
-            Ok(entry) => {
-                let seq = entry.seq;
-                let text = self.made_again_or_back(seq);
-                let redone = lang.pick("Made again", "Возвращено");
-                self.say(false, format!("{redone}: {text}"));
+            Ok(seq) => {
+                let file = self.event.as_ref().expect("just stepped");
+                let text = super::describe::step(&file.tournament, file.journal(), seq, lang);
+                let done = if redo {
+                    lang.pick("Made again", "Возвращено")
+                } else {
+                    lang.pick("Taken back", "Отменено")
+                };
+                self.say(false, format!("{done}: {text}"));
             }
             Err(e) => self.say(true, e.said(lang)),
         }
-    }
-
-    /// The change an undo or redo entry (`seq`) took back or made again, in the arbiter's words.
-    fn made_again_or_back(&self, seq: u64) -> String {
-        let Some(file) = self.event.as_ref() else {
-            return String::new();
-        };
-        let journal = file.journal();
-        let find = |seq: u64| journal.iter().find(|e| e.seq == seq);
-        // An undo's own command is the inverse; the entry it took back holds the change (a
-        // redo's command is the change it made again).
-        let change = find(seq).and_then(|e| match e.made() {
-            Made::Undo(o) => find(o),
-            _ => Some(e),
-        });
-        change.map_or_else(String::new, |e| {
-            super::describe::command(&file.tournament, &e.command, self.lang)
-        })
     }
 
     pub fn clock(&mut self, request: Request) {

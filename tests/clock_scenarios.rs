@@ -401,3 +401,56 @@ fn every_preset_through_thirty_moves_at_nine_seconds() {
         );
     }
 }
+
+/// A result typed on the wrong board stopped a running clock; taking it back restarts the clock
+/// as it stood: the same side thinks on, with what it had left, and the minutes it stood stopped
+/// are charged to nobody.
+#[test]
+fn a_clock_stopped_for_a_result_taken_back_runs_on_from_where_it_stood() {
+    let mut s = Script::new("45m");
+    s.at(0, EventKind::Start);
+    s.press(60_000); // White thought 1 min; Black runs.
+    s.at(90_000, EventKind::Stop); // Black thought 30 s when the result stopped it.
+    assert!(s.0.snapshot(600_000).over);
+    assert_eq!(s.black(600_000).ms_left, 45 * MIN - 30_000);
+    s.at(
+        600_000,
+        EventKind::Unstop {
+            reason: "result taken back".into(),
+        },
+    );
+    let now = s.0.snapshot(610_000);
+    assert!(!now.over);
+    assert_eq!(now.running, Some(Color::Black));
+    // 30 s before the stop and 10 s after the restart: the 8.5 min stopped are not charged.
+    assert_eq!(now.black.ms_left, 45 * MIN - 40_000);
+    assert_eq!(now.white.ms_left, 44 * MIN);
+    // Black completes the move: White runs again.
+    s.press(620_000);
+    assert_eq!(s.0.snapshot(620_000).running, Some(Color::White));
+    assert_eq!(s.black(620_000).ms_left, 45 * MIN - 50_000);
+}
+
+#[test]
+fn a_paused_clock_stopped_and_taken_back_stays_paused_and_a_running_one_cannot_be_unstopped() {
+    let mut s = Script::new("45m");
+    s.at(0, EventKind::Start);
+    s.at(20_000, EventKind::Pause);
+    s.at(30_000, EventKind::Stop);
+    s.at(
+        40_000,
+        EventKind::Unstop {
+            reason: String::new(),
+        },
+    );
+    let now = s.0.snapshot(100_000);
+    assert!(now.paused && !now.over);
+    assert_eq!(now.white.ms_left, 45 * MIN - 20_000);
+    let again = s.0.push(Event {
+        at_ms: 50_000,
+        kind: EventKind::Unstop {
+            reason: String::new(),
+        },
+    });
+    assert_eq!(again, Err(ClockError::NotStopped));
+}

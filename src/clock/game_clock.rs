@@ -63,6 +63,11 @@ pub enum EventKind {
     Resolve,
     /// Stopped for the result; nothing runs any more.
     Stop,
+    /// The result that stopped the clock was taken back: the clock stands again as it was at the
+    /// `Stop` (the same side running, or paused), and the time it stood is charged to nobody.
+    Unstop {
+        reason: String,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,6 +78,8 @@ pub enum ClockError {
     AlreadyStarted,
     #[error("the clock is stopped for the result")]
     Stopped,
+    #[error("the clock is not stopped")]
+    NotStopped,
     #[error("the clock is paused")]
     Paused,
     #[error("the clock is not paused")]
@@ -97,6 +104,7 @@ impl crate::lang::Russian for ClockError {
             ClockError::NotStarted => "часы ещё не пущены".to_string(),
             ClockError::AlreadyStarted => "часы уже пущены".to_string(),
             ClockError::Stopped => "часы остановлены для записи результата".to_string(),
+            ClockError::NotStopped => "часы не остановлены".to_string(),
             ClockError::Paused => "часы на паузе".to_string(),
             ClockError::NotPaused => "часы не на паузе".to_string(),
             ClockError::NothingToUndo => "нет нажатия, которое можно отменить".to_string(),
@@ -395,6 +403,16 @@ impl GameClock {
                 last: self.last_at,
             });
         }
+        if let EventKind::Unstop { .. } = e.kind {
+            if !self.stopped {
+                return Err(ClockError::NotStopped);
+            }
+            // The stretch starts afresh: the thinking before the Stop is kept in `move_elapsed`.
+            self.stopped = false;
+            self.stretch_start = now;
+            self.last_at = now;
+            return Ok(());
+        }
         if self.stopped {
             return Err(ClockError::Stopped);
         }
@@ -543,6 +561,8 @@ impl GameClock {
                 }
                 self.stopped = true;
             }
+            // A stopped clock was restarted above: this one runs.
+            EventKind::Unstop { .. } => return Err(ClockError::NotStopped),
         }
         self.last_at = now;
         Ok(())

@@ -84,6 +84,9 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
             "resume" => EventKind::Resume,
             "resolve" => EventKind::Resolve,
             "stop" => EventKind::Stop,
+            "unstop" => EventKind::Unstop {
+                reason: rest(words),
+            },
             "claim" => EventKind::Claim {
                 claimant: side(words.next(), line)?,
             },

@@ -562,7 +562,7 @@ impl Session {
         } else {
             file.undo(Utc::now())
         };
-        match stepped.map(|e| e.seq) {
+        match stepped.map(|e| (e.seq, e.command.clone())) {
             Err(EventError::ChangedOnDisk { .. }) => {
                 let what = if redo {
                     lang.pick("redo", "возврат")
@@ -571,7 +571,7 @@ impl Session {
                 };
                 self.reread(what);
             }
-            Ok(seq) => {
+            Ok((seq, cmd)) => {
                 let file = self.event.as_ref().expect("just stepped");
                 let text = super::describe::step(&file.tournament, file.journal(), seq, lang);
                 let done = if redo {
@@ -579,10 +579,60 @@ impl Session {
                 } else {
                     lang.pick("Taken back", "Отменено")
                 };
-                self.say(false, format!("{done}: {text}"));
+                let said = format!("{done}: {text}");
+                match self.clocks_follow_step(redo, seq, &cmd) {
+                    Ok(clocks) => self.say(false, format!("{said}{clocks}")),
+                    Err(e) => self.say(true, format!("{said}; {}", e.said(lang))),
+                }
             }
             Err(e) => self.say(true, e.said(lang)),
         }
+    }
+
+    /// The clocks follow an undo or redo as they follow a result typed: a result made again
+    /// stops its game's clock; a result taken back restarts the clock it had stopped, as it
+    /// stood. Returns what to add to the status line.
+    fn clocks_follow_step(
+        &mut self,
+        redo: bool,
+        seq: u64,
+        cmd: &Command,
+    ) -> Result<String, crate::clock::hall::HallError> {
+        let lang = self.lang;
+        let Some(file) = self.event.as_ref() else {
+            return Ok(String::new());
+        };
+        let (t, now, wall) = (&file.tournament, self.now, Utc::now());
+        if redo {
+            self.clocks.stop_decided(t, cmd, now, wall)?;
+            return Ok(String::new());
+        }
+        let reason = match lang {
+            Lang::En => format!("undo #{seq}: result taken back"),
+            Lang::Ru => format!("отмена №{seq}: результат отменён"),
+        };
+        let restarted = self.clocks.reopen_cleared(t, cmd, now, wall, &reason)?;
+        Ok(match (restarted.as_slice(), lang) {
+            ([], _) => String::new(),
+            ([one], Lang::En) => format!(
+                "; the clock of board {one} is back as it stood before the result (the time it \
+                 stood stopped is charged to nobody)"
+            ),
+            ([one], Lang::Ru) => format!(
+                "; часы доски {one} восстановлены такими, какими были до результата (время \
+                 остановки никому не засчитано)"
+            ),
+            (many, Lang::En) => format!(
+                "; the clocks of boards {} are back as they stood before the results (the time \
+                 they stood stopped is charged to nobody)",
+                many.join(", ")
+            ),
+            (many, Lang::Ru) => format!(
+                "; часы досок {} восстановлены такими, какими были до результатов (время \
+                 остановки никому не засчитано)",
+                many.join(", ")
+            ),
+        })
     }
 
     pub fn clock(&mut self, request: Request) {

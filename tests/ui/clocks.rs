@@ -464,6 +464,62 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
     ));
 }
 
+/// Issue 35: a result typed on the wrong board stopped its running clock; the arbiter's Ctrl+Z
+/// takes the result back and the clock stands again as it was (the same side thinking, the time
+/// it stood stopped charged to nobody); Ctrl+Y makes the result again and stops the clock again.
+#[test]
+fn undoing_a_result_restarts_the_clock_it_stopped_and_redo_stops_it_again() {
+    use shashki_arbiter::ui::screen::rounds::Message as R;
+    let mut app = clocks_app("clock-undo-result", Lang::En);
+    app.set_time_ms(1_000);
+    click(&mut app, "Start all");
+    app.set_time_ms(5_000);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    char_key(&mut app, "1");
+    char_key(&mut app, "1");
+    let board_1 = |app: &App, at: u64| app.session.clocks.hall.snapshots(at)[0].1.clone();
+    let stopped = board_1(&app, 5_000);
+    assert_eq!(stopped.running, None, "the result stopped the clock");
+    // Ten minutes later the mistake is seen and taken back.
+    app.set_time_ms(605_000);
+    let _ = app.update(Message::Rounds(R::Undo));
+    let back = board_1(&app, 615_000);
+    assert!(!back.over, "the clock is back");
+    assert_eq!(
+        back.running,
+        Some(shashki_arbiter::rules::Color::White),
+        "White thinks on"
+    );
+    // 4 s before the result and 10 s after the undo: the ten minutes are not charged.
+    assert_eq!(
+        back.white.ms_left,
+        stopped.white.ms_left - 10_000,
+        "{back:?}"
+    );
+    let status = app.session.status.clone().unwrap().text;
+    assert!(
+        status.contains("the clock of board 1 is back as it stood before the result"),
+        "{status}"
+    );
+    let _ = app.update(Message::Tab(Tab::Clocks));
+    assert!(!sees(&app, "stopped: game over"));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    app.set_time_ms(620_000);
+    let _ = app.update(Message::Rounds(R::Redo));
+    assert_eq!(board_1(&app, 630_000).running, None, "redo stops it again");
+    assert_eq!(
+        board_1(&app, 630_000).white.ms_left,
+        back.white.ms_left - 5_000
+    );
+    // Both steps are in the board's log: a restart reads the same clock.
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    drop(app);
+    let again = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let restored = again.session.clocks.hall.snapshots(700_000);
+    assert!(restored[0].1.over, "{restored:?}");
+    assert_eq!(restored[0].1.white.ms_left, back.white.ms_left - 5_000);
+}
+
 /// Issue 35: closing the window while clocks run says so first (their logs are kept, they come
 /// back paused); nothing is said when no clock runs.
 #[test]

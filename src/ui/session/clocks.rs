@@ -36,24 +36,27 @@ pub struct Clocks {
     pub keys: BTreeMap<BoardKey, String>,
 }
 
-/// The games a command gives a result (not a clearing): (round, board, the clock's game index).
-fn results_in(cmd: &Command, games: usize, out: &mut Vec<(usize, usize, usize)>) {
+/// The games a command gives a result (`cleared` false) or takes a result from (`cleared` true):
+/// (round, board, the clock's game index).
+fn results_in(cmd: &Command, games: usize, cleared: bool, out: &mut Vec<(usize, usize, usize)>) {
     match cmd {
         Command::SetResult {
             round,
             board,
             game,
             result,
-        } if *result != GameResult::Pending => out.push((*round, *board, *game)),
+        } if (*result == GameResult::Pending) == cleared => out.push((*round, *board, *game)),
         Command::SetExtraResult {
             round,
             board,
             game,
             result,
-        } if *result != GameResult::Pending => out.push((*round, *board, games + game)),
+        } if (*result == GameResult::Pending) == cleared => {
+            out.push((*round, *board, games + game))
+        }
         Command::Batch { commands } => {
             for c in commands {
-                results_in(c, games, out);
+                results_in(c, games, cleared, out);
             }
         }
         _ => {}
@@ -509,13 +512,7 @@ impl Clocks {
     /// The hall's places of the clocks a command's results decide: (place, whether that clock
     /// still runs). A result for a game whose clock is in the hall ends that clock.
     pub fn decided_by(&self, t: &Tournament, cmd: &Command) -> Vec<(usize, bool)> {
-        let games = t.settings.format.games.max(1) as usize;
-        let mut decided = Vec::new();
-        results_in(cmd, games, &mut decided);
-        decided
-            .into_iter()
-            .filter(|&(round, _, game)| self.game == Some((round, game)))
-            .filter_map(|(_, board, _)| self.hall.index_of(BoardKey(board)))
+        self.in_hall(t, cmd, false)
             .filter_map(|i| {
                 let clock = self.hall.boards()[i].clock();
                 let s = clock.snapshot(clock.last_at());
@@ -525,6 +522,51 @@ impl Clocks {
                 (started && !stopped).then_some((i, !s.paused && !flag))
             })
             .collect()
+    }
+
+    /// The hall's places of the games a command gives a result (or, `cleared`, takes one from).
+    fn in_hall<'a>(
+        &'a self,
+        t: &Tournament,
+        cmd: &Command,
+        cleared: bool,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let games = t.settings.format.games.max(1) as usize;
+        let mut games_of = Vec::new();
+        results_in(cmd, games, cleared, &mut games_of);
+        games_of
+            .into_iter()
+            .filter(move |&(round, _, game)| self.game == Some((round, game)))
+            .filter_map(move |(_, board, _)| self.hall.index_of(BoardKey(board)))
+    }
+
+    /// Restarts the clocks that the results a command takes back had stopped (an undo of a
+    /// result typed on the wrong board): each stands again as at its stop, the time it stood
+    /// charged to nobody. Returns the names of the boards restarted.
+    pub fn reopen_cleared(
+        &mut self,
+        t: &Tournament,
+        cmd: &Command,
+        now: u64,
+        wall: DateTime<Utc>,
+        reason: &str,
+    ) -> Result<Vec<String>, HallError> {
+        let stopped: Vec<usize> = self
+            .in_hall(t, cmd, true)
+            .filter(|&i| {
+                let clock = self.hall.boards()[i].clock();
+                clock.snapshot(clock.last_at()).over
+            })
+            .collect();
+        let mut names = Vec::new();
+        for i in stopped {
+            let kind = EventKind::Unstop {
+                reason: reason.to_string(),
+            };
+            self.hall.push(i, now, kind, wall)?;
+            names.push(self.hall.boards()[i].name());
+        }
+        Ok(names)
     }
 
     /// Stops the clocks of the games a command decided (the result is in: nothing runs any more).

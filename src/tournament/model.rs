@@ -640,7 +640,6 @@ pub struct Ballot {
 }
 
 impl Pairing {
-    /// White of game `game` (from 0).
     /// Game `game`'s result (the micromatch's games from 0, then the extra games), if the
     /// pairing has that game.
     pub fn result(&self, game: usize) -> Option<GameResult> {
@@ -650,6 +649,7 @@ impl Pairing {
         }
     }
 
+    /// White of game `game` (from 0): the micromatch's colours swap from game to game.
     pub fn white_of(&self, game: usize) -> PlayerId {
         if game.is_multiple_of(2) {
             self.white
@@ -665,6 +665,14 @@ impl Pairing {
             Some(Color::Black)
         } else {
             None
+        }
+    }
+
+    /// Who plays `side` in game `game` (from 0).
+    pub fn player_of(&self, side: Color, game: usize) -> PlayerId {
+        match side {
+            Color::White => self.white_of(game),
+            Color::Black => self.opponent(self.white_of(game)).unwrap_or(self.black),
         }
     }
 

@@ -43,7 +43,7 @@ fn a_threefold_repetition_claim_is_judged_with_its_occurrences() {
     // The draw is said once (the trial read "CLAIM VALID — draw: …: draw").
     assert_eq!(
         verdict,
-        "CLAIM VALID: the position stood after plies 0, 4, 8: draw"
+        "CLAIM VALID (White): the position stood after plies 0, 4, 8: draw"
     );
 }
 
@@ -52,10 +52,15 @@ fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
     let mut app = clocks_app("claim-record", Lang::En);
     a_repetition_claimed_on_board_3(&mut app);
     click(&mut app, "Record the verdict");
-    let p = &app.session.event.as_ref().unwrap().tournament.rounds[5].pairings[2];
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    let p = &t.rounds[5].pairings[2];
     assert_eq!(p.games[0], GameResult::Draw);
+    // The verdict names the claimant: his side and who had it in that game.
+    let white = t.player(p.white).unwrap().full_name();
     assert!(
-        p.notes[0].contains("threefold repetition claimed by"),
+        p.notes[0].contains(&format!(
+            "threefold repetition claimed by White, {white} — "
+        )),
         "{:?}",
         p.notes
     );
@@ -532,4 +537,37 @@ fn a_repetition_claimed_on_board_3(app: &mut App) {
     click(app, "Claim threefold repetition here");
     let _ = app.update(Message::Claims(Claims::Board(2)));
     let _ = app.update(Message::Claims(Claims::Claimant(Color::White)));
+}
+
+/// Issue 35: the claim's status line names the board and the claimant; after «Resolve» it says
+/// whose clock runs now (it went on saying the claimant's clock runs).
+#[test]
+fn the_claim_and_its_resolution_are_said_with_the_board_and_whose_clock_runs() {
+    use shashki_arbiter::ui::screen::claims::Message as Claims;
+    let mut app = clocks_app("claim-resolve", Lang::En);
+    app.set_time_ms(1_000);
+    click(&mut app, "Start all");
+    a_repetition_claimed_on_board_3(&mut app);
+    let running = app.session.clocks.hall.snapshots(1_000)[2].1.running;
+    let _ = app.update(Message::Claims(Claims::StartClaim));
+    let status = app.session.status.clone().unwrap().text;
+    assert_eq!(
+        status,
+        "Board 3: claim by White — their clock runs while the arbiter checks"
+    );
+    app.set_time_ms(9_000);
+    let _ = app.update(Message::Claims(Claims::Resolve));
+    let status = app.session.status.clone().unwrap().text;
+    let side = match running {
+        Some(shashki_arbiter::rules::Color::White) => "White",
+        _ => "Black",
+    };
+    assert_eq!(
+        status,
+        format!("Board 3: the claim is decided — {side}'s clock runs again")
+    );
+    assert!(sees(
+        &app,
+        "CLAIM VALID (White): the position stood after plies 0, 4, 8: draw"
+    ));
 }

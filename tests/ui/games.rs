@@ -169,8 +169,13 @@ fn a_claims_verdict_is_written_on_the_games_score_sheet() {
     click(&mut app, "Записать решение");
     let record = stored(&app, 1, 0).expect("kept");
     assert!(record.starts_with(&format!("1. {first}")), "{record}");
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    let p = &t.rounds.last().unwrap().pairings[0];
+    let black = t.player(p.player_of(Color::Black, 0)).unwrap().full_name();
     assert!(
-        record.contains("{Судья: троекратное повторение заявили (чёрные) — неверно"),
+        record.contains(&format!(
+            "{{Судья: троекратное повторение заявили чёрные, {black} — неверно"
+        )),
         "{record}"
     );
     assert!(record.contains("неверно"), "{record}");

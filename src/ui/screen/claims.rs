@@ -209,12 +209,12 @@ impl State {
                 }
                 self.asked = None;
                 let verdict = format!(
-                    "{} ({}) — {}: {}",
+                    "{} {} — {}: {}",
                     lang.pick(
                         "threefold repetition claimed by",
                         "троекратное повторение заявили"
                     ),
-                    v.claimant.said(lang),
+                    claimant_named(t, p, game, v.claimant, lang),
                     if v.valid {
                         lang.pick("valid, draw", "верно, ничья")
                     } else {
@@ -413,20 +413,35 @@ impl State {
             }
         }
         if let Some(v) = &self.verdict {
+            // Whose claim it is: the side, and its player when the record is a game of the round.
+            let by = |v: &ClaimVerdict| {
+                let game = self.game.and_then(|(board, game)| {
+                    let p = t
+                        .rounds
+                        .last()?
+                        .pairings
+                        .iter()
+                        .find(|p| p.board == board)?;
+                    Some(claimant_named(t, p, game, v.claimant, lang))
+                });
+                game.unwrap_or_else(|| v.claimant.said(lang).to_string())
+            };
             let (line, colour) = match v {
                 Ok(v) if v.valid => (
                     format!(
-                        "{}: {}",
+                        "{} ({}): {}",
                         // The detail ends with the draw itself: said once.
                         lang.pick("CLAIM VALID", "ЗАЯВЛЕНИЕ ВЕРНО"),
+                        by(v),
                         lang.pick(&v.detail, &v.detail_ru)
                     ),
                     theme::OK,
                 ),
                 Ok(v) => (
                     format!(
-                        "{}: {}",
+                        "{} ({}): {}",
                         lang.pick("CLAIM NOT VALID", "ЗАЯВЛЕНИЕ НЕВЕРНО"),
+                        by(v),
                         lang.pick(&v.detail, &v.detail_ru)
                     ),
                     theme::ERROR,
@@ -484,6 +499,22 @@ impl State {
         ]
         .spacing(12)
         .into()
+    }
+}
+
+/// The claimant as the verdict names him: the side and the player who has it in that game of
+/// the micromatch ("White, Ivanov Ivan").
+fn claimant_named(
+    t: &Tournament,
+    p: &crate::tournament::model::Pairing,
+    game: usize,
+    side: Color,
+    lang: Lang,
+) -> String {
+    let side_said = side.said(lang);
+    match t.player(p.player_of(side, game)) {
+        Some(player) => format!("{side_said}, {}", player.full_name()),
+        None => side_said.to_string(),
     }
 }
 

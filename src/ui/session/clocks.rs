@@ -390,16 +390,44 @@ impl Clocks {
             }),
             Request::Claim { board, claimant } => {
                 push(&mut self.hall, board, EventKind::Claim { claimant }).map(|_| {
-                    Some(
-                        lang.pick(
-                            "Claim: the claimant's clock runs while the arbiter checks",
-                            "Заявление: во время проверки идут часы заявившего",
-                        )
-                        .to_string(),
-                    )
+                    let name = self.hall.boards()[board].name();
+                    Some(match (lang, claimant) {
+                        (Lang::En, side) => format!(
+                            "Board {name}: claim by {} — their clock runs while the arbiter checks",
+                            side.said(lang)
+                        ),
+                        (Lang::Ru, Color::White) => format!(
+                            "Доска {name}: заявление белых — во время проверки идут их часы"
+                        ),
+                        (Lang::Ru, Color::Black) => format!(
+                            "Доска {name}: заявление чёрных — во время проверки идут их часы"
+                        ),
+                    })
                 })
             }
-            Request::Resolve(b) => push(&mut self.hall, b, EventKind::Resolve).map(|_| None),
+            Request::Resolve(b) => push(&mut self.hall, b, EventKind::Resolve).map(|_| {
+                // The claim line said the claimant's clock runs: it is replaced by what runs now.
+                let board = self.hall.boards().get(b);
+                let name = board.map_or_else(String::new, |b| b.name());
+                let s = board.map(|b| b.clock().snapshot(b.clock().last_at()));
+                let now_runs = match s.and_then(|s| s.running.filter(|_| !s.paused)) {
+                    Some(Color::White) => {
+                        lang.pick("White's clock runs again", "снова идут часы белых")
+                    }
+                    Some(Color::Black) => {
+                        lang.pick("Black's clock runs again", "снова идут часы чёрных")
+                    }
+                    None => lang.pick(
+                        "the clock stands paused, as before the claim",
+                        "часы стоят на паузе, как до заявления",
+                    ),
+                };
+                Some(format!(
+                    "{} {name}: {} — {now_runs}",
+                    lang.pick("Board", "Доска"),
+                    lang.pick("the claim is decided", "решение по заявлению принято"),
+                ))
+            }),
             Request::Adjust {
                 board,
                 side,

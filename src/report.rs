@@ -225,7 +225,9 @@ pub fn standings_section(tour: &Tournament, lines: &[Line], lang: Lang) -> Secti
                 l.place.clone(),
                 l.number.map_or_else(String::new, |n| n.to_string()),
                 standing_name(tour, l, lang),
-                p.map_or_else(String::new, |p| p.title.clone()),
+                p.map_or_else(String::new, |p| {
+                    crate::tournament::norms::title_said(&p.title, lang)
+                }),
                 p.map_or_else(String::new, |p| p.club.clone()),
                 p.and_then(|p| p.rating)
                     .map_or_else(String::new, |r| r.to_string()),

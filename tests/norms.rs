@@ -421,7 +421,7 @@ fn the_norms_sheet_prints_for_every_sample() {
         // The sheet names the table's edition in words; where the table was found is the
         // arbiter's note on screen, not text for a federation's form.
         assert!(
-            flat.contains("по таблице ЕВСК, редакция «клубные программы, 2018» (club-2018)"),
+            flat.contains("по таблице ЕВСК, редакция «клубные программы, 2018» Норма"),
             "{sample:?}: {flat}"
         );
         for program_text in ["Tavleya2", "turnir", "norms.xml", " N 6"] {

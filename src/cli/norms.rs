@@ -84,7 +84,7 @@ fn text(n: &Norms, lang: Lang) {
             "{}. {} ({}): k {k}, {} {}, {} {}",
             p.number.map_or(String::new(), |n| n.to_string()),
             p.name,
-            p.rank,
+            n.rank_said(&p.rank, lang),
             lang.pick("games", "партий"),
             p.games,
             lang.pick("points", "очков"),
@@ -96,7 +96,7 @@ fn text(n: &Norms, lang: Lang) {
         for r in p.norms.iter().filter(|_| p.reason.is_none()) {
             line.push_str(&format!(
                 "; {} ({} {}): {} {}{}",
-                r.rank,
+                n.rank_said(&r.rank, lang),
                 lang.pick("k at most", "k не более"),
                 r.required,
                 lang.pick("norm", "норма"),
@@ -105,7 +105,7 @@ fn text(n: &Norms, lang: Lang) {
             ));
         }
         if p.result.is_some() {
-            line.push_str(&format!(" → {}", p.outcome(lang)));
+            line.push_str(&format!(" → {}", n.outcome(p, lang)));
         }
         outln!("{line}");
     }

@@ -59,7 +59,7 @@ pub fn certificates(
                 .ranks
                 .iter()
                 .find(|r| &r.key == rank)
-                .map_or(rank.clone(), |r| r.name.clone());
+                .map_or(rank.clone(), |r| r.name_said(lang).to_string());
             let verb = match kind {
                 Kind::Met => lang.agree(player.sex, "met", ["выполнил", "выполнила", "выполнил(а)"]),
                 Kind::Confirmed => lang.agree(
@@ -114,13 +114,17 @@ pub fn certificates(
                 t(lang, "required", "требуемый"),
                 norm.required,
                 t(lang, "norm of", "норма разряда"),
-                rank,
+                n.rank_said(rank, lang),
                 points_said(norm.norm, lang),
             ));
             lines.push(format!(
                 "{}: {}",
                 t(lang, "Rank before the event", "Разряд до соревнования"),
-                if player.title.trim().is_empty() { "—" } else { player.title.trim() }
+                if player.title.trim().is_empty() {
+                    "—".to_string()
+                } else {
+                    crate::tournament::norms::title_said(&player.title, lang)
+                }
             ));
             lines.push(n.document_line(lang));
             Some(Section {

@@ -36,7 +36,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
                 vec![
                     l.place.clone(),
                     standing_name(tour, l, lang),
-                    p.map_or_else(String::new, |p| p.title.clone()),
+                    p.map_or_else(String::new, |p| norms::title_said(&p.title, lang)),
                     p.map_or_else(String::new, |p| p.club.clone()),
                     points(l.points, lang),
                 ]
@@ -48,7 +48,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
         .players
         .iter()
         .filter(|p| p.result.is_some())
-        .map(|p| format!("{} — {}", p.name, p.outcome(lang)))
+        .map(|p| format!("{} — {}", p.name, n.outcome(p, lang)))
         .collect();
     sections.push(Section {
         heading: t(lang, "Rank norms", "Выполнение спортивных разрядов"),
@@ -171,7 +171,7 @@ fn by_rank(tour: &Tournament, table: &Table, lang: Lang) -> Section {
             let sex = |s| of.iter().filter(|p| p.sex == Some(s)).count().to_string();
             (!of.is_empty()).then(|| {
                 vec![
-                    r.name.clone(),
+                    r.name_said(lang).to_string(),
                     of.len().to_string(),
                     sex(Sex::Male),
                     sex(Sex::Female),
@@ -293,7 +293,7 @@ fn incidents(
                 ));
             }
             for note in &p.notes {
-                rows.push(note_line(&at(r.number, p.board), note));
+                rows.push(note_line(&at(r.number, p.board), note.get(lang)));
             }
         }
     }

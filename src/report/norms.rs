@@ -20,16 +20,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
     if let Some(why) = &n.reason {
         subtitle.push(why.get(lang).to_string());
     }
-    let ranks: Vec<&str> = table
-        .sought
-        .iter()
-        .map(|s| s.rank.as_str())
-        .filter(|r| {
-            n.players
-                .iter()
-                .any(|p| p.norms.iter().any(|x| x.rank == *r))
-        })
-        .collect();
+    let ranks = n.ranks_used(table);
     let mut header: Vec<String> = [
         ("No.", "№"),
         ("Name", "Участник"),
@@ -48,7 +39,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
             .iter()
             .find(|s| s.rank == *r)
             .map_or(0, |s| s.required);
-        header.push(format!("{r} (k ≤ {required})"));
+        header.push(format!("{} (k ≤ {required})", n.rank_said(r, lang)));
     }
     header.push(lang.pick("Rank met", "Выполнил / подтвердил").to_string());
     let year = crate::tournament::model::first_day(&t.settings.dates).map(|d| {
@@ -59,11 +50,11 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
         .players
         .iter()
         .map(|p| {
-            let opponents = opponents_ranks(t, p.id, up_to, table, year);
+            let opponents = opponents_ranks(t, p.id, up_to, table, year, lang);
             let mut row = vec![
                 p.number.map(|n| n.to_string()).unwrap_or_default(),
                 p.name.clone(),
-                p.rank.clone(),
+                n.rank_said(&p.rank, lang).to_string(),
                 opponents,
                 p.games.to_string(),
                 p.coefficient
@@ -81,7 +72,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
                     });
                 row.push(cell);
             }
-            row.push(p.outcome(lang));
+            row.push(n.outcome(p, lang));
             row
         })
         .collect();
@@ -98,7 +89,7 @@ pub fn document(t: &Tournament, up_to: Option<usize>, table: &Table, lang: Lang)
             rows,
             note: Some(
                 lang.pick(
-                    "Not applied (no rule found): the women's norm, place requirements for МС and ГР, differences of rapid and blitz.",
+                    "Not applied (no rule found): the women's norm, place requirements for MS and GMR, differences of rapid and blitz.",
                     "Не применяются (правило не найдено): норма среди женщин, требования к месту для МС и ГР, различия быстрой игры и блица.",
                 )
                 .to_string(),
@@ -117,6 +108,7 @@ fn opponents_ranks(
     up_to: Option<usize>,
     table: &Table,
     year: Option<i32>,
+    lang: Lang,
 ) -> String {
     let mut tally: Vec<(String, usize)> = Vec::new();
     for o in norms::opponents(t, id, up_to) {
@@ -136,7 +128,7 @@ fn opponents_ranks(
     });
     tally
         .iter()
-        .map(|(k, n)| format!("{k}×{n}"))
+        .map(|(k, n)| format!("{}×{n}", norms::key_in(&table.ranks, k, lang, false)))
         .collect::<Vec<_>>()
         .join(", ")
 }

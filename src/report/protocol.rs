@@ -42,7 +42,7 @@ pub fn final_protocol(
                 l.number.map_or_else(String::new, |n| n.to_string()),
                 standing_name(tour, l, lang),
                 field(|p| p.birth_year.map_or_else(String::new, |y| y.to_string())),
-                field(|p| p.title.clone()),
+                p.map_or_else(String::new, |p| norms::title_said(&p.title, lang)),
                 field(|p| p.club.clone()),
                 points(l.points, lang),
             ];
@@ -53,7 +53,7 @@ pub fn final_protocol(
                         .iter()
                         .find(|x| x.id == l.id)
                         .filter(|x| x.result.is_some())
-                        .map_or_else(String::new, |x| x.outcome(lang)),
+                        .map_or_else(String::new, |x| n.outcome(x, lang)),
                 );
             }
             row

@@ -34,7 +34,8 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
     let name = |id| {
         tour.player(id).map_or_else(String::new, |p| {
             if use_ == Use::Protocol && !p.title.trim().is_empty() {
-                format!("{}, {}", p.full_name(), p.title.trim())
+                let rank = crate::tournament::norms::title_said(&p.title, lang);
+                format!("{}, {rank}", p.full_name())
             } else {
                 p.full_name()
             }

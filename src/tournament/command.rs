@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::ballot;
 use super::model::{
-    Ballot, BallotPer, ByeValue, GameResult, Pairing, Player, PlayerId, Round, Settings, System,
-    TieBreak, Tournament,
+    Ballot, BallotPer, ByeValue, GameResult, Note, Pairing, Player, PlayerId, Round, Settings,
+    System, TieBreak, Tournament,
 };
 use super::round_robin;
 
@@ -122,7 +122,7 @@ pub enum Command {
     SetNotes {
         round: usize,
         board: usize,
-        notes: Vec<String>,
+        notes: Vec<Note>,
     },
     /// A game's score sheet (PDN movetext as written), or `None` to remove it. `game` counts the
     /// micromatch's games from 0, then its extra games. A locked round takes it too: a record is
@@ -815,7 +815,7 @@ fn set_notes(
     t: &mut Tournament,
     round: usize,
     board: usize,
-    notes: &[String],
+    notes: &[Note],
 ) -> Result<Command, CommandError> {
     let p = pairing_mut(round_mut(t, round)?, board)?;
     Ok(Command::SetNotes {

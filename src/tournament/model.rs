@@ -542,7 +542,7 @@ pub struct Pairing {
     pub extra: Vec<GameResult>,
     /// The arbiter's notes on the pairing: claims and their verdicts, incidents.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// Each game's score sheet as written (PDN movetext: the moves played from the game's start,
     /// the ballot's position for a balloted game), by the game's index: the micromatch's games
     /// from 0, then the extra games. Kept as written, an illegal move included: it is evidence.
@@ -637,6 +637,30 @@ pub struct Ballot {
     /// The seed it was drawn with; `None` for a ballot drawn by hand and entered.
     pub seed: Option<u64>,
     pub at: DateTime<Utc>,
+}
+
+/// A note on a pairing: a verdict the program wrote, in both languages (each document says it
+/// in its own), or a text kept as it was written (files before verdicts were written so).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Note {
+    Both { en: String, ru: String },
+    Written(String),
+}
+
+impl Note {
+    pub fn get(&self, lang: crate::lang::Lang) -> &str {
+        match self {
+            Note::Both { en, ru } => lang.pick(en, ru),
+            Note::Written(text) => text,
+        }
+    }
+}
+
+impl From<&str> for Note {
+    fn from(text: &str) -> Note {
+        Note::Written(text.to_string())
+    }
 }
 
 impl Pairing {
@@ -962,7 +986,23 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
-    use super::{days, read_days};
+    use super::{days, read_days, Note};
+
+    /// A note written before verdicts were kept in both languages is read as written; one in both
+    /// languages comes back as it was saved.
+    #[test]
+    fn notes_read_from_older_files_and_in_both_languages() {
+        let old: Vec<Note> = ron::from_str(r#"["партия 1: верно"]"#).unwrap();
+        assert_eq!(old, [Note::Written("партия 1: верно".into())]);
+        let both = Note::Both {
+            en: "game 1: valid".into(),
+            ru: "партия 1: верно".into(),
+        };
+        let text = ron::to_string(&vec![both.clone(), old[0].clone()]).unwrap();
+        let back: Vec<Note> = ron::from_str(&text).unwrap();
+        assert_eq!(back, [both, old[0].clone()], "{text}");
+        assert_eq!(back[0].get(crate::lang::Lang::En), "game 1: valid");
+    }
 
     #[test]
     fn dates_written_as_arbiters_write_them_are_read_and_a_day_not_in_the_calendar_is_named() {

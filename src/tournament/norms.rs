@@ -26,6 +26,9 @@ pub struct Table {
     /// The edition in Russian words, for a Russian screen (the edition when absent).
     #[serde(default)]
     pub edition_ru: String,
+    /// The edition in English words, where `edition` is a file's name for it.
+    #[serde(default)]
+    pub edition_en: String,
     pub ranks: Vec<RankDef>,
     pub adult_unranked: String,
     pub junior_unranked: String,
@@ -40,9 +43,49 @@ pub struct Table {
 pub struct RankDef {
     pub key: String,
     pub name: String,
+    /// The key and name in English (an English document writes "CMS", not «КМС»); a table file
+    /// without them is shown in its own words.
+    #[serde(default)]
+    pub key_en: String,
+    #[serde(default)]
+    pub name_en: String,
     #[serde(default)]
     pub aliases: Vec<String>,
     pub coefficient: i32,
+}
+
+impl RankDef {
+    /// The rank's short form in `lang` ("КМС" / "CMS").
+    pub fn key_said(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En if !self.key_en.is_empty() => &self.key_en,
+            _ => &self.key,
+        }
+    }
+
+    /// The rank's full name in `lang` («кандидат в мастера спорта» / "Candidate Master of Sport").
+    pub fn name_said(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En if !self.name_en.is_empty() => &self.name_en,
+            _ => &self.name,
+        }
+    }
+}
+
+/// A rank a roster gives, as a document in `lang` shows it: read by the shipped table, the same
+/// reader as the Swiss initial order's (see [`Table::title_said`]).
+pub fn title_said(typed: &str, lang: Lang) -> String {
+    Table::shipped().title_said(typed, lang)
+}
+
+/// A table key's short form (or `full` name) in `lang`, from the ranks the norms were computed
+/// with; a key not among them as it stands.
+pub fn key_in<'a>(ranks: &'a [RankDef], key: &'a str, lang: Lang, full: bool) -> &'a str {
+    match ranks.iter().find(|r| r.key == key) {
+        Some(r) if full => r.name_said(lang),
+        Some(r) => r.key_said(lang),
+        None => key,
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -120,6 +163,7 @@ impl Table {
     pub fn edition_said(&self, lang: Lang) -> &str {
         match lang {
             Lang::Ru if !self.edition_ru.trim().is_empty() => &self.edition_ru,
+            Lang::En if !self.edition_en.trim().is_empty() => &self.edition_en,
             _ => &self.edition,
         }
     }
@@ -187,10 +231,30 @@ impl Table {
             return None;
         }
         self.ranks.iter().find(|r| {
-            norm(&r.key) == wanted
-                || norm(&r.name) == wanted
-                || r.aliases.iter().any(|a| norm(a) == wanted)
+            [&r.key, &r.name, &r.key_en, &r.name_en]
+                .into_iter()
+                .chain(&r.aliases)
+                .any(|a| !a.is_empty() && norm(a) == wanted)
         })
+    }
+
+    /// A rank as a roster gives it, as a document in `lang` shows it: a rank the table knows in
+    /// the table's words for `lang` — in Russian as the arbiter typed it («ГМ», «1 разряд»),
+    /// unless he typed a bare number («2» is «II разряд»); in English always the English short
+    /// form ("CMS", "II"). A rank the table does not know, and an empty one, as typed.
+    pub fn title_said(&self, typed: &str, lang: Lang) -> String {
+        let typed = typed.trim();
+        let Some(r) = self.rank_named(typed) else {
+            return typed.to_string();
+        };
+        let bare = typed
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, 'I' | 'V' | 'i' | 'v'));
+        match lang {
+            Lang::En => r.key_said(lang).to_string(),
+            Lang::Ru if bare => r.name.clone(),
+            Lang::Ru => typed.to_string(),
+        }
     }
 
     /// Where a roster's rank stands, strongest first (the table lists its ranks so): what the
@@ -212,10 +276,10 @@ impl Table {
     }
 
     /// How the table's ranks are written, for a message about a rank it does not know.
-    pub fn rank_keys(&self) -> String {
+    pub fn rank_keys(&self, lang: Lang) -> String {
         self.ranks
             .iter()
-            .map(|r| r.key.as_str())
+            .map(|r| r.key_said(lang))
             .collect::<Vec<_>>()
             .join(", ")
     }
@@ -395,6 +459,8 @@ pub struct PlayerNorms {
 
 #[derive(Clone, Debug)]
 pub struct Norms {
+    /// The table's ranks, for their words in each language.
+    pub ranks: Vec<RankDef>,
     pub source: Said,
     pub edition: String,
     /// The edition in the words of each language, for printed documents.
@@ -417,12 +483,12 @@ impl Norms {
     }
 
     /// The table as a printed document names it: the edition in words, without the source's
-    /// account of where the table was found (that is the arbiter's, on screen).
+    /// account of where the table was found (that is the arbiter's, on screen). A table file
+    /// other than the shipped one is named by its edition too, so that a copy that kept the
+    /// shipped words is told apart.
     pub fn document_line(&self, lang: Lang) -> String {
         let words = self.edition_words.get(lang);
-        // The edition's own name too where the words differ, so that a table file an arbiter
-        // loaded is told apart from the shipped one.
-        let name = if words == self.edition {
+        let name = if words == self.edition || self.edition == Table::shipped().edition {
             String::new()
         } else {
             format!(" ({})", self.edition)
@@ -430,7 +496,7 @@ impl Norms {
         format!(
             "{} «{words}»{name}",
             lang.pick(
-                "Rank norms by the ЕВСК table, edition",
+                "Rank norms by the EVSK (Russian sports classification) table, edition",
                 "Разрядные нормы по таблице ЕВСК, редакция"
             )
         )
@@ -462,13 +528,31 @@ impl Norms {
             })
             .collect()
     }
+
+    /// A table key's short form in `lang` ("КМС" / "CMS").
+    pub fn rank_said<'a>(&'a self, key: &'a str, lang: Lang) -> &'a str {
+        key_in(&self.ranks, key, lang, false)
+    }
+
+    /// A table key's full name in `lang`.
+    pub fn rank_name<'a>(&'a self, key: &'a str, lang: Lang) -> &'a str {
+        key_in(&self.ranks, key, lang, true)
+    }
+
+    /// A participant's rank met («выполнил I», "met CMS"), else why no norm was computed, else
+    /// a dash.
+    pub fn outcome(&self, p: &PlayerNorms, lang: Lang) -> String {
+        p.outcome(&self.ranks, lang)
+    }
 }
 
 impl PlayerNorms {
-    /// The rank met («выполнил I»), else why no norm was computed, else a dash.
-    pub fn outcome(&self, lang: Lang) -> String {
+    /// [`Norms::outcome`], with the ranks' words given.
+    pub fn outcome(&self, ranks: &[RankDef], lang: Lang) -> String {
         match (&self.result, self.kind, &self.reason) {
-            (Some(rank), Some(kind), _) => format!("{} {rank}", kind.said(lang)),
+            (Some(rank), Some(kind), _) => {
+                format!("{} {}", kind.said(lang), key_in(ranks, rank, lang, false))
+            }
             (_, _, Some(why)) => why.get(lang).to_string(),
             _ => "—".to_string(),
         }
@@ -528,6 +612,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>, table: &Table, options: &Op
         })
         .collect();
     Norms {
+        ranks: table.ranks.clone(),
         source: Said::new(
             table.source.clone(),
             if table.source_ru.is_empty() {
@@ -734,5 +819,25 @@ mod tests {
             );
         }
         assert!(t.rank_named("чемпион двора").is_none());
+    }
+
+    /// A document shows a rank in its own language: English in English words, Russian as the
+    /// arbiter typed it unless he typed a bare number; what the table does not know, as typed.
+    #[test]
+    fn ranks_are_shown_in_the_documents_language() {
+        let t = Table::shipped();
+        for (typed, en, ru) in [
+            ("КМС", "CMS", "КМС"),
+            ("1 разряд", "I", "1 разряд"),
+            ("2", "II", "II разряд"),
+            ("1ю", "I jun", "1ю"),
+            ("б/р", "n/r", "б/р"),
+            ("CMS", "CMS", "CMS"),
+            ("чемпион двора", "чемпион двора", "чемпион двора"),
+        ] {
+            assert_eq!(t.title_said(typed, Lang::En), en, "{typed}");
+            assert_eq!(t.title_said(typed, Lang::Ru), ru, "{typed}");
+        }
+        assert_eq!(t.rank_named("CMS").map(|r| r.key.as_str()), Some("КМС"));
     }
 }

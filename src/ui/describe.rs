@@ -282,10 +282,10 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             "{} {round}, {} {board}: {}",
             l("round", "тур"),
             l("board", "доска"),
-            notes
-                .last()
-                .cloned()
-                .unwrap_or_else(|| l("notes cleared", "заметки стёрты"))
+            notes.last().map_or_else(
+                || l("notes cleared", "заметки стёрты"),
+                |n| n.get(lang).to_string()
+            )
         ),
         Command::SetTiebreaks { tiebreaks } => format!(
             "{}: {}",

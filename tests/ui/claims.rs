@@ -57,14 +57,24 @@ fn a_valid_claim_is_recorded_as_a_draw_with_its_verdict() {
     assert_eq!(p.games[0], GameResult::Draw);
     // The verdict names the claimant: his side and who had it in that game.
     let white = t.player(p.white).unwrap().full_name();
+    let note = |lang| p.notes[0].get(lang).to_string();
     assert!(
-        p.notes[0].contains(&format!(
+        note(Lang::En).contains(&format!(
             "threefold repetition claimed by White, {white} — "
         )),
         "{:?}",
         p.notes
     );
-    assert!(p.notes[0].contains("valid, draw"), "{:?}", p.notes);
+    assert!(note(Lang::En).contains("valid, draw"), "{:?}", p.notes);
+    // Kept in both languages: the Russian chief report of an event run in English says it in
+    // Russian (it printed the English verdict).
+    assert!(
+        note(Lang::Ru).starts_with(&format!(
+            "партия 1: троекратное повторение заявили белые, {white} — верно, ничья"
+        )),
+        "{:?}",
+        p.notes
+    );
 }
 
 #[test]

@@ -15,7 +15,7 @@ use crate::rules::columns::after::AfterVerdict;
 use crate::rules::columns::AnyVariant;
 use crate::rules::{pdn, ClaimVerdict, Color};
 use crate::tournament::command::Command;
-use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::model::{GameResult, Note, Tournament};
 use crate::tournament::records;
 use crate::ui::format::Choice;
 use crate::ui::session::clocks::{Clocks, Request};
@@ -208,26 +208,29 @@ impl State {
                     ));
                 }
                 self.asked = None;
-                let verdict = format!(
-                    "{} {} — {}: {}",
-                    lang.pick(
-                        "threefold repetition claimed by",
-                        "троекратное повторение заявили"
-                    ),
-                    claimant_named(t, p, game, v.claimant, lang),
-                    if v.valid {
-                        lang.pick("valid, draw", "верно, ничья")
-                    } else {
-                        lang.pick("not valid", "неверно")
-                    },
-                    lang.pick(&v.detail, &v.detail_ru)
-                );
+                // Said in both languages: the chief report says it in its own.
+                let verdict_in = |lang: Lang| {
+                    format!(
+                        "{} {} — {}: {}",
+                        lang.pick(
+                            "threefold repetition claimed by",
+                            "троекратное повторение заявили"
+                        ),
+                        claimant_named(t, p, game, v.claimant, lang),
+                        if v.valid {
+                            lang.pick("valid, draw", "верно, ничья")
+                        } else {
+                            lang.pick("not valid", "неверно")
+                        },
+                        lang.pick(&v.detail, &v.detail_ru)
+                    )
+                };
+                let verdict = verdict_in(lang);
                 let mut notes = p.notes.clone();
-                notes.push(format!(
-                    "{} {}: {verdict}",
-                    lang.pick("game", "партия"),
-                    game + 1
-                ));
+                notes.push(Note::Both {
+                    en: format!("game {}: {}", game + 1, verdict_in(Lang::En)),
+                    ru: format!("партия {}: {}", game + 1, verdict_in(Lang::Ru)),
+                });
                 let mut cmds = vec![Command::SetNotes {
                     round,
                     board: number,

@@ -167,10 +167,10 @@ impl State {
                 "{} «{title}»: {} ({}). {}",
                 lang.pick("Rank", "Разряд"),
                 lang.pick(
-                    "not a rank the ЕВСК table knows; it would count as no rank",
+                    "not a rank the EVSK table knows; it would count as no rank",
                     "такого разряда нет в таблице ЕВСК, он будет считаться как «без разряда»"
                 ),
-                table.rank_keys(),
+                table.rank_keys(lang),
                 self.save_again(lang, "to keep it as typed", "чтобы оставить как есть"),
             ));
         }

@@ -36,16 +36,13 @@ pub fn view<'a>(
     let table_data = &*table_data;
     let n = norms::compute(t, up_to, table_data, &table_data.options);
     // Only the ranks somebody can be measured against get a column.
-    let ranks: Vec<String> = table_data
-        .sought
-        .iter()
-        .map(|s| s.rank.clone())
-        .filter(|r| {
-            n.players
-                .iter()
-                .any(|p| p.norms.iter().any(|x| &x.rank == r))
-        })
+    let ranks: Vec<String> = n
+        .ranks_used(table_data)
+        .into_iter()
+        .map(str::to_string)
         .collect();
+    let words: std::rc::Rc<[norms::RankDef]> = n.ranks.clone().into();
+    let said = words.clone();
     let mut columns = vec![
         table::column(text("№"), |p: PlayerNorms| {
             text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
@@ -54,9 +51,12 @@ pub fn view<'a>(
             text(lang.pick("Name", "Участник")),
             |p: PlayerNorms| text(p.name).size(17),
         ),
-        table::column(text(lang.pick("Rank", "Разряд")), |p: PlayerNorms| {
-            text(p.rank).size(17)
-        }),
+        table::column(
+            text(lang.pick("Rank", "Разряд")),
+            move |p: PlayerNorms| {
+                text(norms::key_in(&said, &p.rank, lang, false).to_string()).size(17)
+            },
+        ),
         table::column(
             text(lang.pick("Games", "Партий")),
             |p: PlayerNorms| text(p.games.to_string()).size(17),
@@ -74,7 +74,7 @@ pub fn view<'a>(
         }),
     ];
     for rank in ranks {
-        let head = rank.clone();
+        let head = norms::key_in(&words, &rank, lang, false).to_string();
         columns.push(table::column(text(head), move |p: PlayerNorms| {
             let cell = p
                 .norms
@@ -86,7 +86,7 @@ pub fn view<'a>(
     }
     columns.push(table::column(
         text(lang.pick("Result", "Итог")),
-        move |p: PlayerNorms| text(p.outcome(lang)).size(17),
+        move |p: PlayerNorms| text(p.outcome(&words, lang)).size(17),
     ));
     let needed_over = if t.settings.system == System::Swiss {
         lang.pick(

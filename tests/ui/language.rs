@@ -236,20 +236,20 @@ fn a_long_event_name_leaves_every_header_button_on_a_1280_screen() {
     assert_eq!(app.session.lang, Lang::En);
 }
 
-/// Issue 35 §6: the status line and the journal's notes of a Russian console are Russian too —
-/// for every kind of change the console makes, its undo and its redo (the scan above covered
-/// the screens only; identifiers and "45m" reached the status line and the journal).
-#[test]
-fn russian_status_lines_and_journal_notes_are_russian() {
+/// Every kind of change the console makes, with its texts in `lang` (a note, a venue, a name).
+fn every_kind_of_change(
+    t: &shashki_arbiter::tournament::model::Tournament,
+    lang: Lang,
+) -> Vec<Command> {
     use shashki_arbiter::tournament::model::{Player, Sex, TieBreak};
-    let mut app = app("russian-journal", Lang::Ru);
-    let t = app.session.tournament().unwrap().clone();
     let mut settings = t.settings.clone();
-    settings.venue = "Казань, клуб «Дебют»".into();
+    settings.venue = lang
+        .pick("Kazan, club Debut", "Казань, клуб «Дебют»")
+        .into();
     let first = t.players[0].id;
     let mut edited = t.players[1].clone();
-    edited.club = "Уфа".into();
-    let changes = vec![
+    edited.club = lang.pick("Ufa", "Уфа").into();
+    vec![
         Command::SetResult {
             round: 6,
             board: 1,
@@ -271,7 +271,12 @@ fn russian_status_lines_and_journal_notes_are_russian() {
         Command::SetNotes {
             round: 6,
             board: 3,
-            notes: vec!["заявление о троекратном повторении отклонено".into()],
+            notes: vec![lang
+                .pick(
+                    "threefold repetition claim rejected",
+                    "заявление о троекратном повторении отклонено",
+                )
+                .into()],
         },
         Command::SetTiebreaks {
             tiebreaks: vec![TieBreak::Wins, TieBreak::HeadToHead, TieBreak::Buchholz],
@@ -287,33 +292,92 @@ fn russian_status_lines_and_journal_notes_are_russian() {
         Command::AddPlayer {
             player: Player {
                 sex: Some(Sex::Female),
-                ..Player::new(999, "Орлова")
+                ..Player::new(999, lang.pick("Orlova", "Орлова"))
             },
         },
-    ];
+    ]
+}
+
+/// The status line and every journal note as the console in `lang` says them.
+fn status_and_journal(app: &App, lang: Lang) -> Vec<String> {
+    let said = app
+        .session
+        .status
+        .clone()
+        .map(|s| s.text)
+        .unwrap_or_default();
+    let file = app.session.event.as_ref().unwrap();
+    std::iter::once(said)
+        .chain(file.journal().iter().map(|e| {
+            shashki_arbiter::ui::describe::entry(&file.tournament, file.journal(), e, lang)
+        }))
+        .collect()
+}
+
+/// Issue 35 §6: the status line and the journal's notes of an English console are English —
+/// every kind of change, its undo and its redo; only the event's own words (names, clubs, the
+/// event's name, as typed) may be Russian.
+#[test]
+fn english_status_lines_and_journal_notes_are_english() {
+    let mut app = app("english-journal", Lang::En);
+    let t = app.session.tournament().unwrap().clone();
+    let mut own: Vec<String> = t
+        .players
+        .iter()
+        .flat_map(|p| {
+            [
+                p.full_name(),
+                p.surname.clone(),
+                p.name.clone(),
+                p.club.clone(),
+            ]
+        })
+        .chain([t.settings.name.clone(), t.settings.venue.clone()])
+        .filter(|w| !w.is_empty())
+        .collect();
+    own.sort_by_key(|w| std::cmp::Reverse(w.chars().count()));
+    let mut found = Vec::new();
+    let mut scan = |app: &App, place: &str| {
+        for text in status_and_journal(app, Lang::En) {
+            let mut rest = text.clone();
+            for w in &own {
+                rest = rest.replace(w.as_str(), " ");
+            }
+            if rest.chars().any(|c| matches!(c, 'А'..='я' | 'Ё' | 'ё')) {
+                found.push(format!("{place}: «{text}»"));
+            }
+        }
+    };
+    for (k, cmd) in every_kind_of_change(&t, Lang::En).into_iter().enumerate() {
+        let _ = app.session.apply(cmd);
+        scan(&app, &format!("change {k}"));
+    }
+    for k in 0..3 {
+        app.session.undo();
+        scan(&app, &format!("undo {k}"));
+    }
+    for k in 0..3 {
+        app.session.redo();
+        scan(&app, &format!("redo {k}"));
+    }
+    assert!(
+        found.is_empty(),
+        "Russian in English status lines or journal notes:\n{}",
+        found.join("\n")
+    );
+}
+
+/// Issue 35 §6: the status line and the journal's notes of a Russian console are Russian too —
+/// for every kind of change the console makes, its undo and its redo (the scan above covered
+/// the screens only; identifiers and "45m" reached the status line and the journal).
+#[test]
+fn russian_status_lines_and_journal_notes_are_russian() {
+    let mut app = app("russian-journal", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    let changes = every_kind_of_change(&t, Lang::Ru);
     let mut found = Vec::new();
     let scan = |app: &App, place: &str, found: &mut Vec<String>| {
-        let said = app
-            .session
-            .status
-            .clone()
-            .map(|s| s.text)
-            .unwrap_or_default();
-        let journal: Vec<String> = {
-            let file = app.session.event.as_ref().unwrap();
-            file.journal()
-                .iter()
-                .map(|e| {
-                    shashki_arbiter::ui::describe::entry(
-                        &file.tournament,
-                        file.journal(),
-                        e,
-                        Lang::Ru,
-                    )
-                })
-                .collect()
-        };
-        for text in std::iter::once(said).chain(journal) {
+        for text in status_and_journal(app, Lang::Ru) {
             let mut bad = foreign_words(&text);
             bad.extend(latin_marks(&text));
             if !bad.is_empty() {

@@ -318,6 +318,7 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
         ("web-phone-clocks-ru", "clocks", "360,800", "ru"),
         ("web-phone-pairings-ru", "pairings", "360,800", "ru"),
         ("web-phone-games-ru", "games", "360,800", "ru"),
+        ("web-phone-standings-en", "standings", "360,800", "en"),
         ("web-wall-clocks-en", "clocks", "1920,1080", "en"),
         ("web-wall-standings-en", "standings", "1920,1080", "en"),
     ] {

@@ -235,6 +235,7 @@ fn after_a_player_is_added_the_cursor_is_back_in_the_surname() {
 /// An empty surname (Enter in an empty form) says what is missing instead of «добавлен : …».
 #[test]
 fn the_status_agrees_with_the_players_sex() {
+    use iced_test::selector;
     use shashki_arbiter::tournament::model::Sex;
     use shashki_arbiter::ui::screen::event::Message as Ev;
     let mut app = swiss_app("sex-agrees", Lang::Ru);
@@ -255,10 +256,19 @@ fn the_status_agrees_with_the_players_sex() {
         let _ = app.update(Message::Event(Ev::Surname(surname.into())));
         let _ = app.update(Message::Event(Ev::Name("Эльмира".into())));
         if let Some(sex) = sex {
-            // The pick list offers «—», «М», «Ж».
-            let label = sex.letter(Lang::Ru);
-            assert!(["М", "Ж"].contains(&label));
-            let _ = app.update(Message::Event(Ev::Sex(Some(sex))));
+            // A field the arbiter types «м» or «ж» into (Tab reaches it; a pick list took no
+            // focus and Tab went past it).
+            let messages: Vec<Message> = {
+                let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
+                ui.click(selector::id(shashki_arbiter::ui::screen::event::SEX_FIELD))
+                    .unwrap();
+                let _ = ui.typewrite(&sex.letter(Lang::Ru).to_lowercase());
+                ui.into_messages().collect()
+            };
+            for m in messages {
+                let _ = app.update(m);
+            }
+            assert_eq!(app.players.sex, Some(sex));
         }
         let _ = app.update(Message::Event(Ev::Add));
         assert!(

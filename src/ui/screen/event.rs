@@ -8,7 +8,7 @@ mod players;
 mod settings;
 mod tiebreaks;
 
-pub use players::SURNAME_FIELD;
+pub use players::{SEX_FIELD, SURNAME_FIELD};
 use settings::apply_edit;
 pub use settings::Edit;
 pub use tiebreaks::TieBreakChoice;
@@ -61,7 +61,8 @@ pub enum Message {
     Rating(String),
     Club(String),
     BirthYear(String),
-    Sex(Option<crate::tournament::model::Sex>),
+    /// The sex field's text after a key (see [`players::sex_typed`]).
+    Sex(String),
     Add,
     Edit(PlayerId),
     CancelEdit,
@@ -208,7 +209,7 @@ impl State {
             Message::Rating(s) => self.rating = s,
             Message::Club(s) => self.club = s,
             Message::BirthYear(s) => self.birth_year = s,
-            Message::Sex(s) => self.sex = s,
+            Message::Sex(typed) => self.sex = players::sex_typed(&typed, self.sex),
             Message::Add => {
                 // Enter in any field of an empty form: nothing to add, and it says what is missing.
                 if self.surname.trim().is_empty() {

@@ -1,16 +1,17 @@
 //! The players: the list by pairing number (a name clicked is edited), the form that adds or
 //! edits one (Enter in any field saves it), the CSV import, numbers by lot, withdrawals.
 
-use iced::widget::{button, column, pick_list, row, table, text, text_input};
+use iced::widget::{button, column, row, table, text, text_input};
 use iced::Element;
 
 use super::{Message, State};
 use crate::lang::Lang;
 use crate::tournament::model::{Player, Sex, System, Tournament};
-use crate::ui::format;
 
 /// The new player's surname field (tests find it by this id).
 pub const SURNAME_FIELD: &str = "player-surname";
+/// The player form's sex field.
+pub const SEX_FIELD: &str = "player-sex";
 
 /// The players by pairing number, each with its withdrawal button.
 pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
@@ -67,11 +68,14 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
 }
 
 /// The sex of a player as the form offers it: not given, М, Ж.
-fn sexes(lang: Lang) -> [format::Choice<Option<Sex>>; 3] {
-    [None, Some(Sex::Male), Some(Sex::Female)].map(|value| format::Choice {
-        value,
-        label: value.map_or("—", |s| s.letter(lang)).to_string(),
-    })
+/// What the sex field reads from what it holds after a key: the last letter typed decides (a
+/// field, not a pick list, so that Tab reaches it: iced's pick list takes no focus); an empty
+/// field is no sex given; a letter that names none leaves the sex as it was.
+pub(super) fn sex_typed(typed: &str, was: Option<Sex>) -> Option<Sex> {
+    match typed.trim().chars().last() {
+        None => None,
+        Some(c) => Sex::parse(&c.to_string()).or(was),
+    }
 }
 
 /// Pairing numbers drawn by lot (a round robin) or how a Swiss gives them.
@@ -107,12 +111,13 @@ impl State {
             text_input(lang.pick("name", "имя"), &self.name)
                 .on_input(Message::Name)
                 .on_submit(Message::Add),
-            pick_list(
-                sexes(lang),
-                format::chosen(&sexes(lang), self.sex.map(Some)),
-                |c| Message::Sex(c.value)
+            text_input(
+                lang.pick("sex M/F", "пол М/Ж"),
+                self.sex.map_or("", |s| s.letter(lang))
             )
-            .placeholder(lang.pick("sex", "пол"))
+            .id(SEX_FIELD)
+            .on_input(Message::Sex)
+            .on_submit(Message::Add)
             .width(90),
             text_input(lang.pick("title / rank", "звание / разряд"), &self.title)
                 .on_input(Message::Title)

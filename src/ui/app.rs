@@ -623,13 +623,17 @@ impl App {
         ]);
         // Ticks only while a clock runs (an idle program draws nothing), timed to when a
         // display changes: one board costs one frame a second, not five.
-        match self.session.next_tick_ms() {
-            Some(ms) => Subscription::batch([
-                keys,
-                iced::time::every(Duration::from_millis(ms)).map(|_| Message::Tick),
-            ]),
-            None => keys,
-        }
+        let clocks = self
+            .session
+            .next_tick_ms()
+            .map(|ms| iced::time::every(Duration::from_millis(ms)).map(|_| Message::Tick));
+        // A long table on the wall turns its sheets by itself.
+        let sheets = (self.wall
+            && matches!(self.wall_page, wall::Page::Pairings | wall::Page::Standings))
+        .then(|| {
+            iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick)
+        });
+        Subscription::batch([keys].into_iter().chain(clocks).chain(sheets))
     }
 
     fn status(&self) -> Option<Element<'_, Message>> {

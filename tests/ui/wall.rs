@@ -94,3 +94,64 @@ fn the_wall_pages_show_pairings_standings_and_the_ballot() {
         shashki_arbiter::ui::screen::wall::Page::Clocks
     );
 }
+
+/// Issue 35 §7: the wall's Swiss grid shows every player with every column, readable from the
+/// back of the hall: 48 players do not fit at a readable size on a projector, so the grid is
+/// shown sheet by sheet (the header on each), each sheet turning by itself.
+#[test]
+fn the_walls_swiss_grid_shows_every_player_and_column_sheet_by_sheet() {
+    use shashki_arbiter::ui::screen::wall::{self, Page};
+    let mut app = swiss_app("wall-grid", Lang::En);
+    let _ = app.update(Message::Wall(true));
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Standings)));
+    let on_wall = |app: &App| -> Vec<String> {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = seen.clone();
+        let mut ui = simulator(app, Size::new(1920.0, 1080.0));
+        let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+            if let Candidate::Text { content, .. } = c {
+                into.lock().unwrap().push(content.to_string());
+            }
+            None
+        });
+        drop(ui);
+        let texts = seen.lock().unwrap().clone();
+        texts
+    };
+    let t = app.session.tournament().unwrap().clone();
+    let first = on_wall(&app);
+    let sheets = first
+        .iter()
+        .find_map(|s| s.strip_prefix("Sheet 1 of "))
+        .unwrap_or_else(|| panic!("48 players in sheets: {first:?}"))
+        .parse::<u64>()
+        .unwrap();
+    assert!((2..=4).contains(&sheets), "{sheets} sheets");
+    // Every column: each tie-break of the event, not the first two only.
+    for tb in &t.tiebreaks {
+        let (en, _) = tb.short();
+        assert!(first.iter().any(|s| s == en), "{en} on the wall");
+    }
+    let mut shown = std::collections::BTreeSet::new();
+    for k in 0..sheets {
+        app.set_time_ms(k * wall::SHEET_MS + 1);
+        let texts = on_wall(&app);
+        assert!(
+            texts.contains(&format!("Sheet {} of {sheets}", k + 1)),
+            "sheet {k}"
+        );
+        for p in &t.players {
+            if texts.iter().any(|s| s.contains(&p.full_name())) {
+                shown.insert(p.id);
+            }
+        }
+    }
+    let missing: Vec<String> = t
+        .players
+        .iter()
+        .filter(|p| !shown.contains(&p.id))
+        .map(|p| p.full_name())
+        .collect();
+    assert!(missing.is_empty(), "never on the wall: {missing:?}");
+    let _ = screenshot(&mut app, Size::new(1920.0, 1080.0), "wall-swiss-grid-en");
+}

@@ -172,9 +172,9 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
     .align_y(iced::Alignment::Center);
     let body = match page {
         Page::Clocks => clock_grid(clocks, current, t, now, lang),
-        Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, lang)),
+        Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, now, lang)),
         Page::Standings => match (t, lines) {
-            (Some(t), Some(lines)) => standings(t, &lines, lang),
+            (Some(t), Some(lines)) => standings(t, &lines, now, lang),
             _ => text("").into(),
         },
         Page::Ballot => ballot(drawn, lang),
@@ -229,9 +229,39 @@ fn clock_grid<'a>(
 }
 
 /// Rows of large text, as large as the height and the longest entries allow (12 to 56 px).
-fn big_table<'a>(header: Vec<String>, rows: Vec<Vec<String>>) -> Element<'a, Message> {
-    // Each column as wide as its longest entry; a character of Fira Sans is about 0.55 of the
-    // font size wide, and a column gap 0.8.
+/// The smallest text a table on the wall is set in, read from the back of a hall: a table with
+/// more rows than fit at this size is shown a sheet at a time.
+pub const MIN_TABLE_TEXT: f32 = 26.0;
+
+/// How long each sheet of a long table stays on the wall before the next.
+pub const SHEET_MS: u64 = 12_000;
+
+/// Rows (under the header) that fit in `height` at text `size`: a line is 1.45 of the size,
+/// with 0.2 between lines, and one line is kept for the sheet's number.
+fn rows_fitting(height: f32, size: f32) -> usize {
+    ((height / (size * 1.65)).floor() as usize).saturating_sub(2).max(1)
+}
+
+/// Which sheet a table of `rows` rows shows at `now` when `per` rows fit on one: (its first
+/// row, its number from 1, how many). Sheets turn by themselves every [`SHEET_MS`].
+pub fn sheet(rows: usize, per: usize, now: u64) -> (usize, usize, usize) {
+    let sheets = rows.div_ceil(per.max(1)).max(1);
+    let k = (now / SHEET_MS) as usize % sheets;
+    (k * per, k + 1, sheets)
+}
+
+/// A table set as large as the wall allows: every column, each as wide as its longest entry;
+/// every row when they all fit at [`MIN_TABLE_TEXT`], else sheet by sheet (the header on each,
+/// the sheet's number under it).
+fn big_table<'a>(
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+    now: u64,
+    lang: Lang,
+) -> Element<'a, Message> {
+    // Each column as wide as its longest entry over all the rows, so that the columns stand
+    // still from sheet to sheet; a character of Fira Sans is about 0.55 of the font size wide,
+    // and a column gap 0.8.
     let chars: Vec<usize> = (0..header.len())
         .map(|c| {
             std::iter::once(&header)
@@ -244,10 +274,24 @@ fn big_table<'a>(header: Vec<String>, rows: Vec<Vec<String>>) -> Element<'a, Mes
         })
         .collect();
     responsive(move |size| {
-        let lines = rows.len() as f32 + 1.5;
-        let by_height = size.height / lines / 1.45;
         let total: usize = chars.iter().sum();
         let by_width = (size.width - 24.0) / (0.55 * total as f32 + 0.8 * chars.len() as f32);
+        let whole = size.height / (rows.len() as f32 + 1.5) / 1.45;
+        let paged = whole.min(by_width) < MIN_TABLE_TEXT && rows.len() > 1;
+        // As few sheets as fit, shared out evenly (not two full ones and a last of six rows).
+        let per = if paged {
+            let fit = rows_fitting(size.height, MIN_TABLE_TEXT.min(by_width));
+            rows.len().div_ceil(rows.len().div_ceil(fit))
+        } else {
+            rows.len()
+        };
+        let (first, number, sheets) = sheet(rows.len(), per, now);
+        let shown = &rows[first.min(rows.len())..(first + per).min(rows.len())];
+        let by_height = if sheets > 1 {
+            size.height / (per as f32 + 2.5) / 1.45
+        } else {
+            whole
+        };
         let size_px = by_height.min(by_width).clamp(12.0, 56.0);
         let line = |cells: &[String], colour: iced::Color| {
             row(cells.iter().zip(&chars).map(|(c, w)| {
@@ -261,9 +305,19 @@ fn big_table<'a>(header: Vec<String>, rows: Vec<Vec<String>>) -> Element<'a, Mes
             .spacing(size_px * 0.8)
             .into()
         };
+        let footer = (sheets > 1).then(|| {
+            text(match lang {
+                Lang::En => format!("Sheet {number} of {sheets}"),
+                Lang::Ru => format!("Лист {number} из {sheets}"),
+            })
+            .size(size_px * 0.8)
+            .color(theme::RUNNING)
+            .into()
+        });
         column(
             std::iter::once(line(&header, theme::RUNNING))
-                .chain(rows.iter().map(|r| line(r, theme::WALL_TEXT))),
+                .chain(shown.iter().map(|r| line(r, theme::WALL_TEXT)))
+                .chain(footer),
         )
         .spacing(size_px * 0.2)
         .padding([0, 12])
@@ -272,7 +326,7 @@ fn big_table<'a>(header: Vec<String>, rows: Vec<Vec<String>>) -> Element<'a, Mes
     .into()
 }
 
-fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
+fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
     let Some(r) = t.rounds.last() else {
         return text("").into();
     };
@@ -314,20 +368,15 @@ fn pairings<'a>(t: &Tournament, lang: Lang) -> Element<'a, Message> {
         lang.pick("Ballot", "Начало").into(),
         lang.pick("Score", "Счёт").into(),
     ];
-    big_table(header, rows)
+    big_table(header, rows, now, lang)
 }
 
-fn standings<'a>(t: &Tournament, lines: &[Line], lang: Lang) -> Element<'a, Message> {
+fn standings<'a>(t: &Tournament, lines: &[Line], now: u64, lang: Lang) -> Element<'a, Message> {
     // A Swiss shows its round grid (who met whom, colours, results): what the hall asks the
-    // arbiter after every round. Two tie-breaks, as in the table below, so that it stays legible.
+    // arbiter after every round — every player and every column, sheet by sheet when long.
     if t.settings.system == crate::tournament::model::System::Swiss {
         let grid = crate::report::round_grid(t, lines, lang);
-        let keep = grid.header.len() - t.tiebreaks.len() + t.tiebreaks.len().min(2);
-        let cut = |mut r: Vec<String>| {
-            r.truncate(keep);
-            r
-        };
-        return big_table(cut(grid.header), grid.rows.into_iter().map(cut).collect());
+        return big_table(grid.header, grid.rows, now, lang);
     }
     let shown: Vec<_> = t.tiebreaks.iter().take(2).collect();
     let mut header = vec![
@@ -351,7 +400,7 @@ fn standings<'a>(t: &Tournament, lines: &[Line], lang: Lang) -> Element<'a, Mess
             row
         })
         .collect();
-    big_table(header, rows)
+    big_table(header, rows, now, lang)
 }
 
 fn ballot<'a>(drawn: Option<Drawn>, lang: Lang) -> Element<'a, Message> {

@@ -145,9 +145,10 @@ impl App {
     /// manager's "Open with"), else on the last event, else on a sample.
     pub fn boot(event: Option<PathBuf>) -> (App, Task<Message>) {
         let config = settings::default_file();
-        // No event remembered: the program opens a sample, and says so.
-        let first = event.is_none() && settings::first_launch(config.as_deref());
+        // Opened on the sample (no event of one's own yet): it says so, until told it is seen.
+        let named = event.is_some();
         let path = event.unwrap_or_else(|| settings::event_to_open(config.as_deref()));
+        let first = !named && settings::sample_hint_due(config.as_deref(), &path);
         // The language last chosen with the button, else the system's.
         let lang = settings::chosen_lang(config.as_deref())
             .unwrap_or_else(|| Lang::from_locale(|v| std::env::var(v).ok()));
@@ -294,7 +295,11 @@ impl App {
         self.games.follow(t);
         self.clocks = clocks::State::default();
         self.players = event::State::default();
-        // The first launch's line speaks of the sample: another event opened or made, it goes.
+        // The first launch's line speaks of the sample: another event opened or made, it goes,
+        // for good.
+        if self.sample_shown {
+            settings::sample_hint_seen(self.session.config());
+        }
         self.sample_shown = false;
     }
 
@@ -444,6 +449,7 @@ impl App {
                 Action::None
             }
             Message::SampleSeen => {
+                settings::sample_hint_seen(self.session.config());
                 self.sample_shown = false;
                 Action::None
             }
@@ -630,9 +636,7 @@ impl App {
         // A long table on the wall turns its sheets by itself.
         let sheets = (self.wall
             && matches!(self.wall_page, wall::Page::Pairings | wall::Page::Standings))
-        .then(|| {
-            iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick)
-        });
+        .then(|| iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick));
         Subscription::batch([keys].into_iter().chain(clocks).chain(sheets))
     }
 

@@ -139,9 +139,25 @@ pub fn recent(config: Option<&Path>) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// Whether the program has never remembered an event: its first launch, which opens a sample.
-pub fn first_launch(config: Option<&Path>) -> bool {
-    config.is_none_or(|c| !c.exists())
+/// `sample-hint-seen` beside the `last-event` file: the line that says the event open is a
+/// sample was dismissed, or another event opened.
+fn hint_file(config: &Path) -> PathBuf {
+    config.with_file_name("sample-hint-seen")
+}
+
+/// Whether the program starting on `event` says it is the sample and how to start one's own:
+/// on the sample, at every start until the line is dismissed or another event is opened (the
+/// first launch's line went with the first window, read or not).
+pub fn sample_hint_due(config: Option<&Path>, event: &Path) -> bool {
+    let sample = event.file_name() == Path::new(SAMPLE).file_name();
+    sample && !config.is_some_and(|c| hint_file(c).exists())
+}
+
+/// The sample line has done its work: not shown at the next start.
+pub fn sample_hint_seen(config: Option<&Path>) {
+    if let Some(config) = config {
+        keep_text(&hint_file(config), "seen");
+    }
 }
 
 /// An event's absolute path, as the remembering files hold it.
@@ -219,6 +235,22 @@ pub fn web_was_on(config: Option<&Path>, event: &Path) -> bool {
 mod tests {
     use super::*;
 
+    /// The line about the sample comes back at each start on the sample until it is dismissed
+    /// (or another event opened); never on an event of one's own.
+    #[test]
+    fn the_sample_line_shows_at_every_start_until_seen() {
+        let dir = std::env::temp_dir().join(format!("shashki-hint-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = dir.join("cfg").join("last-event");
+        let sample = dir.join("data").join("shashki64-round-robin.ron");
+        assert!(sample_hint_due(Some(&config), &sample));
+        remember(Some(&config), &sample);
+        assert!(sample_hint_due(Some(&config), &sample), "not yet dismissed");
+        assert!(!sample_hint_due(Some(&config), &dir.join("cup.ron")));
+        sample_hint_seen(Some(&config));
+        assert!(!sample_hint_due(Some(&config), &sample));
+    }
+
     #[test]
     fn the_last_event_is_remembered_and_not_rewritten_when_unchanged() {
         let dir = std::env::temp_dir().join(format!("shashki-settings-{}", std::process::id()));
@@ -227,9 +259,8 @@ mod tests {
         let event = dir.join("cup.ron");
         std::fs::write(&event, "x").unwrap();
         let config = dir.join("cfg").join("last-event");
-        assert!(first_launch(Some(&config)), "nothing remembered yet");
+        assert!(!config.exists(), "nothing remembered yet");
         remember(Some(&config), &event);
-        assert!(!first_launch(Some(&config)));
         assert_eq!(
             event_to_open(Some(&config)),
             std::fs::canonicalize(&event).unwrap()

@@ -167,6 +167,22 @@ fn the_first_launch_says_the_event_is_a_sample_and_how_to_start_ones_own() {
     click(&mut app, "Создать");
     assert!(app.session.tournament().unwrap().settings.name == "Мой турнир");
     assert!(text_containing(&app, "Это учебный турнир").is_none());
+    // Dismissed, it is not shown at the next start (the trial: not dismissed, it was gone at
+    // the next start all the same; dismissed, it must not come back).
+    let sample = event_copy("first-launch-again", SAMPLE);
+    let config = sample.with_file_name("cfg-first").join("last-event");
+    let due = || shashki_arbiter::ui::settings::sample_hint_due(Some(&config), &sample);
+    assert!(due(), "a sample not yet dismissed");
+    let mut app = App::with(
+        Some(&sample),
+        Some(config.clone()),
+        Lang::Ru,
+        Time::Manual(0),
+    );
+    app.sample_shown = due();
+    assert!(due(), "opened and shown: still due at the next start");
+    click(&mut app, "Понятно");
+    assert!(!due(), "dismissed: not at the next start");
 }
 
 /// Issue 25, item 5: the trial's arbiter could not find events kept in a hidden folder. The

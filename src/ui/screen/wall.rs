@@ -239,7 +239,9 @@ pub const SHEET_MS: u64 = 12_000;
 /// Rows (under the header) that fit in `height` at text `size`: a line is 1.45 of the size,
 /// with 0.2 between lines, and one line is kept for the sheet's number.
 fn rows_fitting(height: f32, size: f32) -> usize {
-    ((height / (size * 1.65)).floor() as usize).saturating_sub(2).max(1)
+    ((height / (size * 1.65)).floor() as usize)
+        .saturating_sub(2)
+        .max(1)
 }
 
 /// Which sheet a table of `rows` rows shows at `now` when `per` rows fit on one: (its first

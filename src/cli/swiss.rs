@@ -180,6 +180,20 @@ pub fn trf_import(input: &str, output: &str, format: Format) -> CliResult {
     let text = shashki_arbiter::rules::pdn::decode(&bytes);
     let t = trf::import(input, &text).map_err(|e| e.to_string())?;
     let (players, rounds) = (t.players.len(), t.rounds.len());
+    // A title the ЕВСК table does not read counts as no rank everywhere: said, not silent.
+    let table = shashki_arbiter::tournament::norms::Table::shipped();
+    let unknown: Vec<String> = t
+        .players
+        .iter()
+        .filter(|p| !table.knows(&p.title))
+        .map(|p| format!("{} ({})", p.title.trim(), p.full_name()))
+        .collect();
+    if !unknown.is_empty() {
+        eprintln!(
+            "warning: titles the EVSK table does not read, counted as no rank: {}",
+            unknown.join(", ")
+        );
+    }
     // Never over an existing event.
     EventFile::create(Path::new(output), t).map_err(|e| e.to_string())?;
     let written = std::fs::metadata(output).map_or(0, |m| m.len() as usize);

@@ -19,6 +19,27 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     let t = &app.session.event.as_ref().unwrap().tournament;
     assert_eq!(t.players.len(), 2, "{:?}", app.session.status);
     assert!(sees(&app, "Орлова Мария") && sees(&app, "2210"));
+    // A list with a rank the table does not read is asked about first (the form asked; an
+    // import was silent), and imported as typed when the button is pressed again.
+    let odd = path.with_file_name("odd.csv");
+    std::fs::write(&odd, "Фамилия;Имя;Разряд\nКим;Анна;чемпион двора\n").unwrap();
+    app.players.csv_path = odd.display().to_string();
+    click(&mut app, "Import CSV");
+    let said = app.session.status.clone().unwrap();
+    assert!(said.error, "{said:?}");
+    assert!(
+        said.text
+            .contains("Ranks not in the EVSK table: «чемпион двора» (Ким Анна)"),
+        "{}",
+        said.text
+    );
+    assert_eq!(app.session.tournament().unwrap().players.len(), 2);
+    click(&mut app, "Import CSV");
+    assert_eq!(app.session.tournament().unwrap().players.len(), 3);
+    let _ = app.update(Message::Rounds(
+        shashki_arbiter::ui::screen::rounds::Message::Undo,
+    ));
+    app.players.csv_path = csv.display().to_string();
     // The import is one change: one Ctrl+Z takes the whole list back, and it comes again.
     let ctrl_z = |app: &mut App| {
         key(

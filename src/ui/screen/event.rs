@@ -51,6 +51,9 @@ pub struct State {
     /// The form as it was when the arbiter was asked about it (an unknown rank, a player already
     /// on the list): saving the same form again keeps it as typed.
     pub asked: Option<String>,
+    /// The list imported when the arbiter was asked about its unknown ranks (path and bytes):
+    /// importing the same list again keeps them as typed.
+    pub csv_asked: Option<(String, Vec<u8>)>,
 }
 
 #[derive(Clone, Debug)]
@@ -344,12 +347,35 @@ impl State {
                 let first = t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
                 // One change for the whole list: one undo takes the import back.
                 return match crate::tournament::roster::parse_csv(&path, &bytes, first) {
-                    Ok(players) => Action::Apply(Command::Batch {
-                        commands: players
-                            .into_iter()
-                            .map(|player| Command::AddPlayer { player })
-                            .collect(),
-                    }),
+                    Ok(players) => {
+                        // Ranks the table does not read are asked about, as in the form.
+                        let unknown = unknown_ranks(&players);
+                        let again = self.csv_asked.as_ref() == Some(&(path.clone(), bytes.clone()));
+                        if !unknown.is_empty() && !again {
+                            self.csv_asked = Some((path, bytes));
+                            return Action::error(format!(
+                                "{}: {}. {} ({}). {}",
+                                lang.pick("Ranks not in the EVSK table", "Разрядов нет в таблице ЕВСК"),
+                                unknown.join(", "),
+                                lang.pick(
+                                    "They would count as no rank",
+                                    "Они будут считаться как «без разряда»"
+                                ),
+                                crate::tournament::norms::Table::shipped().rank_keys(lang),
+                                lang.pick(
+                                    "Correct the list, or press «Import CSV» again to keep them as typed.",
+                                    "Исправьте список или нажмите «Импорт CSV» ещё раз, чтобы оставить как есть."
+                                ),
+                            ));
+                        }
+                        self.csv_asked = None;
+                        Action::Apply(Command::Batch {
+                            commands: players
+                                .into_iter()
+                                .map(|player| Command::AddPlayer { player })
+                                .collect(),
+                        })
+                    }
                     Err(e) => Action::error(e.said(lang)),
                 };
             }
@@ -486,4 +512,15 @@ impl State {
         .spacing(12)
         .into()
     }
+}
+
+/// The ranks of an imported list that the ЕВСК table does not read, each with its player
+/// («чемпион двора» (Иванов Иван)).
+fn unknown_ranks(players: &[crate::tournament::model::Player]) -> Vec<String> {
+    let table = crate::tournament::norms::Table::shipped();
+    players
+        .iter()
+        .filter(|p| !table.knows(&p.title))
+        .map(|p| format!("«{}» ({})", p.title.trim(), p.full_name()))
+        .collect()
 }

@@ -78,3 +78,31 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
     assert!(sees(&app, &cell), "the cell {cell} is shown large");
     assert!(text_containing(&app, &format!("IDF {cell} · зерно 42")).is_some());
 }
+
+/// The trial's finding: a seed of 19 digits, repeated on every board's line, wrapped the ballot
+/// list line by line. A round drawn at once names its seed once, above the list.
+#[test]
+fn a_round_drawn_with_one_seed_names_it_once() {
+    let path = event_copy("ballot-one-seed", SAMPLE);
+    let mut t = shashki_arbiter::store::event::read(&path).unwrap();
+    let seed = 1_234_567_890_123_456_789u64;
+    for p in &mut t.rounds[5].pairings {
+        if let Some(b) = p.ballot.as_mut() {
+            b.seed = Some(seed);
+        }
+    }
+    std::fs::write(
+        &path,
+        ron::ser::to_string_pretty(&t, ron::ser::PrettyConfig::default()).unwrap(),
+    )
+    .unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Ballot));
+    assert!(sees(
+        &app,
+        &format!("Жеребьёвка тура за один раз, зерно: {seed}")
+    ));
+    let line = text_containing(&app, "1. ").expect("board 1's line");
+    assert!(!line.contains(&seed.to_string()), "{line}");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "ballot-one-seed-ru");
+}

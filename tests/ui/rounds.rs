@@ -356,3 +356,36 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         "no id in the journal"
     );
 }
+
+/// The trial's finding: with a long journal the status line was pushed off the Rounds screen
+/// (the arbiter could not see whether the last result was saved). The status stays on screen
+/// at 1280×800 however long the journal and the status itself.
+#[test]
+fn the_status_line_stays_on_the_rounds_screen_with_a_long_journal() {
+    let mut app = swiss_app("long-journal", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let round = app.session.tournament().unwrap().rounds.len();
+    let boards = app.session.tournament().unwrap().rounds[round - 1]
+        .pairings
+        .len();
+    for k in 0..40 {
+        let _ = app.session.apply(Command::SetResult {
+            round,
+            board: k % boards + 1,
+            game: 0,
+            result: if k % 2 == 0 {
+                GameResult::WhiteWins
+            } else {
+                GameResult::Draw
+            },
+        });
+    }
+    let status = app.session.status.clone().unwrap().text;
+    let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+    let found = ui.find(status.as_str()).expect("the status is drawn");
+    let bounds = found.bounds();
+    assert!(
+        bounds.y >= 0.0 && bounds.y + bounds.height <= 800.0,
+        "the status at {bounds:?}, off a 1280×800 screen"
+    );
+}

@@ -318,17 +318,33 @@ impl State {
             ]
             .spacing(8),
         );
+        // A round drawn at once has one seed: said once above the list, so that a seed of 19
+        // digits does not wrap every line.
+        let seeds: Vec<Option<u64>> = r
+            .pairings
+            .iter()
+            .map(|p| p.ballot.as_ref().and_then(|b| b.seed))
+            .collect();
+        let common = seeds
+            .first()
+            .copied()
+            .flatten()
+            .filter(|s| seeds.len() > 1 && seeds.iter().all(|x| *x == Some(*s)));
         let history = r.pairings.iter().map(|p| {
             let b = match &p.ballot {
-                Some(b) => format!(
-                    "{} {} · {} · {}",
-                    b.table.to_uppercase(),
-                    b.cell,
-                    b.seed
-                        .map(|s| format!("{} {s}", lang.pick("seed", "зерно")))
-                        .unwrap_or_else(|| lang.pick("by hand", "вручную").to_string()),
-                    b.at.format("%H:%M:%S")
-                ),
+                Some(b) => {
+                    let seed = match b.seed {
+                        Some(_) if common.is_some() => String::new(),
+                        Some(s) => format!(" · {} {s}", lang.pick("seed", "зерно")),
+                        None => format!(" · {}", lang.pick("by hand", "вручную")),
+                    };
+                    format!(
+                        "{} {}{seed} · {}",
+                        b.table.to_uppercase(),
+                        b.cell,
+                        b.at.format("%H:%M:%S")
+                    )
+                }
                 None => "—".to_string(),
             };
             text(format!(
@@ -340,8 +356,18 @@ impl State {
             .size(16)
             .into()
         });
+        let seed_line = common.map(|s| {
+            text(format!(
+                "{}: {s}",
+                lang.pick(
+                    "The round drawn at once, seed",
+                    "Жеребьёвка тура за один раз, зерно"
+                )
+            ))
+            .size(16)
+        });
         controls = controls.push(
-            container(column(history).spacing(4))
+            container(column![].push(seed_line).extend(history).spacing(4))
                 .padding(8)
                 .width(Length::Fill)
                 .style(theme::panel),

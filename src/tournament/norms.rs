@@ -16,7 +16,7 @@ pub use crate::tournament::norm_choice::{NormsChoice, Options, Rounding};
 /// The table shipped with the program.
 pub const SHIPPED: &str = include_str!("../../resources/evsk/club-2018.ron");
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Table {
     pub source: String,
     /// The source in Russian, for a Russian sheet (the English one when absent).
@@ -39,7 +39,7 @@ pub struct Table {
     pub options: Options,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct RankDef {
     pub key: String,
     pub name: String,
@@ -88,7 +88,7 @@ pub fn key_in<'a>(ranks: &'a [RankDef], key: &'a str, lang: Lang, full: bool) ->
     }
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize)]
 pub struct Sought {
     pub rank: String,
     /// A tournament coefficient above this cannot meet the rank.

@@ -698,9 +698,13 @@ impl App {
                 .view(&session.clocks, t, lang)
                 .map(Message::Games),
             Tab::Standings => {
-                let lines = session.standings(self.standings.up_to).unwrap_or_default();
+                let up_to = self.standings.up_to;
+                let lines = session.standings(up_to).unwrap_or_default();
+                let norms = (self.standings.page == standings::Page::Norms)
+                    .then(|| session.norms(up_to))
+                    .flatten();
                 self.standings
-                    .view(file, lines, lang)
+                    .view(file, lines, norms, lang)
                     .map(Message::Standings)
             }
         };

@@ -19,6 +19,7 @@ use crate::lang::{Lang, Russian, Said};
 use crate::store::event::{EventError, EventFile, Watched};
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
+use crate::tournament::norms;
 use crate::tournament::standings::{self, Line};
 
 /// Where instants come from: the system's monotonic clock, or a value the tests set.
@@ -73,10 +74,20 @@ pub struct Session {
     /// the Standings screen and the wall read them at every frame, a clock's tick among them,
     /// and they change only with the event.
     standings: RefCell<Vec<Computed>>,
+    /// The rank norms as last computed, by revision, rounds counted and the table they were
+    /// computed with (the event's table file may be replaced on disk while it is open).
+    norms: RefCell<Vec<NormsComputed>>,
 }
 
 /// Standings computed for a state of the event (its revision) after some rounds.
 type Computed = (u64, Option<usize>, Rc<Vec<Line>>);
+
+/// Norms as the session computed them, with their table; `Err`: the event's table file cannot
+/// be read.
+pub type NormsShown = Result<(Rc<norms::Table>, Rc<norms::Norms>), norms::TableError>;
+
+/// Norms computed for a state of the event after some rounds, with a table.
+type NormsComputed = (u64, Option<usize>, Rc<norms::Table>, Rc<norms::Norms>);
 
 impl Session {
     /// The file that remembers the last event (the recent ones and the network switch beside it).
@@ -99,6 +110,7 @@ impl Session {
             free_to_take: false,
             asked_result: None,
             standings: RefCell::default(),
+            norms: RefCell::default(),
         };
         session.tick();
         session
@@ -135,6 +147,28 @@ impl Session {
         let lines = Rc::new(standings::compute(&file.tournament, up_to));
         kept.push((revision, up_to, Rc::clone(&lines)));
         Some(lines)
+    }
+
+    /// The rank norms of the open event after `up_to` rounds, with the table they were computed
+    /// by, computed once per state of the event and table (the Norms page reads them at every
+    /// frame); the event's table file unreadable, why.
+    pub fn norms(&self, up_to: Option<usize>) -> Option<NormsShown> {
+        let file = self.event.as_ref()?;
+        let t = &file.tournament;
+        let table = match norms::Table::for_event(&t.settings.norms, Some(file.path())) {
+            Ok(table) => table,
+            Err(e) => return Some(Err(e)),
+        };
+        let revision = file.revision();
+        let mut kept = self.norms.borrow_mut();
+        kept.retain(|(r, _, kept_table, _)| *r == revision && **kept_table == *table);
+        if let Some((_, _, table, n)) = kept.iter().find(|(_, u, _, _)| *u == up_to) {
+            return Some(Ok((Rc::clone(table), Rc::clone(n))));
+        }
+        let n = Rc::new(norms::compute(t, up_to, &table, &table.options));
+        let table = Rc::new(table.into_owned());
+        kept.push((revision, up_to, Rc::clone(&table), Rc::clone(&n)));
+        Some(Ok((table, n)))
     }
 
     /// The status line: a sentence, so it starts with a capital whatever the words it is made

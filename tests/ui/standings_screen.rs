@@ -153,3 +153,35 @@ fn standings_are_computed_once_per_state_and_follow_a_result() {
         standings::compute(app.session.tournament().unwrap(), None)
     );
 }
+
+/// The Norms page's figures are computed once per state of the event and of its table (they
+/// were computed in the page's view, at every frame), and follow the event's table file when it
+/// is replaced on disk while the event is open.
+#[test]
+fn norms_are_computed_once_per_state_and_follow_a_replaced_table_file() {
+    let mut app = app("norms-once", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let table = path.with_file_name("federation.ron");
+    let shipped = std::fs::read_to_string("resources/evsk/club-2018.ron").unwrap();
+    std::fs::write(&table, &shipped).unwrap();
+    let mut settings = app.session.tournament().unwrap().settings.clone();
+    settings.norms.table = "federation.ron".into();
+    assert!(app.session.apply(Command::SetSettings {
+        settings: Box::new(settings),
+    }));
+    let _ = app.update(Message::Tab(Tab::Standings));
+    click(&mut app, "Разрядные нормы");
+    let norms = |app: &App| app.session.norms(None).unwrap().unwrap().1;
+    let first = norms(&app);
+    assert!(first.eligible);
+    let _ = app.update(Message::Tick);
+    assert!(sees(&app, "выполнил I"));
+    assert!(std::rc::Rc::ptr_eq(&first, &norms(&app)), "one computation");
+    // The federation's file changes: 11 games a norm; the sample's players have played 10.
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    std::fs::write(&table, shipped.replace("min_games: 7", "min_games: 11")).unwrap();
+    let after = norms(&app);
+    assert!(!std::rc::Rc::ptr_eq(&first, &after), "the new table is read");
+    assert!(after.players.iter().all(|p| p.result.is_none()));
+    assert!(!sees(&app, "выполнил I"));
+}

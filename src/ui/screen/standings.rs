@@ -124,10 +124,13 @@ impl State {
 
     /// The screen over `lines`, the standings after the rounds chosen (`up_to`), which the
     /// session computes once per state of the event.
+    /// The screen; `norms` are the session's for the rounds counted, given while the Norms page
+    /// is shown.
     pub fn view<'a>(
         &'a self,
         file: &'a EventFile,
         lines: Rc<Vec<standings::Line>>,
+        norms: Option<crate::ui::session::NormsShown>,
         lang: Lang,
     ) -> Element<'a, Message> {
         let t = &file.tournament;
@@ -176,8 +179,8 @@ impl State {
         ]
         .spacing(8)
         .align_y(iced::Alignment::Center);
-        if self.page == Page::Norms {
-            return column![bar, norms::view(t, file.path(), self.up_to, lang)]
+        if let (Page::Norms, Some(computed)) = (self.page, norms) {
+            return column![bar, norms::view(t, computed, lang)]
                 .spacing(10)
                 .into();
         }

@@ -8,18 +8,15 @@ use iced::{Element, Length};
 use super::Message;
 use crate::lang::Lang;
 use crate::tournament::model::{System, Tournament};
-use crate::tournament::norms::{self, PlayerNorms, RankNorm, Table};
+use crate::tournament::norms::{self, PlayerNorms, RankNorm};
 use crate::ui::format;
+use crate::ui::session::NormsShown;
 
-pub fn view<'a>(
-    t: &'a Tournament,
-    event: &std::path::Path,
-    up_to: Option<usize>,
-    lang: Lang,
-) -> Element<'a, Message> {
+/// The page for norms the session computed.
+pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<'a, Message> {
     // The event's own table file may be missing or broken: the page says so instead.
-    let table_data = match Table::for_event(&t.settings.norms, Some(event)) {
-        Ok(table) => table,
+    let (table_data, n) = match computed {
+        Ok(both) => both,
         Err(e) => {
             return text(format!(
                 "{} {e}",
@@ -34,7 +31,6 @@ pub fn view<'a>(
         }
     };
     let table_data = &*table_data;
-    let n = norms::compute(t, up_to, table_data, &table_data.options);
     // Only the ranks somebody can be measured against get a column.
     let ranks: Vec<String> = n
         .ranks_used(table_data)
@@ -113,7 +109,7 @@ pub fn view<'a>(
         notes = notes.push(text(why.get(lang).to_string()).size(18));
     }
     column![
-        scrollable(table(columns, n.players).padding_x(10).padding_y(4))
+        scrollable(table(columns, n.players.clone()).padding_x(10).padding_y(4))
             .direction(scrollable::Direction::Both {
                 vertical: scrollable::Scrollbar::default(),
                 horizontal: scrollable::Scrollbar::default(),

@@ -491,10 +491,13 @@ impl App {
             Message::Event(m) => {
                 let added = matches!(m, event::Message::Add);
                 let action = self.players.update(m, t, lang).map(Message::Event);
+                let applied = matches!(action, Action::Apply(_));
                 let task = self.act(action);
-                // The next player's surname goes where the arbiter types next: Enter in any
-                // field of the form adds the player, and the cursor is back in the surname.
-                return if added && !self.refused {
+                // Saved: the form is emptied and the next player's surname goes where the
+                // arbiter types next (Enter in any field adds the player). Refused or asked
+                // about: the form keeps what was typed.
+                return if added && applied && !self.refused {
+                    self.players.clear_form();
                     Task::batch([task, iced::widget::operation::focus(event::SURNAME_FIELD)])
                 } else {
                     task

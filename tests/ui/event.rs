@@ -365,3 +365,27 @@ fn the_player_form_asks_about_an_unknown_rank_and_a_twin_and_refuses_impossible_
     let _ = app.update(Message::Event(Ev::Add));
     assert_eq!(count(&app), before + 2, "{}", status(&app));
 }
+
+/// Found in the real window: a player refused by the event (a late entry into a round robin
+/// whose table is drawn) emptied the form all the same — what the arbiter typed was lost. The
+/// form is emptied only once the player is saved.
+#[test]
+fn a_refused_player_leaves_the_form_as_typed() {
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let mut app = app("refused-form", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(Ev::Surname("Orlova".into())));
+    let _ = app.update(Message::Event(Ev::Name("Anna".into())));
+    let _ = app.update(Message::Event(Ev::Title("CMS".into())));
+    let _ = app.update(Message::Event(Ev::Add));
+    assert!(app.session.status.as_ref().unwrap().error);
+    assert_eq!(app.session.tournament().unwrap().players.len(), 10);
+    assert_eq!(
+        (
+            app.players.surname.as_str(),
+            app.players.name.as_str(),
+            app.players.title.as_str()
+        ),
+        ("Orlova", "Anna", "CMS")
+    );
+}

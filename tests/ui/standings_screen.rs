@@ -181,7 +181,10 @@ fn norms_are_computed_once_per_state_and_follow_a_replaced_table_file() {
     std::thread::sleep(std::time::Duration::from_millis(20));
     std::fs::write(&table, shipped.replace("min_games: 7", "min_games: 11")).unwrap();
     let after = norms(&app);
-    assert!(!std::rc::Rc::ptr_eq(&first, &after), "the new table is read");
+    assert!(
+        !std::rc::Rc::ptr_eq(&first, &after),
+        "the new table is read"
+    );
     assert!(after.players.iter().all(|p| p.result.is_none()));
     assert!(!sees(&app, "выполнил I"));
 }

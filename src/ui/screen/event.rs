@@ -122,7 +122,8 @@ impl Section {
 }
 
 impl State {
-    fn clear_form(&mut self) {
+    /// Empties the player form: the player was saved, or the edit cancelled.
+    pub fn clear_form(&mut self) {
         self.surname.clear();
         self.name.clear();
         self.title.clear();
@@ -301,7 +302,8 @@ impl State {
                 } else {
                     Command::AddPlayer { player }
                 };
-                self.clear_form();
+                // The form is cleared once the player is saved (`clear_form`, by the app): a
+                // refused change leaves what the arbiter typed.
                 return Action::Apply(cmd);
             }
             Message::Edit(id) => {

@@ -438,6 +438,12 @@ fn a_result_stops_its_clock_and_a_running_clock_is_asked_about_first() {
         sees(&app, "stopped: game over"),
         "told apart from a clock not started"
     );
+    // Its buttons take nothing (board 1's «Press» and «Pause» come first on the screen).
+    for label in ["Press", "Pause"] {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        let _ = ui.click(label);
+        assert_eq!(ui.into_messages().count(), 0, "{label} on a stopped clock");
+    }
     // The hall's wall says so too (its stopped times looked like a pause from the hall).
     let _ = app.update(Message::Wall(true));
     assert!(

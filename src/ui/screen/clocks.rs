@@ -348,16 +348,21 @@ fn board_row<'a>(
         // Only a clock not yet running can be started: the clock refuses it otherwise.
         button(text(lang.pick("Start", "Пуск")))
             .on_press_maybe((s.running.is_none() && !started).then(|| req(Request::Start(i)))),
-        button(text(lang.pick("Press", "Ход"))).on_press(req(Request::Press {
-            board: i,
-            side: None
+        // A clock stopped for its result takes no press and no pause (the result taken back
+        // restarts it).
+        button(text(lang.pick("Press", "Ход"))).on_press_maybe((!s.over).then(|| {
+            req(Request::Press {
+                board: i,
+                side: None,
+            })
         })),
         if s.paused {
-            button(text(lang.pick("Resume", "Продолжить"))).on_press(req(Request::Resume(i)))
+            button(text(lang.pick("Resume", "Продолжить")))
+                .on_press_maybe((!s.over).then(|| req(Request::Resume(i))))
         } else {
             button(text(lang.pick("Pause", "Пауза")))
                 .style(button::secondary)
-                .on_press(req(Request::Pause(i)))
+                .on_press_maybe((!s.over).then(|| req(Request::Pause(i))))
         },
         text_input(lang.pick("keys", "клавиши"), &keys)
             .on_input(move |k| Message::Keys(i, k))

@@ -17,8 +17,8 @@ pub const KEYS: &[(&str, &str, &str)] = &[
     ),
     (
         "F12",
-        "hall wall on/off (Esc leaves it)",
-        "стена зала вкл/выкл (Esc — выход)",
+        "hall wall on/off (Esc leaves it; ← → its pages)",
+        "стена зала вкл/выкл (Esc — выход; ← → её страницы)",
     ),
     (
         "F11",

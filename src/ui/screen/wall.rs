@@ -236,10 +236,11 @@ pub const MIN_TABLE_TEXT: f32 = 26.0;
 /// How long each sheet of a long table stays on the wall before the next.
 pub const SHEET_MS: u64 = 12_000;
 
-/// Rows (under the header) that fit in `height` at text `size`: a line is 1.45 of the size,
-/// with 0.2 between lines, and one line is kept for the sheet's number.
+/// Rows (under the header) that fit in `height` at text `size`: a row takes 1.43 of the size
+/// on the rendered wall (1.5 counted, for a margin), and one line is kept for the sheet's
+/// number.
 fn rows_fitting(height: f32, size: f32) -> usize {
-    ((height / (size * 1.65)).floor() as usize)
+    ((height / (size * 1.5)).floor() as usize)
         .saturating_sub(2)
         .max(1)
 }

@@ -292,6 +292,7 @@ fn open(dir: &std::path::Path) {
     ];
     for (i, mut p) in players(48, &mut rng).into_iter().enumerate() {
         p.number = Some(i + 1);
+        p.sex = Some(Sex::Male);
         apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
     }
     let at = Utc.with_ymd_and_hms(2026, 9, 19, 10, 0, 0).unwrap();

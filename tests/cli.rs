@@ -81,6 +81,30 @@ fn moves_json_names_squares_as_the_variant_writes_them() {
     // Equal captures (a king counts as one piece): both are legal, squares written as numbers.
     assert_eq!(texts, ["28x17", "28x19"]);
     assert_eq!(v[0]["from"], "28");
+    // English checkers writes numbers too: every square of the answer, not the path alone
+    // (`from` was "d4" beside `"path":"18x25"`).
+    let out = run(
+        &[
+            "moves",
+            "--variant",
+            "english",
+            "--fen",
+            "B:W22:B18",
+            "--format",
+            "json",
+        ],
+        None,
+    );
+    let v = json(&out);
+    assert_eq!(
+        (&v[0]["from"], &v[0]["to"], &v[0]["captured"], &v[0]["path"]),
+        (
+            &serde_json::json!("18"),
+            &serde_json::json!("25"),
+            &serde_json::json!(["22"]),
+            &serde_json::json!("18x25")
+        )
+    );
 }
 
 #[test]

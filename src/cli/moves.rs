@@ -33,12 +33,13 @@ pub fn run(variant: AnyVariant, fen_text: &str, format: Format) -> CliResult {
                 .iter()
                 .zip(texts)
                 .map(|(m, text)| MoveOut {
-                    from: board.name(m.from),
-                    to: board.name(m.to),
+                    // Squares as the variant writes them: numbers in English checkers too.
+                    from: notation::square(&pos, m.from),
+                    to: notation::square(&pos, m.to),
                     captured: m
                         .captured(board)
                         .into_iter()
-                        .map(|s| board.name(s))
+                        .map(|s| notation::square(&pos, s))
                         .collect(),
                     promotion: m.promotion,
                     column: None,

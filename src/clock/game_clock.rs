@@ -266,6 +266,12 @@ impl GameClock {
         &self.events
     }
 
+    /// Whether the clock was started: a correction before the start (time added, moves set)
+    /// logs events, and the clock is still to be started.
+    pub fn started(&self) -> bool {
+        self.events.iter().any(|e| e.kind == EventKind::Start)
+    }
+
     /// The instant of the last event accepted: the next may not come before it.
     pub fn last_at(&self) -> u64 {
         self.last_at

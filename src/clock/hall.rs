@@ -314,14 +314,10 @@ impl Hall {
     }
 
     /// Starts every clock not started yet: the start of the round. Clocks already started (or
-    /// stopped) are left as they are.
+    /// stopped) are left as they are; a clock given a correction before the start is started
+    /// (it has events, but none of them a start).
     pub fn start_all(&mut self, now: u64, wall: DateTime<Utc>) -> Result<Vec<String>, HallError> {
-        self.each(
-            now,
-            wall,
-            |b, _| b.clock.events().is_empty(),
-            EventKind::Start,
-        )
+        self.each(now, wall, |b, _| !b.clock.started(), EventKind::Start)
     }
 
     fn each(
@@ -615,6 +611,30 @@ mod tests {
             0,
             "already paused"
         );
+    }
+
+    /// The round's start starts every clock not yet started, one given a correction before the
+    /// start among them (it was skipped: it had events, none a start).
+    #[test]
+    fn start_all_starts_a_clock_corrected_before_the_start() {
+        let control: TimeControl = "45m".parse().unwrap();
+        let mut hall = Hall::new();
+        for i in 1..=3 {
+            hall.add(i, control.clone(), Color::White).unwrap();
+        }
+        let penalty = EventKind::Adjust {
+            side: Color::Black,
+            ms: -60_000,
+            reason: "penalty".into(),
+        };
+        hall.push(1, 0, penalty, wall()).unwrap();
+        hall.push(2, 0, EventKind::Start, wall()).unwrap();
+        // Places from 0: board 2 had the penalty, board 3 was started.
+        assert_eq!(hall.start_all(5_000, wall()).unwrap(), ["1", "2"]);
+        let snaps = hall.snapshots(65_000);
+        assert_eq!(snaps[1].1.running, Some(Color::White));
+        assert_eq!(snaps[1].1.white.ms_left, 45 * 60_000 - 60_000);
+        assert_eq!(snaps[1].1.black.ms_left, 44 * 60_000);
     }
 
     #[test]

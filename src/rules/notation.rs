@@ -589,6 +589,11 @@ fn subsets(items: &[Square], size: usize) -> Vec<Vec<Square>> {
     }
 }
 
+/// A square as the position's variant writes it (`c3`; `22` on 10x10 and in English checkers).
+pub fn square(pos: &Position, s: Square) -> String {
+    Style::of(pos.variant()).square(pos.board(), s)
+}
+
 /// Every square the piece lands on, joined with `x` for a capture (`c3xe5xg3`) or `-`.
 pub fn path(pos: &Position, m: &Move) -> String {
     let full: Vec<Square> = m.route().collect();

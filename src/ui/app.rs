@@ -720,17 +720,21 @@ impl App {
             .push(self.banner())
             .push(container(body).height(Length::Fill).padding([8, 16]))
             .push(self.status());
-        if self.help {
-            stack![page, help::view(lang).map(Message::HelpPage)].into()
+        // The page is always the stack's first child, an overlay or none above it: the widget
+        // tree keeps its shape, so closing an overlay does not reset the page's state (closing
+        // the network dialog scrolled the Clocks list back to the top).
+        let overlay: Option<Element<'_, Message>> = if self.help {
+            Some(help::view(lang).map(Message::HelpPage))
         } else if self.network {
             let shown = network::Shown {
                 urls: session.web.as_ref().map(|w| w.urls()),
                 error: session.web_error.as_ref().map(|e| e.get(lang)),
             };
-            stack![page, network::view(shown, lang).map(Message::NetworkPage)].into()
+            Some(network::view(shown, lang).map(Message::NetworkPage))
         } else {
-            page.into()
-        }
+            None
+        };
+        stack![page].push(overlay).into()
     }
 
     /// Above every screen while it matters: the event is only watched here (who writes it, and

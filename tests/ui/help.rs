@@ -13,7 +13,10 @@ fn the_help_overlay_lists_the_keys() {
     );
     assert!(app.help);
     assert!(sees(&app, "Клавиши"));
-    assert!(sees(&app, "стена зала вкл/выкл (Esc — выход; ← → её страницы)"));
+    assert!(sees(
+        &app,
+        "стена зала вкл/выкл (Esc — выход; ← → её страницы)"
+    ));
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "help-ru");
     key(
         &mut app,

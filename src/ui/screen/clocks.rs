@@ -335,7 +335,7 @@ fn board_row<'a>(
     };
     // A clock that has events and runs no side was stopped (its game's result is in, or a
     // flag fell): it is told apart from one not started, and cannot be started again.
-    let started = board.is_some_and(|b| !b.clock().events().is_empty());
+    let started = board.is_some_and(|b| b.clock().started());
     let state = match (s.running, s.paused) {
         (None, _) if s.over => lang.pick("stopped: game over", "остановлены: партия окончена"),
         (None, _) if !started => lang.pick("not started", "не пущены"),

@@ -353,7 +353,7 @@ impl Clocks {
             }
             Request::Start(b) => push(&mut self.hall, b, EventKind::Start).map(|_| None),
             Request::Press { board, side } => {
-                let fresh = self.hall.boards().get(board)?.clock().events().is_empty();
+                let fresh = !self.hall.boards().get(board)?.clock().started();
                 let running = self.hall.snapshots(now)[board].1.running;
                 if fresh {
                     // The first press starts the clock of the side to move first.
@@ -544,7 +544,7 @@ impl Clocks {
             .filter_map(|i| {
                 let clock = self.hall.boards()[i].clock();
                 let s = clock.snapshot(clock.last_at());
-                let started = !clock.events().is_empty();
+                let started = clock.started();
                 let stopped = s.running.is_none();
                 let flag = s.white.flag_ms.or(s.black.flag_ms).is_some();
                 (started && !stopped).then_some((i, !s.paused && !flag))

@@ -55,11 +55,7 @@ pub fn certificates(
             let (rank, kind) = (p.result.as_ref()?, p.kind?);
             let norm = p.norms.iter().find(|x| &x.rank == rank)?;
             let player = tour.player(p.id)?;
-            let rank_name = table
-                .ranks
-                .iter()
-                .find(|r| &r.key == rank)
-                .map_or(rank.clone(), |r| r.name_said(lang).to_string());
+            let rank_name = n.rank_name(rank, lang);
             let verb = match kind {
                 Kind::Met => lang.agree(player.sex, "met", ["выполнил", "выполнила", "выполнил(а)"]),
                 Kind::Confirmed => lang.agree(

@@ -542,16 +542,9 @@ impl Norms {
     /// A participant's rank met («выполнил I», "met CMS"), else why no norm was computed, else
     /// a dash.
     pub fn outcome(&self, p: &PlayerNorms, lang: Lang) -> String {
-        p.outcome(&self.ranks, lang)
-    }
-}
-
-impl PlayerNorms {
-    /// [`Norms::outcome`], with the ranks' words given.
-    pub fn outcome(&self, ranks: &[RankDef], lang: Lang) -> String {
-        match (&self.result, self.kind, &self.reason) {
+        match (&p.result, p.kind, &p.reason) {
             (Some(rank), Some(kind), _) => {
-                format!("{} {}", kind.said(lang), key_in(ranks, rank, lang, false))
+                format!("{} {}", kind.said(lang), self.rank_said(rank, lang))
             }
             (_, _, Some(why)) => why.get(lang).to_string(),
             _ => "—".to_string(),

@@ -37,8 +37,8 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
         .into_iter()
         .map(str::to_string)
         .collect();
-    let words: std::rc::Rc<[norms::RankDef]> = n.ranks.clone().into();
-    let said = words.clone();
+    // The columns' cells outlive this call: they hold the norms (shared, not copied).
+    let (for_rank, for_result) = (std::rc::Rc::clone(&n), std::rc::Rc::clone(&n));
     let mut columns = vec![
         table::column(text("№"), |p: PlayerNorms| {
             text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
@@ -49,9 +49,7 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
         ),
         table::column(
             text(lang.pick("Rank", "Разряд")),
-            move |p: PlayerNorms| {
-                text(norms::key_in(&said, &p.rank, lang, false).to_string()).size(17)
-            },
+            move |p: PlayerNorms| text(for_rank.rank_said(&p.rank, lang).to_string()).size(17),
         ),
         table::column(
             text(lang.pick("Games", "Партий")),
@@ -70,7 +68,7 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
         }),
     ];
     for rank in ranks {
-        let head = norms::key_in(&words, &rank, lang, false).to_string();
+        let head = n.rank_said(&rank, lang).to_string();
         columns.push(table::column(text(head), move |p: PlayerNorms| {
             let cell = p
                 .norms
@@ -82,7 +80,7 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
     }
     columns.push(table::column(
         text(lang.pick("Result", "Итог")),
-        move |p: PlayerNorms| text(p.outcome(&words, lang)).size(17),
+        move |p: PlayerNorms| text(for_result.outcome(&p, lang)).size(17),
     ));
     let needed_over = if t.settings.system == System::Swiss {
         lang.pick(

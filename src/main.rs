@@ -95,6 +95,14 @@ enum Command {
         /// spreadsheets in those languages expect).
         #[arg(long)]
         separator: Option<String>,
+        /// Compute with these tie-breaks, in this order, instead of the event's (ids as in
+        /// README, "Standings": `buchholz,buchholz_cut1,…`); the file is not changed.
+        #[arg(long, value_delimiter = ',')]
+        tiebreaks: Vec<String>,
+        /// Count rounds without a game over the board as this rule says instead of the event's
+        /// setting: `skip`, `own_points` or `fide_c07`; the file is not changed.
+        #[arg(long)]
+        in_coefficients: Option<String>,
     },
     /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
     /// changed only with `--save`.
@@ -432,7 +440,19 @@ fn main() -> ExitCode {
             round,
             lang,
             separator,
-        }) => cli::event::standings(&file, round, &lang, separator.as_deref(), format),
+            tiebreaks,
+            in_coefficients,
+        }) => cli::event::standings(
+            &file,
+            &cli::event::StandingsAsked {
+                round,
+                lang: &lang,
+                separator: separator.as_deref(),
+                tiebreaks: &tiebreaks,
+                in_coefficients: in_coefficients.as_deref(),
+            },
+            format,
+        ),
         Some(Command::Report {
             file,
             output,

@@ -179,16 +179,61 @@ fn separator(text: Option<&str>, lang: Lang) -> Result<report::csv::Separator, S
     }
 }
 
-pub fn standings(
-    file: &str,
-    round: Option<usize>,
-    lang_text: &str,
-    separator_text: Option<&str>,
-    format: Format,
-) -> CliResult {
-    let lang = lang(lang_text)?;
-    let separator = separator(separator_text, lang)?;
-    let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+/// What `standings` was asked beyond the file and the format.
+pub struct StandingsAsked<'a> {
+    pub round: Option<usize>,
+    pub lang: &'a str,
+    pub separator: Option<&'a str>,
+    /// Tie-break ids to compute instead of the event's (none: the event's).
+    pub tiebreaks: &'a [String],
+    pub in_coefficients: Option<&'a str>,
+}
+
+/// The event's tie-breaks and unplayed-round rule, or those the command line names instead.
+fn asked_criteria(
+    t: &mut shashki_arbiter::tournament::Tournament,
+    asked: &StandingsAsked,
+) -> Result<(), String> {
+    use shashki_arbiter::tournament::model::{TieBreak, UnplayedInCoefficients};
+    if !asked.tiebreaks.is_empty() {
+        t.tiebreaks = asked
+            .tiebreaks
+            .iter()
+            .map(|id| {
+                TieBreak::ALL
+                    .into_iter()
+                    .find(|tb| tb.id() == id.trim())
+                    .ok_or_else(|| {
+                        let ids: Vec<&str> = TieBreak::ALL.iter().map(|tb| tb.id()).collect();
+                        format!(
+                            "--tiebreaks: no tie-break `{id}` (one of {})",
+                            ids.join(", ")
+                        )
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(mode) = asked.in_coefficients {
+        t.settings.unplayed.in_coefficients = match mode {
+            "skip" => UnplayedInCoefficients::Skip,
+            "own_points" => UnplayedInCoefficients::OwnPoints,
+            "fide_c07" => UnplayedInCoefficients::FideC07,
+            other => {
+                return Err(format!(
+                    "--in-coefficients: `{other}` is none of skip, own_points, fide_c07"
+                ))
+            }
+        };
+    }
+    Ok(())
+}
+
+pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResult {
+    let round = asked.round;
+    let lang = lang(asked.lang)?;
+    let separator = separator(asked.separator, lang)?;
+    let mut t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+    asked_criteria(&mut t, asked)?;
     played_round(&t, round)?;
     let lines = standings::compute(&t, round);
     match format {

@@ -405,9 +405,12 @@ pub enum UnplayedInCoefficients {
     /// The round adds nothing to Buchholz, Berger, Shmulyan, Koya (the default).
     #[default]
     Skip,
-    /// The round counts as a game against an opponent with the player's own final points (the
-    /// "virtual opponent" of FIDE C.07).
+    /// The round counts as a game against an opponent with the player's own final points.
     OwnPoints,
+    /// The 2026 edition of FIDE C.07 (Art. 16): voluntarily unplayed rounds, the dummy opponent
+    /// capped, withdrawn players' missed rounds as draws in others' criteria, such rounds cut
+    /// first, unplayed wins in `wins` (README, "Standings").
+    FideC07,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,9 +6,12 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::model::{
-    ByeValue, MatchPoints, PlayerId, Round, TieBreak, Tournament, UnplayedInCoefficients,
+    ByeValue, MatchPoints, PlayerId, Round, System, TieBreak, Tournament, UnplayedInCoefficients,
 };
 use crate::rules::Color;
+
+mod c07;
+use c07::Contribution;
 
 /// One player's round, as the standings count it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -33,6 +36,9 @@ pub struct RoundLine {
     /// Counted in points (a scored pairing or a bye), even if not complete.
     #[serde(skip)]
     scored: bool,
+    /// The pairing-allocated bye (never a round the player chose not to play).
+    #[serde(skip)]
+    pab: bool,
     /// A tied micromatch decided by extra micromatches: `Some(true)` if this player won them.
     #[serde(skip)]
     extra_won: Option<bool>,
@@ -60,6 +66,19 @@ impl RoundLine {
     /// A pairing whose games all went without play (forfeits).
     pub fn forfeit(&self) -> bool {
         self.opponent.is_some() && self.scored && !self.played
+    }
+
+    /// FIDE C.07's voluntarily unplayed round: no game over the board and no win's points given
+    /// for it — a forfeit loss, a requested half- or zero-point bye. The pairing-allocated bye, a
+    /// forfeit win and a requested full-point bye are not the player's choice. A pairing whose
+    /// result is still to come is a game to be played.
+    fn voluntarily_unplayed(&self) -> bool {
+        self.scored && !self.played && !self.pab && self.score < self.max
+    }
+
+    /// Won without a game: a forfeit win, a bye worth a win.
+    fn unplayed_win(&self) -> bool {
+        self.scored && !self.played && self.score >= self.max
     }
 }
 
@@ -108,7 +127,8 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     let rounds: Vec<&Round> = t.rounds.iter().filter(|r| r.number <= last).collect();
     let lines = round_lines(t, &rounds);
     let primary = Primary::of(t);
-    let criteria = Criteria::new(t, &lines, &primary, rounds.len());
+    let numbers: Vec<usize> = rounds.iter().map(|r| r.number).collect();
+    let criteria = Criteria::new(t, &lines, &primary, &numbers);
     let mut rows: Vec<Line> = t
         .players
         .iter()
@@ -165,6 +185,7 @@ fn round_lines(t: &Tournament, rounds: &[&Round]) -> BTreeMap<PlayerId, Vec<Roun
                     wins_black: 0,
                     forfeit_wins: 0,
                     scored: false,
+                    pab: false,
                     extra_won: p.extra_winner(games).map(|w| w == me),
                 };
                 for (g, result) in p.games.iter().enumerate() {
@@ -194,10 +215,10 @@ fn round_lines(t: &Tournament, rounds: &[&Round]) -> BTreeMap<PlayerId, Vec<Roun
         }
         let byes = r
             .bye
-            .map(|b| (b, t.settings.unplayed.bye))
+            .map(|b| (b, t.settings.unplayed.bye, true))
             .into_iter()
-            .chain(r.requested_byes.iter().copied());
-        for (bye, value) in byes {
+            .chain(r.requested_byes.iter().map(|&(p, v)| (p, v, false)));
+        for (bye, value, pab) in byes {
             let score = match value {
                 ByeValue::Win => per_pairing_max,
                 ByeValue::Draw => per_pairing_max / 2.0,
@@ -215,6 +236,7 @@ fn round_lines(t: &Tournament, rounds: &[&Round]) -> BTreeMap<PlayerId, Vec<Roun
                     wins_black: 0,
                     forfeit_wins: 0,
                     scored: true,
+                    pab,
                     extra_won: None,
                 });
             }
@@ -232,12 +254,22 @@ fn per_pairing_max(t: &Tournament) -> f64 {
 /// matches (a micromatch won, drawn or lost; extra micromatches decide a tied one).
 struct Primary {
     match_points: Option<MatchPoints>,
+    pairing_max: f64,
 }
 
 impl Primary {
     fn of(t: &Tournament) -> Primary {
         Primary {
             match_points: t.settings.scoring.match_points,
+            pairing_max: per_pairing_max(t),
+        }
+    }
+
+    /// A drawn round in the primary score.
+    fn draw(&self) -> f64 {
+        match self.match_points {
+            Some(mp) => mp.draw,
+            None => self.pairing_max / 2.0,
         }
     }
 
@@ -263,15 +295,17 @@ struct Criteria<'a> {
     t: &'a Tournament,
     lines: &'a BTreeMap<PlayerId, Vec<RoundLine>>,
     primary: &'a Primary,
+    /// The round numbers counted.
+    rounds: &'a [usize],
     points: BTreeMap<PlayerId, f64>,
     game_points: BTreeMap<PlayerId, f64>,
-    /// Opponents over the board with this player's result against each: (opponent points,
-    /// score fraction). A round without a game over the board is skipped or counts as the
-    /// player's own points (setting).
-    opponents: BTreeMap<PlayerId, Vec<(f64, f64)>>,
+    /// Each player's rounds in the opponent-based criteria: games over the board (opponent's
+    /// points, score against him) and, as the setting says, rounds without one.
+    opponents: BTreeMap<PlayerId, Vec<Contribution>>,
     ratings: BTreeMap<PlayerId, u32>,
     /// The most points a player could have had after these rounds (Koya's half).
     max_points: f64,
+    c07: bool,
 }
 
 impl<'a> Criteria<'a> {
@@ -279,7 +313,7 @@ impl<'a> Criteria<'a> {
         t: &'a Tournament,
         lines: &'a BTreeMap<PlayerId, Vec<RoundLine>>,
         primary: &'a Primary,
-        rounds: usize,
+        rounds: &'a [usize],
     ) -> Criteria<'a> {
         let points: BTreeMap<PlayerId, f64> = lines
             .iter()
@@ -289,25 +323,26 @@ impl<'a> Criteria<'a> {
             .iter()
             .map(|(id, ls)| (*id, ls.iter().map(|l| l.score).sum()))
             .collect();
-        let max_points = match primary.match_points {
-            Some(mp) => mp.win * rounds as f64,
-            None => per_pairing_max(t) * rounds as f64,
+        let c07 = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::FideC07;
+        let predetermined = t.settings.system != System::Swiss;
+        let win = match primary.match_points {
+            Some(mp) => mp.win,
+            None => per_pairing_max(t),
         };
-        let own = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
-        let opponents = lines
-            .iter()
-            .map(|(&id, ls)| {
-                let opp = ls
-                    .iter()
-                    .filter_map(|l| match l.opponent {
-                        Some(o) if l.played => Some((points[&o], l.score / l.max)),
-                        _ if own && l.scored => Some((points[&id], l.score / l.max)),
-                        _ => None,
-                    })
-                    .collect();
-                (id, opp)
-            })
-            .collect();
+        let max_points = win * Self::games_possible(t, rounds.len(), c07 && predetermined) as f64;
+        let opponents = if c07 {
+            c07::Event {
+                lines,
+                points: &points,
+                rounds,
+                predetermined,
+                draw: primary.draw(),
+                primary: &|l| primary.score(l),
+            }
+            .contributions()
+        } else {
+            Self::games_and_own_points(t, lines, &points)
+        };
         let ratings = t
             .players
             .iter()
@@ -317,48 +352,92 @@ impl<'a> Criteria<'a> {
             t,
             lines,
             primary,
+            rounds,
             points,
             game_points,
             opponents,
             ratings,
             max_points,
+            c07,
         }
+    }
+
+    /// The games a player could have played in `rounds` rounds: in a round robin of an odd
+    /// number, each full cycle gives every player one round off (FIDE C.07's Koya counts it so).
+    fn games_possible(t: &Tournament, rounds: usize, cycles_with_bye: bool) -> usize {
+        let n = t.players.len();
+        if cycles_with_bye && n % 2 == 1 && rounds.is_multiple_of(n) {
+            rounds - rounds / n
+        } else {
+            rounds
+        }
+    }
+
+    /// `skip` and `own_points`: the games over the board against the opponents' points; a round
+    /// without one skipped, or a game against the player's own points.
+    fn games_and_own_points(
+        t: &Tournament,
+        lines: &BTreeMap<PlayerId, Vec<RoundLine>>,
+        points: &BTreeMap<PlayerId, f64>,
+    ) -> BTreeMap<PlayerId, Vec<Contribution>> {
+        let own = t.settings.unplayed.in_coefficients == UnplayedInCoefficients::OwnPoints;
+        lines
+            .iter()
+            .map(|(&id, ls)| {
+                let opp = ls
+                    .iter()
+                    .filter_map(|l| {
+                        let score = match l.opponent {
+                            Some(o) if l.played => points[&o],
+                            _ if own && l.scored => points[&id],
+                            _ => return None,
+                        };
+                        Some(Contribution {
+                            score,
+                            result: l.score / l.max,
+                            voluntary: false,
+                        })
+                    })
+                    .collect();
+                (id, opp)
+            })
+            .collect()
     }
 
     /// A criterion's value for a player; `None` where it does not apply.
     fn value(&self, tb: TieBreak, id: PlayerId) -> Option<f64> {
         let ls = &self.lines[&id];
         let opp = &self.opponents[&id];
-        let buchholz_sorted = || {
-            let mut v: Vec<f64> = opp.iter().map(|o| o.0).collect();
-            v.sort_by(f64::total_cmp);
-            v
-        };
+        let buchholz = |low, high| c07::cut_sum(opp, low, high, |c| c.score);
         Some(match tb {
-            TieBreak::SonnebornBerger => opp.iter().map(|(p, f)| p * f).sum(),
-            TieBreak::Buchholz => opp.iter().map(|o| o.0).sum(),
-            TieBreak::BuchholzCut1 => buchholz_sorted().iter().skip(1).sum(),
-            TieBreak::BuchholzCut2 => buchholz_sorted().iter().skip(2).sum(),
-            TieBreak::BuchholzMedian => {
-                let v = buchholz_sorted();
-                if v.len() <= 2 {
-                    0.0
-                } else {
-                    v[1..v.len() - 1].iter().sum()
-                }
-            }
+            TieBreak::SonnebornBerger => opp.iter().map(|c| c.score * c.result).sum(),
+            TieBreak::Buchholz => buchholz(0, 0),
+            TieBreak::BuchholzCut1 => buchholz(1, 0),
+            TieBreak::BuchholzCut2 => buchholz(2, 0),
+            TieBreak::BuchholzMedian => buchholz(1, 1),
             TieBreak::Shmulyan => opp
                 .iter()
-                .map(|&(p, f)| {
-                    if f > 0.5 {
-                        p
-                    } else if f < 0.5 {
-                        -p
+                .map(|c| {
+                    if c.result > 0.5 {
+                        c.score
+                    } else if c.result < 0.5 {
+                        -c.score
                     } else {
                         0.0
                     }
                 })
                 .sum(),
+            // FIDE C.07's WIN counts every round won, with a game or without.
+            TieBreak::Wins if self.c07 => ls
+                .iter()
+                .map(|l| {
+                    if l.opponent.is_none() {
+                        u32::from(l.unplayed_win())
+                    } else {
+                        l.wins + l.forfeit_wins
+                    }
+                })
+                .sum::<u32>() as f64,
             TieBreak::Wins => {
                 let forfeits = self.t.settings.unplayed.forfeit_counts_as_win;
                 ls.iter()
@@ -366,22 +445,26 @@ impl<'a> Criteria<'a> {
                     .sum::<u32>() as f64
             }
             TieBreak::WinsBlack => ls.iter().map(|l| l.wins_black).sum::<u32>() as f64,
+            // FIDE C.07 counts a forfeit against such an opponent too.
             TieBreak::Koya => ls
                 .iter()
-                .filter(|l| l.played)
+                .filter(|l| l.played || (self.c07 && l.scored))
                 .filter(|l| {
                     l.opponent
                         .is_some_and(|o| self.points[&o] * 2.0 >= self.max_points)
                 })
                 .map(|l| l.score)
                 .sum(),
+            // A round missed still has a score after it.
             TieBreak::Progressive => {
-                let mut by_round: Vec<&RoundLine> = ls.iter().collect();
-                by_round.sort_by_key(|l| l.round);
                 let mut running = 0.0;
                 let mut total = 0.0;
-                for l in by_round {
-                    running += self.primary.score(l);
+                for &r in self.rounds {
+                    running += ls
+                        .iter()
+                        .filter(|l| l.round == r)
+                        .map(|l| self.primary.score(l))
+                        .sum::<f64>();
                     total += running;
                 }
                 total

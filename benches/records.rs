@@ -65,6 +65,8 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             requested_byes: vec![],
             locked: false,
             acceleration: Default::default(),
+            matches: Vec::new(),
+            team_byes: Vec::new(),
         });
     }
     t

@@ -13,6 +13,7 @@ pub mod pdf;
 pub mod protocol;
 pub mod round_protocol;
 pub mod scoresheet;
+pub mod team;
 
 use crate::lang::Lang;
 use crate::tournament::model::Tournament;

@@ -13,5 +13,6 @@ pub mod roster;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
+pub mod team;
 
 pub use model::{GameResult, Player, PlayerId, TieBreak, Tournament};

@@ -316,6 +316,8 @@ fn small_event() -> Tournament {
         requested_byes: Vec::new(),
         locked: false,
         acceleration: Default::default(),
+        matches: Vec::new(),
+        team_byes: Vec::new(),
     };
     let mut r1 = round(
         1,

@@ -137,6 +137,8 @@ fn event() -> Tournament {
             requested_byes: vec![],
             locked: true,
             acceleration: Default::default(),
+            matches: Vec::new(),
+            team_byes: Vec::new(),
         });
     }
     t

@@ -290,6 +290,8 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         requested_byes: Vec::new(),
         locked: false,
         acceleration: Default::default(),
+        matches: Vec::new(),
+        team_byes: Vec::new(),
     };
     t.rounds.push(round(
         1,

@@ -421,7 +421,9 @@ fn a_truncated_or_newer_file_is_an_error_that_names_the_place_and_is_not_touched
         e.starts_with(&format!("{}:{lines}:", path.display())),
         "{e} (file has {lines} lines)"
     );
-    let newer = text.replacen("schema: 2", "schema: 7", 1);
+    let current = format!("schema: {}", shashki_arbiter::tournament::model::SCHEMA);
+    assert!(text.contains(&current));
+    let newer = text.replacen(&current, "schema: 7", 1);
     std::fs::write(&path, &newer).unwrap();
     let e = EventFile::open(&path).err().unwrap().to_string();
     assert!(e.contains("newer version") && e.contains("schema 7"), "{e}");
@@ -846,6 +848,8 @@ fn round(number: usize, pairings: Vec<Pairing>, bye: Option<PlayerId>) -> Round 
         requested_byes: Vec::new(),
         locked: false,
         acceleration: Default::default(),
+        matches: Vec::new(),
+        team_byes: Vec::new(),
     }
 }
 

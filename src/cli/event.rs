@@ -235,6 +235,9 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
     let mut t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     asked_criteria(&mut t, asked)?;
     played_round(&t, round)?;
+    if t.is_team_event() {
+        return team_standings(&t, round, lang, separator, format);
+    }
     let lines = standings::compute(&t, round);
     match format {
         Format::Json => {
@@ -281,26 +284,7 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             };
             outp!("{}", report::html::render(&doc, lang));
         }
-        Format::Text => {
-            let s = report::standings_section(&t, &lines, lang);
-            let widths: Vec<usize> = (0..s.header.len())
-                .map(|i| {
-                    std::iter::once(&s.header)
-                        .chain(&s.rows)
-                        .map(|r| r[i].chars().count())
-                        .max()
-                        .unwrap_or(0)
-                })
-                .collect();
-            for row in std::iter::once(&s.header).chain(&s.rows) {
-                let cells: Vec<String> = row
-                    .iter()
-                    .zip(&widths)
-                    .map(|(c, w)| format!("{c:<w$}"))
-                    .collect();
-                outln!("{}", cells.join("  ").trim_end());
-            }
-        }
+        Format::Text => print_table(&report::standings_section(&t, &lines, lang)),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -345,4 +329,100 @@ pub fn report(
         &format!("{output}: {} bytes", bytes.len()),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A team's row in `standings --format json`: `number` is its order in the event (the TRF's
+/// `013` order), `tiebreaks` every team criterion the program computes under its FIDE C.07 code.
+#[derive(Serialize)]
+struct TeamJson<'a> {
+    number: u32,
+    name: &'a str,
+    place: &'a str,
+    match_points: f64,
+    game_points: f64,
+    tiebreaks: serde_json::Map<String, serde_json::Value>,
+    rounds: &'a [shashki_arbiter::tournament::team::standings::TeamRound],
+}
+
+/// The standings of a team event: the teams, then each board's players.
+fn team_standings(
+    t: &shashki_arbiter::tournament::Tournament,
+    round: Option<usize>,
+    lang: Lang,
+    separator: report::csv::Separator,
+    format: Format,
+) -> CliResult {
+    use shashki_arbiter::tournament::team::standings as team;
+    let lines = team::compute(t, round);
+    let boards = team::boards(t, round);
+    match format {
+        Format::Json => {
+            let every = team::every_criterion(t, round);
+            let teams: Vec<TeamJson> = lines
+                .iter()
+                .map(|l| TeamJson {
+                    number: l.number,
+                    name: &l.name,
+                    place: &l.place,
+                    match_points: l.match_points,
+                    game_points: l.game_points,
+                    tiebreaks: every[&l.number]
+                        .iter()
+                        .map(|(tb, v)| (tb.code().to_string(), serde_json::json!(v)))
+                        .collect(),
+                    rounds: &l.rounds,
+                })
+                .collect();
+            print_json(&serde_json::json!({"teams": teams, "boards": boards}))?;
+        }
+        Format::Csv => outp!(
+            "{}",
+            report::csv::render(&report::team::standings_section(&lines, lang), separator)
+        ),
+        Format::Html => {
+            let mut sections = vec![
+                report::team::standings_section(&lines, lang),
+                report::team::crosstable(t, &lines, lang),
+            ];
+            sections.extend(report::team::board_sections(t, &boards, lang));
+            let doc = report::Document {
+                title: t.settings.name.clone(),
+                subtitle: vec![],
+                sections,
+                ..report::Document::default()
+            };
+            outp!("{}", report::html::render(&doc, lang));
+        }
+        Format::Text => {
+            let mut sections = vec![report::team::standings_section(&lines, lang)];
+            sections.extend(report::team::board_sections(t, &boards, lang));
+            for s in sections {
+                outln!("{}", s.heading);
+                print_table(&s);
+                outln!("");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A table as text: columns padded to their widest cell.
+fn print_table(s: &report::Section) {
+    let widths: Vec<usize> = (0..s.header.len())
+        .map(|i| {
+            std::iter::once(&s.header)
+                .chain(&s.rows)
+                .map(|r| r[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in std::iter::once(&s.header).chain(&s.rows) {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        outln!("{}", cells.join("  ").trim_end());
+    }
 }

@@ -10,6 +10,7 @@ use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
 use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
+use shashki_arbiter::tournament::team;
 
 use super::{print_json, CliResult};
 use crate::Format;
@@ -164,13 +165,17 @@ pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
     let text = trf::export(&t);
     shashki_arbiter::files::atomic::write(Path::new(output), text.as_bytes(), true)
         .map_err(|e| e.to_string())?;
-    let (players, rounds) = (t.players.len(), t.rounds.len());
+    let (players, rounds, teams) = (t.players.len(), t.rounds.len(), t.teams.len());
     super::report_written(
         format,
         output,
         text.len(),
-        serde_json::json!({"players": players, "rounds": rounds}),
-        &format!("{output}: {players} players, {rounds} rounds"),
+        serde_json::json!({"players": players, "teams": teams, "rounds": rounds}),
+        &if teams > 0 {
+            format!("{output}: {teams} teams, {players} players, {rounds} rounds")
+        } else {
+            format!("{output}: {players} players, {rounds} rounds")
+        },
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -178,8 +183,13 @@ pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
 pub fn trf_import(input: &str, output: &str, format: Format) -> CliResult {
     let bytes = super::read_input(input)?;
     let text = shashki_arbiter::rules::pdn::decode(&bytes);
-    let t = trf::import(input, &text).map_err(|e| e.to_string())?;
-    let (players, rounds) = (t.players.len(), t.rounds.len());
+    let t = if team::trf::is_team_file(&text) {
+        team::trf::import(input, &text)
+    } else {
+        trf::import(input, &text)
+    }
+    .map_err(|e| e.to_string())?;
+    let (players, rounds, teams) = (t.players.len(), t.rounds.len(), t.teams.len());
     // A title the ЕВСК table does not read counts as no rank everywhere: said, not silent.
     let table = shashki_arbiter::tournament::norms::Table::shipped();
     let unknown: Vec<String> = t
@@ -201,8 +211,12 @@ pub fn trf_import(input: &str, output: &str, format: Format) -> CliResult {
         format,
         output,
         written,
-        serde_json::json!({"players": players, "rounds": rounds}),
-        &format!("{output}: {players} players, {rounds} rounds"),
+        serde_json::json!({"players": players, "teams": teams, "rounds": rounds}),
+        &if teams > 0 {
+            format!("{output}: {teams} teams, {players} players, {rounds} rounds")
+        } else {
+            format!("{output}: {players} players, {rounds} rounds")
+        },
     )?;
     Ok(ExitCode::SUCCESS)
 }

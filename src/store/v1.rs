@@ -120,6 +120,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
             scoring: old.scoring,
             unplayed: old.unplayed,
             rounds_planned: old.rounds_planned,
+            teams: None,
         },
         tiebreaks: old.tiebreaks,
         players: old.players,
@@ -128,6 +129,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         numbers_seed: old.numbers_seed,
         initial_colour: old.initial_colour,
         acceleration: Default::default(),
+        teams: vec![],
     };
     Ok((t, dropped))
 }

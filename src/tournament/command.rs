@@ -16,6 +16,7 @@ use super::model::{
     System, TieBreak, Tournament,
 };
 use super::round_robin;
+use super::team;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "command")]
@@ -148,10 +149,25 @@ pub enum Command {
     UnlockRound {
         round: usize,
     },
+    /// Makes the event a team event, or replaces its teams (rosters in board order) and team
+    /// settings whole; `settings: None` makes it an individual event again (no matches left).
+    SetTeams {
+        teams: Vec<team::Team>,
+        settings: Option<team::TeamSettings>,
+    },
+    /// Which of a round's boards each two teams play on, and the teams without a match.
+    SetMatches {
+        round: usize,
+        matches: Vec<team::Match>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        byes: Vec<team::TeamId>,
+    },
 }
 
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum CommandError {
+    #[error(transparent)]
+    Team(#[from] team::TeamError),
     #[error("player {0} is not in the event")]
     NoPlayer(PlayerId),
     #[error(transparent)]
@@ -306,6 +322,7 @@ impl crate::lang::Russian for CommandError {
             }
             CommandError::NoBallots => "в этом турнире нет жеребьёвки начал".to_string(),
             CommandError::Ballot(b) => b.ru(),
+            CommandError::Team(e) => e.ru(),
         }
     }
 }
@@ -465,7 +482,63 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             round_mut(t, *round)?.locked = false;
             Command::LockRound { round: *round }
         }
+        Command::SetTeams { teams, settings } => set_teams(t, teams, settings)?,
+        Command::SetMatches {
+            round,
+            matches,
+            byes,
+        } => set_matches(t, *round, matches, byes)?,
     })
+}
+
+fn set_teams(
+    t: &mut Tournament,
+    teams: &[team::Team],
+    settings: &Option<team::TeamSettings>,
+) -> Result<Command, CommandError> {
+    let undo = Command::SetTeams {
+        teams: t.teams.clone(),
+        settings: t.settings.teams.clone(),
+    };
+    match settings {
+        Some(s) => team::check_teams(t, teams, s)?,
+        None => {
+            if let Some(r) = t.rounds.iter().find(|r| !r.matches.is_empty()) {
+                return Err(team::TeamError::NotTeamEvent { round: r.number }.into());
+            }
+        }
+    }
+    t.teams = teams.to_vec();
+    t.settings.teams = settings.clone();
+    // A file with teams is one an older program (schema 2) would read without them.
+    if settings.is_some() {
+        t.schema = super::model::SCHEMA;
+    }
+    Ok(undo)
+}
+
+fn set_matches(
+    t: &mut Tournament,
+    round: usize,
+    matches: &[team::Match],
+    byes: &[team::TeamId],
+) -> Result<Command, CommandError> {
+    let r = unlocked(t, round)?;
+    let undo = Command::SetMatches {
+        round,
+        matches: r.matches.clone(),
+        byes: r.team_byes.clone(),
+    };
+    let r = t
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .expect("found above");
+    team::check_matches(t, r, matches, byes)?;
+    let r = round_mut(t, round)?;
+    r.matches = matches.to_vec();
+    r.team_byes = byes.to_vec();
+    Ok(undo)
 }
 
 fn add_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandError> {
@@ -939,6 +1012,8 @@ fn push_round(
         requested_byes: Vec::new(),
         locked: false,
         acceleration: Default::default(),
+        matches: Vec::new(),
+        team_byes: Vec::new(),
     });
 }
 

@@ -162,5 +162,35 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
         known("forbidden pairs", "a player", a)?;
         known("forbidden pairs", "a player", b)?;
     }
+    teams(t)
+}
+
+/// A team event's teams and every round's matches hold as the commands that made them require;
+/// an individual event has neither.
+fn teams(t: &Tournament) -> Result<(), IntegrityError> {
+    use crate::tournament::team;
+    match &t.settings.teams {
+        Some(settings) => {
+            team::check_teams(t, &t.teams, settings).map_err(|e| bad("teams", e.to_string()))?;
+            for r in &t.rounds {
+                team::check_matches(t, r, &r.matches, &r.team_byes)
+                    .map_err(|e| bad(format!("round {}", r.number), e.to_string()))?;
+            }
+        }
+        None => {
+            if !t.teams.is_empty() {
+                return Err(bad(
+                    "teams",
+                    "teams are listed but the event has no team settings",
+                ));
+            }
+            if let Some(r) = t.rounds.iter().find(|r| !r.matches.is_empty()) {
+                return Err(bad(
+                    format!("round {}", r.number),
+                    "matches in an event without teams",
+                ));
+            }
+        }
+    }
     Ok(())
 }

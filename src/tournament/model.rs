@@ -10,7 +10,7 @@ use crate::rules::Color;
 /// The file format's version; a file with a higher one is refused, never overwritten. Schema 1
 /// (the settings flat in the event, the time control as free text) is read and upgraded on the
 /// next save: `store::v1`.
-pub const SCHEMA: u32 = 2;
+pub const SCHEMA: u32 = 3;
 
 pub type PlayerId = u32;
 
@@ -38,6 +38,9 @@ pub struct Tournament {
     /// standings).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub acceleration: std::collections::BTreeMap<PlayerId, Vec<f64>>,
+    /// A team event's teams, in their order (`settings.teams` says it is one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<crate::tournament::team::Team>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -77,6 +80,9 @@ pub struct Settings {
     /// Rounds the regulation plans (a Swiss: its last round has the topscorers' colour rule).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rounds_planned: Option<usize>,
+    /// A team event's boards, scoring and line-ups; `None` for an individual event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<crate::tournament::team::TeamSettings>,
 }
 
 /// The event's data that only its documents print: the protocols' heads, the certificates, the
@@ -526,6 +532,12 @@ pub struct Round {
     /// reproduce it, and gone with it when the round is unpaired.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub acceleration: std::collections::BTreeMap<PlayerId, f64>,
+    /// A team event's matches: which of the round's boards each two teams play on.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub matches: Vec<crate::tournament::team::Match>,
+    /// Teams without a match this round (an odd number in a round robin): nothing scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_byes: Vec<crate::tournament::team::TeamId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -931,6 +943,7 @@ impl Tournament {
                 },
                 unplayed: Unplayed::default(),
                 rounds_planned: None,
+                teams: None,
             },
             tiebreaks: TieBreak::defaults(system),
             players: vec![],
@@ -939,6 +952,7 @@ impl Tournament {
             numbers_seed: None,
             initial_colour: None,
             acceleration: Default::default(),
+            teams: vec![],
         }
     }
 

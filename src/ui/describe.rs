@@ -299,6 +299,41 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Command::SetTeams { teams, settings } => match settings {
+            Some(s) => format!(
+                "{}: {} ({} {})",
+                l("teams", "команды"),
+                teams
+                    .iter()
+                    .map(|tm| tm.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                s.boards,
+                lang.noun(
+                    s.boards as u64,
+                    ["board", "boards"],
+                    ["доска", "доски", "досок"]
+                )
+            ),
+            None => l("teams removed", "команды удалены"),
+        },
+        Command::SetMatches { round, matches, .. } => {
+            let team = |id| {
+                t.team(id)
+                    .map(|tm| tm.name.clone())
+                    .unwrap_or_else(|| format!("#{id}"))
+            };
+            format!(
+                "{} {round}, {}: {}",
+                l("round", "тур"),
+                l("matches", "матчи"),
+                matches
+                    .iter()
+                    .map(|m| format!("{} – {}", team(m.home), team(m.away)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        }
         Command::LockRound { round } => {
             format!("{} {round} {}", l("round", "тур"), l("locked", "закрыт"))
         }

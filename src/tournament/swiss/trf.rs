@@ -82,10 +82,13 @@ pub fn export(t: &Tournament) -> String {
     out.push_str(&format!("062 {}\n", players.len()));
     out.push_str(&format!(
         "092 {}\n",
-        match t.settings.system {
-            System::Swiss => "Individual: Swiss-System",
-            System::RoundRobin => "Individual: Round robin",
-            System::DoubleRoundRobin => "Individual: Double round robin",
+        match (t.is_team_event(), t.settings.system) {
+            (false, System::Swiss) => "Individual: Swiss-System",
+            (false, System::RoundRobin) => "Individual: Round robin",
+            (false, System::DoubleRoundRobin) => "Individual: Double round robin",
+            (true, System::Swiss) => "Team: Swiss-System",
+            (true, System::RoundRobin) => "Team: Round robin",
+            (true, System::DoubleRoundRobin) => "Team: Double round robin",
         }
     ));
     if !t.settings.chief_arbiter.is_empty() {
@@ -156,6 +159,7 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(row.trim_end());
         out.push('\n');
     }
+    out.push_str(&crate::tournament::team::trf::team_lines(t, &number));
     out
 }
 
@@ -177,7 +181,8 @@ fn round_cell(
     let Some(p) = r.pairings.iter().find(|p| p.white == id || p.black == id) else {
         // A round not paired yet holds only its absences; the others' cells stay blank.
         let unpaired = r.pairings.is_empty() && r.bye.is_none();
-        if unpaired && !r.absent.contains(&id) {
+        // A team event's player who was not in his team's line-up did not play: blank.
+        if (unpaired || t.is_team_event()) && !r.absent.contains(&id) {
             return " ".repeat(8);
         }
         return "0000 - Z".to_string();
@@ -210,7 +215,6 @@ fn round_cell(
     } else {
         '-'
     };
-    let _ = t;
     format!(
         "{} {colour} {result}",
         pad_left(&number[&opp].to_string(), 4)
@@ -423,7 +427,7 @@ type Cell = (usize, char, char);
 
 /// A `001` line: the player (number, name, title, rating, federation or club, birth year, sex)
 /// and his cells by round, `(opponent, colour, result)` (opponent 0: none).
-fn player_line(line: &str) -> Result<(Player, Vec<Cell>), String> {
+pub(crate) fn player_line(line: &str) -> Result<(Player, Vec<Cell>), String> {
     let field = |a: usize, b: usize| -> String {
         line.chars()
             .skip(a - 1)

@@ -1,0 +1,146 @@
+//! A team event's tables in documents: team standings, the team crosstable, the per-board
+//! standings.
+
+use super::{points, t, Section};
+use crate::lang::Lang;
+use crate::tournament::model::Tournament;
+use crate::tournament::team::standings::{BoardTable, TeamLine};
+
+pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
+    let mut header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "No", "№"),
+        t(lang, "Team", "Команда"),
+        t(lang, "MP", "КО"),
+        t(lang, "GP", "Очки"),
+    ];
+    if let Some(first) = lines.first() {
+        header.extend(first.tiebreaks.iter().map(|(tb, _)| tb.code().to_string()));
+    }
+    let rows = lines
+        .iter()
+        .map(|l| {
+            let mut row = vec![
+                l.place.clone(),
+                l.number.to_string(),
+                l.name.clone(),
+                points(l.match_points, lang),
+                points(l.game_points, lang),
+            ];
+            row.extend(
+                l.tiebreaks
+                    .iter()
+                    .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
+            );
+            row
+        })
+        .collect();
+    let named: Vec<String> = lines
+        .first()
+        .map(|l| {
+            l.tiebreaks
+                .iter()
+                .map(|(tb, _)| {
+                    let (en, ru) = tb.name();
+                    format!("{} — {}", tb.code(), lang.pick(en, ru))
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Section {
+        heading: t(lang, "Team standings", "Командная турнирная таблица"),
+        header,
+        rows,
+        note: (!named.is_empty()).then(|| {
+            format!(
+                "{}: {}",
+                lang.pick(
+                    "MP match points, GP game points",
+                    "КО — командные очки, очки — сумма очков на досках"
+                ),
+                named.join("; ")
+            )
+        }),
+        ..Section::default()
+    }
+}
+
+/// The team crosstable: each cell the game points a team scored against another (a double round
+/// robin's two matches one after the other).
+pub fn crosstable(tour: &Tournament, lines: &[TeamLine], lang: Lang) -> Section {
+    let mut header = vec![t(lang, "No", "№"), t(lang, "Team", "Команда")];
+    header.extend(tour.teams.iter().map(|tm| tm.id.to_string()));
+    header.push(t(lang, "MP", "КО"));
+    header.push(t(lang, "GP", "Очки"));
+    header.push(t(lang, "Place", "Место"));
+    let rows = tour
+        .teams
+        .iter()
+        .map(|team| {
+            let line = lines.iter().find(|l| l.number == team.id);
+            let mut row = vec![team.id.to_string(), team.name.clone()];
+            for other in &tour.teams {
+                if other.id == team.id {
+                    row.push("×".into());
+                    continue;
+                }
+                let cells: Vec<String> = line
+                    .map(|l| {
+                        l.rounds
+                            .iter()
+                            .filter(|r| r.opponent == Some(other.id))
+                            .map(|r| points(r.game_points, lang))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                row.push(cells.join(" "));
+            }
+            row.push(line.map_or_else(String::new, |l| points(l.match_points, lang)));
+            row.push(line.map_or_else(String::new, |l| points(l.game_points, lang)));
+            row.push(line.map_or_else(String::new, |l| l.place.clone()));
+            row
+        })
+        .collect();
+    Section {
+        heading: t(lang, "Team crosstable", "Командная таблица (шахматка)"),
+        header,
+        rows,
+        ..Section::default()
+    }
+}
+
+/// The per-board standings, a table per board.
+pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> Vec<Section> {
+    tables
+        .iter()
+        .map(|table| Section {
+            heading: format!("{} {}", t(lang, "Board", "Доска"), table.board),
+            header: vec![
+                t(lang, "Place", "Место"),
+                t(lang, "No", "№"),
+                t(lang, "Name", "Участник"),
+                t(lang, "Team", "Команда"),
+                t(lang, "Games", "Партий"),
+                t(lang, "Points", "Очки"),
+                "%".into(),
+            ],
+            rows: table
+                .players
+                .iter()
+                .map(|l| {
+                    vec![
+                        l.place.to_string(),
+                        l.number.map_or_else(String::new, |n| n.to_string()),
+                        l.name.clone(),
+                        tour.team(l.team)
+                            .map_or_else(String::new, |tm| tm.name.clone()),
+                        l.games.to_string(),
+                        points(l.points, lang),
+                        l.percent.map_or_else(String::new, |p| format!("{p:.1}")),
+                    ]
+                })
+                .collect(),
+            ..Section::default()
+        })
+        .collect()
+}

@@ -1,0 +1,411 @@
+//! Team events (README, "Team events"; `shared/docs/teams.md`): teams with rosters, and a round's
+//! matches — team against team on B boards. A board is an ordinary [`Pairing`] of the round (its
+//! games, ballot, records, clock), so everything that works per board works for a team event; a
+//! [`Match`] only says which of the round's boards are its boards, and in what order.
+
+pub mod standings;
+pub mod trf;
+
+use serde::{Deserialize, Serialize};
+
+use super::model::{MatchPoints, PlayerId, Round, Tournament};
+
+/// A team's number in the event: its order in the file's team list (TRF `013`), from 1.
+pub type TeamId = u32;
+
+/// The most boards a team event may have (teams.md: 2 to 12).
+pub const MAX_BOARDS: usize = 12;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Team {
+    pub id: TeamId,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub short: String,
+    /// Club, region or federation.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub club: String,
+    /// The captain's name (a player of the team or not).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub captain: String,
+    /// The players in board order: the regular boards 1..B, then the reserves.
+    pub roster: Vec<PlayerId>,
+}
+
+/// What is counted to rank teams first (teams.md, "A match").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Primary {
+    /// Match points (FIDE's default), game points the first tie-break.
+    #[default]
+    MatchPoints,
+    /// Game points, the sum over all boards (Russian school and city events).
+    GamePoints,
+}
+
+/// How a team's line-up may differ from its roster (teams.md, "Line-up").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LineUp {
+    /// Any B players of the roster, in roster order (FIDE Olympiad).
+    #[default]
+    RosterOrder,
+    /// Each player keeps his board; a reserve replaces only a given board's player.
+    FixedBoards,
+    /// The captain puts anyone anywhere before each round (IDF).
+    Free,
+}
+
+/// What an event's team side is: boards, scoring, line-ups.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamSettings {
+    pub boards: usize,
+    #[serde(default)]
+    pub primary: Primary,
+    /// Match points for a match won, drawn and lost (2/1/0 unless the regulation says 3/1/0).
+    #[serde(default = "default_match_points")]
+    pub match_points: MatchPoints,
+    #[serde(default)]
+    pub line_up: LineUp,
+    /// The criteria after the primary score, in the regulation's order.
+    #[serde(default)]
+    pub tiebreaks: Vec<standings::TeamTieBreak>,
+}
+
+fn default_match_points() -> MatchPoints {
+    MatchPoints {
+        win: 2.0,
+        draw: 1.0,
+        loss: 0.0,
+    }
+}
+
+impl TeamSettings {
+    /// A team side of `boards` boards: match points first, 2/1/0, roster order, the default
+    /// criteria of `system`.
+    pub fn new(boards: usize, system: super::model::System) -> TeamSettings {
+        TeamSettings {
+            boards,
+            primary: Primary::MatchPoints,
+            match_points: default_match_points(),
+            line_up: LineUp::RosterOrder,
+            tiebreaks: standings::TeamTieBreak::defaults(Primary::MatchPoints, system),
+        }
+    }
+}
+
+/// Two teams' encounter in a round: its boards are pairings of the round, in board order. The
+/// home team (named first) has White on boards 1, 3, 5 … in game 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Match {
+    pub home: TeamId,
+    pub away: TeamId,
+    /// The round's board numbers (`Pairing::board`) of the match's boards 1..B, in order.
+    pub boards: Vec<usize>,
+}
+
+impl Match {
+    pub fn opponent_of(&self, team: TeamId) -> Option<TeamId> {
+        if self.home == team {
+            Some(self.away)
+        } else if self.away == team {
+            Some(self.home)
+        } else {
+            None
+        }
+    }
+}
+
+impl Tournament {
+    /// A team event: one whose settings have a team side.
+    pub fn is_team_event(&self) -> bool {
+        self.settings.teams.is_some()
+    }
+
+    pub fn team(&self, id: TeamId) -> Option<&Team> {
+        self.teams.iter().find(|t| t.id == id)
+    }
+
+    /// The team whose roster names `player`.
+    pub fn team_of(&self, player: PlayerId) -> Option<&Team> {
+        self.teams.iter().find(|t| t.roster.contains(&player))
+    }
+}
+
+impl Round {
+    /// The match a board (by its number in the round) belongs to, and its board in the match
+    /// (from 1).
+    pub fn match_of_board(&self, board: usize) -> Option<(&Match, usize)> {
+        self.matches.iter().find_map(|m| {
+            let k = m.boards.iter().position(|&b| b == board)?;
+            Some((m, k + 1))
+        })
+    }
+}
+
+/// Why a team list, a line-up or a round's matches were refused; each names the place.
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum TeamError {
+    #[error("a team event has 2 to {MAX_BOARDS} boards, not {0}")]
+    Boards(usize),
+    #[error("team {0} has no name")]
+    NoName(TeamId),
+    #[error("two teams have the number {0}")]
+    DuplicateTeam(TeamId),
+    #[error("team {team}: player {player} is not in the event")]
+    NoPlayer { team: TeamId, player: PlayerId },
+    #[error("player {player} is on the rosters of teams {first} and {second}")]
+    PlayerTwice {
+        player: PlayerId,
+        first: TeamId,
+        second: TeamId,
+    },
+    #[error("team {team}: player {player} has played for the team and stays on its roster")]
+    PlayedFor { team: TeamId, player: PlayerId },
+    #[error("round {round}: there is no team {team}")]
+    NoTeam { round: usize, team: TeamId },
+    #[error("round {round}: team {team} has two matches")]
+    TeamTwice { round: usize, team: TeamId },
+    #[error("round {round}: team {team} plays itself")]
+    ItselfMatch { round: usize, team: TeamId },
+    #[error("round {round}: there is no board {board}")]
+    NoBoard { round: usize, board: usize },
+    #[error("round {round}: board {board} is in two matches")]
+    BoardTwice { round: usize, board: usize },
+    #[error("round {round}: board {board} is in no match")]
+    BoardAlone { round: usize, board: usize },
+    #[error("round {round}, match {home}–{away}: {boards} boards, the event has {allowed}")]
+    TooManyBoards {
+        round: usize,
+        home: TeamId,
+        away: TeamId,
+        boards: usize,
+        allowed: usize,
+    },
+    #[error("round {round}, match {home}–{away}, board {board}: player {player} is on neither team's roster")]
+    NotOfTeams {
+        round: usize,
+        home: TeamId,
+        away: TeamId,
+        board: usize,
+        player: PlayerId,
+    },
+    #[error("round {round}, match {home}–{away}, board {board}: both players are of team {team}")]
+    SameTeam {
+        round: usize,
+        home: TeamId,
+        away: TeamId,
+        board: usize,
+        team: TeamId,
+    },
+    #[error("round {round}: this is not a team event")]
+    NotTeamEvent { round: usize },
+}
+
+impl crate::lang::Russian for TeamError {
+    fn ru(&self) -> String {
+        match self {
+            TeamError::Boards(n) => {
+                format!("в командном турнире от 2 до {MAX_BOARDS} досок, а не {n}")
+            }
+            TeamError::NoName(id) => format!("у команды {id} нет названия"),
+            TeamError::DuplicateTeam(id) => format!("номер {id} у двух команд"),
+            TeamError::NoPlayer { team, player } => {
+                format!("команда {team}: участника {player} нет в турнире")
+            }
+            TeamError::PlayerTwice {
+                player,
+                first,
+                second,
+            } => format!("участник {player} в составах команд {first} и {second}"),
+            TeamError::PlayedFor { team, player } => format!(
+                "команда {team}: участник {player} играл за команду и остаётся в её составе"
+            ),
+            TeamError::NoTeam { round, team } => format!("тур {round}: команды {team} нет"),
+            TeamError::TeamTwice { round, team } => {
+                format!("тур {round}: у команды {team} два матча")
+            }
+            TeamError::ItselfMatch { round, team } => {
+                format!("тур {round}: команда {team} играет сама с собой")
+            }
+            TeamError::NoBoard { round, board } => format!("в туре {round} нет доски {board}"),
+            TeamError::BoardTwice { round, board } => {
+                format!("тур {round}: доска {board} в двух матчах")
+            }
+            TeamError::BoardAlone { round, board } => {
+                format!("тур {round}: доска {board} не входит ни в один матч")
+            }
+            TeamError::TooManyBoards {
+                round,
+                home,
+                away,
+                boards,
+                allowed,
+            } => format!(
+                "тур {round}, матч {home}–{away}: досок {boards}, а в турнире их {allowed}"
+            ),
+            TeamError::NotOfTeams {
+                round,
+                home,
+                away,
+                board,
+                player,
+            } => format!(
+                "тур {round}, матч {home}–{away}, доска {board}: участника {player} нет в составе ни одной из команд"
+            ),
+            TeamError::SameTeam {
+                round,
+                home,
+                away,
+                board,
+                team,
+            } => format!(
+                "тур {round}, матч {home}–{away}, доска {board}: оба участника из команды {team}"
+            ),
+            TeamError::NotTeamEvent { round } => {
+                format!("тур {round}: это не командный турнир")
+            }
+        }
+    }
+}
+
+/// Checks a team list against the event: numbers unique, names given, every player on one
+/// roster at most, no player who has played for a team taken off its roster.
+pub fn check_teams(
+    t: &Tournament,
+    teams: &[Team],
+    settings: &TeamSettings,
+) -> Result<(), TeamError> {
+    if !(2..=MAX_BOARDS).contains(&settings.boards) {
+        return Err(TeamError::Boards(settings.boards));
+    }
+    let mut on_roster: std::collections::BTreeMap<PlayerId, TeamId> = Default::default();
+    let mut ids = std::collections::BTreeSet::new();
+    for team in teams {
+        if !ids.insert(team.id) {
+            return Err(TeamError::DuplicateTeam(team.id));
+        }
+        if team.name.trim().is_empty() {
+            return Err(TeamError::NoName(team.id));
+        }
+        for &player in &team.roster {
+            if t.player(player).is_none() {
+                return Err(TeamError::NoPlayer {
+                    team: team.id,
+                    player,
+                });
+            }
+            if let Some(first) = on_roster.insert(player, team.id) {
+                return Err(TeamError::PlayerTwice {
+                    player,
+                    first,
+                    second: team.id,
+                });
+            }
+        }
+    }
+    for r in &t.rounds {
+        for m in &r.matches {
+            for team in [m.home, m.away] {
+                for player in players_of(r, m, team, t) {
+                    if on_roster.get(&player) != Some(&team) {
+                        return Err(TeamError::PlayedFor { team, player });
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The players who played for `team` in match `m` of round `r`.
+fn players_of(r: &Round, m: &Match, team: TeamId, t: &Tournament) -> Vec<PlayerId> {
+    m.boards
+        .iter()
+        .filter_map(|&b| r.pairings.iter().find(|p| p.board == b))
+        .flat_map(|p| [p.white, p.black])
+        .filter(|&id| t.team_of(id).map(|tm| tm.id) == Some(team))
+        .collect()
+}
+
+/// Checks a round's matches: teams exist and meet once, every board of the round is in exactly
+/// one match, a match has at most the event's boards, and each board sets a player of one team
+/// against a player of the other.
+pub fn check_matches(
+    t: &Tournament,
+    round: &Round,
+    matches: &[Match],
+    byes: &[TeamId],
+) -> Result<(), TeamError> {
+    let r = round.number;
+    let Some(settings) = &t.settings.teams else {
+        return Err(TeamError::NotTeamEvent { round: r });
+    };
+    let mut seen_team = std::collections::BTreeSet::new();
+    let mut seen_board = std::collections::BTreeSet::new();
+    for &team in matches.iter().flat_map(|m| [&m.home, &m.away]).chain(byes) {
+        if t.team(team).is_none() {
+            return Err(TeamError::NoTeam { round: r, team });
+        }
+        if !seen_team.insert(team) {
+            return Err(TeamError::TeamTwice { round: r, team });
+        }
+    }
+    for m in matches {
+        if m.home == m.away {
+            return Err(TeamError::ItselfMatch {
+                round: r,
+                team: m.home,
+            });
+        }
+        if m.boards.len() > settings.boards {
+            return Err(TeamError::TooManyBoards {
+                round: r,
+                home: m.home,
+                away: m.away,
+                boards: m.boards.len(),
+                allowed: settings.boards,
+            });
+        }
+        for &board in &m.boards {
+            let Some(p) = round.pairings.iter().find(|p| p.board == board) else {
+                return Err(TeamError::NoBoard { round: r, board });
+            };
+            if !seen_board.insert(board) {
+                return Err(TeamError::BoardTwice { round: r, board });
+            }
+            let team = |id| t.team_of(id).map(|tm| tm.id);
+            for player in [p.white, p.black] {
+                if team(player) != Some(m.home) && team(player) != Some(m.away) {
+                    return Err(TeamError::NotOfTeams {
+                        round: r,
+                        home: m.home,
+                        away: m.away,
+                        board,
+                        player,
+                    });
+                }
+            }
+            if team(p.white) == team(p.black) {
+                return Err(TeamError::SameTeam {
+                    round: r,
+                    home: m.home,
+                    away: m.away,
+                    board,
+                    team: team(p.white).unwrap_or_default(),
+                });
+            }
+        }
+    }
+    if let Some(p) = round
+        .pairings
+        .iter()
+        .find(|p| !seen_board.contains(&p.board))
+    {
+        return Err(TeamError::BoardAlone {
+            round: r,
+            board: p.board,
+        });
+    }
+    Ok(())
+}

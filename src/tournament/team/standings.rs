@@ -1,0 +1,474 @@
+//! Team standings: what each match gave each team (match and game points, board by board), then
+//! the order by the primary score and the event's team tie-breaks, each under its FIDE C.07 code
+//! (README, "Team events").
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Primary, TeamId, TeamSettings};
+use crate::tournament::model::{Pairing, PlayerId, Round, System, Tournament};
+
+/// A team tie-break: in the event file by its name, in JSON and documents by its FIDE C.07
+/// code ([`TeamTieBreak::code`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamTieBreak {
+    /// Match points.
+    MatchPoints,
+    /// Game points.
+    GamePoints,
+    /// Sonneborn-Berger on match points: Σ opponent's match points × the match points scored
+    /// against him.
+    SonnebornBergerMp,
+    /// Buchholz on match points.
+    BuchholzMp,
+    /// Buchholz on game points.
+    BuchholzGp,
+    /// Board count: Σ board number × game points scored on that board (less is better: points
+    /// on the top boards weigh least).
+    BoardCount,
+    /// Matches won.
+    Wins,
+}
+
+impl TeamTieBreak {
+    pub const ALL: [TeamTieBreak; 7] = [
+        TeamTieBreak::MatchPoints,
+        TeamTieBreak::GamePoints,
+        TeamTieBreak::SonnebornBergerMp,
+        TeamTieBreak::BuchholzMp,
+        TeamTieBreak::BuchholzGp,
+        TeamTieBreak::BoardCount,
+        TeamTieBreak::Wins,
+    ];
+
+    /// The FIDE C.07 code.
+    pub fn code(self) -> &'static str {
+        match self {
+            TeamTieBreak::MatchPoints => "MPTS",
+            TeamTieBreak::GamePoints => "GPTS",
+            TeamTieBreak::SonnebornBergerMp => "SB:MP",
+            TeamTieBreak::BuchholzMp => "BH:MP",
+            TeamTieBreak::BuchholzGp => "BH:GP",
+            TeamTieBreak::BoardCount => "BC",
+            TeamTieBreak::Wins => "WIN",
+        }
+    }
+
+    /// The full name (English, Russian).
+    pub fn name(self) -> (&'static str, &'static str) {
+        match self {
+            TeamTieBreak::MatchPoints => ("match points", "командные очки"),
+            TeamTieBreak::GamePoints => ("game points", "очки на досках"),
+            TeamTieBreak::SonnebornBergerMp => (
+                "Sonneborn-Berger (match points)",
+                "коэффициент Бергера (командные очки)",
+            ),
+            TeamTieBreak::BuchholzMp => (
+                "Buchholz (match points)",
+                "коэффициент Бухгольца (командные очки)",
+            ),
+            TeamTieBreak::BuchholzGp => (
+                "Buchholz (game points)",
+                "коэффициент Бухгольца (очки на досках)",
+            ),
+            TeamTieBreak::BoardCount => ("board count", "подсчёт по доскам"),
+            TeamTieBreak::Wins => ("matches won", "выигранные матчи"),
+        }
+    }
+
+    /// Greater is better, but for the board count.
+    fn higher_better(self) -> bool {
+        self != TeamTieBreak::BoardCount
+    }
+
+    /// The order a new team event starts with: the other score first (teams.md), then the
+    /// Sonneborn-Berger in a round robin (where Buchholz is every other team's points), the
+    /// Buchholz in a Swiss, then the board count.
+    pub fn defaults(primary: Primary, system: System) -> Vec<TeamTieBreak> {
+        let other = match primary {
+            Primary::MatchPoints => TeamTieBreak::GamePoints,
+            Primary::GamePoints => TeamTieBreak::MatchPoints,
+        };
+        let strength = match system {
+            System::Swiss => TeamTieBreak::BuchholzMp,
+            _ => TeamTieBreak::SonnebornBergerMp,
+        };
+        vec![other, strength, TeamTieBreak::BoardCount]
+    }
+}
+
+/// One team's round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamRound {
+    pub round: usize,
+    /// `None`: no match (a bye).
+    pub opponent: Option<TeamId>,
+    /// Named first in the match (White on board 1 in game 1).
+    pub home: bool,
+    /// `None` while a board of the match still waits for a result.
+    pub match_points: Option<f64>,
+    pub game_points: f64,
+    pub opponent_game_points: f64,
+    /// What each board of the match counts for the board count, board 1 first: its game points
+    /// (in a forfeited match, a win on every board for the team that came).
+    pub boards: Vec<f64>,
+    /// At least one game of the match was played over the board.
+    #[serde(skip)]
+    pub played: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TeamLine {
+    /// `3`, or `3-4` for teams tied after every criterion.
+    pub place: String,
+    pub number: TeamId,
+    pub name: String,
+    pub match_points: f64,
+    pub game_points: f64,
+    /// The event's criteria in order; `None` where one does not apply.
+    pub tiebreaks: Vec<(TeamTieBreak, Option<f64>)>,
+    pub rounds: Vec<TeamRound>,
+}
+
+/// The game points of a board for each of its players: 1 – ½ – 0 a game (a micromatch sums its
+/// games), whatever the event's individual scoring.
+fn board_points(p: &Pairing) -> (f64, f64, bool) {
+    let (w, b) = p.halves();
+    let played = p.games.iter().any(|g| g.over_the_board());
+    (f64::from(w) / 2.0, f64::from(b) / 2.0, played)
+}
+
+/// Each team's rounds as its matches scored them (rounds up to `last`).
+pub fn team_rounds(t: &Tournament, last: usize) -> BTreeMap<TeamId, Vec<TeamRound>> {
+    let Some(settings) = &t.settings.teams else {
+        return BTreeMap::new();
+    };
+    let mut out: BTreeMap<TeamId, Vec<TeamRound>> =
+        t.teams.iter().map(|tm| (tm.id, Vec::new())).collect();
+    for r in t.rounds.iter().filter(|r| r.number <= last) {
+        for m in &r.matches {
+            let [home, away] = match_rounds(t, settings, r, m);
+            for line in [home, away] {
+                let team = if line.home { m.home } else { m.away };
+                out.entry(team).or_default().push(line);
+            }
+        }
+        for &team in &r.team_byes {
+            out.entry(team).or_default().push(TeamRound {
+                round: r.number,
+                opponent: None,
+                home: false,
+                match_points: Some(0.0),
+                game_points: 0.0,
+                opponent_game_points: 0.0,
+                boards: Vec::new(),
+                played: false,
+            });
+        }
+    }
+    out
+}
+
+/// A match as its two teams' rounds (home first).
+fn match_rounds(
+    t: &Tournament,
+    settings: &TeamSettings,
+    r: &Round,
+    m: &super::Match,
+) -> [TeamRound; 2] {
+    let team_of = |id: PlayerId| t.team_of(id).map(|tm| tm.id);
+    let mut boards = [Vec::new(), Vec::new()];
+    let mut played = false;
+    let mut complete = true;
+    for &b in &m.boards {
+        let Some(p) = r.pairings.iter().find(|p| p.board == b) else {
+            continue;
+        };
+        let (w, bl, over_board) = board_points(p);
+        played |= over_board;
+        complete &= p.complete();
+        let (home, away) = if team_of(p.white) == Some(m.home) {
+            (w, bl)
+        } else {
+            (bl, w)
+        };
+        boards[0].push(home);
+        boards[1].push(away);
+    }
+    let gp = [boards[0].iter().sum::<f64>(), boards[1].iter().sum::<f64>()];
+    // A match without a game over the board in which one team scored nothing was forfeited:
+    // on its boards the teams count as having won, drawn or lost each as the match went (FIDE
+    // C.07's board count, as the FIDE checker reads it).
+    let forfeited = !played && (gp[0] == 0.0 || gp[1] == 0.0);
+    if forfeited {
+        let per_board = f64::from(t.settings.format.games.max(1));
+        for (k, side) in boards.iter_mut().enumerate() {
+            let share = match gp[k].total_cmp(&gp[1 - k]) {
+                std::cmp::Ordering::Greater => 1.0,
+                std::cmp::Ordering::Less => 0.0,
+                // Nothing on either side: lost by both.
+                std::cmp::Ordering::Equal => 0.0,
+            };
+            side.iter_mut().for_each(|b| *b = share * per_board);
+        }
+    }
+    let mp = settings.match_points;
+    // A match neither team scored in (every board lost by both) is lost by both.
+    let points = |mine: f64, theirs: f64| {
+        if mine > theirs {
+            mp.win
+        } else if mine < theirs || mine == 0.0 {
+            mp.loss
+        } else {
+            mp.draw
+        }
+    };
+    let [home_boards, away_boards] = boards;
+    [
+        TeamRound {
+            round: r.number,
+            opponent: Some(m.away),
+            home: true,
+            match_points: complete.then(|| points(gp[0], gp[1])),
+            game_points: gp[0],
+            opponent_game_points: gp[1],
+            boards: home_boards,
+            played,
+        },
+        TeamRound {
+            round: r.number,
+            opponent: Some(m.home),
+            home: false,
+            match_points: complete.then(|| points(gp[1], gp[0])),
+            game_points: gp[1],
+            opponent_game_points: gp[0],
+            boards: away_boards,
+            played,
+        },
+    ]
+}
+
+/// The team standings after `up_to` rounds (all when `None`), by the primary score and then the
+/// event's criteria in turn.
+pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<TeamLine> {
+    let Some(settings) = &t.settings.teams else {
+        return Vec::new();
+    };
+    let tiebreaks = &settings.tiebreaks;
+    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
+    let totals = Totals::of(&rounds);
+    let mut lines: Vec<TeamLine> = t
+        .teams
+        .iter()
+        .map(|team| TeamLine {
+            place: String::new(),
+            number: team.id,
+            name: team.name.clone(),
+            match_points: totals.mp[&team.id],
+            game_points: totals.gp[&team.id],
+            tiebreaks: tiebreaks
+                .iter()
+                .map(|&tb| (tb, Some(totals.value(tb, &rounds[&team.id]))))
+                .collect(),
+            rounds: rounds[&team.id].clone(),
+        })
+        .collect();
+    rank(&mut lines, settings.primary);
+    lines
+}
+
+/// Every criterion the program computes, for each team (whichever the event ranks by): what
+/// `standings --format json` writes, so that another program can check each one.
+pub fn every_criterion(
+    t: &Tournament,
+    up_to: Option<usize>,
+) -> BTreeMap<TeamId, Vec<(TeamTieBreak, f64)>> {
+    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
+    let totals = Totals::of(&rounds);
+    rounds
+        .iter()
+        .map(|(&id, rs)| {
+            let values = TeamTieBreak::ALL
+                .iter()
+                .map(|&tb| (tb, totals.value(tb, rs)))
+                .collect();
+            (id, values)
+        })
+        .collect()
+}
+
+/// Each team's match and game points.
+struct Totals {
+    mp: BTreeMap<TeamId, f64>,
+    gp: BTreeMap<TeamId, f64>,
+}
+
+impl Totals {
+    fn of(rounds: &BTreeMap<TeamId, Vec<TeamRound>>) -> Totals {
+        let sum = |f: fn(&TeamRound) -> f64| {
+            rounds
+                .iter()
+                .map(|(&id, rs)| (id, rs.iter().map(f).sum()))
+                .collect()
+        };
+        Totals {
+            mp: sum(|r| r.match_points.unwrap_or(0.0)),
+            gp: sum(|r| r.game_points),
+        }
+    }
+
+    /// A criterion over a team's rounds. Every match counts against its opponent, played or
+    /// forfeited (FIDE C.07 for pre-determined pairings); a round without a match adds nothing.
+    fn value(&self, tb: TeamTieBreak, rounds: &[TeamRound]) -> f64 {
+        let met = || rounds.iter().filter_map(|r| Some((r, r.opponent?)));
+        match tb {
+            TeamTieBreak::MatchPoints => rounds.iter().filter_map(|r| r.match_points).sum(),
+            TeamTieBreak::GamePoints => rounds.iter().map(|r| r.game_points).sum(),
+            TeamTieBreak::SonnebornBergerMp => met()
+                .map(|(r, o)| self.mp[&o] * r.match_points.unwrap_or(0.0))
+                .sum(),
+            TeamTieBreak::BuchholzMp => met().map(|(_, o)| self.mp[&o]).sum(),
+            TeamTieBreak::BuchholzGp => met().map(|(_, o)| self.gp[&o]).sum(),
+            TeamTieBreak::BoardCount => rounds
+                .iter()
+                .flat_map(|r| r.boards.iter().enumerate())
+                .map(|(k, points)| (k + 1) as f64 * points)
+                .sum(),
+            TeamTieBreak::Wins => met()
+                .filter(|(r, _)| r.match_points.is_some() && r.game_points > r.opponent_game_points)
+                .count() as f64,
+        }
+    }
+}
+
+/// Orders the teams by the primary score, then each group still tied by the criteria in turn;
+/// teams tied after all share the place, listed by number.
+fn rank(lines: &mut [TeamLine], primary: Primary) {
+    let first = |l: &TeamLine| match primary {
+        Primary::MatchPoints => l.match_points,
+        Primary::GamePoints => l.game_points,
+    };
+    let key = |l: &TeamLine| -> Vec<f64> {
+        std::iter::once(first(l))
+            .chain(l.tiebreaks.iter().map(|(tb, v)| {
+                let v = v.unwrap_or(f64::NEG_INFINITY);
+                if tb.higher_better() {
+                    v
+                } else {
+                    -v
+                }
+            }))
+            .collect()
+    };
+    lines.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        kb.iter()
+            .zip(&ka)
+            .map(|(x, y)| x.total_cmp(y))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.number.cmp(&b.number))
+    });
+    let mut start = 0;
+    while start < lines.len() {
+        let k = key(&lines[start]);
+        let end = (start..lines.len())
+            .find(|&i| key(&lines[i]) != k)
+            .unwrap_or(lines.len());
+        let place = if end - start == 1 {
+            (start + 1).to_string()
+        } else {
+            format!("{}-{}", start + 1, end)
+        };
+        for l in &mut lines[start..end] {
+            l.place = place.clone();
+        }
+        start = end;
+    }
+}
+
+/// A player's line in the per-board standings (board prizes).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardLine {
+    pub place: usize,
+    pub player: PlayerId,
+    pub number: Option<usize>,
+    pub name: String,
+    pub team: TeamId,
+    /// Games with a result on any board.
+    pub games: usize,
+    pub points: f64,
+    /// Points per game, in per cent (none before a game).
+    pub percent: Option<f64>,
+}
+
+/// One board's table.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardTable {
+    pub board: usize,
+    pub players: Vec<BoardLine>,
+}
+
+/// The per-board standings: each player under the board he played most (the higher board when
+/// two are equal), ordered by his share of points, then by games (more first), then by number.
+pub fn boards(t: &Tournament, up_to: Option<usize>) -> Vec<BoardTable> {
+    let last = up_to.unwrap_or(usize::MAX);
+    // Per player: games per board, games with a result, points.
+    let mut seen: BTreeMap<PlayerId, (BTreeMap<usize, usize>, usize, f64)> = BTreeMap::new();
+    for r in t.rounds.iter().filter(|r| r.number <= last) {
+        for m in &r.matches {
+            for (k, &b) in m.boards.iter().enumerate() {
+                let Some(p) = r.pairings.iter().find(|p| p.board == b) else {
+                    continue;
+                };
+                let (w, bl, _) = board_points(p);
+                let scored = p.games.iter().filter(|g| g.halves().is_some()).count();
+                for (player, points) in [(p.white, w), (p.black, bl)] {
+                    let e = seen.entry(player).or_default();
+                    *e.0.entry(k + 1).or_default() += 1;
+                    e.1 += scored;
+                    e.2 += points;
+                }
+            }
+        }
+    }
+    let mut tables: BTreeMap<usize, Vec<BoardLine>> = BTreeMap::new();
+    for (player, (per_board, games, points)) in seen {
+        let Some(board) = per_board
+            .iter()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)))
+            .map(|(&b, _)| b)
+        else {
+            continue;
+        };
+        let p = t.player(player);
+        tables.entry(board).or_default().push(BoardLine {
+            place: 0,
+            player,
+            number: p.and_then(|p| p.number),
+            name: p.map(|p| p.full_name()).unwrap_or_default(),
+            team: t.team_of(player).map(|tm| tm.id).unwrap_or_default(),
+            games,
+            points,
+            percent: (games > 0).then(|| points * 100.0 / games as f64),
+        });
+    }
+    tables
+        .into_iter()
+        .map(|(board, mut players)| {
+            players.sort_by(|a, b| {
+                b.percent
+                    .unwrap_or(-1.0)
+                    .total_cmp(&a.percent.unwrap_or(-1.0))
+                    .then(b.games.cmp(&a.games))
+                    .then(a.number.cmp(&b.number))
+            });
+            for (i, l) in players.iter_mut().enumerate() {
+                l.place = i + 1;
+            }
+            BoardTable { board, players }
+        })
+        .collect()
+}

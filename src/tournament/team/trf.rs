@@ -1,0 +1,413 @@
+//! A team event in TRF-16: the players' `001` lines as for an individual event, and one `013`
+//! line per team — its name in columns 5–36, then its players' starting ranks in roster order in
+//! columns 37–40, 42–45, … (teams.md, "Exchange"). The file has no matches: each round's games
+//! are grouped by the two teams their players belong to, and a match's boards follow the roster
+//! order of its lower-numbered team (the order FIDE's checker reads them in).
+
+use std::collections::BTreeMap;
+
+use super::{Match, Team, TeamId, TeamSettings};
+use crate::tournament::command::{apply_in_place as apply, Command};
+use crate::tournament::model::{GameResult, PlayerId, System, Tournament};
+use crate::tournament::swiss::trf::{self as individual, TrfError};
+
+/// One player's round as written: (opponent or 0, colour, result).
+type Cell = (usize, char, char);
+
+/// Whether a TRF text holds a team event (`013` lines).
+pub fn is_team_file(text: &str) -> bool {
+    individual::trf_lines(text).any(|l| l.starts_with("013"))
+}
+
+/// A `013` line: the team's name and its players' starting ranks in roster order.
+fn team_line(line: &str) -> Result<(String, Vec<usize>), String> {
+    let chars: Vec<char> = line.chars().collect();
+    let text = |a: usize, b: usize| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let name = text(4, 36);
+    if name.is_empty() {
+        return Err("the team has no name (columns 5–36)".into());
+    }
+    let mut players = Vec::new();
+    let mut at = 36;
+    while at < chars.len() {
+        let field = text(at, at + 4);
+        if !field.is_empty() {
+            let n: usize = field.parse().map_err(|_| {
+                format!(
+                    "columns {}–{}: `{field}` is not a starting rank",
+                    at + 1,
+                    at + 4
+                )
+            })?;
+            if n > 0 {
+                players.push(n);
+            }
+        }
+        at += 5;
+    }
+    Ok((name, players))
+}
+
+/// Makes a team event from a TRF-16 file with `013` lines; a line naming a missing player or a
+/// player twice, or a round whose games cannot be told into matches, is refused with its place.
+pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
+    // Players, names, ratings and the event's lines as for an individual file, rounds left out.
+    let players_only: String = individual::trf_lines(text)
+        .map(|l| {
+            if l.starts_with("001") {
+                l.chars().take(91).collect::<String>()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    individual::agreement(origin, text)?;
+    let mut t = individual::import(origin, &players_only)?;
+    let err = |line: usize, message: String| TrfError::Line {
+        origin: origin.to_string(),
+        line,
+        message,
+    };
+    let mut cells: BTreeMap<PlayerId, Vec<Cell>> = BTreeMap::new();
+    let mut teams: Vec<Team> = Vec::new();
+    let mut on_team: BTreeMap<PlayerId, (TeamId, usize)> = BTreeMap::new();
+    let mut kind = String::new();
+    for (i, line) in individual::trf_lines(text).enumerate() {
+        let line_no = i + 1;
+        match line.get(..3).unwrap_or("") {
+            "001" => {
+                let (player, row) = individual::player_line(line).map_err(|m| err(line_no, m))?;
+                cells.insert(player.id, row);
+            }
+            "092" => kind = line.get(4..).unwrap_or("").to_lowercase(),
+            "013" => {
+                let (name, numbers) = team_line(line).map_err(|m| err(line_no, m))?;
+                let id = teams.len() as TeamId + 1;
+                let mut roster = Vec::new();
+                for n in numbers {
+                    let player = n as PlayerId;
+                    if t.player(player).is_none() {
+                        return Err(err(line_no, format!("team `{name}`: no player {n}")));
+                    }
+                    if let Some(&(first, _)) = on_team.get(&player) {
+                        let first = &teams[first as usize - 1].name;
+                        return Err(err(
+                            line_no,
+                            format!("player {n} is already on the roster of team `{first}`"),
+                        ));
+                    }
+                    on_team.insert(player, (id, roster.len()));
+                    roster.push(player);
+                }
+                teams.push(Team {
+                    id,
+                    name,
+                    short: String::new(),
+                    club: String::new(),
+                    captain: String::new(),
+                    roster,
+                });
+            }
+            _ => {}
+        }
+    }
+    let rounds = cells.values().map(Vec::len).max().unwrap_or(0);
+    let grouped: Vec<RoundGroups> = (1..=rounds)
+        .map(|r| group_round(origin, r, &cells, &on_team, teams.len()))
+        .collect::<Result<_, _>>()?;
+    let boards = grouped
+        .iter()
+        .flat_map(|g| g.matches.iter().map(|m| m.boards.len()))
+        .max()
+        .unwrap_or(0)
+        .max(2);
+    let system = system_of(&kind, teams.len(), rounds);
+    t.settings.system = system;
+    let cmd = Command::SetTeams {
+        teams,
+        settings: Some(TeamSettings::new(boards, system)),
+    };
+    apply(&mut t, &cmd).map_err(|e| err(0, e.to_string()))?;
+    for (k, groups) in grouped.into_iter().enumerate() {
+        apply_round(origin, &mut t, k + 1, groups)?;
+    }
+    Ok(t)
+}
+
+/// The pairing system: as line `092` names it, else a round robin when the rounds are as many as
+/// a (double) round robin of these teams needs (as FIDE's checker decides).
+fn system_of(kind: &str, teams: usize, rounds: usize) -> System {
+    if kind.contains("swiss") {
+        System::Swiss
+    } else if kind.contains("double") && (kind.contains("robin") || kind.contains("berger")) {
+        System::DoubleRoundRobin
+    } else if kind.contains("robin")
+        || kind.contains("berger")
+        || teams == rounds + 1
+        || teams == rounds
+    {
+        System::RoundRobin
+    } else if teams * 2 == rounds + 2 || teams * 2 == rounds {
+        System::DoubleRoundRobin
+    } else {
+        System::Swiss
+    }
+}
+
+/// A match as read from the file: its teams and its boards, each the two players' numbers with
+/// their cells (the lower-numbered team's player first).
+struct MatchRead {
+    teams: (TeamId, TeamId),
+    boards: Vec<[(PlayerId, Cell); 2]>,
+}
+
+struct RoundGroups {
+    matches: Vec<MatchRead>,
+    byes: Vec<TeamId>,
+}
+
+/// Groups a round's cells into matches: a game between players of two teams is a board of their
+/// match; a player's entry without an opponent (a forfeit of an empty board) is paired with the
+/// other team's such entry on the same board. A team without a match has a bye.
+fn group_round(
+    origin: &str,
+    round: usize,
+    cells: &BTreeMap<PlayerId, Vec<Cell>>,
+    on_team: &BTreeMap<PlayerId, (TeamId, usize)>,
+    teams: usize,
+) -> Result<RoundGroups, TrfError> {
+    let bad = |message: String| TrfError::Round {
+        origin: origin.to_string(),
+        round,
+        message,
+    };
+    let cell = |p: PlayerId| cells.get(&p).and_then(|row| row.get(round - 1)).copied();
+    // Per team: its entries this round, (roster index, player, cell).
+    let mut entries: BTreeMap<TeamId, Vec<(usize, PlayerId, Cell)>> = BTreeMap::new();
+    for (&player, &(team, index)) in on_team {
+        if let Some(c) = cell(player).filter(|c| c.0 != 0 || c.2 != ' ') {
+            entries.entry(team).or_default().push((index, player, c));
+        }
+    }
+    for (&player, row) in cells {
+        let written = row.get(round - 1).is_some_and(|c| c.0 != 0 || c.2 != ' ');
+        if written && !on_team.contains_key(&player) {
+            return Err(bad(format!(
+                "player {player} plays but is on no team (013)"
+            )));
+        }
+    }
+    let team_of = |p: PlayerId| on_team.get(&p).map(|&(t, _)| t);
+    let mut opponents: BTreeMap<TeamId, TeamId> = BTreeMap::new();
+    for (&team, list) in &entries {
+        for &(_, player, (opp, _, _)) in list {
+            if opp == 0 {
+                continue;
+            }
+            let Some(other) = team_of(opp as PlayerId) else {
+                return Err(bad(format!(
+                    "player {player}'s opponent {opp} is on no team"
+                )));
+            };
+            if other == team {
+                return Err(bad(format!(
+                    "players {player} and {opp} of the same team play each other"
+                )));
+            }
+            if let Some(&before) = opponents.get(&team).filter(|&&b| b != other) {
+                return Err(bad(format!(
+                    "team {team} plays teams {before} and {other} in the same round"
+                )));
+            }
+            opponents.insert(team, other);
+        }
+    }
+    let mut matches = Vec::new();
+    for (&a, &b) in opponents.iter().filter(|(a, b)| a < b) {
+        matches.push(read_match(round, (a, b), &entries).map_err(bad)?);
+    }
+    let byes = (1..=teams as TeamId)
+        .filter(|team| !opponents.contains_key(team))
+        .collect();
+    Ok(RoundGroups { matches, byes })
+}
+
+/// The boards of the match of teams `a` < `b`: `a`'s games in its roster order, each with its
+/// opponent; then each entry of one team won without an opponent (`+`: the other team left the
+/// board empty) set against the other team's next entry lost without one (`-`, `Z`). Other
+/// entries without an opponent are players who did not play.
+fn read_match(
+    round: usize,
+    (a, b): (TeamId, TeamId),
+    entries: &BTreeMap<TeamId, Vec<(usize, PlayerId, Cell)>>,
+) -> Result<MatchRead, String> {
+    let sorted = |team: TeamId| {
+        let mut list = entries.get(&team).cloned().unwrap_or_default();
+        list.sort_by_key(|&(index, _, _)| index);
+        list
+    };
+    let (mine, theirs) = (sorted(a), sorted(b));
+    let mut boards = Vec::new();
+    for &(_, player, c) in mine.iter().filter(|e| e.2 .0 != 0) {
+        let opp = c.0 as PlayerId;
+        let other = theirs
+            .iter()
+            .find(|e| e.1 == opp)
+            .map(|e| (e.1, e.2))
+            .ok_or_else(|| format!("player {opp} (team {b}) has no entry for this round"))?;
+        boards.push([(player, c), other]);
+    }
+    let won = |e: &&(usize, PlayerId, Cell)| e.2 .0 == 0 && matches!(e.2 .2, '+' | 'F');
+    let lost = |e: &&(usize, PlayerId, Cell)| e.2 .0 == 0 && matches!(e.2 .2, '-' | 'Z' | 'L');
+    let mut theirs_lost = theirs.iter().filter(lost);
+    for e in mine.iter().filter(won) {
+        let Some(o) = theirs_lost.next() else {
+            return Err(format!(
+                "round {round}: player {} (team {a}) won by forfeit without an opponent, and no player of team {b} lost his board",
+                e.1
+            ));
+        };
+        boards.push([(e.1, e.2), (o.1, o.2)]);
+    }
+    let mut mine_lost = mine.iter().filter(lost);
+    for e in theirs.iter().filter(won) {
+        let Some(o) = mine_lost.next() else {
+            return Err(format!(
+                "round {round}: player {} (team {b}) won by forfeit without an opponent, and no player of team {a} lost his board",
+                e.1
+            ));
+        };
+        boards.push([(o.1, o.2), (e.1, e.2)]);
+    }
+    Ok(MatchRead {
+        teams: (a, b),
+        boards,
+    })
+}
+
+/// A board's White and Black and its result from White's side.
+fn board_of(
+    board: usize,
+    home_first: bool,
+    pair: &[(PlayerId, Cell); 2],
+) -> (PlayerId, PlayerId, Option<GameResult>) {
+    let [(p, (_, pc, pr)), (q, (_, qc, qr))] = *pair;
+    // Colours as written; a forfeit without colours follows the match: the first-named team
+    // has White on boards 1, 3, 5 ….
+    let p_white = match (pc.to_ascii_lowercase(), qc.to_ascii_lowercase()) {
+        ('w', _) | (_, 'b') => true,
+        ('b', _) | (_, 'w') => false,
+        _ => (board % 2 == 1) == home_first,
+    };
+    let (w, b, wr, br) = if p_white {
+        (p, q, pr, qr)
+    } else {
+        (q, p, qr, pr)
+    };
+    let lost = |r: char| matches!(r.to_ascii_uppercase(), '-' | 'Z' | ' ');
+    let result = match (wr.to_ascii_uppercase(), br.to_ascii_uppercase()) {
+        ('1' | 'W', _) => Some(GameResult::WhiteWins),
+        ('0' | 'L', _) => Some(GameResult::BlackWins),
+        ('=' | 'D', _) => Some(GameResult::Draw),
+        ('+' | 'F', _) => Some(GameResult::WhiteByForfeit),
+        (_, '+' | 'F') => Some(GameResult::BlackByForfeit),
+        (x, y) if lost(x) && lost(y) && (x, y) != (' ', ' ') => Some(GameResult::DoubleForfeit),
+        _ => None,
+    };
+    (w, b, result)
+}
+
+/// A round's boards, results and matches into the event, through the arbiter's own changes.
+fn apply_round(
+    origin: &str,
+    t: &mut Tournament,
+    round: usize,
+    groups: RoundGroups,
+) -> Result<(), TrfError> {
+    let bad = |message: String| TrfError::Round {
+        origin: origin.to_string(),
+        round,
+        message,
+    };
+    let mut pairs = Vec::new();
+    let mut results = Vec::new();
+    let mut matches = Vec::new();
+    for m in &groups.matches {
+        let (a, b) = m.teams;
+        // The home team has White on board 1 (or, that board forfeited, on the first board
+        // whose colours are written: White on an odd board, Black on an even one).
+        let a_home = m
+            .boards
+            .iter()
+            .enumerate()
+            .find_map(|(k, [(_, (_, c, _)), _])| {
+                let white = match c.to_ascii_lowercase() {
+                    'w' => true,
+                    'b' => false,
+                    _ => return None,
+                };
+                Some(white == (k % 2 == 0))
+            })
+            .unwrap_or(true);
+        let (home, away) = if a_home { (a, b) } else { (b, a) };
+        let mut boards = Vec::new();
+        for (k, pair) in m.boards.iter().enumerate() {
+            let (w, bl, result) = board_of(k + 1, a_home, pair);
+            pairs.push((w, bl));
+            results.push(result);
+            boards.push(pairs.len());
+        }
+        matches.push(Match { home, away, boards });
+    }
+    let set = Command::SetPairings {
+        round,
+        pairs,
+        bye: None,
+        absent: vec![],
+        requested_byes: vec![],
+        acceleration: vec![],
+    };
+    apply(t, &set).map_err(|e| bad(e.to_string()))?;
+    for (board, result) in results.into_iter().enumerate() {
+        if let Some(result) = result {
+            let cmd = Command::SetResult {
+                round,
+                board: board + 1,
+                game: 0,
+                result,
+            };
+            apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
+        }
+    }
+    let cmd = Command::SetMatches {
+        round,
+        matches,
+        byes: groups.byes,
+    };
+    apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
+    Ok(())
+}
+
+/// The `013` lines of a team event: each team's name and its players' starting ranks (`number`,
+/// as the `001` lines give them) in roster order.
+pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String {
+    let mut out = String::new();
+    for team in &t.teams {
+        let name: String = team.name.chars().take(32).collect();
+        let numbers: Vec<String> = team
+            .roster
+            .iter()
+            .filter_map(|id| number.get(id))
+            .map(|n| format!("{n:>4}"))
+            .collect();
+        out.push_str(&format!("013 {name:<32}{}\n", numbers.join(" ")));
+    }
+    out
+}

@@ -18,6 +18,9 @@ pub enum TeamTieBreak {
     MatchPoints,
     /// Game points.
     GamePoints,
+    /// Direct encounter: among teams still tied, the primary points of their matches against
+    /// each other (less is better: 1 the first of the group, 0 where it does not separate).
+    DirectEncounter,
     /// Sonneborn-Berger on match points: Σ opponent's match points × the match points scored
     /// against him.
     SonnebornBergerMp,
@@ -33,9 +36,10 @@ pub enum TeamTieBreak {
 }
 
 impl TeamTieBreak {
-    pub const ALL: [TeamTieBreak; 7] = [
+    pub const ALL: [TeamTieBreak; 8] = [
         TeamTieBreak::MatchPoints,
         TeamTieBreak::GamePoints,
+        TeamTieBreak::DirectEncounter,
         TeamTieBreak::SonnebornBergerMp,
         TeamTieBreak::BuchholzMp,
         TeamTieBreak::BuchholzGp,
@@ -48,6 +52,7 @@ impl TeamTieBreak {
         match self {
             TeamTieBreak::MatchPoints => "MPTS",
             TeamTieBreak::GamePoints => "GPTS",
+            TeamTieBreak::DirectEncounter => "DE",
             TeamTieBreak::SonnebornBergerMp => "SB:MP",
             TeamTieBreak::BuchholzMp => "BH:MP",
             TeamTieBreak::BuchholzGp => "BH:GP",
@@ -61,6 +66,7 @@ impl TeamTieBreak {
         match self {
             TeamTieBreak::MatchPoints => ("match points", "командные очки"),
             TeamTieBreak::GamePoints => ("game points", "очки на досках"),
+            TeamTieBreak::DirectEncounter => ("direct encounter", "личные встречи"),
             TeamTieBreak::SonnebornBergerMp => (
                 "Sonneborn-Berger (match points)",
                 "коэффициент Бергера (командные очки)",
@@ -78,14 +84,17 @@ impl TeamTieBreak {
         }
     }
 
-    /// Greater is better, but for the board count.
+    /// Greater is better, but for the board count and the direct encounter's place.
     fn higher_better(self) -> bool {
-        self != TeamTieBreak::BoardCount
+        !matches!(
+            self,
+            TeamTieBreak::BoardCount | TeamTieBreak::DirectEncounter
+        )
     }
 
-    /// The order a new team event starts with: the other score first (teams.md), then the
-    /// Sonneborn-Berger in a round robin (where Buchholz is every other team's points), the
-    /// Buchholz in a Swiss, then the board count.
+    /// The order a new team event starts with: the other score first (teams.md), the direct
+    /// encounter, then the Sonneborn-Berger in a round robin (where Buchholz is every other
+    /// team's points), the Buchholz in a Swiss, then the board count.
     pub fn defaults(primary: Primary, system: System) -> Vec<TeamTieBreak> {
         let other = match primary {
             Primary::MatchPoints => TeamTieBreak::GamePoints,
@@ -95,7 +104,12 @@ impl TeamTieBreak {
             System::Swiss => TeamTieBreak::BuchholzMp,
             _ => TeamTieBreak::SonnebornBergerMp,
         };
-        vec![other, strength, TeamTieBreak::BoardCount]
+        vec![
+            other,
+            TeamTieBreak::DirectEncounter,
+            strength,
+            TeamTieBreak::BoardCount,
+        ]
     }
 }
 
@@ -256,7 +270,14 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<TeamLine> {
     let Some(settings) = &t.settings.teams else {
         return Vec::new();
     };
-    let tiebreaks = &settings.tiebreaks;
+    ranked(t, up_to, &settings.tiebreaks)
+}
+
+/// The teams ranked by the primary score and `tiebreaks`.
+fn ranked(t: &Tournament, up_to: Option<usize>, tiebreaks: &[TeamTieBreak]) -> Vec<TeamLine> {
+    let Some(settings) = &t.settings.teams else {
+        return Vec::new();
+    };
     let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
     let totals = Totals::of(&rounds);
     let mut lines: Vec<TeamLine> = t
@@ -270,21 +291,57 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<TeamLine> {
             game_points: totals.gp[&team.id],
             tiebreaks: tiebreaks
                 .iter()
-                .map(|&tb| (tb, Some(totals.value(tb, &rounds[&team.id]))))
+                .map(|&tb| (tb, totals.value(tb, &rounds[&team.id])))
                 .collect(),
             rounds: rounds[&team.id].clone(),
         })
         .collect();
-    rank(&mut lines, settings.primary);
+    let encounters = Encounters {
+        rounds: &rounds,
+        primary: settings.primary,
+        predetermined: t.settings.system != System::Swiss,
+        win: match settings.primary {
+            Primary::MatchPoints => settings.match_points.win,
+            Primary::GamePoints => settings.boards as f64 * f64::from(t.settings.format.games),
+        },
+    };
+    rank(&mut lines, settings.primary, &encounters);
     lines
 }
 
 /// Every criterion the program computes, for each team (whichever the event ranks by): what
-/// `standings --format json` writes, so that another program can check each one.
+/// `standings --format json` writes, so that another program can check each one. The direct
+/// encounter is taken among the teams tied by the criteria the event lists before it (by the
+/// primary score and the other one when the event does not rank by it).
 pub fn every_criterion(
     t: &Tournament,
     up_to: Option<usize>,
 ) -> BTreeMap<TeamId, Vec<(TeamTieBreak, f64)>> {
+    let Some(settings) = &t.settings.teams else {
+        return BTreeMap::new();
+    };
+    let before_de: Vec<TeamTieBreak> = match settings
+        .tiebreaks
+        .iter()
+        .position(|&tb| tb == TeamTieBreak::DirectEncounter)
+    {
+        Some(k) => settings.tiebreaks[..=k].to_vec(),
+        None => {
+            let mut list = TeamTieBreak::defaults(settings.primary, t.settings.system);
+            list.truncate(2);
+            list
+        }
+    };
+    let with_de = ranked(t, up_to, &before_de);
+    let de: BTreeMap<TeamId, f64> = with_de
+        .iter()
+        .map(|l| {
+            (
+                l.number,
+                l.tiebreaks.last().and_then(|v| v.1).unwrap_or(0.0),
+            )
+        })
+        .collect();
     let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
     let totals = Totals::of(&rounds);
     rounds
@@ -292,7 +349,10 @@ pub fn every_criterion(
         .map(|(&id, rs)| {
             let values = TeamTieBreak::ALL
                 .iter()
-                .map(|&tb| (tb, totals.value(tb, rs)))
+                .map(|&tb| match tb {
+                    TeamTieBreak::DirectEncounter => (tb, de[&id]),
+                    _ => (tb, totals.value(tb, rs).unwrap_or(0.0)),
+                })
                 .collect();
             (id, values)
         })
@@ -321,9 +381,11 @@ impl Totals {
 
     /// A criterion over a team's rounds. Every match counts against its opponent, played or
     /// forfeited (FIDE C.07 for pre-determined pairings); a round without a match adds nothing.
-    fn value(&self, tb: TeamTieBreak, rounds: &[TeamRound]) -> f64 {
+    fn value(&self, tb: TeamTieBreak, rounds: &[TeamRound]) -> Option<f64> {
         let met = || rounds.iter().filter_map(|r| Some((r, r.opponent?)));
-        match tb {
+        Some(match tb {
+            // Depends on the group still tied: computed while ranking.
+            TeamTieBreak::DirectEncounter => return None,
             TeamTieBreak::MatchPoints => rounds.iter().filter_map(|r| r.match_points).sum(),
             TeamTieBreak::GamePoints => rounds.iter().map(|r| r.game_points).sum(),
             TeamTieBreak::SonnebornBergerMp => met()
@@ -339,53 +401,189 @@ impl Totals {
             TeamTieBreak::Wins => met()
                 .filter(|(r, _)| r.match_points.is_some() && r.game_points > r.opponent_game_points)
                 .count() as f64,
-        }
+        })
     }
 }
 
-/// Orders the teams by the primary score, then each group still tied by the criteria in turn;
-/// teams tied after all share the place, listed by number.
-fn rank(lines: &mut [TeamLine], primary: Primary) {
+/// Orders the teams by the primary score, then splits each group still tied by the criteria in
+/// turn (the direct encounter computed within the group); teams tied after all share the place,
+/// listed by number.
+fn rank(lines: &mut [TeamLine], primary: Primary, encounters: &Encounters) {
     let first = |l: &TeamLine| match primary {
         Primary::MatchPoints => l.match_points,
         Primary::GamePoints => l.game_points,
     };
-    let key = |l: &TeamLine| -> Vec<f64> {
-        std::iter::once(first(l))
-            .chain(l.tiebreaks.iter().map(|(tb, v)| {
-                let v = v.unwrap_or(f64::NEG_INFINITY);
+    lines.sort_by(|a, b| first(b).total_cmp(&first(a)).then(a.number.cmp(&b.number)));
+    let mut groups = split(lines, 0..lines.len(), first);
+    let criteria: Vec<TeamTieBreak> = lines
+        .first()
+        .map(|l| l.tiebreaks.iter().map(|(tb, _)| *tb).collect())
+        .unwrap_or_default();
+    for (k, tb) in criteria.into_iter().enumerate() {
+        let mut next = Vec::new();
+        for g in groups {
+            if tb == TeamTieBreak::DirectEncounter {
+                let ids: Vec<TeamId> = lines[g.clone()].iter().map(|l| l.number).collect();
+                let places = encounters.places(&ids);
+                for l in &mut lines[g.clone()] {
+                    l.tiebreaks[k].1 = Some(places[&l.number]);
+                }
+            }
+            let key = |l: &TeamLine| {
+                let v = l.tiebreaks[k].1.unwrap_or(f64::NEG_INFINITY);
                 if tb.higher_better() {
                     v
                 } else {
                     -v
                 }
-            }))
-            .collect()
-    };
-    lines.sort_by(|a, b| {
-        let (ka, kb) = (key(a), key(b));
-        kb.iter()
-            .zip(&ka)
-            .map(|(x, y)| x.total_cmp(y))
-            .find(|o| o.is_ne())
-            .unwrap_or(std::cmp::Ordering::Equal)
-            .then(a.number.cmp(&b.number))
-    });
-    let mut start = 0;
-    while start < lines.len() {
-        let k = key(&lines[start]);
-        let end = (start..lines.len())
-            .find(|&i| key(&lines[i]) != k)
-            .unwrap_or(lines.len());
-        let place = if end - start == 1 {
-            (start + 1).to_string()
+            };
+            lines[g.clone()]
+                .sort_by(|a, b| key(b).total_cmp(&key(a)).then(a.number.cmp(&b.number)));
+            next.extend(split(lines, g, key));
+        }
+        groups = next;
+    }
+    for g in groups {
+        let place = if g.len() == 1 {
+            (g.start + 1).to_string()
         } else {
-            format!("{}-{}", start + 1, end)
+            format!("{}-{}", g.start + 1, g.end)
         };
-        for l in &mut lines[start..end] {
+        for l in &mut lines[g] {
             l.place = place.clone();
         }
-        start = end;
+    }
+}
+
+/// Splits a sorted range into runs of equal `key`.
+fn split(
+    lines: &[TeamLine],
+    range: std::ops::Range<usize>,
+    key: impl Fn(&TeamLine) -> f64,
+) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = range.start;
+    for i in range.start + 1..=range.end {
+        if i == range.end || key(&lines[i]) != key(&lines[start]) {
+            out.push(start..i);
+            start = i;
+        }
+    }
+    out
+}
+
+/// What the direct encounter reads: the teams' matches and how they score.
+struct Encounters<'a> {
+    rounds: &'a BTreeMap<TeamId, Vec<TeamRound>>,
+    primary: Primary,
+    /// A round robin: every pair of the group met, forfeits counting as played.
+    predetermined: bool,
+    /// A match won, in the primary score (what a team not yet met could still take).
+    win: f64,
+}
+
+impl Encounters<'_> {
+    /// The direct encounter's value for each team of a tied group (FIDE C.07): its place in the
+    /// group by the points scored against the others (a pair met twice counts the average),
+    /// the teams still equal compared again among themselves; 0 for all when it does not
+    /// separate the group. In a Swiss, where not every pair met, a team is placed ahead only
+    /// when no other could still reach its score.
+    fn places(&self, group: &[TeamId]) -> BTreeMap<TeamId, f64> {
+        let places = self.positions(group);
+        let split = places.values().any(|&p| p != 1);
+        places
+            .into_iter()
+            .map(|(id, p)| (id, if split { p as f64 } else { 0.0 }))
+            .collect()
+    }
+
+    /// Places 1.. within `group` (equal teams share the first of theirs).
+    fn positions(&self, group: &[TeamId]) -> BTreeMap<TeamId, usize> {
+        if group.len() < 2 {
+            return group.iter().map(|&id| (id, 1)).collect();
+        }
+        let scored: Vec<(TeamId, f64, f64)> = group
+            .iter()
+            .map(|&id| {
+                let (sum, met) = self.against(id, group);
+                let most = sum + (group.len() - 1 - met) as f64 * self.win;
+                (id, sum, most)
+            })
+            .collect();
+        let all_met = self.predetermined
+            || group
+                .iter()
+                .all(|&id| self.against(id, group).1 == group.len() - 1);
+        let mut order = scored.clone();
+        order.sort_by(|a, b| {
+            b.1.total_cmp(&a.1)
+                .then(b.2.total_cmp(&a.2))
+                .then(a.0.cmp(&b.0))
+        });
+        let mut places = Vec::with_capacity(order.len());
+        let mut place = 1;
+        let mut unique = true;
+        for i in 0..order.len() {
+            if i > 0 {
+                let separated = if all_met {
+                    order[i].1 != order[i - 1].1
+                } else {
+                    let best_rest = order[i..].iter().map(|o| o.2).fold(f64::MIN, f64::max);
+                    let ahead = unique && order[i - 1].1 > best_rest;
+                    unique &= ahead;
+                    ahead
+                };
+                if separated {
+                    place = i + 1;
+                }
+            }
+            places.push((order[i].0, place));
+        }
+        if places.iter().all(|&(_, p)| p == 1) {
+            return places.into_iter().collect();
+        }
+        // Teams still equal: compared again among themselves.
+        let mut out = BTreeMap::new();
+        let mut i = 0;
+        while i < places.len() {
+            let j = (i..places.len())
+                .find(|&j| places[j].1 != places[i].1)
+                .unwrap_or(places.len());
+            let ids: Vec<TeamId> = places[i..j].iter().map(|p| p.0).collect();
+            let sub = if ids.len() > 1 {
+                self.positions(&ids)
+            } else {
+                ids.iter().map(|&id| (id, 1)).collect()
+            };
+            for (id, p) in sub {
+                out.insert(id, places[i].1 + p - 1);
+            }
+            i = j;
+        }
+        out
+    }
+
+    /// A team's points against the others of `group` (the average where it met one more than
+    /// once) and how many of them it met.
+    fn against(&self, id: TeamId, group: &[TeamId]) -> (f64, usize) {
+        let mut per: BTreeMap<TeamId, (f64, usize)> = BTreeMap::new();
+        for r in &self.rounds[&id] {
+            let Some(o) = r.opponent.filter(|o| group.contains(o)) else {
+                continue;
+            };
+            if !(self.predetermined || r.played) {
+                continue;
+            }
+            let points = match self.primary {
+                Primary::MatchPoints => r.match_points.unwrap_or(0.0),
+                Primary::GamePoints => r.game_points,
+            };
+            let e = per.entry(o).or_default();
+            e.0 += points;
+            e.1 += 1;
+        }
+        let sum = per.values().map(|&(p, n)| p / n as f64).sum();
+        (sum, per.len())
     }
 }
 

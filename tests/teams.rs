@@ -1,6 +1,6 @@
 //! Team events: TRF-16 files with `013` team lines read into matches on boards, and the team
 //! standings' match points, game points and FIDE C.07 tie-breaks against the FIDE Technical
-//! Commission's checker (gacrux 1.11.65) on 14 random team round robins (`tests/data/teams/`).
+//! Commission's checker (gacrux 1.11.65) on 16 random team round robins (`tests/data/teams/`).
 
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::model::System;
@@ -24,7 +24,7 @@ fn code(c: &str) -> TeamTieBreak {
 }
 
 #[test]
-fn fourteen_round_robins_give_gacrux_values_for_every_team_criterion() {
+fn sixteen_round_robins_give_gacrux_values_for_every_team_criterion() {
     let reference = std::fs::read_to_string("tests/data/teams/gacrux-1.11.65.txt").unwrap();
     let mut rows = reference.lines();
     let header: Vec<&str> = rows.next().unwrap().split_whitespace().collect();

@@ -228,10 +228,11 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::UnlockRound { .. } => "unlock_round",
         C::SetTeams { .. } => "set_teams",
         C::SetMatches { .. } => "set_matches",
+        C::SetLineUp { .. } => "set_line_up",
     }
 }
 
-const ALL_KINDS: usize = 25;
+const ALL_KINDS: usize = 26;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -354,6 +355,28 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             let settings = Some(TeamSettings::new(2, t.settings.system));
             changed(t, Command::SetTeams { teams, settings });
         }
+        // A line-up: a team's reserve in for its second board before the round's results.
+        {
+            let mut paired = teams_from("tests/data/teams/rr03.trf");
+            paired.rounds.clear();
+            let pair = Command::PairRound {
+                round: 1,
+                table_round: None,
+            };
+            let paired = applied(&paired, &pair).unwrap().0;
+            let m = &paired.rounds[0].matches[0];
+            let roster = paired.team(m.home).unwrap().roster.clone();
+            let players = vec![roster[0], roster[1], roster[3]];
+            let team = m.home;
+            changed(
+                &paired,
+                Command::SetLineUp {
+                    round: 1,
+                    team,
+                    players,
+                },
+            );
+        }
         let path = "tests/data/teams/rr03.trf";
         let text = std::fs::read_to_string(path).unwrap();
         let teams = shashki_arbiter::tournament::team::trf::import(path, &text).unwrap();
@@ -388,4 +411,9 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
         covered.insert(kind(&batch));
     }
     assert_eq!(covered.len(), ALL_KINDS, "kinds covered: {covered:?}");
+}
+
+fn teams_from(path: &str) -> shashki_arbiter::tournament::model::Tournament {
+    let text = std::fs::read_to_string(path).unwrap();
+    shashki_arbiter::tournament::team::trf::import(path, &text).unwrap()
 }

@@ -175,3 +175,175 @@ fn a_team_event_is_saved_as_schema_3_and_read_back() {
     assert!(e.contains("round 1") && e.contains("no team 9"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A new team round robin: 5 teams of 3 players (2 boards and a reserve), as the arbiter makes
+/// it: players, then teams, both through the event's changes.
+fn new_event(line_up: shashki_arbiter::tournament::team::LineUp) -> Tournament {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::model::Player;
+    use shashki_arbiter::tournament::team::{Team, TeamSettings};
+    let mut t = Tournament::new(
+        "Teams",
+        shashki_arbiter::rules::Variant::Russian,
+        System::RoundRobin,
+        shashki_arbiter::clock::TimeControl::sudden_death(45),
+        2,
+    );
+    for id in 1..=15 {
+        let player = Player::new(id, format!("Player{id:02}"));
+        apply(&mut t, &Command::AddPlayer { player }).unwrap();
+    }
+    let teams = (1..=5)
+        .map(|k| Team {
+            id: k,
+            name: format!("Team {k}"),
+            short: String::new(),
+            club: String::new(),
+            captain: String::new(),
+            roster: (3 * k - 2..=3 * k).collect(),
+        })
+        .collect();
+    let mut settings = TeamSettings::new(2, System::RoundRobin);
+    settings.line_up = line_up;
+    apply(
+        &mut t,
+        &Command::SetTeams {
+            teams,
+            settings: Some(settings),
+        },
+    )
+    .unwrap();
+    t
+}
+
+#[test]
+fn a_team_round_robin_pairs_teams_from_the_berger_table_with_home_white_on_odd_boards() {
+    use shashki_arbiter::tournament::berger;
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::team::LineUp;
+    let mut t = new_event(LineUp::RosterOrder);
+    let table = berger::single(5);
+    for round in 1..=5 {
+        let pair = Command::PairRound {
+            round,
+            table_round: None,
+        };
+        apply(&mut t, &pair).unwrap();
+        let r = &t.rounds[round - 1];
+        let tr = &table[round - 1];
+        assert_eq!(r.team_byes, vec![tr.bye.unwrap() as u32], "round {round}");
+        for (m, &[home, away]) in r.matches.iter().zip(&tr.pairs) {
+            assert_eq!(
+                (m.home, m.away),
+                (home as u32, away as u32),
+                "round {round}"
+            );
+            let board = |k: usize| r.pairings.iter().find(|p| p.board == m.boards[k]).unwrap();
+            // Board 1: the home team's first player has White; board 2: the away team's.
+            assert_eq!(t.team_of(board(0).white).unwrap().id, m.home);
+            assert_eq!(t.team_of(board(1).white).unwrap().id, m.away);
+            assert_eq!(board(0).white, t.team(m.home).unwrap().roster[0]);
+        }
+        for p in &r.pairings.clone() {
+            let result = shashki_arbiter::tournament::model::GameResult::Draw;
+            for game in 0..2 {
+                let set = Command::SetResult {
+                    round,
+                    board: p.board,
+                    game,
+                    result,
+                };
+                apply(&mut t, &set).unwrap();
+            }
+        }
+    }
+    // Every pair of teams met once; all drawn: 4 match points each.
+    let lines = standings::compute(&t, None);
+    assert!(lines
+        .iter()
+        .all(|l| l.match_points == 4.0 && l.game_points == 8.0));
+    assert!(
+        lines.iter().all(|l| l.place == "1-5"),
+        "{:?}",
+        lines[0].place
+    );
+    let next = Command::PairRound {
+        round: 6,
+        table_round: None,
+    };
+    let e = apply(&mut t, &next).unwrap_err().to_string();
+    assert!(e.contains("5 rounds"), "{e}");
+}
+
+#[test]
+fn a_line_up_is_set_before_results_in_roster_order_and_undone() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::team::LineUp;
+    let mut t = new_event(LineUp::RosterOrder);
+    let pair = Command::PairRound {
+        round: 1,
+        table_round: None,
+    };
+    apply(&mut t, &pair).unwrap();
+    let m = t.rounds[0].matches[0].clone();
+    let team = m.home;
+    let roster = t.team(team).unwrap().roster.clone();
+    let before = t.clone();
+    // The reserve in for board 2.
+    let set = |players: Vec<u32>| Command::SetLineUp {
+        round: 1,
+        team,
+        players,
+    };
+    let undo = apply(&mut t, &set(vec![roster[0], roster[2]])).unwrap();
+    let fielded: Vec<u32> = m
+        .boards
+        .iter()
+        .map(|&b| {
+            let p = t.rounds[0].pairings.iter().find(|p| p.board == b).unwrap();
+            if t.team_of(p.white).unwrap().id == team {
+                p.white
+            } else {
+                p.black
+            }
+        })
+        .collect();
+    assert_eq!(fielded, vec![roster[0], roster[2]]);
+    apply(&mut t, &undo).unwrap();
+    assert_eq!(t, before, "one undo gives the line-up back");
+    // A player listed lower never plays above one listed higher.
+    let e = apply(&mut t, &set(vec![roster[2], roster[0]]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("roster order"), "{e}");
+    // A player of another team, or twice.
+    let other = t.team(m.away).unwrap().roster[0];
+    let e = apply(&mut t, &set(vec![roster[0], other]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not on the team's roster"), "{e}");
+    let e = apply(&mut t, &set(vec![roster[0], roster[0]]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("twice"), "{e}");
+    // Once a board of the match has a result, the line-up stays.
+    let result = Command::SetResult {
+        round: 1,
+        board: m.boards[0],
+        game: 0,
+        result: shashki_arbiter::tournament::model::GameResult::WhiteWins,
+    };
+    apply(&mut t, &result).unwrap();
+    let e = apply(&mut t, &set(vec![roster[0], roster[2]]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("has results"), "{e}");
+    // Fixed boards: the player of board 1 never plays board 2.
+    let mut fixed = new_event(LineUp::FixedBoards);
+    apply(&mut fixed, &pair).unwrap();
+    let e = apply(&mut fixed, &set(vec![roster[2], roster[0]]))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("plays on board 1"), "{e}");
+    apply(&mut fixed, &set(vec![roster[2], roster[1]])).unwrap();
+}

@@ -155,6 +155,12 @@ pub enum Command {
         teams: Vec<team::Team>,
         settings: Option<team::TeamSettings>,
     },
+    /// A team's players in its match of a round, board by board (before the match has results).
+    SetLineUp {
+        round: usize,
+        team: team::TeamId,
+        players: Vec<PlayerId>,
+    },
     /// Which of a round's boards each two teams play on, and the teams without a match.
     SetMatches {
         round: usize,
@@ -483,6 +489,11 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             Command::LockRound { round: *round }
         }
         Command::SetTeams { teams, settings } => set_teams(t, teams, settings)?,
+        Command::SetLineUp {
+            round,
+            team,
+            players,
+        } => set_line_up(t, *round, *team, players)?,
         Command::SetMatches {
             round,
             matches,
@@ -515,6 +526,55 @@ fn set_teams(
         t.schema = super::model::SCHEMA;
     }
     Ok(undo)
+}
+
+fn set_line_up(
+    t: &mut Tournament,
+    round: usize,
+    team: team::TeamId,
+    players: &[PlayerId],
+) -> Result<Command, CommandError> {
+    unlocked(t, round)?;
+    let r = t
+        .rounds
+        .iter()
+        .find(|r| r.number == round)
+        .expect("found above");
+    let m = r
+        .matches
+        .iter()
+        .find(|m| m.home == team || m.away == team)
+        .ok_or(team::TeamError::NoTeam { round, team })?;
+    let boards: Vec<&Pairing> = m
+        .boards
+        .iter()
+        .filter_map(|&b| r.pairings.iter().find(|p| p.board == b))
+        .collect();
+    if boards.iter().any(|p| p.scored()) {
+        return Err(team::TeamError::LineUpAfterResults { round, team }.into());
+    }
+    let mine = |p: &&Pairing| {
+        if t.team_of(p.white).map(|tm| tm.id) == Some(team) {
+            p.white
+        } else {
+            p.black
+        }
+    };
+    let before: Vec<PlayerId> = boards.iter().map(mine).collect();
+    let new = team::pairing::line_up_boards(t, r, m, team, players)?;
+    let numbers = m.boards.clone();
+    let r = round_mut(t, round)?;
+    for (b, (white, black)) in numbers.into_iter().zip(new) {
+        if let Some(p) = r.pairings.iter_mut().find(|p| p.board == b) {
+            p.white = white;
+            p.black = black;
+        }
+    }
+    Ok(Command::SetLineUp {
+        round,
+        team,
+        players: before,
+    })
 }
 
 fn set_matches(
@@ -1023,6 +1083,15 @@ fn pair_round(
     table_round: Option<usize>,
 ) -> Result<(), CommandError> {
     next_round_due(t, round)?;
+    if t.is_team_event() {
+        number_the_unnumbered(t);
+        let tr = team::pairing::berger_round(t, round, table_round)?;
+        push_round(t, round, &tr.pairs, None, vec![]);
+        let r = round_mut(t, round)?;
+        r.matches = tr.matches;
+        r.team_byes = tr.byes;
+        return Ok(());
+    }
     // The table pairs numbers: every player has one first.
     number_the_unnumbered(t);
     let (pairs, bye) = round_robin::pairs(t, round, table_round)?;

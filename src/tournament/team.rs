@@ -3,6 +3,7 @@
 //! games, ballot, records, clock), so everything that works per board works for a team event; a
 //! [`Match`] only says which of the round's boards are its boards, and in what order.
 
+pub mod pairing;
 pub mod standings;
 pub mod trf;
 
@@ -200,6 +201,51 @@ pub enum TeamError {
     },
     #[error("round {round}: this is not a team event")]
     NotTeamEvent { round: usize },
+    #[error("a team round robin needs at least 2 teams, not {0}")]
+    TooFewTeams(usize),
+    #[error("round {round}: the team round robin has {rounds} rounds")]
+    NoTableRound { round: usize, rounds: usize },
+    #[error("team {team} has {players} players on its roster, the event plays on {boards} boards")]
+    ShortRoster {
+        team: TeamId,
+        players: usize,
+        boards: usize,
+    },
+    #[error("round {round}, team {team}: {players} players in the line-up for {boards} boards")]
+    LineUpSize {
+        round: usize,
+        team: TeamId,
+        players: usize,
+        boards: usize,
+    },
+    #[error("round {round}, team {team}: player {player} is not on the team's roster")]
+    NotOnRoster {
+        round: usize,
+        team: TeamId,
+        player: PlayerId,
+    },
+    #[error("round {round}, team {team}: player {player} is twice in the line-up")]
+    LineUpTwice {
+        round: usize,
+        team: TeamId,
+        player: PlayerId,
+    },
+    #[error("round {round}, team {team}: player {player} is listed above {above} on the roster and may not play below him (roster order)")]
+    OutOfRosterOrder {
+        round: usize,
+        team: TeamId,
+        player: PlayerId,
+        above: PlayerId,
+    },
+    #[error("round {round}, team {team}: player {player} plays on board {board} (fixed boards)")]
+    NotHisBoard {
+        round: usize,
+        team: TeamId,
+        player: PlayerId,
+        board: usize,
+    },
+    #[error("round {round}, team {team}: the match has results; its line-up is no longer changed")]
+    LineUpAfterResults { round: usize, team: TeamId },
 }
 
 impl crate::lang::Russian for TeamError {
@@ -265,6 +311,56 @@ impl crate::lang::Russian for TeamError {
             TeamError::NotTeamEvent { round } => {
                 format!("тур {round}: это не командный турнир")
             }
+            TeamError::TooFewTeams(n) => {
+                format!("для кругового командного турнира нужно хотя бы 2 команды, а не {n}")
+            }
+            TeamError::NoTableRound { round, rounds } => {
+                format!("тур {round}: в командном круговом турнире туров {rounds}")
+            }
+            TeamError::ShortRoster {
+                team,
+                players,
+                boards,
+            } => format!(
+                "в составе команды {team} участников: {players}, а досок в турнире: {boards}"
+            ),
+            TeamError::LineUpSize {
+                round,
+                team,
+                players,
+                boards,
+            } => format!(
+                "тур {round}, команда {team}: в расстановке участников {players}, а досок {boards}"
+            ),
+            TeamError::NotOnRoster {
+                round,
+                team,
+                player,
+            } => format!("тур {round}, команда {team}: участника {player} нет в составе команды"),
+            TeamError::LineUpTwice {
+                round,
+                team,
+                player,
+            } => format!("тур {round}, команда {team}: участник {player} дважды в расстановке"),
+            TeamError::OutOfRosterOrder {
+                round,
+                team,
+                player,
+                above,
+            } => format!(
+                "тур {round}, команда {team}: участник {player} стоит в составе выше {above} и не может играть ниже него (порядок состава)"
+            ),
+            TeamError::NotHisBoard {
+                round,
+                team,
+                player,
+                board,
+            } => format!(
+                "тур {round}, команда {team}: участник {player} играет на доске {board} (закреплённые доски)"
+            ),
+            TeamError::LineUpAfterResults { round, team } => format!(
+                "тур {round}, команда {team}: в матче уже есть результаты, расстановку больше не меняют"
+            ),
         }
     }
 }

@@ -317,6 +317,22 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             ),
             None => l("teams removed", "команды удалены"),
         },
+        Command::SetLineUp {
+            round,
+            team,
+            players,
+        } => format!(
+            "{} {round}, {}: {}",
+            l("round", "тур"),
+            t.team(*team)
+                .map(|tm| tm.name.clone())
+                .unwrap_or_else(|| format!("#{team}")),
+            players
+                .iter()
+                .map(|&id| name(id))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Command::SetMatches { round, matches, .. } => {
             let team = |id| {
                 t.team(id)

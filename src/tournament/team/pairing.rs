@@ -1,0 +1,204 @@
+//! A team round robin's rounds: the FIDE Berger tables (C.05) over the teams by number, the
+//! first-listed team at home (White on boards 1, 3, 5 … in game 1), each team's line-up its
+//! roster's first B players unless the arbiter sets another ([`line_up_boards`]).
+
+use std::collections::BTreeMap;
+
+use super::{LineUp, Match, TeamError, TeamId};
+use crate::tournament::berger;
+use crate::tournament::model::{PlayerId, Round, System, Tournament};
+
+/// What pairing a team round gives: the boards (White of game 1 first) in match order, the
+/// matches over them, the teams with a bye.
+pub struct TeamRound {
+    pub pairs: Vec<(PlayerId, PlayerId)>,
+    pub matches: Vec<Match>,
+    pub byes: Vec<TeamId>,
+}
+
+/// Tournament round `round` playing the Berger table's round `table_round` (its own number when
+/// `None`) over the event's teams (a double round robin plays the table again with home and
+/// away reversed), each team fielding its roster's first boards.
+pub fn berger_round(
+    t: &Tournament,
+    round: usize,
+    table_round: Option<usize>,
+) -> Result<TeamRound, TeamError> {
+    let Some(settings) = &t.settings.teams else {
+        return Err(TeamError::NotTeamEvent { round });
+    };
+    let n = t.teams.len();
+    if n < 2 {
+        return Err(TeamError::TooFewTeams(n));
+    }
+    let table = match t.settings.system {
+        System::DoubleRoundRobin => berger::double(n),
+        _ => berger::single(n),
+    };
+    let Some(tr) = table.get(table_round.unwrap_or(round).wrapping_sub(1)) else {
+        return Err(TeamError::NoTableRound {
+            round,
+            rounds: table.len(),
+        });
+    };
+    let team_at = |k: usize| t.teams[k - 1].id;
+    let mut out = TeamRound {
+        pairs: Vec::new(),
+        matches: Vec::new(),
+        byes: tr.bye.map(team_at).into_iter().collect(),
+    };
+    for &[home, away] in &tr.pairs {
+        let (home, away) = (team_at(home), team_at(away));
+        let line = |team| default_line_up(t, team, settings.boards, round);
+        let boards = boards_of(&line(home)?, &line(away)?);
+        let first = out.pairs.len() + 1;
+        out.matches.push(Match {
+            home,
+            away,
+            boards: (first..first + boards.len()).collect(),
+        });
+        out.pairs.extend(boards);
+    }
+    Ok(out)
+}
+
+/// A team's roster's first `boards` players.
+fn default_line_up(
+    t: &Tournament,
+    team: TeamId,
+    boards: usize,
+    round: usize,
+) -> Result<Vec<PlayerId>, TeamError> {
+    let roster = &t
+        .team(team)
+        .ok_or(TeamError::NoTeam { round, team })?
+        .roster;
+    if roster.len() < boards {
+        return Err(TeamError::ShortRoster {
+            team,
+            players: roster.len(),
+            boards,
+        });
+    }
+    Ok(roster[..boards].to_vec())
+}
+
+/// A match's boards from the two line-ups: the home team White on odd boards in game 1.
+fn boards_of(home: &[PlayerId], away: &[PlayerId]) -> Vec<(PlayerId, PlayerId)> {
+    home.iter()
+        .zip(away)
+        .enumerate()
+        .map(|(k, (&h, &a))| if k % 2 == 0 { (h, a) } else { (a, h) })
+        .collect()
+}
+
+/// The boards of match `m` in round `r` with `team` fielding `players` in board order: checked
+/// against the roster and the event's line-up mode (roster order: nobody above a player listed
+/// higher; fixed boards: a roster player on his own board, a reserve anywhere).
+pub fn line_up_boards(
+    t: &Tournament,
+    r: &Round,
+    m: &Match,
+    team: TeamId,
+    players: &[PlayerId],
+) -> Result<Vec<(PlayerId, PlayerId)>, TeamError> {
+    let round = r.number;
+    let settings = t
+        .settings
+        .teams
+        .as_ref()
+        .ok_or(TeamError::NotTeamEvent { round })?;
+    let roster = &t
+        .team(team)
+        .ok_or(TeamError::NoTeam { round, team })?
+        .roster;
+    if players.len() != m.boards.len() {
+        return Err(TeamError::LineUpSize {
+            round,
+            team,
+            players: players.len(),
+            boards: m.boards.len(),
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (k, &p) in players.iter().enumerate() {
+        let Some(at) = roster.iter().position(|&q| q == p) else {
+            return Err(TeamError::NotOnRoster {
+                round,
+                team,
+                player: p,
+            });
+        };
+        if !seen.insert(p) {
+            return Err(TeamError::LineUpTwice {
+                round,
+                team,
+                player: p,
+            });
+        }
+        match settings.line_up {
+            LineUp::RosterOrder => {
+                if let Some(&before) = players[..k]
+                    .iter()
+                    .find(|&&q| roster.iter().position(|&x| x == q).unwrap_or(0) > at)
+                {
+                    return Err(TeamError::OutOfRosterOrder {
+                        round,
+                        team,
+                        player: p,
+                        above: before,
+                    });
+                }
+            }
+            LineUp::FixedBoards => {
+                if at < settings.boards && at != k {
+                    return Err(TeamError::NotHisBoard {
+                        round,
+                        team,
+                        player: p,
+                        board: at + 1,
+                    });
+                }
+            }
+            LineUp::Free => {}
+        }
+    }
+    // The other team's players stay where they are.
+    let other = m
+        .opponent_of(team)
+        .ok_or(TeamError::NoTeam { round, team })?;
+    let of = |id| t.team_of(id).map(|tm| tm.id);
+    let mut boards = Vec::new();
+    for (k, &b) in m.boards.iter().enumerate() {
+        let p = r
+            .pairings
+            .iter()
+            .find(|p| p.board == b)
+            .ok_or(TeamError::NoBoard { round, board: b })?;
+        let theirs = if of(p.white) == Some(other) {
+            p.white
+        } else {
+            p.black
+        };
+        let mine_white = of(p.white) != Some(other);
+        boards.push(if mine_white {
+            (players[k], theirs)
+        } else {
+            (theirs, players[k])
+        });
+    }
+    Ok(boards)
+}
+
+/// Every team's players who played in round `r`, by team.
+pub fn fielded(t: &Tournament, r: &Round) -> BTreeMap<TeamId, Vec<PlayerId>> {
+    let mut out: BTreeMap<TeamId, Vec<PlayerId>> = BTreeMap::new();
+    for p in &r.pairings {
+        for id in [p.white, p.black] {
+            if let Some(team) = t.team_of(id) {
+                out.entry(team.id).or_default().push(id);
+            }
+        }
+    }
+    out
+}

@@ -204,6 +204,72 @@ fn shashki64(dir: &std::path::Path) {
     write(dir, "shashki64-round-robin.ron", &t);
 }
 
+/// A team round robin of шашки-64: six city teams of three boards and two reserves, two-game
+/// micromatches with an IDF ballot per board, three rounds played and the fourth paired (a
+/// reserve in for one team's board 3).
+fn teams64(dir: &std::path::Path) {
+    use shashki_arbiter::tournament::team::{Team, TeamSettings};
+    let mut rng = ChaCha20Rng::seed_from_u64(6);
+    let mut t = Tournament::new(
+        "Командное первенство области по шашкам-64",
+        Variant::Russian,
+        System::RoundRobin,
+        "45m/20,15m".parse().expect("a time control"),
+        2,
+    );
+    t.settings.dates = "2026-12-01 – 2026-12-05".into();
+    t.settings.venue = "Казань, шахматно-шашечный клуб".into();
+    t.settings.chief_arbiter = "Сорокина Е. В. (ВК)".into();
+    t.settings.arbiters = vec!["Гусев П. А.".into(), "Орлова Н. С.".into()];
+    t.settings.format.ballot = Some(BallotRule {
+        table: "idf".into(),
+        per: BallotPer::Micromatch,
+    });
+    let mut all = players(30, &mut rng);
+    // Players are dealt to the six teams in turn, so the teams are of a strength.
+    for p in &mut all {
+        p.club = CLUBS[(p.id as usize - 1) % CLUBS.len()].into();
+    }
+    for p in all.clone() {
+        apply(&mut t, &Command::AddPlayer { player: p }).unwrap();
+    }
+    let teams = CLUBS
+        .iter()
+        .enumerate()
+        .map(|(k, club)| Team {
+            id: k as u32 + 1,
+            name: (*club).into(),
+            short: club.chars().take(3).collect::<String>().to_uppercase(),
+            club: (*club).into(),
+            captain: format!("{} (капитан)", SURNAMES[40 + k]),
+            roster: all
+                .iter()
+                .filter(|p| p.club == *club)
+                .map(|p| p.id)
+                .collect(),
+        })
+        .collect();
+    apply(
+        &mut t,
+        &Command::SetTeams {
+            teams,
+            settings: Some(TeamSettings::new(3, System::RoundRobin)),
+        },
+    )
+    .unwrap();
+    round_robin(&mut t, 20261201, 3, &mut rng);
+    // Round 4 is paired; one team puts its reserve on board 3.
+    let team = t.rounds[3].matches[0].home;
+    let roster = t.team(team).unwrap().roster.clone();
+    let line_up = Command::SetLineUp {
+        round: 4,
+        team,
+        players: vec![roster[0], roster[1], roster[3]],
+    };
+    apply(&mut t, &line_up).unwrap();
+    write(dir, "shashki64-teams.ron", &t);
+}
+
 fn international(dir: &std::path::Path) {
     let mut rng = ChaCha20Rng::seed_from_u64(100);
     let mut t = Tournament::new(
@@ -339,6 +405,7 @@ fn main() {
     let dir = std::path::Path::new(&dir);
     std::fs::create_dir_all(dir).unwrap();
     shashki64(dir);
+    teams64(dir);
     international(dir);
     open(dir);
     towers(dir);

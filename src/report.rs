@@ -430,7 +430,16 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     if !tour.tiebreaks.is_empty() {
         subtitle.push(protocol::tiebreaks_line(tour, lang));
     }
-    let mut sections = vec![standings_section(tour, &lines, lang)];
+    let mut sections = Vec::new();
+    // A team event's report opens with the teams: their table, crosstable and the boards'.
+    if tour.is_team_event() {
+        let teams = crate::tournament::team::standings::compute(tour, up_to);
+        let boards = crate::tournament::team::standings::boards(tour, up_to);
+        sections.push(team::standings_section(&teams, lang));
+        sections.push(team::crosstable(tour, &teams, lang));
+        sections.extend(team::board_sections(tour, &boards, lang));
+    }
+    sections.push(standings_section(tour, &lines, lang));
     // A crosstable has a column per player: past 24 it no longer fits a page. A round grid has a
     // column per round and fits any Swiss.
     if tour.settings.system == crate::tournament::model::System::Swiss || tour.players.len() <= 24 {

@@ -4,7 +4,7 @@
 use super::{points, t, Section};
 use crate::lang::Lang;
 use crate::tournament::model::Tournament;
-use crate::tournament::team::standings::{BoardTable, TeamLine};
+use crate::tournament::team::standings::{BoardTable, TeamLine, TeamTieBreak};
 
 pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
     let mut header = vec![
@@ -14,8 +14,18 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
         t(lang, "MP", "КО"),
         t(lang, "GP", "Очки"),
     ];
+    // Match and game points have their columns: a criterion that repeats one is not shown
+    // twice (the note below still names it in its place).
+    let shown =
+        |tb: &TeamTieBreak| !matches!(tb, TeamTieBreak::MatchPoints | TeamTieBreak::GamePoints);
     if let Some(first) = lines.first() {
-        header.extend(first.tiebreaks.iter().map(|(tb, _)| tb.code().to_string()));
+        header.extend(
+            first
+                .tiebreaks
+                .iter()
+                .filter(|(tb, _)| shown(tb))
+                .map(|(tb, _)| tb.code().to_string()),
+        );
     }
     let rows = lines
         .iter()
@@ -30,6 +40,7 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
             row.extend(
                 l.tiebreaks
                     .iter()
+                    .filter(|(tb, _)| shown(tb))
                     .map(|(_, v)| v.map_or_else(String::new, |v| points(v, lang))),
             );
             row
@@ -53,11 +64,12 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
         rows,
         note: (!named.is_empty()).then(|| {
             format!(
-                "{}: {}",
+                "{}. {}: {}",
                 lang.pick(
-                    "MP match points, GP game points",
+                    "MP: match points, GP: game points",
                     "КО — командные очки, очки — сумма очков на досках"
                 ),
+                lang.pick("After the primary score", "После основного показателя"),
                 named.join("; ")
             )
         }),
@@ -136,7 +148,8 @@ pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> V
                             .map_or_else(String::new, |tm| tm.name.clone()),
                         l.games.to_string(),
                         points(l.points, lang),
-                        l.percent.map_or_else(String::new, |p| format!("{p:.1}")),
+                        l.percent
+                            .map_or_else(String::new, |p| lang.decimal(&format!("{p:.1}"))),
                     ]
                 })
                 .collect(),

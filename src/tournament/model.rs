@@ -899,7 +899,12 @@ pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
 impl Tournament {
     /// How many rounds the event has: a round robin's table, a Swiss's regulation (if set).
     pub fn planned_rounds(&self) -> Option<usize> {
-        let n = self.players.len();
+        // A team event's round robin is over its teams.
+        let n = if self.is_team_event() {
+            self.teams.len()
+        } else {
+            self.players.len()
+        };
         // An event still without players has none (and must not underflow).
         let single = n.saturating_sub(1) + n % 2;
         match self.settings.system {

@@ -287,7 +287,7 @@ impl App {
         self.files = false;
         self.open = open::State::default();
         self.rounds = rounds::State::for_event(t);
-        self.standings = standings::State::default();
+        self.standings = standings::State::for_event(t);
         self.ballot = ballot::State::for_event(t);
         let kept = self.session.read_kept(&claims::record_file(path));
         self.claims = claims::State::for_event(t, path, kept);
@@ -706,8 +706,9 @@ impl App {
                 let norms = (self.standings.page == standings::Page::Norms)
                     .then(|| session.norms(up_to))
                     .flatten();
+                let teams = session.team_tables(up_to);
                 self.standings
-                    .view(file, lines, norms, lang)
+                    .view(file, lines, norms, teams, lang)
                     .map(Message::Standings)
             }
         };

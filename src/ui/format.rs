@@ -66,6 +66,72 @@ pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::Sys
     })
 }
 
+/// A team's name as a line shows it: its short name, else its name.
+fn team_name(t: &crate::tournament::Tournament, id: crate::tournament::team::TeamId) -> String {
+    t.team(id)
+        .map(|tm| {
+            if tm.short.is_empty() {
+                tm.name.clone()
+            } else {
+                tm.short.clone()
+            }
+        })
+        .unwrap_or_else(|| format!("#{id}"))
+}
+
+/// `Москва – Казань · 2`: a board's match and its board in the match.
+pub fn match_board(
+    t: &crate::tournament::Tournament,
+    r: &crate::tournament::model::Round,
+    board: usize,
+) -> String {
+    match r.match_of_board(board) {
+        Some((m, k)) => format!("{} – {} · {k}", team_name(t, m.home), team_name(t, m.away)),
+        None => String::new(),
+    }
+}
+
+/// Each match of a round with its game points so far and, once complete, its match points;
+/// then the teams without a match.
+pub fn match_scores(
+    t: &crate::tournament::Tournament,
+    r: &crate::tournament::model::Round,
+    lang: crate::lang::Lang,
+) -> String {
+    use crate::tournament::team::standings::match_score;
+    let mut parts: Vec<String> = r
+        .matches
+        .iter()
+        .filter_map(|m| {
+            let [home, away] = match_score(t, r, m)?;
+            let mp = match (home.match_points, away.match_points) {
+                (Some(a), Some(b)) => format!(
+                    " ({} {}:{})",
+                    lang.pick("MP", "КО"),
+                    points(a, lang),
+                    points(b, lang)
+                ),
+                _ => String::new(),
+            };
+            Some(format!(
+                "{} – {} {}:{}{mp}",
+                team_name(t, m.home),
+                team_name(t, m.away),
+                points(home.game_points, lang),
+                points(away.game_points, lang)
+            ))
+        })
+        .collect();
+    for &team in &r.team_byes {
+        parts.push(format!(
+            "{}: {}",
+            lang.pick("bye", "свободна"),
+            team_name(t, team)
+        ));
+    }
+    parts.join("   ·   ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::clock;

@@ -77,10 +77,22 @@ pub struct Session {
     /// The rank norms as last computed, by revision, rounds counted and the table they were
     /// computed with (the event's table file may be replaced on disk while it is open).
     norms: RefCell<Vec<NormsComputed>>,
+    /// A team event's tables as last computed, by revision and rounds counted.
+    teams: RefCell<Vec<TeamsComputed>>,
+}
+
+/// A team event's standings: the teams, then each board's players.
+#[derive(Debug, Default)]
+pub struct TeamTables {
+    pub teams: Vec<crate::tournament::team::standings::TeamLine>,
+    pub boards: Vec<crate::tournament::team::standings::BoardTable>,
 }
 
 /// Standings computed for a state of the event (its revision) after some rounds.
 type Computed = (u64, Option<usize>, Rc<Vec<Line>>);
+
+/// A team event's tables computed for a state of the event after some rounds.
+type TeamsComputed = (u64, Option<usize>, Rc<TeamTables>);
 
 /// Norms as the session computed them, with their table; `Err`: the event's table file cannot
 /// be read.
@@ -111,6 +123,7 @@ impl Session {
             asked_result: None,
             standings: RefCell::default(),
             norms: RefCell::default(),
+            teams: RefCell::default(),
         };
         session.tick();
         session
@@ -147,6 +160,29 @@ impl Session {
         let lines = Rc::new(standings::compute(&file.tournament, up_to));
         kept.push((revision, up_to, Rc::clone(&lines)));
         Some(lines)
+    }
+
+    /// A team event's team and board standings after `up_to` rounds, computed once per state of
+    /// the event; `None` with no event open or an individual one.
+    pub fn team_tables(&self, up_to: Option<usize>) -> Option<Rc<TeamTables>> {
+        use crate::tournament::team::standings as team;
+        let file = self.event.as_ref()?;
+        let t = &file.tournament;
+        if !t.is_team_event() {
+            return None;
+        }
+        let revision = file.revision();
+        let mut kept = self.teams.borrow_mut();
+        kept.retain(|(r, _, _)| *r == revision);
+        if let Some((_, _, tables)) = kept.iter().find(|(_, u, _)| *u == up_to) {
+            return Some(Rc::clone(tables));
+        }
+        let tables = Rc::new(TeamTables {
+            teams: team::compute(t, up_to),
+            boards: team::boards(t, up_to),
+        });
+        kept.push((revision, up_to, Rc::clone(&tables)));
+        Some(tables)
     }
 
     /// The rank norms of the open event after `up_to` rounds, with the table they were computed

@@ -17,6 +17,7 @@ mod one_writer;
 mod rounds;
 mod screenshots;
 mod standings_screen;
+mod teams;
 mod wall;
 
 use std::path::{Path, PathBuf};

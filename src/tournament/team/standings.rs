@@ -185,6 +185,13 @@ pub fn team_rounds(t: &Tournament, last: usize) -> BTreeMap<TeamId, Vec<TeamRoun
     out
 }
 
+/// A match of round `r` as its two teams' rounds (home first): game points so far, match points
+/// once every board has its result.
+pub fn match_score(t: &Tournament, r: &Round, m: &super::Match) -> Option<[TeamRound; 2]> {
+    let settings = t.settings.teams.as_ref()?;
+    Some(match_rounds(t, settings, r, m))
+}
+
 /// A match as its two teams' rounds (home first).
 fn match_rounds(
     t: &Tournament,

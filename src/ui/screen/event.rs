@@ -6,6 +6,7 @@ mod forbidden;
 mod paperwork;
 mod players;
 mod settings;
+mod teams;
 mod tiebreaks;
 
 pub use players::{SEX_FIELD, SURNAME_FIELD};
@@ -99,11 +100,14 @@ pub enum Section {
     Paperwork,
     TieBreaks,
     Forbidden,
+    /// A team event's teams and rosters.
+    Teams,
 }
 
 impl Section {
-    pub const ALL: [Section; 5] = [
+    pub const ALL: [Section; 6] = [
         Section::Players,
+        Section::Teams,
         Section::Settings,
         Section::Paperwork,
         Section::TieBreaks,
@@ -117,6 +121,7 @@ impl Section {
             Section::Paperwork => lang.pick("Panel and documents", "Судьи и документы"),
             Section::TieBreaks => lang.pick("Tie-breaks", "Доп. показатели"),
             Section::Forbidden => lang.pick("Forbidden pairs", "Запрещённые пары"),
+            Section::Teams => lang.pick("Teams", "Команды"),
         }
     }
 }
@@ -468,9 +473,14 @@ impl State {
         event: Option<&std::path::Path>,
         lang: Lang,
     ) -> Element<'a, Message> {
-        let sections = Section::ALL.map(|section| {
+        // The Teams page is a team event's.
+        let shown = Section::ALL
+            .into_iter()
+            .filter(|&s| s != Section::Teams || t.is_team_event());
+        let sections = shown.map(|section| {
             let label = match section {
                 Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
+                Section::Teams => format!("{} ({})", section.label(lang), t.teams.len()),
                 _ => section.label(lang).to_string(),
             };
             button(text(label).size(18))
@@ -499,6 +509,7 @@ impl State {
             Section::Paperwork => self.paperwork_form(t, event, lang),
             Section::TieBreaks => tiebreaks::panel(t, lang),
             Section::Forbidden => self.forbidden_panel(t, lang),
+            Section::Teams => teams::panel(t, lang),
         };
         column![
             row(sections).spacing(6),

@@ -428,13 +428,25 @@ impl State {
                 } else {
                     (lang.pick("White", "Белые"), lang.pick("Black", "Чёрные"))
                 };
-                let mut columns = vec![
-                    table::column(text(lang.pick("Board", "Доска")), |p: &Pairing| {
-                        text(p.board).size(18)
-                    }),
-                    table::column(text(left), move |p: &Pairing| text(name(p.white)).size(18)),
-                    table::column(text(right), move |p: &Pairing| text(name(p.black)).size(18)),
-                ];
+                let mut columns = vec![table::column(
+                    text(lang.pick("Board", "Доска")),
+                    |p: &Pairing| text(p.board).size(18),
+                )];
+                // A team event: each board's match and its board in the match.
+                if t.is_team_event() {
+                    columns.push(table::column(
+                        text(lang.pick("Match", "Матч")),
+                        move |p: &Pairing| {
+                            text(crate::ui::format::match_board(t, r, p.board)).size(18)
+                        },
+                    ));
+                }
+                columns.push(table::column(text(left), move |p: &Pairing| {
+                    text(name(p.white)).size(18)
+                }));
+                columns.push(table::column(text(right), move |p: &Pairing| {
+                    text(name(p.black)).size(18)
+                }));
                 if t.settings.format.ballot.is_some() {
                     columns.push(table::column(
                         text(lang.pick("Ballot", "Начало")),
@@ -474,8 +486,11 @@ impl State {
                         text(s).size(18)
                     },
                 ));
-                let mut lines =
-                    column![table(columns, r.pairings.iter()).padding_x(10).padding_y(6)];
+                let mut lines = column![].push(
+                    t.is_team_event()
+                        .then(|| text(crate::ui::format::match_scores(t, r, lang)).size(18)),
+                );
+                lines = lines.push(table(columns, r.pairings.iter()).padding_x(10).padding_y(6));
                 if let Some(bye) = r.bye {
                     lines = lines.push(
                         text(format!(

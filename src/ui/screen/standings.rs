@@ -2,7 +2,7 @@
 //! the event's documents (report, final protocol, crosstable, round protocols, pairing list, rank
 //! norms, certificates, chief arbiter's report) as HTML, CSV or PDF beside the event file.
 
-use iced::widget::{button, column, pick_list, row, scrollable, table, text};
+use iced::widget::{button, column, container, pick_list, row, scrollable, table, text};
 use iced::{Element, Length};
 use std::rc::Rc;
 
@@ -42,6 +42,26 @@ pub enum Page {
     Crosstable,
     /// The ЕВСК rank norms (разрядные нормы).
     Norms,
+    /// A team event's team standings.
+    Teams,
+    /// A team event's team crosstable.
+    TeamCrosstable,
+    /// A team event's per-board standings.
+    Boards,
+}
+
+impl State {
+    /// A team event opens on its team table.
+    pub fn for_event(t: &crate::tournament::Tournament) -> State {
+        State {
+            page: if t.is_team_event() {
+                Page::Teams
+            } else {
+                Page::Points
+            },
+            ..State::default()
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -70,6 +90,7 @@ impl State {
                     Page::Points => Kind::Standings,
                     Page::Crosstable => Kind::Crosstable,
                     Page::Norms => Kind::Norms,
+                    Page::Teams | Page::TeamCrosstable | Page::Boards => self.document,
                 };
                 Action::None
             }
@@ -131,6 +152,7 @@ impl State {
         file: &'a EventFile,
         lines: Rc<Vec<standings::Line>>,
         norms: Option<crate::ui::session::NormsShown>,
+        teams: Option<Rc<crate::ui::session::TeamTables>>,
         lang: Lang,
     ) -> Element<'a, Message> {
         let t = &file.tournament;
@@ -154,31 +176,80 @@ impl State {
             })
             .collect();
         let chosen = format::chosen(&documents, Some(self.document));
+        let team_pages = teams.is_some().then(|| {
+            row![
+                page_button(Page::Teams, lang.pick("Teams", "Команды")),
+                page_button(
+                    Page::TeamCrosstable,
+                    lang.pick("Team crosstable", "Шахматка команд")
+                ),
+                page_button(Page::Boards, lang.pick("Boards", "По доскам")),
+            ]
+            .spacing(8)
+        });
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
-            page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
-            page_button(
-                Page::Crosstable,
-                if swiss {
-                    lang.pick("Round grid", "Таблица по турам")
-                } else {
-                    lang.pick("Crosstable", "Турнирная таблица")
-                }
-            ),
-            page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
-            iced::widget::space::horizontal(),
-            pick_list(documents.clone(), chosen, Message::Document),
-            button(text("PDF")).on_press(Message::Export("pdf")),
-            button(text("HTML")).on_press(Message::Export("html")),
-            button(text("CSV")).on_press_maybe(
-                self.document
-                    .is_one_table()
-                    .then_some(Message::Export("csv"))
-            ),
         ]
+        .push(
+            row![
+                page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
+                page_button(
+                    Page::Crosstable,
+                    if swiss {
+                        lang.pick("Round grid", "Таблица по турам")
+                    } else {
+                        lang.pick("Crosstable", "Турнирная таблица")
+                    }
+                ),
+                page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
+            ]
+            .spacing(8),
+        )
+        .push(iced::widget::space::horizontal())
+        .push(
+            row![
+                pick_list(documents.clone(), chosen, Message::Document),
+                button(text("PDF")).on_press(Message::Export("pdf")),
+                button(text("HTML")).on_press(Message::Export("html")),
+                button(text("CSV")).on_press_maybe(
+                    self.document
+                        .is_one_table()
+                        .then_some(Message::Export("csv"))
+                ),
+            ]
+            .spacing(8),
+        )
         .spacing(8)
         .align_y(iced::Alignment::Center);
+        // A team event's pages on a line of their own: with them the bar is wider than 1280 px.
+        let bar = column![].push(team_pages).push(bar).spacing(8);
+        if let Some(teams) = &teams {
+            let sections = match self.page {
+                Page::Teams => vec![report::team::standings_section(&teams.teams, lang)],
+                Page::TeamCrosstable => vec![report::team::crosstable(t, &teams.teams, lang)],
+                Page::Boards => report::team::board_sections(t, &teams.boards, lang),
+                _ => vec![],
+            };
+            if !sections.is_empty() {
+                let mut body = column![].spacing(14);
+                for s in sections {
+                    let note = s.note.clone();
+                    body = body
+                        .push(text(s.heading.clone()).size(20))
+                        .push(section_table(s))
+                        .push(note.map(|n| text(n).size(14)));
+                }
+                // Room on the right for the scroll bar.
+                let body = container(body).padding(iced::Padding {
+                    right: 16.0,
+                    ..iced::Padding::ZERO
+                });
+                return column![bar, scrollable(body).height(Length::Fill)]
+                    .spacing(10)
+                    .into();
+            }
+        }
         if let (Page::Norms, Some(computed)) = (self.page, norms) {
             return column![bar, norms::view(t, computed, lang)]
                 .spacing(10)
@@ -186,17 +257,9 @@ impl State {
         }
         if self.page == Page::Crosstable {
             let section = report::results_table(t, &lines, lang);
-            let columns = section.header.iter().enumerate().map(|(k, h)| {
-                table::column(text(h.clone()).size(15), move |row: Vec<String>| {
-                    text(row.get(k).cloned().unwrap_or_default()).size(16)
-                })
-            });
-            let grid = table(columns, section.rows.clone())
-                .padding_x(8)
-                .padding_y(4);
             return column![
                 bar,
-                scrollable(grid)
+                scrollable(section_table(section))
                     .direction(scrollable::Direction::Both {
                         vertical: scrollable::Scrollbar::default(),
                         horizontal: scrollable::Scrollbar::default(),
@@ -263,4 +326,17 @@ impl State {
         .spacing(10)
         .into()
     }
+}
+
+/// A document's table on screen: its heading row and cells as text.
+fn section_table<'a, M: 'a>(section: report::Section) -> Element<'a, M> {
+    let columns = section.header.iter().enumerate().map(|(k, h)| {
+        table::column(text(h.clone()).size(15), move |row: Vec<String>| {
+            text(row.get(k).cloned().unwrap_or_default()).size(16)
+        })
+    });
+    table(columns, section.rows)
+        .padding_x(8)
+        .padding_y(4)
+        .into()
 }

@@ -1,0 +1,55 @@
+//! A team event in the console: the team sample opens on its team table; the Rounds screen
+//! names each board's match and the matches' scores; the Event screen lists the teams.
+
+use super::*;
+
+fn team_app(name: &str, lang: Lang) -> App {
+    let path = event_copy(name, "tournaments/shashki64-teams.ron");
+    App::with(Some(&path), None, lang, Time::Manual(0))
+}
+
+#[test]
+fn the_team_sample_opens_on_its_team_table_and_each_team_page() {
+    use shashki_arbiter::ui::screen::standings::Page;
+    let mut app = team_app("team-standings", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    assert!(t.is_team_event());
+    let _ = app.update(Message::Tab(Tab::Standings));
+    assert_eq!(
+        app.standings.page,
+        Page::Teams,
+        "a team event opens on the teams"
+    );
+    let lines = shashki_arbiter::tournament::team::standings::compute(&t, None);
+    assert!(sees(&app, "Командная турнирная таблица"));
+    assert!(sees(&app, &lines[0].name) && sees(&app, "SB:MP"));
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "team-standings-ru");
+    click(&mut app, "Шахматка команд");
+    assert_eq!(app.standings.page, Page::TeamCrosstable);
+    assert!(sees(&app, "×"));
+    click(&mut app, "По доскам");
+    assert_eq!(app.standings.page, Page::Boards);
+    assert!(sees(&app, "Доска 3"));
+    // The individual table is still a click away.
+    click(&mut app, "Таблица очков");
+    assert_eq!(app.standings.page, Page::Points);
+}
+
+#[test]
+fn the_rounds_screen_names_each_boards_match_and_the_event_lists_the_teams() {
+    let mut app = team_app("team-rounds", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let t = app.session.tournament().unwrap().clone();
+    let r = t.rounds.last().unwrap();
+    let m = &r.matches[0];
+    let short = |id| t.team(id).unwrap().short.clone();
+    // Board 2 of the first match, and the match's running score.
+    let board = format!("{} – {} · 2", short(m.home), short(m.away));
+    assert!(sees(&app, &board), "{board}");
+    assert!(text_containing(&app, &format!("{} – {} 0:0", short(m.home), short(m.away))).is_some());
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Teams (6)");
+    assert!(sees(&app, "reserve"), "the reserves are marked");
+    assert!(text_containing(&app, &format!("6. {}", t.teams[5].name)).is_some());
+    assert!(text_containing(&app, "line-up: roster order").is_some());
+}

@@ -347,3 +347,38 @@ fn a_line_up_is_set_before_results_in_roster_order_and_undone() {
     assert!(e.contains("plays on board 1"), "{e}");
     apply(&mut fixed, &set(vec![roster[2], roster[1]])).unwrap();
 }
+
+/// The hall's API carries a team event's standings and the current round's matches, and its
+/// report opens with the team table.
+#[cfg(feature = "serve")]
+#[test]
+fn the_live_state_carries_teams_and_matches() {
+    use shashki_arbiter::serve::state;
+    let path = "tournaments/shashki64-teams.ron";
+    let t = event::read(std::path::Path::new(path)).unwrap();
+    let s = state::build(&t, None, 1, chrono::Utc::now());
+    let teams = s.teams.as_ref().expect("a team event");
+    assert_eq!(teams.standings.len(), 6);
+    assert_eq!(teams.standings[0].place, "1");
+    let r = t.rounds.last().unwrap();
+    assert_eq!(teams.matches.len(), r.matches.len());
+    assert!(teams.matches.iter().all(|m| m.boards.len() == 3));
+    assert!(
+        teams.matches.iter().all(|m| m.match_points.is_none()),
+        "round 4 not played"
+    );
+    let json = serde_json::to_value(&s).unwrap();
+    assert!(json["teams"]["matches"][0]["home"].is_string());
+    assert_eq!(
+        s.report.ru.sections[0].heading,
+        "Командная турнирная таблица"
+    );
+    // An individual event has none.
+    let solo = event::read(std::path::Path::new(
+        "tournaments/shashki64-round-robin.ron",
+    ))
+    .unwrap();
+    assert!(state::build(&solo, None, 1, chrono::Utc::now())
+        .teams
+        .is_none());
+}

@@ -30,6 +30,83 @@ pub struct State {
     pub earlier: Vec<RoundBoards>,
     pub clocks: Option<Clocks>,
     pub report: Reports,
+    /// A team event's standings and the current round's matches; absent for an individual one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Teams>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Teams {
+    pub standings: Vec<TeamRow>,
+    /// The current round's matches.
+    pub matches: Vec<MatchLine>,
+    /// Teams without a match this round, by number.
+    pub byes: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TeamRow {
+    pub place: String,
+    pub number: u32,
+    pub name: String,
+    pub match_points: f64,
+    pub game_points: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MatchLine {
+    pub home: String,
+    pub away: String,
+    /// The match's boards as numbered in [`State::boards`], board 1 of the match first.
+    pub boards: Vec<usize>,
+    /// Game points so far, home first.
+    pub game_points: [f64; 2],
+    /// Match points once every board has its result.
+    pub match_points: Option<[f64; 2]>,
+}
+
+fn teams_of(t: &Tournament) -> Option<Teams> {
+    use crate::tournament::team::standings as team;
+    if !t.is_team_event() {
+        return None;
+    }
+    let name = |id| t.team(id).map_or_else(String::new, |tm| tm.name.clone());
+    let standings = team::compute(t, None)
+        .into_iter()
+        .map(|l| TeamRow {
+            place: l.place,
+            number: l.number,
+            name: l.name,
+            match_points: l.match_points,
+            game_points: l.game_points,
+        })
+        .collect();
+    let round = t.rounds.last();
+    let matches = round
+        .map(|r| {
+            r.matches
+                .iter()
+                .filter_map(|m| {
+                    let [home, away] = team::match_score(t, r, m)?;
+                    Some(MatchLine {
+                        home: name(m.home),
+                        away: name(m.away),
+                        boards: m.boards.clone(),
+                        game_points: [home.game_points, away.game_points],
+                        match_points: home
+                            .match_points
+                            .zip(away.match_points)
+                            .map(|(a, b)| [a, b]),
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Some(Teams {
+        standings,
+        matches,
+        byes: round.map(|r| r.team_byes.clone()).unwrap_or_default(),
+    })
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -148,6 +225,7 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
             en: report::document(t, None, Lang::En),
             ru: report::document(t, None, Lang::Ru),
         },
+        teams: teams_of(t),
     }
 }
 

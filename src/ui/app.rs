@@ -666,6 +666,7 @@ impl App {
                 clocks: &session.clocks,
                 t,
                 standings: session.standings(None),
+                teams: session.team_tables(None),
                 drawn,
                 now,
                 alarm,

@@ -53,3 +53,23 @@ fn the_rounds_screen_names_each_boards_match_and_the_event_lists_the_teams() {
     assert!(text_containing(&app, &format!("6. {}", t.teams[5].name)).is_some());
     assert!(text_containing(&app, "line-up: roster order").is_some());
 }
+
+#[test]
+fn the_wall_shows_the_team_table_and_names_each_board_by_its_match() {
+    use shashki_arbiter::ui::screen::wall;
+    let mut app = team_app("team-wall", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    let lines = shashki_arbiter::tournament::team::standings::compute(&t, None);
+    let _ = app.update(Message::Wall(true));
+    let _ = app.update(Message::WallPage(wall::Message::Page(
+        wall::Page::Standings,
+    )));
+    assert!(
+        sees(&app, "КО") && sees(&app, &lines[0].name),
+        "the teams' table"
+    );
+    let _ = app.update(Message::WallPage(wall::Message::Page(wall::Page::Pairings)));
+    let r = t.rounds.last().unwrap();
+    let board = shashki_arbiter::ui::format::match_board(&t, r, r.pairings[4].board);
+    assert!(sees(&app, &board), "{board}");
+}

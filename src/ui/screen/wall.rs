@@ -90,6 +90,8 @@ pub struct Shown<'a> {
     pub t: Option<&'a Tournament>,
     /// The standings after every round played, as the session computed them for this state.
     pub standings: Option<Rc<Vec<Line>>>,
+    /// A team event's tables, as the session computed them for this state.
+    pub teams: Option<Rc<crate::ui::session::TeamTables>>,
     pub drawn: Option<Drawn>,
     pub now: u64,
     /// Changes or clock records wait for the disk.
@@ -101,6 +103,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         clocks,
         t,
         standings: lines,
+        teams,
         drawn,
         now,
         alarm,
@@ -173,8 +176,9 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
     let body = match page {
         Page::Clocks => clock_grid(clocks, current, t, now, lang),
         Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, now, lang)),
-        Page::Standings => match (t, lines) {
-            (Some(t), Some(lines)) => standings(t, &lines, now, lang),
+        Page::Standings => match (t, lines, teams) {
+            (_, _, Some(teams)) => team_standings(&teams, now, lang),
+            (Some(t), Some(lines), None) => standings(t, &lines, now, lang),
             _ => text("").into(),
         },
         Page::Ballot => ballot(drawn, lang),
@@ -338,8 +342,14 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
         .pairings
         .iter()
         .map(|p| {
+            // A team event's board is named by its match and its board in the match.
+            let board = if t.is_team_event() {
+                format::match_board(t, r, p.board)
+            } else {
+                p.board.to_string()
+            };
             vec![
-                p.board.to_string(),
+                board,
                 name(p.white),
                 name(p.black),
                 p.ballot
@@ -372,6 +382,20 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
         lang.pick("Score", "Счёт").into(),
     ];
     big_table(header, rows, now, lang)
+}
+
+/// A team event's table on the wall: place, number, team, match and game points, and the first
+/// two criteria after them.
+fn team_standings<'a>(
+    teams: &crate::ui::session::TeamTables,
+    now: u64,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let section = crate::report::team::standings_section(&teams.teams, lang);
+    let keep = 5 + 2.min(section.header.len().saturating_sub(5));
+    let cut = |row: Vec<String>| row.into_iter().take(keep).collect::<Vec<_>>();
+    let rows = section.rows.into_iter().map(cut).collect();
+    big_table(cut(section.header), rows, now, lang)
 }
 
 fn standings<'a>(t: &Tournament, lines: &[Line], now: u64, lang: Lang) -> Element<'a, Message> {

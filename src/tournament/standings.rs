@@ -531,11 +531,7 @@ fn rank(
         groups = next;
     }
     for g in groups {
-        let place = if g.len() == 1 {
-            (g.start + 1).to_string()
-        } else {
-            format!("{}-{}", g.start + 1, g.end)
-        };
+        let place = place(&g);
         for row in &mut rows[g] {
             row.place = place.clone();
         }
@@ -562,11 +558,11 @@ fn head_to_head(
     group.iter().all(|l| l.tiebreaks[k].1.is_some())
 }
 
-/// Splits a sorted range into runs of equal `key`.
-fn split(
-    rows: &[Line],
+/// Splits a sorted range of `rows` into runs of equal `key` (players or teams still tied).
+pub(crate) fn split<T>(
+    rows: &[T],
     range: std::ops::Range<usize>,
-    key: impl Fn(&Line) -> f64,
+    key: impl Fn(&T) -> f64,
 ) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = range.start;
@@ -577,4 +573,13 @@ fn split(
         }
     }
     out
+}
+
+/// The place of a group still tied after every criterion: `3`, or `3-4` for two.
+pub(crate) fn place(group: &std::ops::Range<usize>) -> String {
+    if group.len() == 1 {
+        (group.start + 1).to_string()
+    } else {
+        format!("{}-{}", group.start + 1, group.end)
+    }
 }

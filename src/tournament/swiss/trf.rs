@@ -408,6 +408,16 @@ fn import_round(
         acceleration: vec![],
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
+    set_results(t, round, results).map_err(|e| bad(e.to_string()))
+}
+
+/// A file's results of round `round`, board by board from board 1 (`None`: not played yet), as
+/// the arbiter enters them.
+pub(crate) fn set_results(
+    t: &mut Tournament,
+    round: usize,
+    results: Vec<Option<GameResult>>,
+) -> Result<(), crate::tournament::command::CommandError> {
     for (board, result) in results.into_iter().enumerate() {
         if let Some(result) = result {
             let cmd = Command::SetResult {
@@ -416,7 +426,7 @@ fn import_round(
                 game: 0,
                 result,
             };
-            apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
+            apply(t, &cmd)?;
         }
     }
     Ok(())

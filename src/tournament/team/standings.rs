@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Primary, TeamId, TeamSettings};
 use crate::tournament::model::{Pairing, PlayerId, Round, System, Tournament};
+use crate::tournament::standings::{place, split};
 
 /// A team tie-break: in the event file by its name, in JSON and documents by its FIDE C.07
 /// code ([`TeamTieBreak::code`]).
@@ -451,32 +452,11 @@ fn rank(lines: &mut [TeamLine], primary: Primary, encounters: &Encounters) {
         groups = next;
     }
     for g in groups {
-        let place = if g.len() == 1 {
-            (g.start + 1).to_string()
-        } else {
-            format!("{}-{}", g.start + 1, g.end)
-        };
+        let place = place(&g);
         for l in &mut lines[g] {
             l.place = place.clone();
         }
     }
-}
-
-/// Splits a sorted range into runs of equal `key`.
-fn split(
-    lines: &[TeamLine],
-    range: std::ops::Range<usize>,
-    key: impl Fn(&TeamLine) -> f64,
-) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
-    let mut start = range.start;
-    for i in range.start + 1..=range.end {
-        if i == range.end || key(&lines[i]) != key(&lines[start]) {
-            out.push(start..i);
-            start = i;
-        }
-    }
-    out
 }
 
 /// What the direct encounter reads: the teams' matches and how they score.

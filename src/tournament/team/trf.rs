@@ -375,17 +375,7 @@ fn apply_round(
         acceleration: vec![],
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
-    for (board, result) in results.into_iter().enumerate() {
-        if let Some(result) = result {
-            let cmd = Command::SetResult {
-                round,
-                board: board + 1,
-                game: 0,
-                result,
-            };
-            apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
-        }
-    }
+    individual::set_results(t, round, results).map_err(|e| bad(e.to_string()))?;
     let cmd = Command::SetMatches {
         round,
         matches,

@@ -382,3 +382,22 @@ fn the_live_state_carries_teams_and_matches() {
         .teams
         .is_none());
 }
+
+/// The system is the file's word for it (TRF-16 `092`, TRF-26 `192`) before the count of rounds.
+#[test]
+fn the_system_is_read_from_the_files_type_line() {
+    let text = std::fs::read_to_string("tests/data/teams/rr03.trf").unwrap();
+    let with = |line: &str| format!("{line}\n{text}");
+    let system = |text: &str| trf::import("x.trf", text).unwrap().settings.system;
+    assert_eq!(system(&text), System::RoundRobin, "5 teams, 5 rounds");
+    assert_eq!(system(&with("192 FIDE_TEAM_TYPEA_MP_GP")), System::Swiss);
+    assert_eq!(system(&with("092 Team: Swiss-System")), System::Swiss);
+    assert_eq!(
+        system(&with("192 BERGER_TEAM_DOUBLEROUNDROBIN")),
+        System::DoubleRoundRobin
+    );
+    assert_eq!(
+        system(&with("192 FIDE_TEAM_ROUNDROBIN")),
+        System::RoundRobin
+    );
+}

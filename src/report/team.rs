@@ -24,7 +24,10 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
                 .tiebreaks
                 .iter()
                 .filter(|(tb, _)| shown(tb))
-                .map(|(tb, _)| tb.code().to_string()),
+                .map(|(tb, _)| {
+                    let (en, ru) = tb.short();
+                    lang.pick(en, ru).to_string()
+                }),
         );
     }
     let rows = lines
@@ -52,8 +55,8 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
             l.tiebreaks
                 .iter()
                 .map(|(tb, _)| {
-                    let (en, ru) = tb.name();
-                    format!("{} — {}", tb.code(), lang.pick(en, ru))
+                    let ((en, ru), (full_en, full_ru)) = (tb.short(), tb.name());
+                    format!("{} — {}", lang.pick(en, ru), lang.pick(full_en, full_ru))
                 })
                 .collect()
         })

@@ -22,7 +22,7 @@ fn the_team_sample_opens_on_its_team_table_and_each_team_page() {
     );
     let lines = shashki_arbiter::tournament::team::standings::compute(&t, None);
     assert!(sees(&app, "Командная турнирная таблица"));
-    assert!(sees(&app, &lines[0].name) && sees(&app, "SB:MP"));
+    assert!(sees(&app, &lines[0].name) && sees(&app, "Берг."));
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "team-standings-ru");
     click(&mut app, "Шахматка команд");
     assert_eq!(app.standings.page, Page::TeamCrosstable);

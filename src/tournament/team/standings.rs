@@ -62,6 +62,22 @@ impl TeamTieBreak {
         }
     }
 
+    /// A column's heading (English, Russian): the C.07 code in English, a Russian abbreviation
+    /// in Russian (the codes are Latin letters).
+    pub fn short(self) -> (&'static str, &'static str) {
+        let ru = match self {
+            TeamTieBreak::MatchPoints => "КО",
+            TeamTieBreak::GamePoints => "Очки",
+            TeamTieBreak::DirectEncounter => "ЛВ",
+            TeamTieBreak::SonnebornBergerMp => "Берг.",
+            TeamTieBreak::BuchholzMp => "Бух.КО",
+            TeamTieBreak::BuchholzGp => "Бух.О",
+            TeamTieBreak::BoardCount => "ПД",
+            TeamTieBreak::Wins => "Поб.",
+        };
+        (self.code(), ru)
+    }
+
     /// The full name (English, Russian).
     pub fn name(self) -> (&'static str, &'static str) {
         match self {

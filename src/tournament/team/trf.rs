@@ -86,7 +86,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 let (player, row) = individual::player_line(line).map_err(|m| err(line_no, m))?;
                 cells.insert(player.id, row);
             }
-            "092" => kind = line.get(4..).unwrap_or("").to_lowercase(),
+            // The tournament type (TRF-16) or the pairing system's code (TRF-26 `192`,
+            // `FIDE_TEAM_ROUNDROBIN`, `FIDE_TEAM_TYPEA_MP_GP` …).
+            "092" | "192" => kind = line.get(4..).unwrap_or("").to_lowercase(),
             "013" => {
                 let (name, numbers) = team_line(line).map_err(|m| err(line_no, m))?;
                 let id = teams.len() as TeamId + 1;
@@ -144,15 +146,12 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
 /// The pairing system: as line `092` names it, else a round robin when the rounds are as many as
 /// a (double) round robin of these teams needs (as FIDE's checker decides).
 fn system_of(kind: &str, teams: usize, rounds: usize) -> System {
-    if kind.contains("swiss") {
+    let robin = kind.contains("robin") || kind.contains("berger");
+    if kind.contains("swiss") || (kind.contains("fide_team") && !robin) {
         System::Swiss
-    } else if kind.contains("double") && (kind.contains("robin") || kind.contains("berger")) {
+    } else if kind.contains("double") && robin {
         System::DoubleRoundRobin
-    } else if kind.contains("robin")
-        || kind.contains("berger")
-        || teams == rounds + 1
-        || teams == rounds
-    {
+    } else if robin || teams == rounds + 1 || teams == rounds {
         System::RoundRobin
     } else if teams * 2 == rounds + 2 || teams * 2 == rounds {
         System::DoubleRoundRobin

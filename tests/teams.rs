@@ -401,3 +401,75 @@ fn the_system_is_read_from_the_files_type_line() {
         System::RoundRobin
     );
 }
+
+/// Board rules: a women's board and a junior board refuse a line-up that breaks them, naming
+/// the board, the team and the player, and nothing changes.
+#[test]
+fn a_line_up_that_breaks_a_board_rule_is_refused_naming_it() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::model::Sex;
+    use shashki_arbiter::tournament::team::{JuniorBoard, LineUp};
+    let mut t = new_event(LineUp::Free);
+    let mut settings = t.settings.teams.clone().unwrap();
+    settings.rules.women = Some(2);
+    let teams = t.teams.clone();
+    apply(
+        &mut t,
+        &Command::SetTeams {
+            teams: teams.clone(),
+            settings: Some(settings.clone()),
+        },
+    )
+    .unwrap();
+    let pair = Command::PairRound {
+        round: 1,
+        table_round: None,
+    };
+    // Nobody is entered as a woman yet: the first match's home team cannot field board 2.
+    let before = t.clone();
+    let e = apply(&mut t, &pair).unwrap_err().to_string();
+    assert!(e.contains("board 2 is the women's board"), "{e}");
+    assert_eq!(t, before, "nothing changed");
+    // Each team's second player is a woman: the round is paired.
+    for team in &teams {
+        let mut p = t.player(team.roster[1]).unwrap().clone();
+        p.sex = Some(Sex::Female);
+        apply(&mut t, &Command::EditPlayer { player: p }).unwrap();
+    }
+    apply(&mut t, &pair).unwrap();
+    // A man put on the women's board is refused.
+    let m = t.rounds[0].matches[0].clone();
+    let roster = t.team(m.home).unwrap().roster.clone();
+    let set = |players: Vec<u32>| Command::SetLineUp {
+        round: 1,
+        team: m.home,
+        players,
+    };
+    let e = apply(&mut t, &set(vec![roster[1], roster[2]]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains(&format!("player {} is not entered as a woman", roster[2])),
+        "{e}"
+    );
+    // A junior board: board 1's player born in 2010 or later.
+    settings.rules.women = None;
+    settings.rules.junior = Some(JuniorBoard {
+        board: 1,
+        born_from: 2010,
+    });
+    let e = apply(
+        &mut t,
+        &Command::SetTeams {
+            teams,
+            settings: Some(settings),
+        },
+    )
+    .and_then(|_| apply(&mut t, &set(vec![roster[0], roster[1]])))
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("board 1 is the junior board (born in 2010 or later)"),
+        "{e}"
+    );
+}

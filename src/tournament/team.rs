@@ -71,6 +71,70 @@ pub struct TeamSettings {
     /// The criteria after the primary score, in the regulation's order.
     #[serde(default)]
     pub tiebreaks: Vec<standings::TeamTieBreak>,
+    /// Boards kept for women or juniors by the regulation.
+    #[serde(default, skip_serializing_if = "BoardRules::is_empty")]
+    pub rules: BoardRules,
+}
+
+/// The regulation's boards for some players only (teams.md, "Who plays"); a line-up that breaks
+/// one is refused naming it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoardRules {
+    /// «Женская доска»: this board is a woman's.
+    pub women: Option<usize>,
+    /// A junior board: this board's player born in or after the year.
+    pub junior: Option<JuniorBoard>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JuniorBoard {
+    pub board: usize,
+    pub born_from: u16,
+}
+
+impl BoardRules {
+    pub fn is_empty(&self) -> bool {
+        *self == BoardRules::default()
+    }
+
+    /// Checks a team's players for a match, board 1 first.
+    pub fn check(
+        &self,
+        t: &Tournament,
+        round: usize,
+        team: TeamId,
+        players: &[PlayerId],
+    ) -> Result<(), TeamError> {
+        if let Some(board) = self.women {
+            if let Some(&player) = players.get(board.wrapping_sub(1)) {
+                let sex = t.player(player).and_then(|p| p.sex);
+                if sex != Some(super::model::Sex::Female) {
+                    return Err(TeamError::WomensBoard {
+                        round,
+                        team,
+                        board,
+                        player,
+                    });
+                }
+            }
+        }
+        if let Some(j) = self.junior {
+            if let Some(&player) = players.get(j.board.wrapping_sub(1)) {
+                let born = t.player(player).and_then(|p| p.birth_year);
+                if born.is_none_or(|y| y < j.born_from) {
+                    return Err(TeamError::JuniorBoard {
+                        round,
+                        team,
+                        board: j.board,
+                        player,
+                        born_from: j.born_from,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 fn default_match_points() -> MatchPoints {
@@ -91,6 +155,7 @@ impl TeamSettings {
             match_points: default_match_points(),
             line_up: LineUp::RosterOrder,
             tiebreaks: standings::TeamTieBreak::defaults(Primary::MatchPoints, system),
+            rules: BoardRules::default(),
         }
     }
 }
@@ -246,6 +311,21 @@ pub enum TeamError {
     },
     #[error("round {round}, team {team}: the match has results; its line-up is no longer changed")]
     LineUpAfterResults { round: usize, team: TeamId },
+    #[error("round {round}, team {team}: board {board} is the women's board, and player {player} is not entered as a woman")]
+    WomensBoard {
+        round: usize,
+        team: TeamId,
+        board: usize,
+        player: PlayerId,
+    },
+    #[error("round {round}, team {team}: board {board} is the junior board (born in {born_from} or later), and player {player} is not")]
+    JuniorBoard {
+        round: usize,
+        team: TeamId,
+        board: usize,
+        player: PlayerId,
+        born_from: u16,
+    },
 }
 
 impl crate::lang::Russian for TeamError {
@@ -360,6 +440,23 @@ impl crate::lang::Russian for TeamError {
             ),
             TeamError::LineUpAfterResults { round, team } => format!(
                 "тур {round}, команда {team}: в матче уже есть результаты, расстановку больше не меняют"
+            ),
+            TeamError::WomensBoard {
+                round,
+                team,
+                board,
+                player,
+            } => format!(
+                "тур {round}, команда {team}: доска {board} — женская, а участник {player} не записан женщиной"
+            ),
+            TeamError::JuniorBoard {
+                round,
+                team,
+                board,
+                player,
+                born_from,
+            } => format!(
+                "тур {round}, команда {team}: доска {board} — юношеская ({born_from} г. р. и моложе), а участник {player} старше или год рождения не указан"
             ),
         }
     }

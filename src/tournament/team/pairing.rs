@@ -80,7 +80,11 @@ fn default_line_up(
             boards,
         });
     }
-    Ok(roster[..boards].to_vec())
+    let players = roster[..boards].to_vec();
+    if let Some(settings) = &t.settings.teams {
+        settings.rules.check(t, round, team, &players)?;
+    }
+    Ok(players)
 }
 
 /// A match's boards from the two line-ups: the home team White on odd boards in game 1.
@@ -163,6 +167,7 @@ pub fn line_up_boards(
             LineUp::Free => {}
         }
     }
+    settings.rules.check(t, round, team, players)?;
     // The other team's players stay where they are.
     let other = m
         .opponent_of(team)

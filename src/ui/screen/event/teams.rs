@@ -26,7 +26,7 @@ pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
             lang.pick("free per round", "свободная расстановка")
         }
     };
-    let head = text(format!(
+    let mut said = format!(
         "{}: {} · {}: {} · {}: {}",
         lang.pick("Boards", "Досок"),
         settings.boards,
@@ -40,8 +40,23 @@ pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
         ]
         .map(|x| crate::report::points(x, lang))
         .join("/")
-    ))
-    .size(18);
+    );
+    if let Some(board) = settings.rules.women {
+        said.push_str(&format!(
+            " · {} {board}",
+            lang.pick("women's board:", "женская доска:")
+        ));
+    }
+    if let Some(j) = settings.rules.junior {
+        said.push_str(&format!(
+            " · {} {} ({} {})",
+            lang.pick("junior board:", "юношеская доска:"),
+            j.board,
+            lang.pick("born from", "с"),
+            j.born_from
+        ));
+    }
+    let head = text(said).size(18);
     let cards = t.teams.iter().map(|team| {
         let mut lines = column![text(format!("{}. {}", team.id, team.name)).size(20)].spacing(4);
         let mut about = Vec::new();

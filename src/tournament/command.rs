@@ -545,22 +545,10 @@ fn set_line_up(
         .iter()
         .find(|m| m.home == team || m.away == team)
         .ok_or(team::TeamError::NoTeam { round, team })?;
-    let boards: Vec<&Pairing> = m
-        .boards
-        .iter()
-        .filter_map(|&b| r.pairings.iter().find(|p| p.board == b))
-        .collect();
-    if boards.iter().any(|p| p.scored()) {
+    if r.boards_of(m).any(|p| p.scored()) {
         return Err(team::TeamError::LineUpAfterResults { round, team }.into());
     }
-    let mine = |p: &&Pairing| {
-        if t.team_of(p.white).map(|tm| tm.id) == Some(team) {
-            p.white
-        } else {
-            p.black
-        }
-    };
-    let before: Vec<PlayerId> = boards.iter().map(mine).collect();
+    let before: Vec<PlayerId> = r.boards_of(m).map(|p| t.player_for(p, team)).collect();
     let new = team::pairing::line_up_boards(t, r, m, team, players)?;
     let numbers = m.boards.clone();
     let r = round_mut(t, round)?;

@@ -170,18 +170,6 @@ pub struct Match {
     pub boards: Vec<usize>,
 }
 
-impl Match {
-    pub fn opponent_of(&self, team: TeamId) -> Option<TeamId> {
-        if self.home == team {
-            Some(self.away)
-        } else if self.away == team {
-            Some(self.home)
-        } else {
-            None
-        }
-    }
-}
-
 impl Tournament {
     /// A team event: one whose settings have a team side.
     pub fn is_team_event(&self) -> bool {
@@ -196,9 +184,33 @@ impl Tournament {
     pub fn team_of(&self, player: PlayerId) -> Option<&Team> {
         self.teams.iter().find(|t| t.roster.contains(&player))
     }
+
+    /// Whether `team`'s player on a board of its match has White in game 1.
+    pub fn has_white(&self, p: &super::model::Pairing, team: TeamId) -> bool {
+        self.team_of(p.white).is_some_and(|tm| tm.id == team)
+    }
+
+    /// `team`'s player on a board of its match.
+    pub fn player_for(&self, p: &super::model::Pairing, team: TeamId) -> PlayerId {
+        if self.has_white(p, team) {
+            p.white
+        } else {
+            p.black
+        }
+    }
 }
 
 impl Round {
+    /// A match's boards, board 1 of the match first.
+    pub fn boards_of<'a>(
+        &'a self,
+        m: &'a Match,
+    ) -> impl Iterator<Item = &'a super::model::Pairing> + 'a {
+        m.boards
+            .iter()
+            .filter_map(|&b| self.pairings.iter().find(|p| p.board == b))
+    }
+
     /// The match a board (by its number in the round) belongs to, and its board in the match
     /// (from 1).
     pub fn match_of_board(&self, board: usize) -> Option<(&Match, usize)> {
@@ -513,11 +525,9 @@ pub fn check_teams(
 
 /// The players who played for `team` in match `m` of round `r`.
 fn players_of(r: &Round, m: &Match, team: TeamId, t: &Tournament) -> Vec<PlayerId> {
-    m.boards
-        .iter()
-        .filter_map(|&b| r.pairings.iter().find(|p| p.board == b))
-        .flat_map(|p| [p.white, p.black])
-        .filter(|&id| t.team_of(id).map(|tm| tm.id) == Some(team))
+    r.boards_of(m)
+        .map(|p| t.player_for(p, team))
+        .filter(|&id| t.team_of(id).is_some_and(|tm| tm.id == team))
         .collect()
 }
 

@@ -2,8 +2,6 @@
 //! first-listed team at home (White on boards 1, 3, 5 … in game 1), each team's line-up its
 //! roster's first B players unless the arbiter sets another ([`line_up_boards`]).
 
-use std::collections::BTreeMap;
-
 use super::{LineUp, Match, TeamError, TeamId};
 use crate::tournament::berger;
 use crate::tournament::model::{PlayerId, Round, System, Tournament};
@@ -168,42 +166,17 @@ pub fn line_up_boards(
         }
     }
     settings.rules.check(t, round, team, players)?;
-    // The other team's players stay where they are.
-    let other = m
-        .opponent_of(team)
-        .ok_or(TeamError::NoTeam { round, team })?;
-    let of = |id| t.team_of(id).map(|tm| tm.id);
-    let mut boards = Vec::new();
-    for (k, &b) in m.boards.iter().enumerate() {
-        let p = r
-            .pairings
-            .iter()
-            .find(|p| p.board == b)
-            .ok_or(TeamError::NoBoard { round, board: b })?;
-        let theirs = if of(p.white) == Some(other) {
-            p.white
-        } else {
-            p.black
-        };
-        let mine_white = of(p.white) != Some(other);
-        boards.push(if mine_white {
-            (players[k], theirs)
-        } else {
-            (theirs, players[k])
-        });
-    }
-    Ok(boards)
-}
-
-/// Every team's players who played in round `r`, by team.
-pub fn fielded(t: &Tournament, r: &Round) -> BTreeMap<TeamId, Vec<PlayerId>> {
-    let mut out: BTreeMap<TeamId, Vec<PlayerId>> = BTreeMap::new();
-    for p in &r.pairings {
-        for id in [p.white, p.black] {
-            if let Some(team) = t.team_of(id) {
-                out.entry(team.id).or_default().push(id);
+    // The other team's players stay where they are, and so do the colours.
+    let boards = r
+        .boards_of(m)
+        .zip(players)
+        .map(|(p, &mine)| {
+            if t.has_white(p, team) {
+                (mine, p.black)
+            } else {
+                (p.white, mine)
             }
-        }
-    }
-    out
+        })
+        .collect();
+    Ok(boards)
 }

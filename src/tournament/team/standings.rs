@@ -148,6 +148,9 @@ pub struct TeamRound {
     /// At least one game of the match was played over the board.
     #[serde(skip)]
     pub played: bool,
+    /// The match is complete and this team won it.
+    #[serde(skip)]
+    pub won: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -196,6 +199,7 @@ pub fn team_rounds(t: &Tournament, last: usize) -> BTreeMap<TeamId, Vec<TeamRoun
                 opponent_game_points: 0.0,
                 boards: Vec::new(),
                 played: false,
+                won: false,
             });
         }
     }
@@ -216,18 +220,14 @@ fn match_rounds(
     r: &Round,
     m: &super::Match,
 ) -> [TeamRound; 2] {
-    let team_of = |id: PlayerId| t.team_of(id).map(|tm| tm.id);
     let mut boards = [Vec::new(), Vec::new()];
     let mut played = false;
     let mut complete = true;
-    for &b in &m.boards {
-        let Some(p) = r.pairings.iter().find(|p| p.board == b) else {
-            continue;
-        };
+    for p in r.boards_of(m) {
         let (w, bl, over_board) = board_points(p);
         played |= over_board;
         complete &= p.complete();
-        let (home, away) = if team_of(p.white) == Some(m.home) {
+        let (home, away) = if t.has_white(p, m.home) {
             (w, bl)
         } else {
             (bl, w)
@@ -236,6 +236,12 @@ fn match_rounds(
         boards[1].push(away);
     }
     let gp = [boards[0].iter().sum::<f64>(), boards[1].iter().sum::<f64>()];
+    // The team with more game points wins; a match neither team scored in (every board lost by
+    // both) is lost by both.
+    let outcome = |k: usize| match gp[k].total_cmp(&gp[1 - k]) {
+        std::cmp::Ordering::Equal if gp[k] == 0.0 => std::cmp::Ordering::Less,
+        o => o,
+    };
     // A match without a game over the board in which one team scored nothing was forfeited:
     // on its boards the teams count as having won, drawn or lost each as the match went (FIDE
     // C.07's board count, as the FIDE checker reads it).
@@ -243,49 +249,28 @@ fn match_rounds(
     if forfeited {
         let per_board = f64::from(t.settings.format.games.max(1));
         for (k, side) in boards.iter_mut().enumerate() {
-            let share = match gp[k].total_cmp(&gp[1 - k]) {
-                std::cmp::Ordering::Greater => 1.0,
-                std::cmp::Ordering::Less => 0.0,
-                // Nothing on either side: lost by both.
-                std::cmp::Ordering::Equal => 0.0,
-            };
-            side.iter_mut().for_each(|b| *b = share * per_board);
+            let share = if outcome(k).is_gt() { per_board } else { 0.0 };
+            side.iter_mut().for_each(|b| *b = share);
         }
     }
     let mp = settings.match_points;
-    // A match neither team scored in (every board lost by both) is lost by both.
-    let points = |mine: f64, theirs: f64| {
-        if mine > theirs {
-            mp.win
-        } else if mine < theirs || mine == 0.0 {
-            mp.loss
-        } else {
-            mp.draw
-        }
+    let line = |k: usize, boards: Vec<f64>| TeamRound {
+        round: r.number,
+        opponent: Some(if k == 0 { m.away } else { m.home }),
+        home: k == 0,
+        match_points: complete.then(|| match outcome(k) {
+            std::cmp::Ordering::Greater => mp.win,
+            std::cmp::Ordering::Equal => mp.draw,
+            std::cmp::Ordering::Less => mp.loss,
+        }),
+        game_points: gp[k],
+        opponent_game_points: gp[1 - k],
+        boards,
+        played,
+        won: complete && outcome(k).is_gt(),
     };
     let [home_boards, away_boards] = boards;
-    [
-        TeamRound {
-            round: r.number,
-            opponent: Some(m.away),
-            home: true,
-            match_points: complete.then(|| points(gp[0], gp[1])),
-            game_points: gp[0],
-            opponent_game_points: gp[1],
-            boards: home_boards,
-            played,
-        },
-        TeamRound {
-            round: r.number,
-            opponent: Some(m.home),
-            home: false,
-            match_points: complete.then(|| points(gp[1], gp[0])),
-            game_points: gp[1],
-            opponent_game_points: gp[0],
-            boards: away_boards,
-            played,
-        },
-    ]
+    [line(0, home_boards), line(1, away_boards)]
 }
 
 /// The team standings after `up_to` rounds (all when `None`), by the primary score and then the
@@ -299,11 +284,20 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<TeamLine> {
 
 /// The teams ranked by the primary score and `tiebreaks`.
 fn ranked(t: &Tournament, up_to: Option<usize>, tiebreaks: &[TeamTieBreak]) -> Vec<TeamLine> {
+    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
+    ranked_over(t, &rounds, &Totals::of(&rounds), tiebreaks)
+}
+
+/// The teams ranked over their rounds as already counted.
+fn ranked_over(
+    t: &Tournament,
+    rounds: &BTreeMap<TeamId, Vec<TeamRound>>,
+    totals: &Totals,
+    tiebreaks: &[TeamTieBreak],
+) -> Vec<TeamLine> {
     let Some(settings) = &t.settings.teams else {
         return Vec::new();
     };
-    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
-    let totals = Totals::of(&rounds);
     let mut lines: Vec<TeamLine> = t
         .teams
         .iter()
@@ -321,7 +315,7 @@ fn ranked(t: &Tournament, up_to: Option<usize>, tiebreaks: &[TeamTieBreak]) -> V
         })
         .collect();
     let encounters = Encounters {
-        rounds: &rounds,
+        rounds,
         primary: settings.primary,
         predetermined: t.settings.system != System::Swiss,
         win: match settings.primary {
@@ -356,7 +350,9 @@ pub fn every_criterion(
             list
         }
     };
-    let with_de = ranked(t, up_to, &before_de);
+    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
+    let totals = Totals::of(&rounds);
+    let with_de = ranked_over(t, &rounds, &totals, &before_de);
     let de: BTreeMap<TeamId, f64> = with_de
         .iter()
         .map(|l| {
@@ -366,8 +362,6 @@ pub fn every_criterion(
             )
         })
         .collect();
-    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
-    let totals = Totals::of(&rounds);
     rounds
         .iter()
         .map(|(&id, rs)| {
@@ -422,9 +416,7 @@ impl Totals {
                 .flat_map(|r| r.boards.iter().enumerate())
                 .map(|(k, points)| (k + 1) as f64 * points)
                 .sum(),
-            TeamTieBreak::Wins => met()
-                .filter(|(r, _)| r.match_points.is_some() && r.game_points > r.opponent_game_points)
-                .count() as f64,
+            TeamTieBreak::Wins => met().filter(|(r, _)| r.won).count() as f64,
         })
     }
 }

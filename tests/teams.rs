@@ -1,6 +1,6 @@
 //! Team events: TRF-16 files with `013` team lines read into matches on boards, and the team
 //! standings' match points, game points and FIDE C.07 tie-breaks against the FIDE Technical
-//! Commission's checker (gacrux 1.11.65) on 16 random team round robins (`tests/data/teams/`).
+//! Commission's checker (gacrux 1.11.65) on 19 random team round robins (`tests/data/teams/`).
 
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::model::System;
@@ -24,7 +24,7 @@ fn code(c: &str) -> TeamTieBreak {
 }
 
 #[test]
-fn sixteen_round_robins_give_gacrux_values_for_every_team_criterion() {
+fn round_robins_give_gacrux_values_for_every_team_criterion() {
     let reference = std::fs::read_to_string("tests/data/teams/gacrux-1.11.65.txt").unwrap();
     let mut rows = reference.lines();
     let header: Vec<&str> = rows.next().unwrap().split_whitespace().collect();
@@ -58,6 +58,31 @@ fn sixteen_round_robins_give_gacrux_values_for_every_team_criterion() {
     }
     assert!(compared > 500, "{compared}");
     assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+/// A bye written `U` is pairing-allocated: a drawn match in MP, the game points the players'
+/// totals give it (rr17: a win each on 3 boards; rr18: nothing), a win on each board in the
+/// board count; written back as `U` with the totals that say so.
+#[test]
+fn a_pairing_allocated_team_bye_scores_a_drawn_match_and_survives_export() {
+    let t = import("rr17");
+    let pab = t.settings.teams.as_ref().unwrap().pab.unwrap();
+    assert_eq!((pab.match_points, pab.game_points), (1.0, 3.0));
+    let none = import("rr18").settings.teams.unwrap().pab.unwrap();
+    assert_eq!((none.match_points, none.game_points), (1.0, 0.0));
+    let bye_of_team_1 = t.rounds.iter().find(|r| r.team_byes.contains(&1)).unwrap();
+    let rounds = standings::team_rounds(&t, usize::MAX);
+    let line = rounds[&1]
+        .iter()
+        .find(|l| l.round == bye_of_team_1.number)
+        .unwrap();
+    assert_eq!((line.match_points, line.game_points), (Some(1.0), 3.0));
+    let every = standings::every_criterion(&t, None);
+    let text = individual::export(&t);
+    assert!(text.contains("0000 - U"), "{text}");
+    let back = trf::import("again.trf", &text).unwrap();
+    assert_eq!(back.settings.teams.as_ref().unwrap().pab, Some(pab));
+    assert_eq!(standings::every_criterion(&back, None), every);
 }
 
 #[test]

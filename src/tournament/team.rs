@@ -74,6 +74,18 @@ pub struct TeamSettings {
     /// Boards kept for women or juniors by the regulation.
     #[serde(default, skip_serializing_if = "BoardRules::is_empty")]
     pub rules: BoardRules,
+    /// What a team's bye is worth. None (Russian round robins): a free team scores nothing. A
+    /// pairing-allocated bye (FIDE C.04.6, and a TRF file whose byes are `U`) scores these match
+    /// and game points and, in the board count, a win on each board (as FIDE's checker reads it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pab: Option<TeamPab>,
+}
+
+/// The score of a team's pairing-allocated bye.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamPab {
+    pub match_points: f64,
+    pub game_points: f64,
 }
 
 /// The regulation's boards for some players only (teams.md, "Who plays"); a line-up that breaks
@@ -156,6 +168,7 @@ impl TeamSettings {
             line_up: LineUp::RosterOrder,
             tiebreaks: standings::TeamTieBreak::defaults(Primary::MatchPoints, system),
             rules: BoardRules::default(),
+            pab: None,
         }
     }
 }

@@ -122,12 +122,20 @@ pub fn match_scores(
             ))
         })
         .collect();
+    let pab = t.settings.teams.as_ref().and_then(|s| s.pab);
     for &team in &r.team_byes {
-        parts.push(format!(
-            "{}: {}",
-            lang.pick("bye", "свободна"),
-            team_name(t, team)
-        ));
+        let bye = match pab {
+            Some(p) => format!(
+                "{} ({} {}, {} {})",
+                lang.pick("bye", "свободна"),
+                points(p.match_points, lang),
+                lang.pick("MP", "КО"),
+                points(p.game_points, lang),
+                lang.pick("GP", "очк.")
+            ),
+            None => lang.pick("bye", "свободна").to_string(),
+        };
+        parts.push(format!("{bye}: {}", team_name(t, team)));
     }
     parts.join("   ·   ")
 }

@@ -123,7 +123,8 @@ pub fn export(t: &Tournament) -> String {
         } else {
             format!("{}, {}", p.surname, p.name)
         };
-        let points = line_of.get(&p.id).map_or(0.0, |l| l.points);
+        let points = line_of.get(&p.id).map_or(0.0, |l| l.points)
+            + crate::tournament::team::trf::pab_points(t, p.id);
         let mut row = format!(
             "001 {} {}{} {} {} {} {} {} {} {}",
             pad_left(&n.to_string(), 4),
@@ -170,7 +171,7 @@ fn round_cell(
     id: PlayerId,
     number: &BTreeMap<PlayerId, usize>,
 ) -> String {
-    if r.bye == Some(id) {
+    if r.bye == Some(id) || crate::tournament::team::trf::in_pab(t, r, id) {
         return "0000 - U".to_string();
     }
     match r.requested_byes.iter().find(|(p, _)| *p == id) {

@@ -190,20 +190,33 @@ pub fn team_rounds(t: &Tournament, last: usize) -> BTreeMap<TeamId, Vec<TeamRoun
             }
         }
         for &team in &r.team_byes {
-            out.entry(team).or_default().push(TeamRound {
-                round: r.number,
-                opponent: None,
-                home: false,
-                match_points: Some(0.0),
-                game_points: 0.0,
-                opponent_game_points: 0.0,
-                boards: Vec::new(),
-                played: false,
-                won: false,
-            });
+            out.entry(team)
+                .or_default()
+                .push(bye_round(t, settings, r.number));
         }
     }
     out
+}
+
+/// A team's bye in `round`: nothing, or the event's pairing-allocated bye (a win on each board
+/// in the board count).
+fn bye_round(t: &Tournament, settings: &TeamSettings, round: usize) -> TeamRound {
+    let pab = settings.pab;
+    let per_board = f64::from(t.settings.format.games.max(1));
+    TeamRound {
+        round,
+        opponent: None,
+        home: false,
+        match_points: Some(pab.map_or(0.0, |p| p.match_points)),
+        game_points: pab.map_or(0.0, |p| p.game_points),
+        opponent_game_points: 0.0,
+        boards: match pab {
+            Some(_) => vec![per_board; settings.boards],
+            None => Vec::new(),
+        },
+        played: false,
+        won: false,
+    }
 }
 
 /// A match of round `r` as its two teams' rounds (home first): game points so far, match points

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Match, Team, TeamId, TeamSettings};
+use super::{Match, Team, TeamId, TeamPab, TeamSettings};
 use crate::tournament::command::{apply_in_place as apply, Command};
 use crate::tournament::model::{GameResult, PlayerId, System, Tournament};
 use crate::tournament::swiss::trf::{self as individual, TrfError};
@@ -76,6 +76,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         message,
     };
     let mut cells: BTreeMap<PlayerId, Vec<Cell>> = BTreeMap::new();
+    let mut totals: BTreeMap<PlayerId, f64> = BTreeMap::new();
     let mut teams: Vec<Team> = Vec::new();
     let mut on_team: BTreeMap<PlayerId, (TeamId, usize)> = BTreeMap::new();
     let mut kind = String::new();
@@ -84,6 +85,10 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         match line.get(..3).unwrap_or("") {
             "001" => {
                 let (player, row) = individual::player_line(line).map_err(|m| err(line_no, m))?;
+                let total: String = line.chars().skip(80).take(4).collect();
+                if let Ok(total) = total.trim().parse::<f64>() {
+                    totals.insert(player.id, total);
+                }
                 cells.insert(player.id, row);
             }
             // The tournament type (TRF-16) or the pairing system's code (TRF-26 `192`,
@@ -121,8 +126,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         }
     }
     let rounds = cells.values().map(Vec::len).max().unwrap_or(0);
+    let u_points = u_points(&cells, &totals);
     let grouped: Vec<RoundGroups> = (1..=rounds)
-        .map(|r| group_round(origin, r, &cells, &on_team, teams.len()))
+        .map(|r| group_round(origin, r, &cells, &on_team, teams.len(), &u_points))
         .collect::<Result<_, _>>()?;
     let boards = grouped
         .iter()
@@ -132,9 +138,19 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         .max(2);
     let system = system_of(&kind, teams.len(), rounds);
     t.settings.system = system;
+    let mut settings = TeamSettings::new(boards, system);
+    // Byes written as pairing-allocated score a drawn match (FIDE C.04.6 and its checker's
+    // default) and the game points their cells give.
+    settings.pab = grouped
+        .iter()
+        .find_map(|g| g.pab)
+        .map(|game_points| TeamPab {
+            match_points: settings.match_points.draw,
+            game_points,
+        });
     let cmd = Command::SetTeams {
         teams,
-        settings: Some(TeamSettings::new(boards, system)),
+        settings: Some(settings),
     };
     apply(&mut t, &cmd).map_err(|e| err(0, e.to_string()))?;
     for (k, groups) in grouped.into_iter().enumerate() {
@@ -170,6 +186,8 @@ struct MatchRead {
 struct RoundGroups {
     matches: Vec<MatchRead>,
     byes: Vec<TeamId>,
+    /// The game points of a bye written as a pairing-allocated one (its players' `U` cells).
+    pab: Option<f64>,
 }
 
 /// Groups a round's cells into matches: a game between players of two teams is a board of their
@@ -181,6 +199,7 @@ fn group_round(
     cells: &BTreeMap<PlayerId, Vec<Cell>>,
     on_team: &BTreeMap<PlayerId, (TeamId, usize)>,
     teams: usize,
+    u_points: &BTreeMap<PlayerId, f64>,
 ) -> Result<RoundGroups, TrfError> {
     let bad = |message: String| TrfError::Round {
         origin: origin.to_string(),
@@ -232,10 +251,49 @@ fn group_round(
     for (&a, &b) in opponents.iter().filter(|(a, b)| a < b) {
         matches.push(read_match(round, (a, b), &entries).map_err(bad)?);
     }
-    let byes = (1..=teams as TeamId)
+    let byes: Vec<TeamId> = (1..=teams as TeamId)
         .filter(|team| !opponents.contains_key(team))
         .collect();
-    Ok(RoundGroups { matches, byes })
+    // A bye whose players are written `U` is pairing-allocated: worth what its cells say.
+    let pab = byes.iter().find_map(|team| {
+        let list = entries.get(team)?;
+        let pab: Vec<_> = list
+            .iter()
+            .filter(|e| e.2 .0 == 0 && e.2 .2.eq_ignore_ascii_case(&'u'))
+            .collect();
+        (!pab.is_empty()).then(|| pab.iter().map(|e| u_points[&e.1]).sum())
+    });
+    Ok(RoundGroups { matches, byes, pab })
+}
+
+/// What each `U` cell of a player scored: a `U` writes no points, so they are what his total
+/// leaves after his other cells (as FIDE's checker solves them), 0 to 1 in halves.
+fn u_points(
+    cells: &BTreeMap<PlayerId, Vec<Cell>>,
+    totals: &BTreeMap<PlayerId, f64>,
+) -> BTreeMap<PlayerId, f64> {
+    cells
+        .iter()
+        .map(|(&player, row)| {
+            let is_u = |c: &&Cell| c.0 == 0 && c.2.eq_ignore_ascii_case(&'u');
+            let byes = row.iter().filter(is_u).count();
+            let others: f64 = row
+                .iter()
+                .filter(|c| !is_u(c))
+                .map(|c| f64::from(individual::result_points(c.2).unwrap_or(0)) / 10.0)
+                .sum();
+            let total = totals.get(&player).copied().unwrap_or(others);
+            let each = if byes == 0 {
+                0.0
+            } else {
+                ((total - others) / byes as f64 * 2.0)
+                    .round()
+                    .clamp(0.0, 2.0)
+                    / 2.0
+            };
+            (player, each)
+        })
+        .collect()
 }
 
 /// The boards of the match of teams `a` < `b`: `a`'s games in its roster order, each with its
@@ -399,4 +457,31 @@ pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String 
         out.push_str(&format!("013 {name:<32}{}\n", numbers.join(" ")));
     }
     out
+}
+
+/// Player `id` is on one of the first B boards of a team whose bye in `r` is pairing-allocated
+/// (written `U`, as the import reads it back).
+pub(crate) fn in_pab(t: &Tournament, r: &crate::tournament::model::Round, id: PlayerId) -> bool {
+    let Some(settings) = t.settings.teams.as_ref().filter(|s| s.pab.is_some()) else {
+        return false;
+    };
+    t.team_of(id).is_some_and(|team| {
+        r.team_byes.contains(&team.id) && team.roster.iter().take(settings.boards).any(|&p| p == id)
+    })
+}
+
+/// What player `id`'s team's pairing-allocated byes add to his total in a TRF: the bye's game
+/// points shared over its boards (the `U` cells write no points; a reader takes them from the
+/// total).
+pub(crate) fn pab_points(t: &Tournament, id: PlayerId) -> f64 {
+    let Some(pab) = t
+        .settings
+        .teams
+        .as_ref()
+        .and_then(|s| s.pab.map(|p| (p, s.boards)))
+    else {
+        return 0.0;
+    };
+    let byes = t.rounds.iter().filter(|r| in_pab(t, r, id)).count();
+    byes as f64 * pab.0.game_points / pab.1.max(1) as f64
 }

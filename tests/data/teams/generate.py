@@ -43,10 +43,15 @@ def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, out
             cells[p].append(None)
         for home, away in pairs:
             if home > T or away > T:
-                # The bye: nothing written, or each player's zero-point bye.
-                if byes:
+                # The bye: nothing written (byes=0), each player's zero-point bye (1), or a
+                # pairing-allocated bye of the first B players (`U`), worth a win each in
+                # their totals (2) or nothing (3).
+                if byes == 1:
                     for p in roster[min(home, away)]:
                         cells[p][r] = "0000 - Z"
+                elif byes in (2, 3):
+                    for p in roster[min(home, away)][:B]:
+                        cells[p][r] = "0000 - U"
                 continue
             forfeit_match = rnd.random() < 0.04
             lineups = {}
@@ -90,7 +95,7 @@ def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, out
                         rw, rb = "0", "1"
                 cells[w][r] = f"{b:>4} w {rw}"
                 cells[b][r] = f"{w:>4} b {rb}"
-    pts = {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, "Z": 0}
+    pts = {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, "Z": 0, "U": 1 if byes == 2 else 0}
     lines = [f"012 Random team round robin {seed}", f"XXR {len(table)}"]
     for p in players:
         total = sum(pts[c[-1]] for c in cells[p] if c)

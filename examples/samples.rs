@@ -241,7 +241,7 @@ fn teams64(dir: &std::path::Path) {
             name: (*club).into(),
             short: club.chars().take(3).collect::<String>().to_uppercase(),
             club: (*club).into(),
-            captain: format!("{} (капитан)", SURNAMES[40 + k]),
+            captain: format!("{} {}.", SURNAMES[40 + k], NAMES[k].chars().next().unwrap()),
             roster: all
                 .iter()
                 .filter(|p| p.club == *club)

@@ -152,7 +152,7 @@ enum Command {
     Trf(TrfCommand),
     /// An event's documents as HTML, CSV or PDF (by the output's extension): the standings report,
     /// the final protocol, the crosstable, round protocols, the pairing list, rank norms,
-    /// certificates, the chief arbiter's report.
+    /// certificates, the chief arbiter's report, a team event's match protocols.
     Report {
         file: String,
         #[arg(long, short)]
@@ -167,7 +167,7 @@ enum Command {
         #[arg(long)]
         separator: Option<String>,
         /// Which document: standings, protocol, crosstable, rounds, pairings, norms,
-        /// certificates, chief-report.
+        /// certificates, chief-report, match-protocols (team events).
         #[arg(long, default_value = "standings", value_parser = document_name)]
         document: shashki_arbiter::report::kind::Kind,
     },

@@ -8,6 +8,7 @@ pub mod csv;
 pub mod head;
 pub mod html;
 pub mod kind;
+pub mod match_protocol;
 pub mod norms;
 pub mod pdf;
 pub mod protocol;

@@ -64,7 +64,7 @@ fn own_words(t: &Tournament, lang: Lang) -> Vec<String> {
             p
         })
         .collect();
-    let ron = ron::to_string(&(&t.settings, &players)).unwrap();
+    let ron = ron::to_string(&(&t.settings, &players, &t.teams)).unwrap();
     let mut words = Vec::new();
     let mut chars = ron.chars();
     while let Some(c) = chars.next() {
@@ -180,7 +180,14 @@ fn every_document_prints_whole_for_every_sample_in_both_languages() {
                 // protocols, certificates) under each part filed on its own.
                 // (Certificates: none when nobody met a rank, and then nothing to sign.)
                 let certified = doc.sections.iter().any(|s| !s.signatures.is_empty());
-                if kind != Kind::Pairings && (kind != Kind::Certificates || certified) {
+                // A match protocol is signed by the two captains and the match's arbiter.
+                if kind == Kind::MatchProtocols {
+                    for s in doc.sections.iter().filter(|s| !s.rows.is_empty()) {
+                        let who = lang.pick("Captain of", "Капитан команды");
+                        assert_eq!(s.signatures.len(), 3, "{at}: {}", s.heading);
+                        assert!(s.signatures[..2].iter().all(|l| l.starts_with(who)), "{at}");
+                    }
+                } else if kind != Kind::Pairings && (kind != Kind::Certificates || certified) {
                     let chief = lang.pick("Chief arbiter", "Главный судья");
                     let signed =
                         |lines: &[String]| lines.first().is_some_and(|l| l.starts_with(chief));
@@ -480,6 +487,7 @@ fn the_command_line_prints_each_document() {
         "norms",
         "certificates",
         "chief-report",
+        "match-protocols",
     ] {
         let out = temp(&format!("cli-{name}.html"));
         let run = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
@@ -531,4 +539,94 @@ fn the_chief_report_lists_a_forfeited_micromatch_once_and_a_verdict_with_one_col
             == "Тур 1, доска 1, партия 2: троекратное повторение заявили (белые) — верно, ничья"),
         "{all:?}"
     );
+}
+
+/// A team event's documents: a match protocol per match of the round (boards with the home
+/// team's player first and the board score from his side, game and match points, both captains
+/// and the arbiter signing); the final team protocol with every team by place and every roster
+/// player; the chief arbiter's report with the teams' figures and winners.
+#[test]
+fn a_team_event_prints_match_protocols_and_the_final_team_protocol() {
+    use shashki_arbiter::tournament::team::standings;
+    let t = shashki_arbiter::store::event::read(std::path::Path::new(
+        "tournaments/shashki64-teams.ron",
+    ))
+    .unwrap();
+    let table = Table::shipped();
+    let r = &t.rounds[1];
+    let doc = Kind::MatchProtocols.make(&t, Some(2), table, Lang::Ru);
+    assert_eq!(doc.sections.len(), r.matches.len());
+    for (s, m) in doc.sections.iter().zip(&r.matches) {
+        let [home, away] = standings::match_score(&t, r, m).unwrap();
+        let name = |id| t.team(id).unwrap().name.clone();
+        assert_eq!(
+            s.heading,
+            format!("Тур 2 · {} – {}", name(m.home), name(m.away))
+        );
+        assert_eq!(s.header[1], name(m.home));
+        // Three boards, then the game points and the match points.
+        assert_eq!(s.rows.len(), 5, "{:?}", s.rows);
+        let last = |row: &Vec<String>| row.last().unwrap().clone();
+        let board_points: f64 = s.rows[..3]
+            .iter()
+            .map(|row| {
+                last(row)
+                    .split(" : ")
+                    .next()
+                    .unwrap()
+                    .replace(',', ".")
+                    .parse::<f64>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(board_points, home.game_points, "{}", s.heading);
+        assert_eq!(
+            last(&s.rows[4]),
+            format!(
+                "{} : {}",
+                home.match_points.unwrap(),
+                away.match_points.unwrap()
+            )
+        );
+        // The home team's player on each board, in the match's board order.
+        for (k, p) in r.boards_of(m).enumerate() {
+            let player = if t.has_white(p, m.home) {
+                p.white
+            } else {
+                p.black
+            };
+            assert_eq!(s.rows[k][1], t.player(player).unwrap().full_name());
+        }
+        assert!(s.signatures[0].contains(&t.team(m.home).unwrap().captain));
+        assert!(s.new_page);
+    }
+    let protocol = Kind::Protocol.make(&t, None, table, Lang::Ru);
+    assert!(protocol
+        .title
+        .starts_with("Итоговый протокол командного первенства"));
+    let players = protocol
+        .sections
+        .iter()
+        .find(|s| s.heading == "Составы команд")
+        .unwrap();
+    assert_eq!(players.rows.len(), t.players.len(), "every roster player");
+    let places: Vec<&String> = players
+        .rows
+        .iter()
+        .map(|r| &r[0])
+        .filter(|p| !p.is_empty())
+        .collect();
+    assert_eq!(places.len(), t.teams.len());
+    let report = Kind::ChiefReport.make(&t, None, table, Lang::Ru);
+    let teams = report
+        .sections
+        .iter()
+        .find(|s| s.heading == "Командное первенство")
+        .unwrap();
+    assert!(
+        teams.lines[1].starts_with("Сыграно матчей: 9"),
+        "{:?}",
+        teams.lines
+    );
+    assert_eq!(teams.rows[0][1], standings::compute(&t, None)[0].name);
 }

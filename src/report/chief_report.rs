@@ -17,6 +17,9 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
         .filter(|r| up_to.is_none_or(|u| r.number <= u))
         .collect();
     let mut sections = vec![summary(tour, &rounds, lang)];
+    if tour.is_team_event() {
+        sections.push(teams(tour, up_to, &rounds, lang));
+    }
     sections.push(by_rank(tour, table, lang));
     sections.push(by_region(tour, lang));
     sections.push(Section::table(
@@ -149,6 +152,65 @@ fn summary(tour: &Tournament, rounds: &[&crate::tournament::model::Round], lang:
     Section {
         heading: t(lang, "The event", "Общие сведения"),
         lines,
+        ..Section::default()
+    }
+}
+
+/// A team event's figures (teams, boards, matches, forfeited matches) and its prize-winning
+/// teams.
+fn teams(
+    tour: &Tournament,
+    up_to: Option<usize>,
+    rounds: &[&crate::tournament::model::Round],
+    lang: Lang,
+) -> Section {
+    use crate::tournament::team::standings::{compute, match_score};
+    let boards = tour.settings.teams.as_ref().map_or(0, |s| s.boards);
+    let scored: Vec<_> = rounds
+        .iter()
+        .flat_map(|r| r.matches.iter().filter_map(|m| match_score(tour, r, m)))
+        .filter(|[home, _]| home.match_points.is_some())
+        .collect();
+    let forfeited = scored.iter().filter(|[home, _]| !home.played).count();
+    let lines = vec![
+        format!(
+            "{}: {} ({} {boards})",
+            t(lang, "Teams", "Команд"),
+            tour.teams.len(),
+            t(lang, "boards", "досок"),
+        ),
+        format!(
+            "{}: {} ({} {forfeited})",
+            t(lang, "Matches played", "Сыграно матчей"),
+            scored.len(),
+            t(lang, "forfeited", "неявок команд"),
+        ),
+    ];
+    let standings = compute(tour, up_to);
+    Section {
+        heading: t(lang, "Teams", "Командное первенство"),
+        lines,
+        header: vec![
+            t(lang, "Place", "Место"),
+            t(lang, "Team", "Команда"),
+            t(lang, "Captain", "Капитан"),
+            t(lang, "MP", "КО"),
+            t(lang, "GP", "Очки"),
+        ],
+        rows: standings
+            .iter()
+            .filter(|l| first_place(&l.place) <= 3)
+            .map(|l| {
+                vec![
+                    l.place.clone(),
+                    l.name.clone(),
+                    tour.team(l.number)
+                        .map_or_else(String::new, |tm| tm.captain.clone()),
+                    points(l.match_points, lang),
+                    points(l.game_points, lang),
+                ]
+            })
+            .collect(),
         ..Section::default()
     }
 }

@@ -24,10 +24,12 @@ pub enum Kind {
     Certificates,
     /// «Отчёт главного судьи».
     ChiefReport,
+    /// «Протоколы матчей»: a team event's matches, each for its captains and arbiter to sign.
+    MatchProtocols,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Standings,
         Kind::Protocol,
         Kind::Crosstable,
@@ -36,7 +38,15 @@ impl Kind {
         Kind::Norms,
         Kind::Certificates,
         Kind::ChiefReport,
+        Kind::MatchProtocols,
     ];
+
+    /// The documents an event has: the match protocols only where there are teams.
+    pub fn offered(t: &Tournament) -> impl Iterator<Item = Kind> + '_ {
+        Kind::ALL
+            .into_iter()
+            .filter(|k| *k != Kind::MatchProtocols || t.is_team_event())
+    }
 
     /// The document's name as the arbiter picks it.
     pub fn said(self, lang: Lang) -> &'static str {
@@ -49,6 +59,7 @@ impl Kind {
             Kind::Norms => lang.pick("Rank norms", "Разрядные нормы"),
             Kind::Certificates => lang.pick("Rank certificates", "Справки о разрядах"),
             Kind::ChiefReport => lang.pick("Chief arbiter's report", "Отчёт главного судьи"),
+            Kind::MatchProtocols => lang.pick("Match protocols", "Протоколы матчей"),
         }
     }
 
@@ -76,6 +87,7 @@ impl Kind {
             Kind::Norms => "norms",
             Kind::Certificates => "certificates",
             Kind::ChiefReport => "chief-report",
+            Kind::MatchProtocols => "match-protocols",
         }
     }
 
@@ -127,7 +139,7 @@ impl Kind {
 
     /// The round a document is about is one round, not "after round N".
     pub fn of_one_round(self) -> bool {
-        matches!(self, Kind::Rounds | Kind::Pairings)
+        matches!(self, Kind::Rounds | Kind::Pairings | Kind::MatchProtocols)
     }
 
     /// The document. `round`: after that round (standings, protocol, tables, norms, reports),
@@ -136,6 +148,9 @@ impl Kind {
     pub fn make(self, t: &Tournament, round: Option<usize>, table: &Table, lang: Lang) -> Document {
         match self {
             Kind::Standings => super::document(t, round, lang),
+            Kind::Protocol if t.is_team_event() => {
+                super::team::final_protocol(t, round, table, lang)
+            }
             Kind::Protocol => super::protocol::final_protocol(t, round, table, lang),
             Kind::Crosstable => super::protocol::crosstable(t, round, lang),
             Kind::Rounds => super::round_protocol::protocols(t, round, lang),
@@ -143,6 +158,7 @@ impl Kind {
             Kind::Norms => super::norms::document(t, round, table, lang),
             Kind::Certificates => super::certificate::certificates(t, round, table, lang),
             Kind::ChiefReport => super::chief_report::document(t, round, table, lang),
+            Kind::MatchProtocols => super::match_protocol::protocols(t, round, lang),
         }
     }
 }

@@ -97,7 +97,7 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
                 row.extend(ballot(p, lang));
             }
             if use_ == Use::Protocol {
-                row.extend(result(tour, p, lang));
+                row.extend(result(tour, p, p.white, lang));
             }
             row
         })
@@ -142,7 +142,7 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
 }
 
 /// The ballot's cell and the opening it gives, in the reader's language.
-fn ballot(p: &Pairing, lang: Lang) -> [String; 2] {
+pub(crate) fn ballot(p: &Pairing, lang: Lang) -> [String; 2] {
     match &p.ballot {
         Some(b) => {
             let opening = load_table(&b.table)
@@ -160,19 +160,22 @@ fn ballot(p: &Pairing, lang: Lang) -> [String; 2] {
 }
 
 /// The games (from the left player's side) and the score, the extra micromatch's winner named.
-fn result(tour: &Tournament, p: &Pairing, lang: Lang) -> [String; 2] {
-    // `from`: the index of the first game listed, whose White is the left player when even.
+/// A board's games and score read from `left`'s side (White of game 1 in a round's protocol, the
+/// home team's player in a match protocol): each game's result his first.
+pub(crate) fn result(tour: &Tournament, p: &Pairing, left: PlayerId, lang: Lang) -> [String; 2] {
+    let mine = |g: &GameResult, k: usize| {
+        if p.white_of(k) == left {
+            g.symbol()
+        } else {
+            g.reversed().symbol()
+        }
+    };
+    // `from`: the index of the first game listed.
     let symbols = |games: &[GameResult], from: usize| {
         games
             .iter()
             .enumerate()
-            .map(|(k, g)| {
-                if p.white_of(from + k) == p.white {
-                    g.symbol()
-                } else {
-                    g.reversed().symbol()
-                }
-            })
+            .map(|(k, g)| mine(g, from + k))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -185,6 +188,11 @@ fn result(tour: &Tournament, p: &Pairing, lang: Lang) -> [String; 2] {
         );
     }
     let mut sc = score(tour, p, lang);
+    if left != p.white {
+        if let Some((w, b)) = sc.split_once(" : ") {
+            sc = format!("{b} : {w}");
+        }
+    }
     if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize) {
         let name = tour
             .player(winner)

@@ -160,3 +160,114 @@ pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> V
         })
         .collect()
 }
+
+/// «Итоговый протокол» of a team event: the teams by place, each team's players in roster order
+/// with the board they played most, games, points and (in Russian) the rank met, then the
+/// per-board standings; the panel signs it.
+pub fn final_protocol(
+    tour: &Tournament,
+    up_to: Option<usize>,
+    table: &crate::tournament::norms::Table,
+    lang: Lang,
+) -> super::Document {
+    use crate::tournament::team::standings;
+    let teams = standings::compute(tour, up_to);
+    let boards = standings::boards(tour, up_to);
+    let ranks = (lang == Lang::Ru)
+        .then(|| crate::tournament::norms::compute(tour, up_to, table, &table.options));
+    let mut sections = vec![standings_section(&teams, lang)];
+    sections.push(compositions(tour, &teams, &boards, ranks.as_ref(), lang));
+    sections.extend(board_sections(tour, &boards, lang));
+    let mut subtitle = super::head::lines(tour, lang);
+    if let Some(n) = &ranks {
+        subtitle.push(n.document_line(lang));
+    }
+    super::Document {
+        title: format!(
+            "{} — {}",
+            t(
+                lang,
+                "Final team ranking",
+                "Итоговый протокол командного первенства"
+            ),
+            tour.settings.name
+        ),
+        subtitle,
+        sections,
+        signatures: super::signatures(tour, lang),
+        ..super::Document::default()
+    }
+}
+
+/// «Составы команд»: each team by place, its players in roster order.
+fn compositions(
+    tour: &Tournament,
+    teams: &[TeamLine],
+    boards: &[BoardTable],
+    ranks: Option<&crate::tournament::norms::Norms>,
+    lang: Lang,
+) -> Section {
+    let mut header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "Team", "Команда"),
+        t(lang, "Name", "Фамилия, имя"),
+        t(lang, "Born", "Г. р."),
+        t(lang, "Title", "Разряд"),
+        t(lang, "Board", "Доска"),
+        t(lang, "Games", "Партий"),
+        t(lang, "Points", "Очки"),
+    ];
+    if ranks.is_some() {
+        header.push(t(lang, "Rank met", "Выполнил / подтвердил"));
+    }
+    let on_board = |id| {
+        boards.iter().find_map(|b| {
+            b.players
+                .iter()
+                .find(|l| l.player == id)
+                .map(|l| (b.board, l))
+        })
+    };
+    let mut rows = Vec::new();
+    for line in teams {
+        let Some(team) = tour.team(line.number) else {
+            continue;
+        };
+        for (k, &id) in team.roster.iter().enumerate() {
+            let p = tour.player(id);
+            let played = on_board(id);
+            let mut row = vec![
+                if k == 0 {
+                    line.place.clone()
+                } else {
+                    String::new()
+                },
+                if k == 0 {
+                    team.name.clone()
+                } else {
+                    String::new()
+                },
+                p.map_or_else(String::new, |p| p.full_name()),
+                p.and_then(|p| p.birth_year)
+                    .map_or_else(String::new, |y| y.to_string()),
+                p.map_or_else(String::new, |p| {
+                    crate::tournament::norms::title_said(&p.title, lang)
+                }),
+                played.map_or_else(String::new, |(b, _)| b.to_string()),
+                played.map_or_else(|| "0".into(), |(_, l)| l.games.to_string()),
+                played.map_or_else(String::new, |(_, l)| points(l.points, lang)),
+            ];
+            if let Some(n) = ranks {
+                row.push(
+                    n.players
+                        .iter()
+                        .find(|x| x.id == id)
+                        .filter(|x| x.result.is_some())
+                        .map_or_else(String::new, |x| n.outcome(x, lang)),
+                );
+            }
+            rows.push(row);
+        }
+    }
+    Section::table(t(lang, "Teams' players", "Составы команд"), header, rows)
+}

@@ -249,7 +249,7 @@ fn group_round(
     }
     let mut matches = Vec::new();
     for (&a, &b) in opponents.iter().filter(|(a, b)| a < b) {
-        matches.push(read_match(round, (a, b), &entries).map_err(bad)?);
+        matches.push(read_match((a, b), &entries).map_err(bad)?);
     }
     let byes: Vec<TeamId> = (1..=teams as TeamId)
         .filter(|team| !opponents.contains_key(team))
@@ -301,7 +301,6 @@ fn u_points(
 /// board empty) set against the other team's next entry lost without one (`-`, `Z`). Other
 /// entries without an opponent are players who did not play.
 fn read_match(
-    round: usize,
     (a, b): (TeamId, TeamId),
     entries: &BTreeMap<TeamId, Vec<(usize, PlayerId, Cell)>>,
 ) -> Result<MatchRead, String> {
@@ -327,7 +326,7 @@ fn read_match(
     for e in mine.iter().filter(won) {
         let Some(o) = theirs_lost.next() else {
             return Err(format!(
-                "round {round}: player {} (team {a}) won by forfeit without an opponent, and no player of team {b} lost his board",
+                "player {} (team {a}) won by forfeit without an opponent, and no player of team {b} lost his board",
                 e.1
             ));
         };
@@ -337,7 +336,7 @@ fn read_match(
     for e in theirs.iter().filter(won) {
         let Some(o) = mine_lost.next() else {
             return Err(format!(
-                "round {round}: player {} (team {b}) won by forfeit without an opponent, and no player of team {a} lost his board",
+                "player {} (team {b}) won by forfeit without an opponent, and no player of team {a} lost his board",
                 e.1
             ));
         };

@@ -168,9 +168,8 @@ impl State {
                 })
                 .on_press(Message::Page(page))
         };
-        let documents: Vec<Choice<Kind>> = Kind::ALL
-            .iter()
-            .map(|&k| Choice {
+        let documents: Vec<Choice<Kind>> = Kind::offered(t)
+            .map(|k| Choice {
                 value: k,
                 label: k.said(lang).to_string(),
             })

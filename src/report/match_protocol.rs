@@ -1,0 +1,168 @@
+//! «Протокол матча»: a team match as the arbiter files it and the captains sign it — the two
+//! teams, each board's players with their ranks and colours, the ballot, the games and the board
+//! score read from the first-named team's side, the match's game and match points.
+
+use super::{head, points, t, Document, Section};
+use crate::lang::Lang;
+use crate::rules::Color;
+use crate::tournament::model::{Round, Tournament};
+use crate::tournament::team::{standings::match_score, Match, TeamId};
+
+/// Every match of every round (or of round `only`), each on a page of its own.
+pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document {
+    let mut sections: Vec<Section> = tour
+        .rounds
+        .iter()
+        .filter(|r| only.is_none_or(|n| r.number == n))
+        .flat_map(|r| r.matches.iter().map(move |m| section(tour, r, m, lang)))
+        .collect();
+    if sections.is_empty() {
+        sections.push(Section {
+            heading: t(lang, "Matches", "Матчи"),
+            lines: vec![if tour.is_team_event() {
+                t(lang, "No match is paired yet.", "Матчи ещё не составлены.")
+            } else {
+                t(
+                    lang,
+                    "This event has no teams.",
+                    "В этом соревновании нет команд.",
+                )
+            }],
+            ..Section::default()
+        });
+    }
+    Document {
+        title: format!(
+            "{} — {}",
+            t(lang, "Match protocols", "Протоколы матчей"),
+            tour.settings.name
+        ),
+        subtitle: head::lines(tour, lang),
+        sections,
+        ..Document::default()
+    }
+}
+
+/// One match: who met whom on which board, the result, and the three who sign it.
+fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
+    let name = |id: TeamId| tour.team(id).map_or_else(String::new, |tm| tm.name.clone());
+    let balloted = tour.settings.format.ballot.is_some();
+    let mut header = vec![
+        t(lang, "Board", "Доска"),
+        name(m.home),
+        t(lang, "Title", "Разряд"),
+        t(lang, "Colour", "Цвет"),
+        name(m.away),
+        t(lang, "Title", "Разряд"),
+    ];
+    if balloted {
+        header.push(t(lang, "Ballot", "Жребий"));
+        header.push(t(lang, "Opening", "Начало"));
+    }
+    header.push(t(lang, "Games", "Партии"));
+    header.push(t(lang, "Score", "Счёт"));
+    let width = header.len();
+    let player = |id| tour.player(id);
+    let mut rows: Vec<Vec<String>> = r
+        .boards_of(m)
+        .enumerate()
+        .map(|(k, p)| {
+            let (home, away) = if tour.has_white(p, m.home) {
+                (p.white, p.black)
+            } else {
+                (p.black, p.white)
+            };
+            let rank = |id| {
+                player(id).map_or_else(String::new, |p| {
+                    crate::tournament::norms::title_said(&p.title, lang)
+                })
+            };
+            let colour = match p.colour_of(home, 0) {
+                Some(Color::White) => t(lang, "W", "б"),
+                _ => t(lang, "B", "ч"),
+            };
+            let mut row = vec![
+                (k + 1).to_string(),
+                player(home).map_or_else(String::new, |p| p.full_name()),
+                rank(home),
+                colour,
+                player(away).map_or_else(String::new, |p| p.full_name()),
+                rank(away),
+            ];
+            if balloted {
+                row.extend(super::round_protocol::ballot(p, lang));
+            }
+            row.extend(super::round_protocol::result(tour, p, home, lang));
+            row
+        })
+        .collect();
+    if let Some([home, away]) = match_score(tour, r, m) {
+        let mut total = vec![String::new(); width];
+        total[1] = t(lang, "Game points", "Очки на досках");
+        total[width - 1] = format!(
+            "{} : {}",
+            points(home.game_points, lang),
+            points(away.game_points, lang)
+        );
+        rows.push(total);
+        if let (Some(a), Some(b)) = (home.match_points, away.match_points) {
+            let mut mp = vec![String::new(); width];
+            mp[1] = t(lang, "Match points", "Командные очки");
+            mp[width - 1] = format!("{} : {}", points(a, lang), points(b, lang));
+            rows.push(mp);
+        }
+    }
+    let team_line = |id: TeamId| {
+        tour.team(id).map_or_else(String::new, |tm| {
+            let mut s = tm.name.clone();
+            if !tm.club.trim().is_empty() {
+                s.push_str(&format!(" ({})", tm.club.trim()));
+            }
+            if !tm.captain.trim().is_empty() {
+                s.push_str(&format!(
+                    "; {} {}",
+                    t(lang, "captain", "капитан"),
+                    tm.captain.trim()
+                ));
+            }
+            s
+        })
+    };
+    let captain = |id: TeamId| {
+        let team = tour.team(id);
+        format!(
+            "{} «{}»: ____________________ {}",
+            t(lang, "Captain of", "Капитан команды"),
+            team.map_or_else(String::new, |tm| tm.name.clone()),
+            team.map_or_else(String::new, |tm| tm.captain.trim().to_string())
+        )
+        .trim_end()
+        .to_string()
+    };
+    Section {
+        heading: format!(
+            "{} {} · {} – {}",
+            t(lang, "Round", "Тур"),
+            r.number,
+            name(m.home),
+            name(m.away)
+        ),
+        lines: vec![team_line(m.home), team_line(m.away)],
+        header,
+        rows,
+        note: Some(t(
+            lang,
+            "Colour: the first-named team's player's colour in game 1; games and score from his side.",
+            "Цвет — цвет игрока первой команды в 1-й партии; партии и счёт — с его стороны.",
+        )),
+        new_page: true,
+        signatures: vec![
+            captain(m.home),
+            captain(m.away),
+            format!(
+                "{}: ____________________",
+                t(lang, "Arbiter", "Судья")
+            ),
+        ],
+    }
+}

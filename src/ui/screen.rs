@@ -10,6 +10,7 @@ pub mod draft;
 pub mod event;
 pub mod games;
 pub mod help;
+pub mod line_up;
 pub mod network;
 pub mod open;
 pub mod rounds;

@@ -21,6 +21,8 @@ pub struct State {
     known_rounds: usize,
     /// The next Swiss round, proposed and not saved yet.
     pub draft: Option<super::draft::State>,
+    /// A team round's line-ups being changed.
+    line_up: super::line_up::State,
 }
 
 #[derive(Clone, Debug)]
@@ -31,6 +33,7 @@ pub enum Message {
     PairNext,
     ProposeSwiss,
     Draft(super::draft::Message),
+    LineUp(super::line_up::Message),
     Lock(bool),
     Undo,
     Redo,
@@ -285,6 +288,7 @@ impl State {
             Message::Round(n) => {
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.focus = self.first_open(t);
+                self.line_up = Default::default();
                 Action::None
             }
             Message::Focus(board, slot) => {
@@ -298,6 +302,10 @@ impl State {
                     Action::None
                 }
                 Err(e) => Action::error(e),
+            },
+            Message::LineUp(m) => match self.current(t) {
+                Some(r) => self.line_up.update(m, t, r).map(Message::LineUp),
+                None => Action::None,
             },
             Message::Draft(m) => match self.draft.as_mut().and_then(|d| d.update(m, t)) {
                 Some(action) => {
@@ -490,7 +498,19 @@ impl State {
                     t.is_team_event()
                         .then(|| text(crate::ui::format::match_scores(t, r, lang)).size(18)),
                 );
+                // Line-ups come before the games: above the boards until the first result, under
+                // them while a match is still to start.
+                let line_ups = (t.is_team_event() && super::line_up::State::any_open(r))
+                    .then(|| self.line_up.view(t, r, lang).map(Message::LineUp));
+                let started = r.pairings.iter().any(|p| p.scored());
+                let (above, below) = if started {
+                    (None, line_ups)
+                } else {
+                    (line_ups, None)
+                };
+                lines = lines.push(above);
                 lines = lines.push(table(columns, r.pairings.iter()).padding_x(10).padding_y(6));
+                lines = lines.push(below);
                 if let Some(bye) = r.bye {
                     lines = lines.push(
                         text(format!(

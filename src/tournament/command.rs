@@ -512,6 +512,12 @@ fn set_teams(
         settings: t.settings.teams.clone(),
     };
     match settings {
+        Some(_) if t.settings.teams.is_none() && !t.rounds.is_empty() => {
+            return Err(team::TeamError::IndividualRounds {
+                round: t.rounds[0].number,
+            }
+            .into())
+        }
         Some(s) => team::check_teams(t, teams, s)?,
         None => {
             if let Some(r) = t.rounds.iter().find(|r| !r.matches.is_empty()) {

@@ -291,6 +291,8 @@ pub enum TeamError {
     },
     #[error("round {round}: this is not a team event")]
     NotTeamEvent { round: usize },
+    #[error("round {round} is paired for players, not teams: an event becomes a team event before its first round")]
+    IndividualRounds { round: usize },
     #[error("a team round robin needs at least 2 teams, not {0}")]
     TooFewTeams(usize),
     #[error("round {round}: the team round robin has {rounds} rounds")]
@@ -373,6 +375,9 @@ impl crate::lang::Russian for TeamError {
                 "команда {team}: участник {player} играл за команду и остаётся в её составе"
             ),
             TeamError::NoTeam { round, team } => format!("тур {round}: команды {team} нет"),
+            TeamError::IndividualRounds { round } => format!(
+                "тур {round} составлен для участников, а не команд: командным турнир делают до первого тура"
+            ),
             TeamError::TeamTwice { round, team } => {
                 format!("тур {round}: у команды {team} два матча")
             }

@@ -490,9 +490,13 @@ impl App {
             Message::Open(m) => self.open.update(m, lang).map(Message::Open),
             Message::Event(m) => {
                 let added = matches!(m, event::Message::Add);
+                let team_saved = matches!(m, event::Message::Team(event::teams::Message::Save));
                 let action = self.players.update(m, t, lang).map(Message::Event);
                 let applied = matches!(action, Action::Apply(_));
                 let task = self.act(action);
+                if team_saved && applied && !self.refused {
+                    self.players.team.saved();
+                }
                 // Saved: the form is emptied and the next player's surname goes where the
                 // arbiter types next (Enter in any field adds the player). Refused or asked
                 // about: the form keeps what was typed.

@@ -51,7 +51,8 @@ fn the_rounds_screen_names_each_boards_match_and_the_event_lists_the_teams() {
     click(&mut app, "Teams (6)");
     assert!(sees(&app, "reserve"), "the reserves are marked");
     assert!(text_containing(&app, &format!("6. {}", t.teams[5].name)).is_some());
-    assert!(text_containing(&app, "line-up: roster order").is_some());
+    assert!(sees(&app, "Add team"), "teams are added here");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "teams-en");
 }
 
 #[test]
@@ -89,6 +90,7 @@ fn a_line_up_is_picked_and_set_on_the_rounds_screen() {
         "the sample's last round is unplayed"
     );
     assert!(sees(&app, "Составы на матч (до первых результатов)"));
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "team-line-ups-ru");
     let m = &r.matches[0];
     let team = t.team(m.home).unwrap();
     let on_board = |t: &shashki_arbiter::tournament::Tournament, board: usize| {
@@ -131,4 +133,92 @@ fn a_line_up_is_picked_and_set_on_the_rounds_screen() {
     );
     let undone = app.session.tournament().unwrap().clone();
     assert_eq!(on_board(&undone, 2), before, "undo puts the player back");
+}
+
+/// An individual event becomes a team event on the Event screen's Teams page: boards chosen,
+/// two teams typed (Enter adds one, the form empties), players joined to the rosters and moved,
+/// a team renamed; every change journaled, one undo taking back the last.
+#[test]
+fn an_individual_event_is_made_a_team_event_and_its_teams_built_on_the_teams_page() {
+    use iced::keyboard::key::Named;
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::event::{self, teams, Section};
+    // The international sample's players, no round paired yet.
+    let path = event_copy("team-build", "tournaments/international-round-robin.ron");
+    let refused = {
+        let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+        let _ = app.update(Message::Event(event::Message::Team(
+            teams::Message::MakeTeamEvent,
+        )));
+        app.session.status.clone().unwrap()
+    };
+    assert!(
+        refused.error && refused.text.contains("до первого тура"),
+        "{}",
+        refused.text
+    );
+    let mut t = shashki_arbiter::store::event::read(&path).unwrap();
+    t.rounds.clear();
+    std::fs::remove_file(&path).unwrap();
+    shashki_arbiter::store::event::EventFile::create(&path, t).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(event::Message::Section(Section::Teams)));
+    assert!(text_containing(&app, "Это личный турнир.").is_some());
+    let team = |m| Message::Event(event::Message::Team(m));
+    let _ = app.update(team(teams::Message::Boards(3)));
+    click(&mut app, "Сделать командным");
+    let t = app.session.tournament().unwrap().clone();
+    assert!(t.settings.teams.is_some(), "{:?}", app.session.status);
+    assert_eq!(t.settings.teams.as_ref().unwrap().boards, 3);
+    for name in ["Рига", "Таллин"] {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+            ui.click(selector::id(teams::TEAM_NAME_FIELD)).unwrap();
+            let _ = ui.typewrite(name);
+            let _ = ui.tap_key(Key::Named(Named::Enter));
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+        assert!(
+            app.players.team.name.is_empty(),
+            "the form empties once saved"
+        );
+    }
+    let t = app.session.tournament().unwrap().clone();
+    let names: Vec<&str> = t.teams.iter().map(|tm| tm.name.as_str()).collect();
+    assert_eq!(names, ["Рига", "Таллин"]);
+    // Four players to Riga, then the fourth moved up to board 3.
+    let ids: Vec<_> = t.by_number().iter().map(|p| p.id).take(4).collect();
+    for &id in &ids {
+        let _ = app.update(team(teams::Message::Join(1, id)));
+    }
+    let _ = app.update(team(teams::Message::Move(1, 3, -1)));
+    let t = app.session.tournament().unwrap().clone();
+    assert_eq!(t.teams[0].roster, vec![ids[0], ids[1], ids[3], ids[2]]);
+    assert!(sees(&app, "запасной"), "the fourth is a reserve");
+    assert!(sees(&app, "Рига (1)") || sees(&app, "1. Рига"));
+    // A team clicked is edited in the form.
+    click(&mut app, "2. Таллин");
+    assert_eq!(app.players.team.name, "Таллин");
+    let _ = app.update(team(teams::Message::Club("Эстония".into())));
+    let _ = app.update(team(teams::Message::Save));
+    let t = app.session.tournament().unwrap().clone();
+    assert_eq!(t.teams[1].club, "Эстония");
+    assert_eq!(t.teams[1].name, "Таллин");
+    // A nameless team is refused, and the form keeps what was typed.
+    let _ = app.update(team(teams::Message::Captain("Сидоров".into())));
+    let _ = app.update(team(teams::Message::Save));
+    assert!(app.session.status.as_ref().is_some_and(|s| s.error));
+    assert_eq!(app.players.team.captain, "Сидоров");
+    assert_eq!(app.session.tournament().unwrap().teams.len(), 2);
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(app.session.tournament().unwrap().teams[1].club, "");
 }

@@ -6,7 +6,7 @@ mod forbidden;
 mod paperwork;
 mod players;
 mod settings;
-mod teams;
+pub mod teams;
 mod tiebreaks;
 
 pub use players::{SEX_FIELD, SURNAME_FIELD};
@@ -55,6 +55,8 @@ pub struct State {
     /// The list imported when the arbiter was asked about its unknown ranks (path and bytes):
     /// importing the same list again keeps them as typed.
     pub csv_asked: Option<(String, Vec<u8>)>,
+    /// The team being typed on the Teams page.
+    pub team: teams::Form,
 }
 
 #[derive(Clone, Debug)]
@@ -88,6 +90,7 @@ pub enum Message {
     TiebreakRemove(usize),
     TiebreakAdd(TieBreakChoice),
     Section(Section),
+    Team(teams::Message),
 }
 
 /// The parts of the event, one page each, so that none pushes another off the screen.
@@ -462,6 +465,7 @@ impl State {
             }
             Message::TiebreakUp(_) | Message::TiebreakDown(_) | Message::TiebreakRemove(_) => {}
             Message::Section(section) => self.section = section,
+            Message::Team(m) => return self.team.update(m, t).map(Message::Team),
         }
         Action::None
     }
@@ -473,14 +477,12 @@ impl State {
         event: Option<&std::path::Path>,
         lang: Lang,
     ) -> Element<'a, Message> {
-        // The Teams page is a team event's.
-        let shown = Section::ALL
-            .into_iter()
-            .filter(|&s| s != Section::Teams || t.is_team_event());
-        let sections = shown.map(|section| {
+        let sections = Section::ALL.into_iter().map(|section| {
             let label = match section {
                 Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
-                Section::Teams => format!("{} ({})", section.label(lang), t.teams.len()),
+                Section::Teams if t.is_team_event() => {
+                    format!("{} ({})", section.label(lang), t.teams.len())
+                }
                 _ => section.label(lang).to_string(),
             };
             button(text(label).size(18))
@@ -509,7 +511,7 @@ impl State {
             Section::Paperwork => self.paperwork_form(t, event, lang),
             Section::TieBreaks => tiebreaks::panel(t, lang),
             Section::Forbidden => self.forbidden_panel(t, lang),
-            Section::Teams => teams::panel(t, lang),
+            Section::Teams => self.team.view(t, lang).map(Message::Team),
         };
         column![
             row(sections).spacing(6),

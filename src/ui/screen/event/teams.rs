@@ -1,94 +1,422 @@
-//! A team event's teams: each with its short name, club and captain, and its roster in board
-//! order (the regular boards, then the reserves), as the event's settings define them.
+//! A team event's teams: its boards, line-up mode, primary score and match points; each team with
+//! its short name, club and captain, and its roster in board order (the regular boards, then the
+//! reserves) — added, edited, reordered and removed here, each change one `SetTeams` (validated,
+//! journaled, undone by Ctrl+Z). An individual event becomes a team event from this page.
 
-use iced::widget::{column, container, row, text};
-use iced::Element;
+use iced::widget::{button, column, container, pick_list, row, text, text_input};
+use iced::{Element, Length};
 
-use super::Message;
 use crate::lang::Lang;
-use crate::tournament::model::Tournament;
+use crate::tournament::command::Command;
+use crate::tournament::model::{MatchPoints, PlayerId, Tournament};
+use crate::tournament::team::{LineUp, Primary, Team, TeamId, TeamSettings, MAX_BOARDS};
+use crate::ui::format::Choice;
+use crate::ui::screen::Action;
 use crate::ui::theme;
 
-pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-    let Some(settings) = &t.settings.teams else {
-        return text(lang.pick("This is not a team event.", "Это не командный турнир."))
-            .size(18)
+/// The team form's name field (tests find it by this id).
+pub const TEAM_NAME_FIELD: &str = "team-name";
+
+/// The team being typed: a new one, or `editing`'s details.
+#[derive(Clone, Debug, Default)]
+pub struct Form {
+    pub name: String,
+    pub short: String,
+    pub club: String,
+    pub captain: String,
+    pub editing: Option<TeamId>,
+    /// Boards of the team event an individual event is made into.
+    pub boards: Option<usize>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Name(String),
+    Short(String),
+    Club(String),
+    Captain(String),
+    /// Adds the team typed, or saves the one being edited.
+    Save,
+    Edit(TeamId),
+    Cancel,
+    Remove(TeamId),
+    /// A player not on any roster joins the end of the team's roster (a reserve).
+    Join(TeamId, PlayerId),
+    /// Moves a roster's player (by index) one place up (−1) or down (+1).
+    Move(TeamId, usize, isize),
+    Leave(TeamId, usize),
+    Boards(usize),
+    LineUp(LineUp),
+    Primary(Primary),
+    MatchPoints(MatchPoints),
+    /// Makes an individual event a team event with the boards chosen.
+    MakeTeamEvent,
+}
+
+impl Form {
+    /// Empties the form: the team was saved.
+    pub fn saved(&mut self) {
+        *self = Form {
+            boards: self.boards,
+            ..Form::default()
+        };
+    }
+
+    pub fn update(&mut self, message: Message, t: &Tournament) -> Action<Message> {
+        let settings = t.settings.teams.clone();
+        let set = |teams: Vec<Team>, settings: Option<TeamSettings>| {
+            Action::Apply(Command::SetTeams { teams, settings })
+        };
+        let with_settings = |edit: &dyn Fn(&mut TeamSettings)| match &settings {
+            Some(s) => {
+                let mut s = s.clone();
+                edit(&mut s);
+                set(t.teams.clone(), Some(s))
+            }
+            None => Action::None,
+        };
+        let with_roster = |team: TeamId, edit: &dyn Fn(&mut Vec<PlayerId>)| {
+            let mut teams = t.teams.clone();
+            match teams.iter_mut().find(|tm| tm.id == team) {
+                Some(tm) => {
+                    edit(&mut tm.roster);
+                    set(teams, settings.clone())
+                }
+                None => Action::None,
+            }
+        };
+        match message {
+            Message::Name(s) => self.name = s,
+            Message::Short(s) => self.short = s,
+            Message::Club(s) => self.club = s,
+            Message::Captain(s) => self.captain = s,
+            Message::Save => {
+                let mut teams = t.teams.clone();
+                let typed = |roster: Vec<PlayerId>, id: TeamId| Team {
+                    id,
+                    name: self.name.trim().to_string(),
+                    short: self.short.trim().to_string(),
+                    club: self.club.trim().to_string(),
+                    captain: self.captain.trim().to_string(),
+                    roster,
+                };
+                match self.editing {
+                    Some(id) => match teams.iter_mut().find(|tm| tm.id == id) {
+                        Some(tm) => *tm = typed(tm.roster.clone(), id),
+                        None => return Action::None,
+                    },
+                    None => {
+                        let id = teams.iter().map(|tm| tm.id).max().unwrap_or(0) + 1;
+                        teams.push(typed(Vec::new(), id));
+                    }
+                }
+                // The form empties once the event takes it (`Form::saved`, by the app); a
+                // refusal keeps it as typed.
+                return set(teams, settings);
+            }
+            Message::Edit(id) => {
+                if let Some(tm) = t.team(id) {
+                    *self = Form {
+                        name: tm.name.clone(),
+                        short: tm.short.clone(),
+                        club: tm.club.clone(),
+                        captain: tm.captain.clone(),
+                        editing: Some(id),
+                        boards: self.boards,
+                    };
+                }
+            }
+            Message::Cancel => self.saved(),
+            Message::Remove(id) => {
+                let teams = t.teams.iter().filter(|tm| tm.id != id).cloned().collect();
+                return set(teams, settings);
+            }
+            Message::Join(team, player) => {
+                return with_roster(team, &|roster| roster.push(player));
+            }
+            Message::Move(team, k, by) => {
+                return with_roster(team, &|roster| {
+                    let j = k as isize + by;
+                    if (0..roster.len() as isize).contains(&j) {
+                        roster.swap(k, j as usize);
+                    }
+                });
+            }
+            Message::Leave(team, k) => {
+                return with_roster(team, &|roster| {
+                    if k < roster.len() {
+                        roster.remove(k);
+                    }
+                });
+            }
+            Message::Boards(b) => {
+                if settings.is_none() {
+                    self.boards = Some(b);
+                    return Action::None;
+                }
+                return with_settings(&|s| s.boards = b);
+            }
+            Message::LineUp(mode) => return with_settings(&|s| s.line_up = mode),
+            Message::Primary(p) => {
+                return with_settings(&|s| {
+                    s.primary = p;
+                    s.tiebreaks = crate::tournament::team::standings::TeamTieBreak::defaults(
+                        p,
+                        t.settings.system,
+                    );
+                })
+            }
+            Message::MatchPoints(mp) => return with_settings(&|s| s.match_points = mp),
+            Message::MakeTeamEvent => {
+                let boards = self.boards.unwrap_or(4);
+                return set(
+                    Vec::new(),
+                    Some(TeamSettings::new(boards, t.settings.system)),
+                );
+            }
+        }
+        Action::None
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let boards: Vec<Choice<usize>> = (2..=MAX_BOARDS)
+            .map(|b| Choice {
+                value: b,
+                label: format!("{b} {}", lang.pick("boards", "досок")),
+            })
+            .collect();
+        let Some(settings) = &t.settings.teams else {
+            let chosen = self.boards.unwrap_or(4);
+            return column![
+                text(lang.pick(
+                    "This is an individual event. A team event has teams of players who meet in matches on B boards.",
+                    "Это личный турнир. В командном команды игроков встречаются в матчах на B досках."
+                ))
+                .size(18),
+                row![
+                    pick_list(
+                        boards.clone(),
+                        boards.iter().find(|c| c.value == chosen).cloned(),
+                        |c| Message::Boards(c.value)
+                    ),
+                    button(text(lang.pick("Make it a team event", "Сделать командным")))
+                        .on_press(Message::MakeTeamEvent),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+            ]
+            .spacing(12)
             .into();
-    };
-    let mode = match settings.line_up {
-        crate::tournament::team::LineUp::RosterOrder => {
-            lang.pick("roster order", "в порядке состава")
-        }
-        crate::tournament::team::LineUp::FixedBoards => {
-            lang.pick("fixed boards", "закреплённые доски")
-        }
-        crate::tournament::team::LineUp::Free => {
-            lang.pick("free per round", "свободная расстановка")
-        }
-    };
-    let mut said = format!(
-        "{}: {} · {}: {} · {}: {}",
-        lang.pick("Boards", "Досок"),
-        settings.boards,
-        lang.pick("line-up", "расстановка"),
-        mode,
-        lang.pick("match points", "командные очки"),
-        [
-            settings.match_points.win,
-            settings.match_points.draw,
-            settings.match_points.loss
+        };
+        column![
+            settings_row(settings, &boards, lang),
+            self.form(lang),
+            iced::widget::row(t.teams.iter().map(|team| card(t, team, settings, lang)))
+                .spacing(12)
+                .wrap(),
         ]
-        .map(|x| crate::report::points(x, lang))
-        .join("/")
-    );
+        .spacing(12)
+        .into()
+    }
+
+    /// The new team's (or the edited team's) details.
+    fn form<'a>(&'a self, lang: Lang) -> Element<'a, Message> {
+        row![
+            text_input(lang.pick("team name", "название команды"), &self.name)
+                .id(TEAM_NAME_FIELD)
+                .on_input(Message::Name)
+                .on_submit(Message::Save),
+            text_input(lang.pick("short name", "кратко"), &self.short)
+                .on_input(Message::Short)
+                .on_submit(Message::Save)
+                .width(110),
+            text_input(lang.pick("club / region", "клуб / регион"), &self.club)
+                .on_input(Message::Club)
+                .on_submit(Message::Save),
+            text_input(lang.pick("captain", "капитан"), &self.captain)
+                .on_input(Message::Captain)
+                .on_submit(Message::Save),
+            button(text(if self.editing.is_some() {
+                lang.pick("Save team", "Сохранить команду")
+            } else {
+                lang.pick("Add team", "Добавить команду")
+            }))
+            .on_press_maybe((!self.name.trim().is_empty()).then_some(Message::Save)),
+        ]
+        .push(self.editing.map(|_| {
+            button(text(lang.pick("Cancel", "Отмена")))
+                .style(button::secondary)
+                .on_press(Message::Cancel)
+        }))
+        .spacing(6)
+        .into()
+    }
+}
+
+/// Boards, line-up mode, primary score, match points, and the board rules as set.
+fn settings_row<'a>(
+    settings: &'a TeamSettings,
+    boards: &[Choice<usize>],
+    lang: Lang,
+) -> Element<'a, Message> {
+    let modes = [LineUp::RosterOrder, LineUp::FixedBoards, LineUp::Free].map(|m| Choice {
+        value: m,
+        label: match m {
+            LineUp::RosterOrder => lang.pick("line-up: roster order", "расстановка: по заявке"),
+            LineUp::FixedBoards => {
+                lang.pick("line-up: fixed boards", "расстановка: закреплённые доски")
+            }
+            LineUp::Free => lang.pick("line-up: free per round", "расстановка: свободная"),
+        }
+        .to_string(),
+    });
+    let primaries = [Primary::MatchPoints, Primary::GamePoints].map(|p| Choice {
+        value: p,
+        label: match p {
+            Primary::MatchPoints => lang.pick("ranked by match points", "места по командным очкам"),
+            Primary::GamePoints => lang.pick("ranked by game points", "места по сумме очков"),
+        }
+        .to_string(),
+    });
+    let scorings = [(2.0, 1.0, 0.0), (3.0, 1.0, 0.0)].map(|(win, draw, loss)| Choice {
+        value: MatchPoints { win, draw, loss },
+        label: format!(
+            "{} {win}/{draw}/{loss}",
+            lang.pick("match points", "командные очки")
+        ),
+    });
+    let mut rules = Vec::new();
     if let Some(board) = settings.rules.women {
-        said.push_str(&format!(
-            " · {} {board}",
+        rules.push(format!(
+            "{} {board}",
             lang.pick("women's board:", "женская доска:")
         ));
     }
     if let Some(j) = settings.rules.junior {
-        said.push_str(&format!(
-            " · {} {} ({} {})",
+        rules.push(format!(
+            "{} {} ({} {})",
             lang.pick("junior board:", "юношеская доска:"),
             j.board,
             lang.pick("born from", "с"),
             j.born_from
         ));
     }
-    let head = text(said).size(18);
-    let cards = t.teams.iter().map(|team| {
-        let mut lines = column![text(format!("{}. {}", team.id, team.name)).size(20)].spacing(4);
-        let mut about = Vec::new();
-        if !team.short.is_empty() {
-            about.push(team.short.clone());
-        }
-        if !team.club.is_empty() {
-            about.push(team.club.clone());
-        }
-        if !team.captain.is_empty() {
-            about.push(format!(
-                "{}: {}",
-                lang.pick("captain", "капитан"),
-                team.captain
-            ));
-        }
-        if !about.is_empty() {
-            lines = lines.push(text(about.join(" · ")).size(15));
-        }
-        for (k, &id) in team.roster.iter().enumerate() {
-            let place = if k < settings.boards {
-                format!("{} {}", lang.pick("board", "доска"), k + 1)
-            } else {
-                lang.pick("reserve", "запасной").to_string()
-            };
-            let who = t.player(id).map(|p| p.full_name()).unwrap_or_default();
-            lines =
-                lines.push(row![text(place).size(16).width(110), text(who).size(17)].spacing(8));
-        }
-        container(lines).padding(10).style(theme::panel).into()
-    });
-    column![head, iced::widget::row(cards).spacing(12).wrap()]
-        .spacing(12)
-        .into()
+    row![
+        pick_list(
+            boards.to_vec(),
+            boards.iter().find(|c| c.value == settings.boards).cloned(),
+            |c| Message::Boards(c.value)
+        ),
+        pick_list(
+            modes.to_vec(),
+            modes.iter().find(|c| c.value == settings.line_up).cloned(),
+            |c| Message::LineUp(c.value)
+        ),
+        pick_list(
+            primaries.to_vec(),
+            primaries
+                .iter()
+                .find(|c| c.value == settings.primary)
+                .cloned(),
+            |c| Message::Primary(c.value)
+        ),
+        pick_list(
+            scorings.to_vec(),
+            scorings
+                .iter()
+                .find(|c| c.value == settings.match_points)
+                .cloned(),
+            |c| Message::MatchPoints(c.value)
+        ),
+        text(rules.join(" · ")).size(16),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// A team: its details (click to edit), its roster by board with ↑ ↓ ✕, a player to add.
+fn card<'a>(
+    t: &'a Tournament,
+    team: &'a Team,
+    settings: &'a TeamSettings,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let id = team.id;
+    let mut lines = column![row![
+        button(text(format!("{}. {}", team.id, team.name)).size(20))
+            .style(button::text)
+            .padding(0)
+            .on_press(Message::Edit(id)),
+        button(text(lang.pick("remove", "убрать")).size(14))
+            .style(button::secondary)
+            .on_press(Message::Remove(id)),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)]
+    .spacing(4);
+    let mut about = Vec::new();
+    if !team.short.is_empty() {
+        about.push(team.short.clone());
+    }
+    if !team.club.is_empty() {
+        about.push(team.club.clone());
+    }
+    if !team.captain.is_empty() {
+        about.push(format!(
+            "{}: {}",
+            lang.pick("captain", "капитан"),
+            team.captain
+        ));
+    }
+    if !about.is_empty() {
+        lines = lines.push(text(about.join(" · ")).size(15));
+    }
+    let small = |label: &'static str, m: Option<Message>| {
+        button(text(label).size(14))
+            .style(button::secondary)
+            .padding([2, 6])
+            .on_press_maybe(m)
+    };
+    for (k, &player) in team.roster.iter().enumerate() {
+        let place = if k < settings.boards {
+            format!("{} {}", lang.pick("board", "доска"), k + 1)
+        } else {
+            lang.pick("reserve", "запасной").to_string()
+        };
+        let who = t.player(player).map(|p| p.full_name()).unwrap_or_default();
+        lines = lines.push(
+            row![
+                text(place).size(16).width(110),
+                text(who).size(17).width(Length::Fixed(240.0)),
+                small("↑", (k > 0).then_some(Message::Move(id, k, -1))),
+                small(
+                    "↓",
+                    (k + 1 < team.roster.len()).then_some(Message::Move(id, k, 1))
+                ),
+                small("✕", Some(Message::Leave(id, k))),
+            ]
+            .spacing(6)
+            .align_y(iced::Alignment::Center),
+        );
+    }
+    let free: Vec<Choice<PlayerId>> = t
+        .by_number()
+        .into_iter()
+        .filter(|p| t.team_of(p.id).is_none())
+        .map(|p| Choice {
+            value: p.id,
+            label: p.full_name(),
+        })
+        .collect();
+    if !free.is_empty() {
+        lines = lines.push(
+            pick_list(free, None::<Choice<PlayerId>>, move |c| {
+                Message::Join(id, c.value)
+            })
+            .placeholder(lang.pick("add a player…", "добавить игрока…"))
+            .width(Length::Fixed(300.0)),
+        );
+    }
+    container(lines).padding(10).style(theme::panel).into()
 }

@@ -498,3 +498,52 @@ fn a_line_up_that_breaks_a_board_rule_is_refused_naming_it() {
         "{e}"
     );
 }
+
+/// A least rank on the top boards: boards 1..=2 played by a КМС or stronger (the ЕВСК table's
+/// order); a first-class player on board 2 is refused naming board and rank, a master of sport
+/// is taken.
+#[test]
+fn a_least_rank_on_the_top_boards_is_asked_of_each_of_them() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::team::{LeastRank, LineUp};
+    let mut t = new_event(LineUp::Free);
+    let mut settings = t.settings.teams.clone().unwrap();
+    settings.rules.least_rank = Some(LeastRank {
+        board: 2,
+        rank: "КМС".into(),
+    });
+    let teams = t.teams.clone();
+    for (k, team) in teams.iter().enumerate() {
+        for (i, &id) in team.roster.iter().enumerate() {
+            let mut p = t.player(id).unwrap().clone();
+            p.title = match (k, i) {
+                (1, 1) => "1 разряд".into(),
+                (_, 0) => "МС".into(),
+                _ => "КМС".into(),
+            };
+            apply(&mut t, &Command::EditPlayer { player: p }).unwrap();
+        }
+    }
+    let set = Command::SetTeams {
+        teams: teams.clone(),
+        settings: Some(settings),
+    };
+    apply(&mut t, &set).unwrap();
+    let pair = Command::PairRound {
+        round: 1,
+        table_round: None,
+    };
+    let e = apply(&mut t, &pair).unwrap_err().to_string();
+    // Team 1 is free in round 1 (five teams); team 2 plays.
+    let weak = teams[1].roster[1];
+    assert!(
+        e.contains(&format!(
+            "board 2 asks for at least the rank «КМС», and player {weak} has less"
+        )),
+        "{e}"
+    );
+    let mut p = t.player(weak).unwrap().clone();
+    p.title = "МС".into();
+    apply(&mut t, &Command::EditPlayer { player: p }).unwrap();
+    apply(&mut t, &pair).unwrap();
+}

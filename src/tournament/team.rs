@@ -97,6 +97,16 @@ pub struct BoardRules {
     pub women: Option<usize>,
     /// A junior board: this board's player born in or after the year.
     pub junior: Option<JuniorBoard>,
+    /// Boards 1..=board played by a holder of at least this rank (the ЕВСК table's order).
+    pub least_rank: Option<LeastRank>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeastRank {
+    /// The last board the rank is asked on: 1 asks it of board 1 alone.
+    pub board: usize,
+    /// The rank as the table writes it («КМС», «1 разряд»).
+    pub rank: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -141,6 +151,22 @@ impl BoardRules {
                         board: j.board,
                         player,
                         born_from: j.born_from,
+                    });
+                }
+            }
+        }
+        if let Some(least) = &self.least_rank {
+            let table = super::norms::Table::shipped();
+            let wanted = table.strength(&least.rank);
+            for (k, &player) in players.iter().enumerate().take(least.board) {
+                let title = t.player(player).map_or("", |p| p.title.as_str());
+                if table.strength(title) > wanted {
+                    return Err(TeamError::LeastRank {
+                        round,
+                        team,
+                        board: k + 1,
+                        player,
+                        rank: least.rank.clone(),
                     });
                 }
             }
@@ -353,6 +379,14 @@ pub enum TeamError {
         player: PlayerId,
         born_from: u16,
     },
+    #[error("round {round}, team {team}: board {board} asks for at least the rank «{rank}», and player {player} has less")]
+    LeastRank {
+        round: usize,
+        team: TeamId,
+        board: usize,
+        player: PlayerId,
+        rank: String,
+    },
 }
 
 impl crate::lang::Russian for TeamError {
@@ -487,6 +521,15 @@ impl crate::lang::Russian for TeamError {
                 born_from,
             } => format!(
                 "тур {round}, команда {team}: доска {board} — юношеская ({born_from} г. р. и моложе), а участник {player} старше или год рождения не указан"
+            ),
+            TeamError::LeastRank {
+                round,
+                team,
+                board,
+                player,
+                rank,
+            } => format!(
+                "тур {round}, команда {team}: на доске {board} нужен разряд не ниже «{rank}», а у участника {player} ниже"
             ),
         }
     }

@@ -222,3 +222,55 @@ fn an_individual_event_is_made_a_team_event_and_its_teams_built_on_the_teams_pag
     );
     assert_eq!(app.session.tournament().unwrap().teams[1].club, "");
 }
+
+/// The board rules are set on the Teams page: a junior board needs a year typed (a word is
+/// refused, saying so), a least rank on the top boards starts at КМС and is changed by its list.
+#[test]
+fn the_board_rules_are_set_on_the_teams_page() {
+    use shashki_arbiter::tournament::team::{JuniorBoard, LeastRank};
+    use shashki_arbiter::ui::screen::event::{self, teams, Section};
+    let mut app = team_app("team-rules", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(event::Message::Section(Section::Teams)));
+    let team = |m| Message::Event(event::Message::Team(m));
+    let rules = |app: &App| {
+        app.session
+            .tournament()
+            .unwrap()
+            .settings
+            .teams
+            .as_ref()
+            .unwrap()
+            .rules
+            .clone()
+    };
+    let _ = app.update(team(teams::Message::JuniorYear("soon".into())));
+    let _ = app.update(team(teams::Message::Junior(Some(3))));
+    let status = app.session.status.clone().unwrap();
+    assert!(
+        status.error && status.text.contains("year of birth"),
+        "{}",
+        status.text
+    );
+    assert_eq!(rules(&app).junior, None);
+    let _ = app.update(team(teams::Message::JuniorYear("2010".into())));
+    let _ = app.update(team(teams::Message::Junior(Some(3))));
+    assert_eq!(
+        rules(&app).junior,
+        Some(JuniorBoard {
+            board: 3,
+            born_from: 2010
+        })
+    );
+    let _ = app.update(team(teams::Message::LeastBoard(Some(2))));
+    let _ = app.update(team(teams::Message::LeastRank("МС".into())));
+    assert_eq!(
+        rules(&app).least_rank,
+        Some(LeastRank {
+            board: 2,
+            rank: "МС".into()
+        })
+    );
+    let _ = app.update(team(teams::Message::Junior(None)));
+    assert_eq!(rules(&app).junior, None, "— takes the rule off");
+}

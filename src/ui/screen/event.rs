@@ -465,7 +465,7 @@ impl State {
             }
             Message::TiebreakUp(_) | Message::TiebreakDown(_) | Message::TiebreakRemove(_) => {}
             Message::Section(section) => self.section = section,
-            Message::Team(m) => return self.team.update(m, t).map(Message::Team),
+            Message::Team(m) => return self.team.update(m, t, lang).map(Message::Team),
         }
         Action::None
     }

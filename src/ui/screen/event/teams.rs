@@ -27,6 +27,8 @@ pub struct Form {
     pub editing: Option<TeamId>,
     /// Boards of the team event an individual event is made into.
     pub boards: Option<usize>,
+    /// The junior board's year as typed (read when the board is chosen or Enter pressed).
+    pub junior_year: String,
 }
 
 #[derive(Clone, Debug)]
@@ -51,6 +53,16 @@ pub enum Message {
     MatchPoints(MatchPoints),
     /// Makes an individual event a team event with the boards chosen.
     MakeTeamEvent,
+    /// The women's board (none: no such rule).
+    Women(Option<usize>),
+    /// The junior board, born in or after the year typed.
+    Junior(Option<usize>),
+    JuniorYear(String),
+    /// Enter in the year: the junior board as it is, born from the year typed.
+    JuniorSubmit,
+    /// Boards 1..=N asked for at least a rank.
+    LeastBoard(Option<usize>),
+    LeastRank(String),
 }
 
 impl Form {
@@ -62,7 +74,7 @@ impl Form {
         };
     }
 
-    pub fn update(&mut self, message: Message, t: &Tournament) -> Action<Message> {
+    pub fn update(&mut self, message: Message, t: &Tournament, lang: Lang) -> Action<Message> {
         let settings = t.settings.teams.clone();
         let set = |teams: Vec<Team>, settings: Option<TeamSettings>| {
             Action::Apply(Command::SetTeams { teams, settings })
@@ -123,6 +135,7 @@ impl Form {
                         captain: tm.captain.clone(),
                         editing: Some(id),
                         boards: self.boards,
+                        junior_year: self.junior_year.clone(),
                     };
                 }
             }
@@ -167,6 +180,66 @@ impl Form {
                 })
             }
             Message::MatchPoints(mp) => return with_settings(&|s| s.match_points = mp),
+            Message::Women(board) => return with_settings(&|s| s.rules.women = board),
+            Message::JuniorYear(y) => self.junior_year = y,
+            Message::JuniorSubmit => {
+                let board = settings
+                    .as_ref()
+                    .and_then(|s| s.rules.junior.map(|j| j.board));
+                return match board {
+                    Some(_) => self.update(Message::Junior(board), t, lang),
+                    None => Action::None,
+                };
+            }
+            Message::Junior(board) => {
+                let typed = self.junior_year.trim();
+                let kept = settings
+                    .as_ref()
+                    .and_then(|s| s.rules.junior.map(|j| j.born_from.to_string()))
+                    .unwrap_or_default();
+                let year = if typed.is_empty() {
+                    kept.as_str()
+                } else {
+                    typed
+                };
+                let born_from = match (board, year.parse::<u16>()) {
+                    (None, _) => None,
+                    (Some(_), Ok(y)) if (1900..=2100).contains(&y) => Some(y),
+                    (Some(_), _) => {
+                        return Action::error(format!(
+                            "«{year}»: {}",
+                            lang.pick(
+                                "type the junior board's year of birth (born in it or later)",
+                                "введите год рождения для юношеской доски (этот год и моложе)"
+                            )
+                        ))
+                    }
+                };
+                return with_settings(&|s| {
+                    s.rules.junior = board.zip(born_from).map(|(board, born_from)| {
+                        crate::tournament::team::JuniorBoard { board, born_from }
+                    })
+                });
+            }
+            Message::LeastBoard(board) => {
+                return with_settings(&|s| {
+                    s.rules.least_rank = board.map(|board| crate::tournament::team::LeastRank {
+                        board,
+                        rank: s
+                            .rules
+                            .least_rank
+                            .as_ref()
+                            .map_or_else(|| "КМС".to_string(), |l| l.rank.clone()),
+                    })
+                })
+            }
+            Message::LeastRank(rank) => {
+                return with_settings(&|s| {
+                    if let Some(l) = s.rules.least_rank.as_mut() {
+                        l.rank = rank.clone();
+                    }
+                })
+            }
             Message::MakeTeamEvent => {
                 let boards = self.boards.unwrap_or(4);
                 return set(
@@ -210,6 +283,7 @@ impl Form {
         };
         column![
             settings_row(settings, &boards, lang),
+            rules_row(self, settings, lang),
             self.form(lang),
             iced::widget::row(t.teams.iter().map(|team| card(t, team, settings, lang)))
                 .spacing(12)
@@ -285,22 +359,6 @@ fn settings_row<'a>(
             lang.pick("match points", "командные очки")
         ),
     });
-    let mut rules = Vec::new();
-    if let Some(board) = settings.rules.women {
-        rules.push(format!(
-            "{} {board}",
-            lang.pick("women's board:", "женская доска:")
-        ));
-    }
-    if let Some(j) = settings.rules.junior {
-        rules.push(format!(
-            "{} {} ({} {})",
-            lang.pick("junior board:", "юношеская доска:"),
-            j.board,
-            lang.pick("born from", "с"),
-            j.born_from
-        ));
-    }
     row![
         pick_list(
             boards.to_vec(),
@@ -328,7 +386,74 @@ fn settings_row<'a>(
                 .cloned(),
             |c| Message::MatchPoints(c.value)
         ),
-        text(rules.join(" · ")).size(16),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// The regulation's board rules: a women's board, a junior board (born in a year or later), a
+/// least rank on the top boards.
+fn rules_row<'a>(form: &'a Form, settings: &'a TeamSettings, lang: Lang) -> Element<'a, Message> {
+    let boards = |label: &str| -> Vec<Choice<Option<usize>>> {
+        std::iter::once(None)
+            .chain((1..=settings.boards).map(Some))
+            .map(|b| Choice {
+                value: b,
+                label: match b {
+                    None => format!("{label}: —"),
+                    Some(b) => format!("{label}: {b}"),
+                },
+            })
+            .collect()
+    };
+    let picked = |choices: &[Choice<Option<usize>>], v: Option<usize>| {
+        choices.iter().find(|c| c.value == v).cloned()
+    };
+    let women = boards(lang.pick("women's board", "женская доска"));
+    let junior = boards(lang.pick("junior board", "юношеская доска"));
+    let least = boards(lang.pick("rank asked on boards 1 to", "разряд на досках 1–"));
+    let ranks: Vec<Choice<String>> = crate::tournament::norms::Table::shipped()
+        .ranks
+        .iter()
+        .map(|r| Choice {
+            value: r.key.clone(),
+            label: r.key_said(lang).to_string(),
+        })
+        .collect();
+    let rank = settings
+        .rules
+        .least_rank
+        .as_ref()
+        .and_then(|l| ranks.iter().find(|c| c.value == l.rank).cloned());
+    let year = settings
+        .rules
+        .junior
+        .map(|j| j.born_from.to_string())
+        .unwrap_or_default();
+    row![
+        pick_list(women.clone(), picked(&women, settings.rules.women), |c| {
+            Message::Women(c.value)
+        }),
+        pick_list(
+            junior.clone(),
+            picked(&junior, settings.rules.junior.map(|j| j.board)),
+            |c| Message::Junior(c.value)
+        ),
+        text_input(
+            &format!("{} {year}", lang.pick("born from", "г. р. от")),
+            &form.junior_year
+        )
+        .on_input(Message::JuniorYear)
+        .on_submit(Message::JuniorSubmit)
+        .width(130),
+        pick_list(
+            least.clone(),
+            picked(&least, settings.rules.least_rank.as_ref().map(|l| l.board)),
+            |c| Message::LeastBoard(c.value)
+        ),
+        pick_list(ranks, rank, |c| Message::LeastRank(c.value))
+            .placeholder(lang.pick("rank", "разряд")),
     ]
     .spacing(8)
     .align_y(iced::Alignment::Center)

@@ -547,3 +547,48 @@ fn a_least_rank_on_the_top_boards_is_asked_of_each_of_them() {
     apply(&mut t, &Command::EditPlayer { player: p }).unwrap();
     apply(&mut t, &pair).unwrap();
 }
+
+/// Russian practice's board criteria: the game points a team scored on board N, counted from
+/// the boards' own results; in JSON under this program's code `BRD1` …, only when the event
+/// ranks by them (the C.07 keys stay what FIDE's checker knows).
+#[test]
+fn a_board_criterion_counts_the_points_scored_on_that_board() {
+    let mut t = import("rr05");
+    let every = standings::every_criterion(&t, None);
+    assert!(every[&1]
+        .iter()
+        .all(|(tb, _)| !matches!(tb, TeamTieBreak::Board(_))));
+    let settings = t.settings.teams.as_mut().unwrap();
+    settings.tiebreaks = vec![TeamTieBreak::Board(1), TeamTieBreak::Board(2)];
+    let every = standings::every_criterion(&t, None);
+    for team in &t.teams {
+        // By hand: each match's k-th board, the team's player's points.
+        let on_board = |k: usize| -> f64 {
+            t.rounds
+                .iter()
+                .flat_map(|r| r.matches.iter().map(move |m| (r, m)))
+                .filter(|(_, m)| m.home == team.id || m.away == team.id)
+                .filter_map(|(r, m)| r.boards_of(m).nth(k))
+                .map(|p| {
+                    let (w, b) = p.halves();
+                    let mine = if t.player_for(p, team.id) == p.white {
+                        w
+                    } else {
+                        b
+                    };
+                    f64::from(mine) / 2.0
+                })
+                .sum()
+        };
+        for (n, k) in [(1u8, 0), (2, 1)] {
+            let ours = every[&team.id]
+                .iter()
+                .find(|(tb, _)| *tb == TeamTieBreak::Board(n))
+                .unwrap()
+                .1;
+            assert_eq!(ours, on_board(k), "team {} board {n}", team.id);
+        }
+    }
+    assert_eq!(TeamTieBreak::Board(1).code(), "BRD1");
+    assert_eq!(TeamTieBreak::Board(3).short().1, "Д3");
+}

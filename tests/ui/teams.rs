@@ -273,4 +273,27 @@ fn the_board_rules_are_set_on_the_teams_page() {
     );
     let _ = app.update(team(teams::Message::Junior(None)));
     assert_eq!(rules(&app).junior, None, "— takes the rule off");
+    // The team criteria on the Tie-breaks page: board 1's points added, moved up one place.
+    use shashki_arbiter::tournament::team::standings::TeamTieBreak;
+    let _ = app.update(Message::Event(event::Message::Section(Section::TieBreaks)));
+    assert!(sees(&app, "Team criteria, in order"));
+    let order = |app: &App| {
+        app.session
+            .tournament()
+            .unwrap()
+            .settings
+            .teams
+            .as_ref()
+            .unwrap()
+            .tiebreaks
+            .clone()
+    };
+    let before = order(&app);
+    let _ = app.update(team(teams::Message::TiebreakAdd(TeamTieBreak::Board(1))));
+    let n = before.len();
+    let _ = app.update(team(teams::Message::TiebreakUp(n)));
+    let after = order(&app);
+    assert_eq!(after[n - 1], TeamTieBreak::Board(1));
+    assert_eq!(after[n], before[n - 1]);
+    assert!(text_containing(&app, "points on board 1").is_some());
 }

@@ -34,6 +34,38 @@ pub enum TeamTieBreak {
     BoardCount,
     /// Matches won.
     Wins,
+    /// Russian practice: the game points scored on board N (1 to 12) over the event, more is
+    /// better (board 1, then board 2 …, or the women's board). Not a C.07 criterion: its code
+    /// is this program's `BRD1` … `BRD12`.
+    Board(u8),
+}
+
+/// Board criteria's words, by board from 1 (`Board(n)` for n in 1..=12).
+const BOARD_CODES: [&str; 12] = [
+    "BRD1", "BRD2", "BRD3", "BRD4", "BRD5", "BRD6", "BRD7", "BRD8", "BRD9", "BRD10", "BRD11",
+    "BRD12",
+];
+const BOARD_SHORT_RU: [&str; 12] = [
+    "Д1", "Д2", "Д3", "Д4", "Д5", "Д6", "Д7", "Д8", "Д9", "Д10", "Д11", "Д12",
+];
+const BOARD_NAMES: [(&str, &str); 12] = [
+    ("points on board 1", "очки на 1-й доске"),
+    ("points on board 2", "очки на 2-й доске"),
+    ("points on board 3", "очки на 3-й доске"),
+    ("points on board 4", "очки на 4-й доске"),
+    ("points on board 5", "очки на 5-й доске"),
+    ("points on board 6", "очки на 6-й доске"),
+    ("points on board 7", "очки на 7-й доске"),
+    ("points on board 8", "очки на 8-й доске"),
+    ("points on board 9", "очки на 9-й доске"),
+    ("points on board 10", "очки на 10-й доске"),
+    ("points on board 11", "очки на 11-й доске"),
+    ("points on board 12", "очки на 12-й доске"),
+];
+
+/// A board criterion's index into the tables above (boards past 12 read as 12).
+fn board_index(n: u8) -> usize {
+    (n.clamp(1, 12) - 1) as usize
 }
 
 impl TeamTieBreak {
@@ -59,6 +91,7 @@ impl TeamTieBreak {
             TeamTieBreak::BuchholzGp => "BH:GP",
             TeamTieBreak::BoardCount => "BC",
             TeamTieBreak::Wins => "WIN",
+            TeamTieBreak::Board(n) => BOARD_CODES[board_index(n)],
         }
     }
 
@@ -74,6 +107,7 @@ impl TeamTieBreak {
             TeamTieBreak::BuchholzGp => "Бух.О",
             TeamTieBreak::BoardCount => "ПД",
             TeamTieBreak::Wins => "Поб.",
+            TeamTieBreak::Board(n) => BOARD_SHORT_RU[board_index(n)],
         };
         (self.code(), ru)
     }
@@ -98,6 +132,7 @@ impl TeamTieBreak {
             ),
             TeamTieBreak::BoardCount => ("board count", "подсчёт по доскам"),
             TeamTieBreak::Wins => ("matches won", "выигранные матчи"),
+            TeamTieBreak::Board(n) => BOARD_NAMES[board_index(n)],
         }
     }
 
@@ -378,8 +413,14 @@ pub fn every_criterion(
     rounds
         .iter()
         .map(|(&id, rs)| {
+            // The C.07 criteria, then the board criteria the event ranks by.
+            let boards = settings
+                .tiebreaks
+                .iter()
+                .filter(|tb| matches!(tb, TeamTieBreak::Board(_)));
             let values = TeamTieBreak::ALL
                 .iter()
+                .chain(boards)
                 .map(|&tb| match tb {
                     TeamTieBreak::DirectEncounter => (tb, de[&id]),
                     _ => (tb, totals.value(tb, rs).unwrap_or(0.0)),
@@ -430,6 +471,9 @@ impl Totals {
                 .map(|(k, points)| (k + 1) as f64 * points)
                 .sum(),
             TeamTieBreak::Wins => met().filter(|(r, _)| r.won).count() as f64,
+            TeamTieBreak::Board(n) => met()
+                .filter_map(|(r, _)| r.boards.get(board_index(n)))
+                .sum(),
         })
     }
 }

@@ -509,7 +509,12 @@ impl State {
             .into(),
             Section::Settings => self.settings_form(t, lang),
             Section::Paperwork => self.paperwork_form(t, event, lang),
-            Section::TieBreaks => tiebreaks::panel(t, lang),
+            Section::TieBreaks => column![
+                teams::tiebreaks_panel(t, lang).map(|p| p.map(Message::Team)),
+                tiebreaks::panel(t, lang)
+            ]
+            .spacing(12)
+            .into(),
             Section::Forbidden => self.forbidden_panel(t, lang),
             Section::Teams => self.team.view(t, lang).map(Message::Team),
         };

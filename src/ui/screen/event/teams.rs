@@ -9,6 +9,7 @@ use iced::{Element, Length};
 use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::{MatchPoints, PlayerId, Tournament};
+use crate::tournament::team::standings::TeamTieBreak;
 use crate::tournament::team::{LineUp, Primary, Team, TeamId, TeamSettings, MAX_BOARDS};
 use crate::ui::format::Choice;
 use crate::ui::screen::Action;
@@ -63,6 +64,11 @@ pub enum Message {
     /// Boards 1..=N asked for at least a rank.
     LeastBoard(Option<usize>),
     LeastRank(String),
+    /// The team criteria's order: up, down, removed, added.
+    TiebreakUp(usize),
+    TiebreakDown(usize),
+    TiebreakRemove(usize),
+    TiebreakAdd(TeamTieBreak),
 }
 
 impl Form {
@@ -240,6 +246,28 @@ impl Form {
                     }
                 })
             }
+            Message::TiebreakUp(k) => {
+                return with_settings(&|s| {
+                    if k > 0 && k < s.tiebreaks.len() {
+                        s.tiebreaks.swap(k, k - 1);
+                    }
+                })
+            }
+            Message::TiebreakDown(k) => {
+                return with_settings(&|s| {
+                    if k + 1 < s.tiebreaks.len() {
+                        s.tiebreaks.swap(k, k + 1);
+                    }
+                })
+            }
+            Message::TiebreakRemove(k) => {
+                return with_settings(&|s| {
+                    if k < s.tiebreaks.len() {
+                        s.tiebreaks.remove(k);
+                    }
+                })
+            }
+            Message::TiebreakAdd(tb) => return with_settings(&|s| s.tiebreaks.push(tb)),
             Message::MakeTeamEvent => {
                 let boards = self.boards.unwrap_or(4);
                 return set(
@@ -544,4 +572,71 @@ fn card<'a>(
         );
     }
     container(lines).padding(10).style(theme::panel).into()
+}
+
+/// The team criteria after the primary score, in order, with their buttons; the C.07 criteria
+/// and the board criteria (board 1 … B) not chosen yet offered below.
+pub fn tiebreaks_panel<'a>(t: &'a Tournament, lang: Lang) -> Option<Element<'a, Message>> {
+    let settings = t.settings.teams.as_ref()?;
+    let said = |tb: TeamTieBreak| {
+        let (short, full) = (tb.short(), tb.name());
+        format!(
+            "{} ({})",
+            lang.pick(short.0, short.1),
+            lang.pick(full.0, full.1)
+        )
+    };
+    let n = settings.tiebreaks.len();
+    let rows = settings.tiebreaks.iter().enumerate().map(|(k, &tb)| {
+        row![
+            text(format!("{}. {}", k + 1, said(tb)))
+                .size(17)
+                .width(Length::Fixed(420.0)),
+            button(text("↑")).on_press_maybe((k > 0).then_some(Message::TiebreakUp(k))),
+            button(text("↓")).on_press_maybe((k + 1 < n).then_some(Message::TiebreakDown(k))),
+            button(text("✕"))
+                .style(button::danger)
+                .on_press(Message::TiebreakRemove(k)),
+        ]
+        .spacing(6)
+        .align_y(iced::Alignment::Center)
+        .into()
+    });
+    let missing: Vec<Choice<TeamTieBreak>> = TeamTieBreak::ALL
+        .into_iter()
+        .chain((1..=settings.boards as u8).map(TeamTieBreak::Board))
+        .filter(|tb| !settings.tiebreaks.contains(tb))
+        .map(|tb| Choice {
+            value: tb,
+            label: said(tb),
+        })
+        .collect();
+    let primary = match settings.primary {
+        Primary::MatchPoints => lang.pick("match points", "командные очки"),
+        Primary::GamePoints => lang.pick("game points", "сумма очков"),
+    };
+    Some(
+        container(
+            column![
+                text(lang.pick("Team criteria, in order", "Командные показатели по порядку"))
+                    .size(20),
+                text(format!(
+                    "{}: {primary}",
+                    lang.pick("Teams are ranked first by", "Места команд прежде всего по")
+                ))
+                .size(15),
+            ]
+            .extend(rows)
+            .push(
+                pick_list(missing, None::<Choice<TeamTieBreak>>, |c| {
+                    Message::TiebreakAdd(c.value)
+                })
+                .placeholder(lang.pick("add a criterion…", "добавить показатель…")),
+            )
+            .spacing(6),
+        )
+        .padding(8)
+        .style(theme::panel)
+        .into(),
+    )
 }

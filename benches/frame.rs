@@ -43,5 +43,39 @@ fn whole_frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, whole_frames);
+/// The hall wall of the team sample on the projector: its team pages (the team table, the team
+/// crosstable) and the pairings named by match (issue 36).
+fn team_wall_frames(c: &mut Criterion) {
+    use shashki_arbiter::ui::screen::wall;
+    std::env::set_var("ICED_TEST_BACKEND", "tiny-skia");
+    let mut group = c.benchmark_group("team wall frame");
+    group.sample_size(20);
+    let dir = std::env::temp_dir().join(format!("shashki-frame-teams-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("teams.ron");
+    std::fs::copy("tournaments/shashki64-teams.ron", &path).unwrap();
+    for page in [
+        wall::Page::Standings,
+        wall::Page::Crosstable,
+        wall::Page::Pairings,
+    ] {
+        let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+        let _ = app.update(Message::Wall(true));
+        let _ = app.update(Message::WallPage(wall::Message::Page(page)));
+        let theme = app.theme();
+        group.bench_function(format!("{page:?} 1920x1080"), |b| {
+            b.iter(|| {
+                let mut ui = iced_test::simulator::Simulator::with_size(
+                    Settings::default(),
+                    Size::new(1920.0, 1080.0),
+                    app.view(),
+                );
+                ui.snapshot(&theme).unwrap()
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, whole_frames, team_wall_frames);
 criterion_main!(benches);

@@ -617,6 +617,25 @@ fn a_team_event_prints_match_protocols_and_the_final_team_protocol() {
         .filter(|p| !p.is_empty())
         .collect();
     assert_eq!(places.len(), t.teams.len());
+    // The team crosstable: a match of the round not played yet is an empty cell, not a zero.
+    let lines = standings::compute(&t, None);
+    let cross = report::team::crosstable(&t, &lines, Lang::Ru);
+    let pending = &t.rounds.last().unwrap().matches[0];
+    assert!(t
+        .rounds
+        .last()
+        .unwrap()
+        .pairings
+        .iter()
+        .all(|p| !p.scored()));
+    let row = &cross.rows[pending.home as usize - 1];
+    assert_eq!(row[1 + pending.away as usize], "", "{row:?}");
+    let played = &t.rounds[0].matches[0];
+    let [home, _] = standings::match_score(&t, &t.rounds[0], played).unwrap();
+    assert_eq!(
+        cross.rows[played.home as usize - 1][1 + played.away as usize],
+        report::points(home.game_points, Lang::Ru)
+    );
     let report = Kind::ChiefReport.make(&t, None, table, Lang::Ru);
     let teams = report
         .sections

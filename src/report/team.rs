@@ -103,7 +103,8 @@ pub fn crosstable(tour: &Tournament, lines: &[TeamLine], lang: Lang) -> Section 
                     .map(|l| {
                         l.rounds
                             .iter()
-                            .filter(|r| r.opponent == Some(other.id))
+                            // A match still being played (or not begun) is not a result yet.
+                            .filter(|r| r.opponent == Some(other.id) && r.match_points.is_some())
                             .map(|r| points(r.game_points, lang))
                             .collect()
                     })

@@ -642,7 +642,10 @@ impl App {
             .map(|ms| iced::time::every(Duration::from_millis(ms)).map(|_| Message::Tick));
         // A long table on the wall turns its sheets by itself.
         let sheets = (self.wall
-            && matches!(self.wall_page, wall::Page::Pairings | wall::Page::Standings))
+            && matches!(
+                self.wall_page,
+                wall::Page::Pairings | wall::Page::Standings | wall::Page::Crosstable
+            ))
         .then(|| iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick));
         Subscription::batch([keys].into_iter().chain(clocks).chain(sheets))
     }

@@ -69,6 +69,28 @@ fn the_wall_shows_the_team_table_and_names_each_board_by_its_match() {
         sees(&app, "КО") && sees(&app, &lines[0].name),
         "the teams' table"
     );
+    // The team crosstable: each team's game points against each other, its place.
+    let _ = app.update(Message::WallPage(wall::Message::Page(
+        wall::Page::Crosstable,
+    )));
+    assert!(
+        sees(&app, "×") && sees(&app, "Шахматка"),
+        "the team crosstable"
+    );
+    let other = lines[0]
+        .rounds
+        .iter()
+        .find(|r| r.opponent.is_some())
+        .unwrap();
+    assert!(sees(
+        &app,
+        &shashki_arbiter::ui::format::points(other.game_points, Lang::Ru)
+    ));
+    let _ = screenshot(
+        &mut app,
+        Size::new(1280.0, 720.0),
+        "wall-team-crosstable-ru",
+    );
     let _ = app.update(Message::WallPage(wall::Message::Page(wall::Page::Pairings)));
     let r = t.rounds.last().unwrap();
     let board = shashki_arbiter::ui::format::match_board(&t, r, r.pairings[4].board);

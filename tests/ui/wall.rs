@@ -83,6 +83,12 @@ fn the_wall_pages_show_pairings_standings_and_the_ballot() {
     );
     let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-standings-ru");
     right(&mut app);
+    assert_eq!(
+        app.wall_page,
+        shashki_arbiter::ui::screen::wall::Page::Crosstable
+    );
+    assert!(sees(&app, "×"), "the crosstable's diagonal");
+    right(&mut app);
     assert!(
         sees(&app, "IX/10") && sees(&app, "1.cb4 fg5 2.ed4 ef6"),
         "board 1's ballot"

@@ -47,17 +47,26 @@ pub enum Page {
     Clocks,
     Pairings,
     Standings,
+    /// The crosstable: a team event's team crosstable, a round robin's, a Swiss's round grid.
+    Crosstable,
     Ballot,
 }
 
 impl Page {
-    pub const ALL: [Page; 4] = [Page::Clocks, Page::Pairings, Page::Standings, Page::Ballot];
+    pub const ALL: [Page; 5] = [
+        Page::Clocks,
+        Page::Pairings,
+        Page::Standings,
+        Page::Crosstable,
+        Page::Ballot,
+    ];
 
     pub fn label(self, lang: Lang) -> &'static str {
         match self {
             Page::Clocks => lang.pick("Clocks", "Часы"),
             Page::Pairings => lang.pick("Pairings", "Пары"),
             Page::Standings => lang.pick("Standings", "Таблица"),
+            Page::Crosstable => lang.pick("Crosstable", "Шахматка"),
             Page::Ballot => lang.pick("Ballot", "Жеребьёвка"),
         }
     }
@@ -179,6 +188,17 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         Page::Standings => match (t, lines, teams) {
             (_, _, Some(teams)) => team_standings(&teams, now, lang),
             (Some(t), Some(lines), None) => standings(t, &lines, now, lang),
+            _ => text("").into(),
+        },
+        Page::Crosstable => match (t, lines, teams) {
+            (Some(t), _, Some(teams)) => {
+                let table = crate::report::team::crosstable(t, &teams.teams, lang);
+                big_table(table.header, table.rows, now, lang)
+            }
+            (Some(t), Some(lines), None) => {
+                let table = crate::report::results_table(t, &lines, lang);
+                big_table(table.header, table.rows, now, lang)
+            }
             _ => text("").into(),
         },
         Page::Ballot => ballot(drawn, lang),

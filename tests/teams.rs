@@ -592,3 +592,62 @@ fn a_board_criterion_counts_the_points_scored_on_that_board() {
     assert_eq!(TeamTieBreak::Board(1).code(), "BRD1");
     assert_eq!(TeamTieBreak::Board(3).short().1, "Д3");
 }
+
+/// A ballot per team match: every board of a match plays the one opening drawn for it, each
+/// match its own (never one already drawn in the event); a board chosen draws its whole match
+/// again, the other matches keeping theirs.
+#[test]
+fn a_ballot_per_match_gives_every_board_of_a_match_one_opening() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::model::BallotPer;
+    let mut t = event::read(std::path::Path::new("tournaments/shashki64-teams.ron")).unwrap();
+    t.settings.format.ballot.as_mut().unwrap().per = BallotPer::Match;
+    let last = t.rounds.len();
+    for p in &mut t.rounds[last - 1].pairings {
+        p.ballot = None;
+    }
+    let used_before = shashki_arbiter::tournament::command::used_cells(&t, "idf");
+    let draw = |board| Command::DrawBallot {
+        round: last,
+        board,
+        seed: 20261203,
+        at: chrono::Utc::now(),
+    };
+    apply(&mut t, &draw(None)).unwrap();
+    let r = t.rounds[last - 1].clone();
+    let r = &r;
+    let cell_of = |r: &shashki_arbiter::tournament::model::Round, b: usize| {
+        r.pairings
+            .iter()
+            .find(|p| p.board == b)
+            .unwrap()
+            .ballot
+            .clone()
+            .unwrap()
+            .cell
+    };
+    let mut cells = Vec::new();
+    for m in &r.matches {
+        let first = cell_of(r, m.boards[0]);
+        assert!(
+            m.boards.iter().all(|&b| cell_of(r, b) == first),
+            "one opening a match"
+        );
+        assert!(!used_before.contains(&first), "{first} was drawn before");
+        cells.push(first);
+    }
+    let distinct: std::collections::BTreeSet<_> = cells.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        r.matches.len(),
+        "each match its own: {cells:?}"
+    );
+    // Board 2 of the second match chosen: that match again, the others as they were.
+    let second = r.matches[1].clone();
+    apply(&mut t, &draw(Some(second.boards[1]))).unwrap();
+    let r2 = &t.rounds[last - 1];
+    let again = cell_of(r2, second.boards[0]);
+    assert!(second.boards.iter().all(|&b| cell_of(r2, b) == again));
+    assert_ne!(again, cells[1]);
+    assert_eq!(cell_of(r2, r.matches[0].boards[0]), cells[0]);
+}

@@ -1158,12 +1158,40 @@ fn draw_ballot(
             .map(|p| p.board)
             .collect(),
     };
+    // Per match: the chosen board's whole match, or every match with a board still to draw;
+    // each match one cell, its boards all playing it.
+    let (boards, cells): (Vec<usize>, Vec<String>) = match rule.per {
+        BallotPer::Match if !r.matches.is_empty() => {
+            let groups: Vec<Vec<usize>> = r
+                .matches
+                .iter()
+                .filter(|m| m.boards.iter().any(|b| boards.contains(b)))
+                .map(|m| match board {
+                    Some(_) => m.boards.clone(),
+                    None => m
+                        .boards
+                        .iter()
+                        .copied()
+                        .filter(|b| boards.contains(b))
+                        .collect(),
+                })
+                .collect();
+            let drawn = table.draw_many(seed, groups.len(), &used);
+            groups
+                .iter()
+                .zip(drawn)
+                .flat_map(|(g, e)| g.iter().map(move |&b| (b, e.cell.clone())))
+                .unzip()
+        }
+        _ => (boards.clone(), Vec::new()),
+    };
     let cells: Vec<String> = match rule.per {
+        BallotPer::Match if !r.matches.is_empty() => cells,
         BallotPer::Round => {
             let cell = table.draw(seed, &used).cell.clone();
             vec![cell; boards.len()]
         }
-        BallotPer::Micromatch => table
+        BallotPer::Micromatch | BallotPer::Match => table
             .draw_many(seed, boards.len(), &used)
             .into_iter()
             .map(|e| e.cell.clone())

@@ -234,6 +234,9 @@ pub enum BallotPer {
     Micromatch,
     /// One opening for every board of the round.
     Round,
+    /// A team event: one opening for every board of a match (each match its own); an individual
+    /// event draws per micromatch.
+    Match,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

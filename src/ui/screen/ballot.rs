@@ -93,7 +93,7 @@ impl State {
             }
             // "For this board" with no board chosen draws nothing (it drew every board).
             Message::Draw if self.board.is_none() => Action::None,
-            Message::Draw if rule.per == BallotPer::Micromatch => {
+            Message::Draw if rule.per != BallotPer::Round => {
                 let board = self.board.unwrap_or(0);
                 if let Some(asked) = self.ask(t, round, board, "draw".to_string(), lang) {
                     return asked;
@@ -115,7 +115,7 @@ impl State {
                     Err(e) => return Action::error(e),
                 };
                 let board = match message {
-                    Message::Draw if rule.per == BallotPer::Micromatch => self.board,
+                    Message::Draw if rule.per != BallotPer::Round => self.board,
                     _ => None,
                 };
                 if board.is_none() {
@@ -258,6 +258,7 @@ impl State {
         let per = match rule.per {
             BallotPer::Micromatch => lang.pick("one per micromatch", "на каждый микроматч"),
             BallotPer::Round => lang.pick("one for the whole round", "одно на весь тур"),
+            BallotPer::Match => lang.pick("one per team match", "одно на командный матч"),
         };
         let mut controls = column![
             text(format!(
@@ -284,10 +285,15 @@ impl State {
         ]
         .spacing(10);
         let mut draw_buttons = row![].spacing(8);
-        if rule.per == BallotPer::Micromatch {
+        if rule.per != BallotPer::Round {
+            let label = match rule.per {
+                BallotPer::Match => {
+                    lang.pick("Draw for this board's match", "Жребий для матча доски")
+                }
+                _ => lang.pick("Draw for this board", "Жребий для доски"),
+            };
             draw_buttons = draw_buttons.push(
-                button(text(lang.pick("Draw for this board", "Жребий для доски")).size(20))
-                    .on_press_maybe(self.board.map(|_| Message::Draw)),
+                button(text(label).size(20)).on_press_maybe(self.board.map(|_| Message::Draw)),
             );
         }
         draw_buttons = draw_buttons.push(

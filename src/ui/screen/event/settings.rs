@@ -209,6 +209,10 @@ impl State {
                 lang.pick("per micromatch", "на микроматч"),
             ),
             (BallotPer::Round, lang.pick("per round", "на тур")),
+            (
+                BallotPer::Match,
+                lang.pick("per team match", "на командный матч"),
+            ),
         ]
         .map(|(value, label)| Choice {
             value,

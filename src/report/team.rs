@@ -103,8 +103,13 @@ pub fn crosstable(tour: &Tournament, lines: &[TeamLine], lang: Lang) -> Section 
                     .map(|l| {
                         l.rounds
                             .iter()
-                            // A match still being played (or not begun) is not a result yet.
-                            .filter(|r| r.opponent == Some(other.id) && r.match_points.is_some())
+                            // A match not begun is no result yet (an empty cell, not 0); one
+                            // being played shows its points so far, as the GP column counts them.
+                            .filter(|r| {
+                                r.opponent == Some(other.id)
+                                    && (r.match_points.is_some()
+                                        || r.game_points + r.opponent_game_points > 0.0)
+                            })
                             .map(|r| points(r.game_points, lang))
                             .collect()
                     })

@@ -48,13 +48,7 @@ pub fn final_protocol(
             ];
             row.extend(tiebreak_cells(l, lang));
             if let Some(n) = &ranks {
-                row.push(
-                    n.players
-                        .iter()
-                        .find(|x| x.id == l.id)
-                        .filter(|x| x.result.is_some())
-                        .map_or_else(String::new, |x| n.outcome(x, lang)),
-                );
+                row.push(n.met_by(l.id, lang));
             }
             row
         })

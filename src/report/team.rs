@@ -264,13 +264,7 @@ fn compositions(
                 played.map_or_else(String::new, |(_, l)| points(l.points, lang)),
             ];
             if let Some(n) = ranks {
-                row.push(
-                    n.players
-                        .iter()
-                        .find(|x| x.id == id)
-                        .filter(|x| x.result.is_some())
-                        .map_or_else(String::new, |x| n.outcome(x, lang)),
-                );
+                row.push(n.met_by(id, lang));
             }
             rows.push(row);
         }

@@ -550,6 +550,16 @@ impl Norms {
             _ => "—".to_string(),
         }
     }
+
+    /// The rank player `id` met or confirmed, as a protocol's column writes it; empty when he
+    /// met none.
+    pub fn met_by(&self, id: PlayerId, lang: Lang) -> String {
+        self.players
+            .iter()
+            .find(|x| x.id == id)
+            .filter(|x| x.result.is_some())
+            .map_or_else(String::new, |x| self.outcome(x, lang))
+    }
 }
 
 /// Every participant's norms after the games played so far (in the rounds up to `up_to`).

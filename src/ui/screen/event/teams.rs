@@ -11,7 +11,7 @@ use crate::tournament::command::Command;
 use crate::tournament::model::{MatchPoints, PlayerId, Tournament};
 use crate::tournament::team::standings::TeamTieBreak;
 use crate::tournament::team::{LineUp, Primary, Team, TeamId, TeamSettings, MAX_BOARDS};
-use crate::ui::format::Choice;
+use crate::ui::format::{self, Choice};
 use crate::ui::screen::Action;
 use crate::ui::theme;
 
@@ -297,7 +297,7 @@ impl Form {
                 row![
                     pick_list(
                         boards.clone(),
-                        boards.iter().find(|c| c.value == chosen).cloned(),
+                        format::chosen(&boards, Some(chosen)),
                         |c| Message::Boards(c.value)
                     ),
                     button(text(lang.pick("Make it a team event", "Сделать командным")))
@@ -390,28 +390,22 @@ fn settings_row<'a>(
     row![
         pick_list(
             boards.to_vec(),
-            boards.iter().find(|c| c.value == settings.boards).cloned(),
+            format::chosen(boards, Some(settings.boards)),
             |c| Message::Boards(c.value)
         ),
         pick_list(
             modes.to_vec(),
-            modes.iter().find(|c| c.value == settings.line_up).cloned(),
+            format::chosen(&modes, Some(settings.line_up)),
             |c| Message::LineUp(c.value)
         ),
         pick_list(
             primaries.to_vec(),
-            primaries
-                .iter()
-                .find(|c| c.value == settings.primary)
-                .cloned(),
+            format::chosen(&primaries, Some(settings.primary)),
             |c| Message::Primary(c.value)
         ),
         pick_list(
             scorings.to_vec(),
-            scorings
-                .iter()
-                .find(|c| c.value == settings.match_points)
-                .cloned(),
+            format::chosen(&scorings, Some(settings.match_points)),
             |c| Message::MatchPoints(c.value)
         ),
     ]
@@ -435,9 +429,8 @@ fn rules_row<'a>(form: &'a Form, settings: &'a TeamSettings, lang: Lang) -> Elem
             })
             .collect()
     };
-    let picked = |choices: &[Choice<Option<usize>>], v: Option<usize>| {
-        choices.iter().find(|c| c.value == v).cloned()
-    };
+    let picked =
+        |choices: &[Choice<Option<usize>>], v: Option<usize>| format::chosen(choices, Some(v));
     let women = boards(lang.pick("women's board", "женская доска"));
     let junior = boards(lang.pick("junior board", "юношеская доска"));
     let least = boards(lang.pick("rank asked on boards 1 to", "разряд на досках 1–"));
@@ -453,7 +446,7 @@ fn rules_row<'a>(form: &'a Form, settings: &'a TeamSettings, lang: Lang) -> Elem
         .rules
         .least_rank
         .as_ref()
-        .and_then(|l| ranks.iter().find(|c| c.value == l.rank).cloned());
+        .and_then(|l| format::chosen(&ranks, Some(l.rank.clone())));
     let year = settings
         .rules
         .junior

@@ -651,3 +651,42 @@ fn a_ballot_per_match_gives_every_board_of_a_match_one_opening() {
     assert_ne!(again, cells[1]);
     assert_eq!(cell_of(r2, r.matches[0].boards[0]), cells[0]);
 }
+
+/// A ballot table per board of a match (IDF men's teams: boards 1–2 the IDF table, board 3 the
+/// first move free): each board draws from its own table, a board without one draws nothing.
+#[test]
+fn each_board_of_a_match_draws_from_its_own_table() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    let mut t = event::read(std::path::Path::new("tournaments/shashki64-teams.ron")).unwrap();
+    let settings = t.settings.teams.as_mut().unwrap();
+    settings.ballot_tables.insert(2, "idf-basic".into());
+    settings.ballot_tables.insert(3, String::new());
+    let last = t.rounds.len();
+    for p in &mut t.rounds[last - 1].pairings {
+        p.ballot = None;
+    }
+    apply(
+        &mut t,
+        &Command::DrawBallot {
+            round: last,
+            board: None,
+            seed: 7,
+            at: chrono::Utc::now(),
+        },
+    )
+    .unwrap();
+    let r = &t.rounds[last - 1];
+    for m in &r.matches {
+        let ballot = |k: usize| {
+            r.pairings
+                .iter()
+                .find(|p| p.board == m.boards[k])
+                .unwrap()
+                .ballot
+                .clone()
+        };
+        assert_eq!(ballot(0).unwrap().table, "idf");
+        assert_eq!(ballot(1).unwrap().table, "idf-basic");
+        assert!(ballot(2).is_none(), "board 3: the first move free");
+    }
+}

@@ -2,7 +2,7 @@
 //! returns the command that undoes it, so the journal can take changes back one by one.
 
 use crate::limits;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
@@ -1143,10 +1143,19 @@ fn draw_ballot(
         .ballot
         .clone()
         .ok_or(CommandError::NoBallots)?;
-    let table = load_table(&rule.table)?;
-    let used = used_cells(t, &rule.table);
+    let per_board = t
+        .settings
+        .teams
+        .as_ref()
+        .map(|s| s.ballot_tables.clone())
+        .unwrap_or_default();
+    // The cells each table has given in the event, before this draw.
+    let used: BTreeMap<String, BTreeSet<String>> = std::iter::once(&rule.table)
+        .chain(per_board.values())
+        .map(|name| (name.clone(), used_cells(t, name)))
+        .collect();
     let r = unlocked(t, round)?;
-    let boards: Vec<usize> = match board {
+    let asked: Vec<usize> = match board {
         Some(b) => {
             pairing_mut(r, b)?;
             vec![b]
@@ -1158,52 +1167,45 @@ fn draw_ballot(
             .map(|p| p.board)
             .collect(),
     };
-    // Per match: the chosen board's whole match, or every match with a board still to draw;
-    // each match one cell, its boards all playing it.
-    let (boards, cells): (Vec<usize>, Vec<String>) = match rule.per {
-        BallotPer::Match if !r.matches.is_empty() => {
-            let groups: Vec<Vec<usize>> = r
-                .matches
-                .iter()
-                .filter(|m| m.boards.iter().any(|b| boards.contains(b)))
-                .map(|m| match board {
-                    Some(_) => m.boards.clone(),
-                    None => m
-                        .boards
-                        .iter()
-                        .copied()
-                        .filter(|b| boards.contains(b))
-                        .collect(),
-                })
-                .collect();
-            let drawn = table.draw_many(seed, groups.len(), &used);
-            groups
-                .iter()
-                .zip(drawn)
-                .flat_map(|(g, e)| g.iter().map(move |&b| (b, e.cell.clone())))
-                .unzip()
+    let groups = ballot_groups(r, &asked, board.is_some(), rule.per, |k| {
+        per_board
+            .get(&k)
+            .cloned()
+            .unwrap_or_else(|| rule.table.clone())
+    });
+    // Draw per table, its groups in order; a table named "" gives no ballot (a free first move).
+    let mut cells: BTreeMap<usize, (String, String)> = BTreeMap::new();
+    let names: BTreeSet<&String> = groups.iter().map(|(name, _)| name).collect();
+    for name in names.into_iter().filter(|n| !n.is_empty()) {
+        let table = load_table(name)?;
+        let used = used.get(name).cloned().unwrap_or_default();
+        let mine: Vec<&Vec<usize>> = groups
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, g)| g)
+            .collect();
+        let drawn: Vec<String> = if rule.per == BallotPer::Round {
+            vec![table.draw(seed, &used).cell.clone()]
+        } else {
+            table
+                .draw_many(seed, mine.len(), &used)
+                .into_iter()
+                .map(|e| e.cell.clone())
+                .collect()
+        };
+        for (g, cell) in mine.into_iter().zip(drawn.iter().cycle()) {
+            for &b in g {
+                cells.insert(b, (name.clone(), cell.clone()));
+            }
         }
-        _ => (boards.clone(), Vec::new()),
-    };
-    let cells: Vec<String> = match rule.per {
-        BallotPer::Match if !r.matches.is_empty() => cells,
-        BallotPer::Round => {
-            let cell = table.draw(seed, &used).cell.clone();
-            vec![cell; boards.len()]
-        }
-        BallotPer::Micromatch | BallotPer::Match => table
-            .draw_many(seed, boards.len(), &used)
-            .into_iter()
-            .map(|e| e.cell.clone())
-            .collect(),
-    };
+    }
     let mut old = Vec::new();
-    for (b, cell) in boards.iter().zip(cells) {
-        let p = pairing_mut(r, *b)?;
+    for (b, (table, cell)) in cells {
+        let p = pairing_mut(r, b)?;
         old.push((
-            *b,
+            b,
             p.ballot.replace(Ballot {
-                table: rule.table.clone(),
+                table,
                 cell,
                 seed: Some(seed),
                 at,
@@ -1214,4 +1216,48 @@ fn draw_ballot(
         round,
         ballots: old,
     })
+}
+
+/// The boards that draw one cell together, each group with its table: per team match (the
+/// match's boards — all of them when one board was chosen — of one table), per round (every
+/// board of a table), or each board alone. `table_of`: a match's board (from 1) → its table.
+fn ballot_groups(
+    r: &Round,
+    asked: &[usize],
+    chosen: bool,
+    per: BallotPer,
+    table_of: impl Fn(usize) -> String,
+) -> Vec<(String, Vec<usize>)> {
+    // A board outside a match (an individual event) has the event's table: board 0 names none.
+    let table = |b: usize| table_of(r.match_of_board(b).map_or(0, |(_, k)| k));
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    let add =
+        |groups: &mut Vec<(String, Vec<usize>)>, name: String, b: usize, with: bool| match groups
+            .iter_mut()
+            .find(|(n, _)| with && *n == name)
+        {
+            Some((_, g)) => g.push(b),
+            None => groups.push((name, vec![b])),
+        };
+    match per {
+        BallotPer::Match if !r.matches.is_empty() => {
+            for m in &r.matches {
+                let mut of_match = Vec::new();
+                for &b in m.boards.iter().filter(|b| asked.contains(b)) {
+                    let boards: Vec<usize> = if chosen { m.boards.clone() } else { vec![b] };
+                    for b in boards {
+                        add(&mut of_match, table(b), b, true);
+                    }
+                }
+                groups.extend(of_match);
+            }
+        }
+        BallotPer::Round => asked
+            .iter()
+            .for_each(|&b| add(&mut groups, table(b), b, true)),
+        _ => asked
+            .iter()
+            .for_each(|&b| add(&mut groups, table(b), b, false)),
+    }
+    groups
 }

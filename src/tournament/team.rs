@@ -79,6 +79,11 @@ pub struct TeamSettings {
     /// and game points and, in the board count, a win on each board (as FIDE's checker reads it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pab: Option<TeamPab>,
+    /// A board's own ballot table (board of the match, from 1 → `idf`, `fmjd` …; "" for none: its
+    /// first move free); the other boards draw from the event's table (IDF men's teams: boards
+    /// 1–2 the IDF table, board 3 free).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ballot_tables: std::collections::BTreeMap<usize, String>,
 }
 
 /// The score of a team's pairing-allocated bye.
@@ -195,6 +200,7 @@ impl TeamSettings {
             tiebreaks: standings::TeamTieBreak::defaults(Primary::MatchPoints, system),
             rules: BoardRules::default(),
             pab: None,
+            ballot_tables: Default::default(),
         }
     }
 }

@@ -295,6 +295,23 @@ fn the_board_rules_are_set_on_the_teams_page() {
     );
     let _ = app.update(team(teams::Message::Junior(None)));
     assert_eq!(rules(&app).junior, None, "— takes the rule off");
+    // Board 3 without a ballot (its first move free), then back to the event's table.
+    let tables = |app: &App| {
+        app.session
+            .tournament()
+            .unwrap()
+            .settings
+            .teams
+            .as_ref()
+            .unwrap()
+            .ballot_tables
+            .clone()
+    };
+    assert!(sees(&app, "Ballot per board:"));
+    let _ = app.update(team(teams::Message::BoardTable(3, Some(String::new()))));
+    assert_eq!(tables(&app).get(&3).map(String::as_str), Some(""));
+    let _ = app.update(team(teams::Message::BoardTable(3, None)));
+    assert!(tables(&app).is_empty());
     // The team criteria on the Tie-breaks page: board 1's points added, moved up one place.
     use shashki_arbiter::tournament::team::standings::TeamTieBreak;
     let _ = app.update(Message::Event(event::Message::Section(Section::TieBreaks)));

@@ -69,6 +69,8 @@ pub enum Message {
     TiebreakDown(usize),
     TiebreakRemove(usize),
     TiebreakAdd(TeamTieBreak),
+    /// A board's own ballot table (`None`: the event's; `Some("")`: none, the first move free).
+    BoardTable(usize, Option<String>),
 }
 
 impl Form {
@@ -268,6 +270,16 @@ impl Form {
                 })
             }
             Message::TiebreakAdd(tb) => return with_settings(&|s| s.tiebreaks.push(tb)),
+            Message::BoardTable(board, table) => {
+                return with_settings(&|s| match &table {
+                    Some(name) => {
+                        s.ballot_tables.insert(board, name.clone());
+                    }
+                    None => {
+                        s.ballot_tables.remove(&board);
+                    }
+                })
+            }
             Message::MakeTeamEvent => {
                 let boards = self.boards.unwrap_or(4);
                 return set(
@@ -312,6 +324,7 @@ impl Form {
         column![
             settings_row(settings, &boards, lang),
             rules_row(self, settings, lang),
+            ballot_row(t, settings, lang),
             self.form(lang),
             iced::widget::row(t.teams.iter().map(|team| card(t, team, settings, lang)))
                 .spacing(12)
@@ -632,4 +645,55 @@ pub fn tiebreaks_panel<'a>(t: &'a Tournament, lang: Lang) -> Option<Element<'a, 
         .style(theme::panel)
         .into(),
     )
+}
+
+/// Each board's ballot table, where the event draws ballots: the event's table, another, or
+/// none (the first move free).
+fn ballot_row<'a>(
+    t: &'a Tournament,
+    settings: &'a TeamSettings,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let Some(rule) = &t.settings.format.ballot else {
+        return row![].into();
+    };
+    let mut choices = vec![Choice {
+        value: None,
+        label: format!(
+            "{} ({})",
+            lang.pick("event's table", "таблица турнира"),
+            rule.table.to_uppercase()
+        ),
+    }];
+    choices.extend(
+        crate::tournament::ballot::shipped_ids()
+            .filter(|id| *id != rule.table)
+            .map(|id| Choice {
+                value: Some(id.to_string()),
+                label: id.to_uppercase(),
+            }),
+    );
+    choices.push(Choice {
+        value: Some(String::new()),
+        label: lang
+            .pick("no ballot (free)", "без жребия (свободно)")
+            .to_string(),
+    });
+    let boards = (1..=settings.boards).map(|b| {
+        let chosen = format::chosen(&choices, Some(settings.ballot_tables.get(&b).cloned()));
+        column![
+            text(format!("{} {b}", lang.pick("Board", "Доска"))).size(13),
+            pick_list(choices.clone(), chosen, move |c| Message::BoardTable(
+                b, c.value
+            )),
+        ]
+        .spacing(2)
+        .into()
+    });
+    row![text(lang.pick("Ballot per board:", "Жребий по доскам:")).size(16)]
+        .extend(boards)
+        .spacing(8)
+        .align_y(iced::Alignment::End)
+        .wrap()
+        .into()
 }

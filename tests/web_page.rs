@@ -140,11 +140,12 @@ fn lang_pick<'a>(lang: &str, en: &'a str, ru: &'a str) -> &'a str {
 
 /// Runs the browser on `url` at `size`, with `lang`; returns the DOM after the page settled.
 fn look(browser: &str, url: &str, size: &str, lang: &str, screenshot: Option<&Path>) -> String {
-    let profile = std::env::temp_dir().join(format!(
-        "shashki-web-profile-{}-{}",
-        std::process::id(),
-        size
-    ));
+    // A profile of its own for every browser started: two tests look at once, and two browsers
+    // on one profile give an empty page.
+    static LOOKS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = LOOKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile =
+        std::env::temp_dir().join(format!("shashki-web-profile-{}-{n}", std::process::id(),));
     let mut cmd = Command::new(browser);
     cmd.args([
         "--headless",
@@ -350,4 +351,51 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
             total - background
         );
     }
+}
+
+/// A team event's live page: each board of the current round named by its match with the
+/// matches' running scores above the boards, the team table on Standings and the team crosstable
+/// on its tab.
+#[test]
+fn the_page_shows_a_team_events_matches_table_and_crosstable() {
+    let Some(browser) = chromium() else { return };
+    let dir = std::env::temp_dir().join(format!("shashki-web-teams-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("teams.ron");
+    std::fs::copy("tournaments/shashki64-teams.ron", &path).unwrap();
+    let t = event::read(&path).unwrap();
+    let r = t.rounds.last().unwrap();
+    let m = &r.matches[0];
+    let name = |id| t.team(id).unwrap().name.clone();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(shashki_arbiter::serve::serve_on(listener, path.clone()));
+    let base = format!("http://{addr}/");
+    let board = format!("{} – {} · 2", name(m.home), name(m.away));
+    let dom = (0..3)
+        .map(|_| look(browser, &format!("{base}#pairings"), "1280,900", "ru", None))
+        .find(|d| d.contains(&board))
+        .unwrap_or_else(|| panic!("no match named on a board: {board}"));
+    assert!(dom.contains(">Матч<"), "the Match column");
+    assert!(
+        dom.contains(&format!("{} – {}  0 : 0", name(m.home), name(m.away))),
+        "the match's running score"
+    );
+    // Each tab looked at until the state has arrived (a slow start of the browser).
+    let look_for = |tab: &str, lang: &str, needle: &str| {
+        (0..3)
+            .map(|_| look(browser, &format!("{base}#{tab}"), "1280,900", lang, None))
+            .find(|d| d.contains(needle))
+            .unwrap_or_else(|| panic!("#{tab} ({lang}): no `{needle}`"))
+    };
+    look_for("standings", "ru", "Командная турнирная таблица");
+    let dom = look_for("crosstable", "en", "Team crosstable");
+    assert!(
+        !dom.contains("data-tab=\"crosstable\" aria-controls=\"tab-crosstable\" hidden"),
+        "the crosstable tab is shown"
+    );
 }

@@ -130,6 +130,21 @@ fn event_mid_round() -> PathBuf {
     path
 }
 
+/// The event served read-only on a free loopback port: the runtime (kept while the page is
+/// looked at) and the page's address.
+fn serve(path: &Path) -> (tokio::runtime::Runtime, String) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    runtime.spawn(shashki_arbiter::serve::serve_on(
+        listener,
+        path.to_path_buf(),
+    ));
+    (runtime, format!("http://{addr}/"))
+}
+
 fn lang_pick<'a>(lang: &str, en: &'a str, ru: &'a str) -> &'a str {
     if lang == "ru" {
         ru
@@ -175,13 +190,7 @@ fn look(browser: &str, url: &str, size: &str, lang: &str, screenshot: Option<&Pa
 fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
     let Some(browser) = chromium() else { return };
     let path = event_mid_round();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    runtime.spawn(shashki_arbiter::serve::serve_on(listener, path.clone()));
-    let base = format!("http://{addr}/");
+    let (_runtime, base) = serve(&path);
 
     // The DOM, once the state has arrived (a slow start of the browser is looked at again).
     let dom = (0..3)
@@ -368,13 +377,7 @@ fn the_page_shows_a_team_events_matches_table_and_crosstable() {
     let r = t.rounds.last().unwrap();
     let m = &r.matches[0];
     let name = |id| t.team(id).unwrap().name.clone();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let listener = runtime
-        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
-        .unwrap();
-    let addr = listener.local_addr().unwrap();
-    runtime.spawn(shashki_arbiter::serve::serve_on(listener, path.clone()));
-    let base = format!("http://{addr}/");
+    let (_runtime, base) = serve(&path);
     let board = format!("{} – {} · 2", name(m.home), name(m.away));
     let dom = (0..3)
         .map(|_| look(browser, &format!("{base}#pairings"), "1280,900", "ru", None))

@@ -594,19 +594,16 @@ pub fn tiebreaks_panel<'a>(t: &'a Tournament, lang: Lang) -> Option<Element<'a, 
     };
     let n = settings.tiebreaks.len();
     let rows = settings.tiebreaks.iter().enumerate().map(|(k, &tb)| {
-        row![
-            text(format!("{}. {}", k + 1, said(tb)))
-                .size(17)
-                .width(Length::Fixed(420.0)),
-            button(text("↑")).on_press_maybe((k > 0).then_some(Message::TiebreakUp(k))),
-            button(text("↓")).on_press_maybe((k + 1 < n).then_some(Message::TiebreakDown(k))),
-            button(text("✕"))
-                .style(button::danger)
-                .on_press(Message::TiebreakRemove(k)),
-        ]
-        .spacing(6)
-        .align_y(iced::Alignment::Center)
-        .into()
+        super::tiebreaks::ordered_row(
+            k,
+            n,
+            said(tb),
+            [
+                Message::TiebreakUp(k),
+                Message::TiebreakDown(k),
+                Message::TiebreakRemove(k),
+            ],
+        )
     });
     let missing: Vec<Choice<TeamTieBreak>> = TeamTieBreak::ALL
         .into_iter()

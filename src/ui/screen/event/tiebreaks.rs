@@ -26,27 +26,24 @@ impl std::fmt::Display for TieBreakChoice {
 
 /// The tie-breaks in order, with their buttons.
 pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+    let n = t.tiebreaks.len();
     let tiebreaks = t.tiebreaks.iter().enumerate().map(|(k, tb)| {
         let (short, full) = (tb.short(), tb.name());
-        row![
-            text(format!(
-                "{}. {} ({})",
-                k + 1,
-                lang.pick(short.0, short.1),
-                lang.pick(full.0, full.1)
-            ))
-            .size(17)
-            .width(Length::Fixed(420.0)),
-            button(text("↑")).on_press_maybe((k > 0).then_some(Message::TiebreakUp(k))),
-            button(text("↓"))
-                .on_press_maybe((k + 1 < t.tiebreaks.len()).then_some(Message::TiebreakDown(k))),
-            button(text("✕"))
-                .style(button::danger)
-                .on_press(Message::TiebreakRemove(k)),
-        ]
-        .spacing(6)
-        .align_y(iced::Alignment::Center)
-        .into()
+        let label = format!(
+            "{} ({})",
+            lang.pick(short.0, short.1),
+            lang.pick(full.0, full.1)
+        );
+        ordered_row(
+            k,
+            n,
+            label,
+            [
+                Message::TiebreakUp(k),
+                Message::TiebreakDown(k),
+                Message::TiebreakRemove(k),
+            ],
+        )
     });
     let missing: Vec<TieBreakChoice> = TieBreak::ALL
         .into_iter()
@@ -70,4 +67,26 @@ pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
     .style(theme::panel);
 
     tiebreaks.into()
+}
+
+/// The `k`-th of `n` criteria in order, with its up, down and remove buttons (`moves` the three
+/// messages): the team criteria's list is the same.
+pub(super) fn ordered_row<'a, M: Clone + 'a>(
+    k: usize,
+    n: usize,
+    label: String,
+    moves: [M; 3],
+) -> Element<'a, M> {
+    let [up, down, remove] = moves;
+    row![
+        text(format!("{}. {label}", k + 1))
+            .size(17)
+            .width(Length::Fixed(420.0)),
+        button(text("↑")).on_press_maybe((k > 0).then_some(up)),
+        button(text("↓")).on_press_maybe((k + 1 < n).then_some(down)),
+        button(text("✕")).style(button::danger).on_press(remove),
+    ]
+    .spacing(6)
+    .align_y(iced::Alignment::Center)
+    .into()
 }

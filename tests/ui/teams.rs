@@ -335,4 +335,16 @@ fn the_board_rules_are_set_on_the_teams_page() {
     assert_eq!(after[n - 1], TeamTieBreak::Board(1));
     assert_eq!(after[n], before[n - 1]);
     assert!(text_containing(&app, "points on board 1").is_some());
+    // Ranked by game points now: match points take game points' place, the rest of the
+    // arbiter's order stays as it was.
+    use shashki_arbiter::tournament::team::Primary;
+    let _ = app.update(team(teams::Message::Primary(Primary::GamePoints)));
+    let swapped: Vec<_> = after
+        .iter()
+        .map(|&tb| match tb {
+            TeamTieBreak::GamePoints => TeamTieBreak::MatchPoints,
+            other => other,
+        })
+        .collect();
+    assert_eq!(order(&app), swapped);
 }

@@ -179,13 +179,30 @@ impl Form {
             }
             Message::LineUp(mode) => return with_settings(&|s| s.line_up = mode),
             Message::Primary(p) => {
+                // The arbiter's order of criteria stays: only the score now primary leaves the
+                // list, and the one it replaces takes its place (teams.md: "the other one the
+                // first tie-break").
                 return with_settings(&|s| {
+                    let (now, was) = match p {
+                        Primary::MatchPoints => {
+                            (TeamTieBreak::MatchPoints, TeamTieBreak::GamePoints)
+                        }
+                        Primary::GamePoints => {
+                            (TeamTieBreak::GamePoints, TeamTieBreak::MatchPoints)
+                        }
+                    };
+                    if s.primary != p {
+                        match s.tiebreaks.iter().position(|&tb| tb == now) {
+                            Some(k) if !s.tiebreaks.contains(&was) => s.tiebreaks[k] = was,
+                            Some(k) => {
+                                s.tiebreaks.remove(k);
+                            }
+                            None if !s.tiebreaks.contains(&was) => s.tiebreaks.insert(0, was),
+                            None => {}
+                        }
+                    }
                     s.primary = p;
-                    s.tiebreaks = crate::tournament::team::standings::TeamTieBreak::defaults(
-                        p,
-                        t.settings.system,
-                    );
-                })
+                });
             }
             Message::MatchPoints(mp) => return with_settings(&|s| s.match_points = mp),
             Message::Women(board) => return with_settings(&|s| s.rules.women = board),

@@ -56,11 +56,22 @@ pub fn render_for(
 /// The pairing's score in the event's points, `1.5 : 0.5` (`1,5 : 0,5` in Russian), or empty
 /// before any game is scored.
 pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing, lang: Lang) -> String {
+    score_from(tour, p, p.white, lang)
+}
+
+/// [`score`] read from `left`'s side (a match protocol's first team's player first).
+pub fn score_from(
+    tour: &Tournament,
+    p: &crate::tournament::model::Pairing,
+    left: crate::tournament::model::PlayerId,
+    lang: Lang,
+) -> String {
     if !p.scored() {
         return String::new();
     }
     let (_, draw) = tour.game_value();
     let (w, b) = p.halves();
+    let (w, b) = if left == p.white { (w, b) } else { (b, w) };
     format!(
         "{} : {}",
         points(w as f64 * draw, lang),

@@ -45,7 +45,7 @@ pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document
 
 /// One match: who met whom on which board, the result, and the three who sign it.
 fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
-    let name = |id: TeamId| tour.team(id).map_or_else(String::new, |tm| tm.name.clone());
+    let name = |id: TeamId| tour.team_name(id);
     let balloted = tour.settings.format.ballot.is_some();
     let mut header = vec![
         t(lang, "Board", "Доска"),
@@ -133,7 +133,7 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
         format!(
             "{} «{}»: ____________________ {}",
             t(lang, "Captain of", "Капитан команды"),
-            team.map_or_else(String::new, |tm| tm.name.clone()),
+            tour.team_name(id),
             team.map_or_else(String::new, |tm| tm.captain.trim().to_string())
         )
         .trim_end()

@@ -2,7 +2,7 @@
 //! ballot, the games and the score) and «Список пар» (the same boards before they are played,
 //! in large type for the hall's wall).
 
-use super::{head, points, score, t, Document, Section};
+use super::{head, points, t, Document, Section};
 use crate::lang::Lang;
 use crate::tournament::ballot::load as load_table;
 use crate::tournament::model::{ByeValue, GameResult, Pairing, PlayerId, Round, Tournament};
@@ -187,12 +187,7 @@ pub(crate) fn result(tour: &Tournament, p: &Pairing, left: PlayerId, lang: Lang)
             symbols(&p.extra, p.games.len())
         );
     }
-    let mut sc = score(tour, p, lang);
-    if left != p.white {
-        if let Some((w, b)) = sc.split_once(" : ") {
-            sc = format!("{b} : {w}");
-        }
-    }
+    let mut sc = super::score_from(tour, p, left, lang);
     if let Some(winner) = p.extra_winner(tour.settings.format.games.max(1) as usize) {
         let name = tour
             .player(winner)

@@ -153,8 +153,7 @@ pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> V
                         l.place.to_string(),
                         l.number.map_or_else(String::new, |n| n.to_string()),
                         l.name.clone(),
-                        tour.team(l.team)
-                            .map_or_else(String::new, |tm| tm.name.clone()),
+                        tour.team_name(l.team),
                         l.games.to_string(),
                         points(l.points, lang),
                         l.percent

@@ -70,7 +70,7 @@ fn teams_of(t: &Tournament) -> Option<Teams> {
     if !t.is_team_event() {
         return None;
     }
-    let name = |id| t.team(id).map_or_else(String::new, |tm| tm.name.clone());
+    let name = |id| t.team_name(id);
     let standings = team::compute(t, None)
         .into_iter()
         .map(|l| TeamRow {

@@ -226,6 +226,11 @@ impl Tournament {
     }
 
     /// The team whose roster names `player`.
+    /// A team's name as documents and pages print it; empty for a number no team has.
+    pub fn team_name(&self, id: TeamId) -> String {
+        self.team(id).map_or_else(String::new, |tm| tm.name.clone())
+    }
+
     pub fn team_of(&self, player: PlayerId) -> Option<&Team> {
         self.teams.iter().find(|t| t.roster.contains(&player))
     }

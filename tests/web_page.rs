@@ -395,10 +395,9 @@ fn the_page_shows_a_team_events_matches_table_and_crosstable() {
             .find(|d| d.contains(needle))
             .unwrap_or_else(|| panic!("#{tab} ({lang}): no `{needle}`"))
     };
-    look_for("standings", "ru", "Командная турнирная таблица");
-    let dom = look_for("crosstable", "en", "Team crosstable");
-    assert!(
-        !dom.contains("data-tab=\"crosstable\" aria-controls=\"tab-crosstable\" hidden"),
-        "the crosstable tab is shown"
-    );
+    // The page carries its state as JSON too: a heading counts only as the drawn `<h3>`.
+    look_for("standings", "ru", "<h3>Командная турнирная таблица</h3>");
+    // The tab is hidden exactly when the page finds no crosstable to draw: its heading drawn
+    // proves both.
+    look_for("crosstable", "en", "<h3>Team crosstable</h3>");
 }

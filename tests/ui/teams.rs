@@ -316,6 +316,10 @@ fn the_board_rules_are_set_on_the_teams_page() {
     use shashki_arbiter::tournament::team::standings::TeamTieBreak;
     let _ = app.update(Message::Event(event::Message::Section(Section::TieBreaks)));
     assert!(sees(&app, "Team criteria, in order"));
+    assert!(
+        sees(&app, "Players' tie-breaks, in order"),
+        "the other list named as the players'"
+    );
     let order = |app: &App| {
         app.session
             .tournament()

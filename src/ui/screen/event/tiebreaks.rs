@@ -51,10 +51,19 @@ pub(super) fn panel<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
         .map(|tb| TieBreakChoice(tb, lang))
         .collect();
     let tiebreaks = container(
-        column![text(lang.pick(
-            "Tie-breaks, in order",
-            "Дополнительные показатели по порядку"
-        ))
+        // Beside the team criteria, these are the players' (seen in the real window: two lists
+        // both called tie-breaks).
+        column![text(if t.is_team_event() {
+            lang.pick(
+                "Players' tie-breaks, in order",
+                "Показатели игроков по порядку",
+            )
+        } else {
+            lang.pick(
+                "Tie-breaks, in order",
+                "Дополнительные показатели по порядку",
+            )
+        })
         .size(20)]
         .extend(tiebreaks)
         .push(

@@ -67,6 +67,7 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             acceleration: Default::default(),
             matches: Vec::new(),
             team_byes: Vec::new(),
+            team_absent: Vec::new(),
         });
     }
     t

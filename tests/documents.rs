@@ -325,6 +325,7 @@ fn small_event() -> Tournament {
         acceleration: Default::default(),
         matches: Vec::new(),
         team_byes: Vec::new(),
+        team_absent: Vec::new(),
     };
     let mut r1 = round(
         1,

@@ -139,6 +139,7 @@ fn event() -> Tournament {
             acceleration: Default::default(),
             matches: Vec::new(),
             team_byes: Vec::new(),
+            team_absent: Vec::new(),
         });
     }
     t

@@ -292,6 +292,7 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         acceleration: Default::default(),
         matches: Vec::new(),
         team_byes: Vec::new(),
+        team_absent: Vec::new(),
     };
     t.rounds.push(round(
         1,

@@ -391,6 +391,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 round: 1,
                 matches,
                 byes,
+                absent: vec![],
             },
         );
         // A batch: the last two changes as one, undone as one.

@@ -1,6 +1,7 @@
 //! Team events: TRF-16 files with `013` team lines read into matches on boards, and the team
 //! standings' match points, game points and FIDE C.07 tie-breaks against the FIDE Technical
-//! Commission's checker (gacrux 1.11.65) on 19 random team round robins (`tests/data/teams/`).
+//! Commission's checker (gacrux 1.11.65) on 19 random team round robins and 6 random team Swiss events
+//! (`tests/data/teams/`).
 
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::model::System;
@@ -24,7 +25,7 @@ fn code(c: &str) -> TeamTieBreak {
 }
 
 #[test]
-fn round_robins_give_gacrux_values_for_every_team_criterion() {
+fn team_events_give_gacrux_values_for_every_team_criterion() {
     let reference = std::fs::read_to_string("tests/data/teams/gacrux-1.11.65.txt").unwrap();
     let mut rows = reference.lines();
     let header: Vec<&str> = rows.next().unwrap().split_whitespace().collect();
@@ -82,6 +83,24 @@ fn a_pairing_allocated_team_bye_scores_a_drawn_match_and_survives_export() {
     assert!(text.contains("0000 - U"), "{text}");
     let back = trf::import("again.trf", &text).unwrap();
     assert_eq!(back.settings.teams.as_ref().unwrap().pab, Some(pab));
+    assert_eq!(standings::every_criterion(&back, None), every);
+}
+
+/// In an event with pairing-allocated byes, a team without a match whose players are not written
+/// `U` stayed away: nothing scored (not the bye's drawn match), written back as nothing.
+#[test]
+fn a_team_away_in_an_event_with_byes_scores_nothing_and_survives_export() {
+    let t = import("sw03");
+    assert!(t.settings.teams.as_ref().unwrap().pab.is_some());
+    let r = t.rounds.iter().find(|r| !r.team_absent.is_empty()).unwrap();
+    let away = r.team_absent[0];
+    assert!(!r.team_byes.contains(&away));
+    let rounds = standings::team_rounds(&t, usize::MAX);
+    assert!(rounds[&away].iter().all(|l| l.round != r.number));
+    let every = standings::every_criterion(&t, None);
+    let back = trf::import("again.trf", &individual::export(&t)).unwrap();
+    let again = back.rounds.iter().find(|b| b.number == r.number).unwrap();
+    assert_eq!(again.team_absent, r.team_absent);
     assert_eq!(standings::every_criterion(&back, None), every);
 }
 

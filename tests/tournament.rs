@@ -850,6 +850,7 @@ fn round(number: usize, pairings: Vec<Pairing>, bye: Option<PlayerId>) -> Round 
         acceleration: Default::default(),
         matches: Vec::new(),
         team_byes: Vec::new(),
+        team_absent: Vec::new(),
     }
 }
 

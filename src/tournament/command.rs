@@ -167,6 +167,9 @@ pub enum Command {
         matches: Vec<team::Match>,
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         byes: Vec<team::TeamId>,
+        /// Teams away of their own will.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        absent: Vec<team::TeamId>,
     },
 }
 
@@ -498,7 +501,8 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             round,
             matches,
             byes,
-        } => set_matches(t, *round, matches, byes)?,
+            absent,
+        } => set_matches(t, *round, matches, byes, absent)?,
     })
 }
 
@@ -576,22 +580,25 @@ fn set_matches(
     round: usize,
     matches: &[team::Match],
     byes: &[team::TeamId],
+    absent: &[team::TeamId],
 ) -> Result<Command, CommandError> {
     let r = unlocked(t, round)?;
     let undo = Command::SetMatches {
         round,
         matches: r.matches.clone(),
         byes: r.team_byes.clone(),
+        absent: r.team_absent.clone(),
     };
     let r = t
         .rounds
         .iter()
         .find(|r| r.number == round)
         .expect("found above");
-    team::check_matches(t, r, matches, byes)?;
+    team::check_matches(t, r, matches, &[byes, absent].concat())?;
     let r = round_mut(t, round)?;
     r.matches = matches.to_vec();
     r.team_byes = byes.to_vec();
+    r.team_absent = absent.to_vec();
     Ok(undo)
 }
 
@@ -1068,6 +1075,7 @@ fn push_round(
         acceleration: Default::default(),
         matches: Vec::new(),
         team_byes: Vec::new(),
+        team_absent: Vec::new(),
     });
 }
 

@@ -173,8 +173,13 @@ fn teams(t: &Tournament) -> Result<(), IntegrityError> {
         Some(settings) => {
             team::check_teams(t, &t.teams, settings).map_err(|e| bad("teams", e.to_string()))?;
             for r in &t.rounds {
-                team::check_matches(t, r, &r.matches, &r.team_byes)
-                    .map_err(|e| bad(format!("round {}", r.number), e.to_string()))?;
+                team::check_matches(
+                    t,
+                    r,
+                    &r.matches,
+                    &[&r.team_byes[..], &r.team_absent].concat(),
+                )
+                .map_err(|e| bad(format!("round {}", r.number), e.to_string()))?;
             }
         }
         None => {

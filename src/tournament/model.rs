@@ -538,9 +538,14 @@ pub struct Round {
     /// A team event's matches: which of the round's boards each two teams play on.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub matches: Vec<crate::tournament::team::Match>,
-    /// Teams without a match this round (an odd number in a round robin): nothing scored.
+    /// Teams without a match this round (an odd number in a round robin): nothing scored, or
+    /// the event's pairing-allocated bye.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub team_byes: Vec<crate::tournament::team::TeamId>,
+    /// Teams away this round of their own will (withdrawn, or absent for the round): nothing
+    /// scored, never the pairing-allocated bye, a voluntarily unplayed round in FIDE C.07.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub team_absent: Vec<crate::tournament::team::TeamId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -10,7 +10,7 @@ use super::model::{
 };
 use crate::rules::Color;
 
-mod c07;
+pub(crate) mod c07;
 use c07::Contribution;
 
 /// One player's round, as the standings count it.

@@ -8,9 +8,42 @@ use std::collections::BTreeMap;
 
 use super::{PlayerId, RoundLine};
 
+/// A round of an entrant's — a player's or a team's — as Art. 16 reads it.
+pub(crate) trait Counted {
+    type Id: Ord + Copy;
+    fn round(&self) -> usize;
+    fn opponent(&self) -> Option<Self::Id>;
+    /// Counted as met: a game over the board, or a pairing still to be played.
+    fn over_board(&self) -> bool;
+    /// Art. 16.2's voluntarily unplayed round (a forfeit loss, a requested or absent bye).
+    fn voluntarily_unplayed(&self) -> bool;
+    /// What the round weighs in Sonneborn-Berger: the player's share of the pairing's points,
+    /// the team's match points.
+    fn result(&self) -> f64;
+}
+
+impl Counted for RoundLine {
+    type Id = PlayerId;
+    fn round(&self) -> usize {
+        self.round
+    }
+    fn opponent(&self) -> Option<PlayerId> {
+        self.opponent
+    }
+    fn over_board(&self) -> bool {
+        self.played || !self.scored
+    }
+    fn voluntarily_unplayed(&self) -> bool {
+        RoundLine::voluntarily_unplayed(self)
+    }
+    fn result(&self) -> f64 {
+        self.score / self.max
+    }
+}
+
 /// One round of a player's in Buchholz, Sonneborn-Berger and their cuts.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) struct Contribution {
+pub(crate) struct Contribution {
     /// The opponent's points as the criteria count them, or the dummy opponent's.
     pub score: f64,
     /// The player's share of the round's points: 1, ½, 0 (¾ for 1.5 of a two-game micromatch).
@@ -20,10 +53,10 @@ pub(super) struct Contribution {
 }
 
 /// What the rule reads of the event.
-pub(super) struct Event<'a> {
-    pub lines: &'a BTreeMap<PlayerId, Vec<RoundLine>>,
-    /// Each player's points, the primary score.
-    pub points: &'a BTreeMap<PlayerId, f64>,
+pub(crate) struct Event<'a, L: Counted> {
+    pub lines: &'a BTreeMap<L::Id, Vec<L>>,
+    /// Each entrant's points, the primary score.
+    pub points: &'a BTreeMap<L::Id, f64>,
     /// The round numbers counted, in order.
     pub rounds: &'a [usize],
     /// A round robin: every game was paired in advance, so an unplayed one counts as played
@@ -32,13 +65,13 @@ pub(super) struct Event<'a> {
     /// A draw in the primary score.
     pub draw: f64,
     /// A round's points in the primary score.
-    pub primary: &'a dyn Fn(&RoundLine) -> f64,
+    pub primary: &'a dyn Fn(&L) -> f64,
 }
 
-impl Event<'_> {
-    /// Each player's rounds in the opponent-based criteria.
-    pub fn contributions(&self) -> BTreeMap<PlayerId, Vec<Contribution>> {
-        let adjusted: BTreeMap<PlayerId, f64> = self
+impl<L: Counted> Event<'_, L> {
+    /// Each entrant's rounds in the opponent-based criteria.
+    pub fn contributions(&self) -> BTreeMap<L::Id, Vec<Contribution>> {
+        let adjusted: BTreeMap<L::Id, f64> = self
             .lines
             .iter()
             .map(|(&id, ls)| (id, self.adjusted(ls)))
@@ -53,18 +86,18 @@ impl Event<'_> {
     /// own will after his last round with a game, a pairing-allocated bye or an unplayed win
     /// (he withdrew, or stayed away to the end) count as draws, so that leaving early neither
     /// helps nor harms those he met (Art. 16.3). A round robin counts what he scored.
-    fn adjusted(&self, ls: &[RoundLine]) -> f64 {
+    fn adjusted(&self, ls: &[L]) -> f64 {
         let last_present = ls
             .iter()
             .filter(|l| !l.voluntarily_unplayed())
-            .map(|l| l.round)
+            .map(|l| l.round())
             .max()
             .unwrap_or(0);
         let missed = if self.predetermined { 0.0 } else { self.draw };
         self.rounds
             .iter()
-            .map(|&r| match ls.iter().find(|l| l.round == r) {
-                Some(l) if r <= last_present || l.opponent.is_some() => (self.primary)(l),
+            .map(|&r| match ls.iter().find(|l| l.round() == r) {
+                Some(l) if r <= last_present || l.opponent().is_some() => (self.primary)(l),
                 None if r <= last_present => 0.0,
                 _ => missed,
             })
@@ -75,22 +108,17 @@ impl Event<'_> {
     /// without a game against a dummy opponent with the player's own points, never more than
     /// the opponent's adjusted points when he had one (a forfeit, Art. 16.4.1) nor than a draw
     /// in every round when he had none (Art. 16.4.2).
-    fn rounds_of(
-        &self,
-        id: PlayerId,
-        ls: &[RoundLine],
-        adjusted: &BTreeMap<PlayerId, f64>,
-    ) -> Vec<Contribution> {
+    fn rounds_of(&self, id: L::Id, ls: &[L], adjusted: &BTreeMap<L::Id, f64>) -> Vec<Contribution> {
         let own = self.points[&id];
         let whole = self.draw * self.rounds.len() as f64;
         self.rounds
             .iter()
             .filter_map(|&r| {
-                let line = ls.iter().find(|l| l.round == r);
-                let result = line.map_or(0.0, |l| l.score / l.max);
-                let voluntary = line.is_none_or(RoundLine::voluntarily_unplayed);
-                let opponent = line.and_then(|l| l.opponent);
-                let over_board = line.is_some_and(|l| l.played || !l.scored);
+                let line = ls.iter().find(|l| l.round() == r);
+                let result = line.map_or(0.0, L::result);
+                let voluntary = line.is_none_or(L::voluntarily_unplayed);
+                let opponent = line.and_then(L::opponent);
+                let over_board = line.is_some_and(L::over_board);
                 match opponent {
                     Some(o) if over_board || self.predetermined => Some(Contribution {
                         score: adjusted[&o],

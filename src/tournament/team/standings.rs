@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Primary, TeamId, TeamSettings};
 use crate::tournament::model::{Pairing, PlayerId, Round, System, Tournament};
+use crate::tournament::standings::c07::{self, Contribution, Counted};
 use crate::tournament::standings::{place, split};
 
 /// A team tie-break: in the event file by its name, in JSON and documents by its FIDE C.07
@@ -186,6 +187,33 @@ pub struct TeamRound {
     /// The match is complete and this team won it.
     #[serde(skip)]
     pub won: bool,
+    /// The pairing-allocated bye (never a round the team chose not to play).
+    #[serde(skip)]
+    pub pab: bool,
+}
+
+/// A team's round as FIDE C.07 Art. 16 reads it: a match is met when a game of it was played
+/// over the board, or both teams scored in it (FIDE's checker's reading of a match of forfeits
+/// on both sides); a forfeited match lost, a double forfeit and a round away are the team's
+/// choice; a forfeited match won and the pairing-allocated bye are not.
+impl Counted for TeamRound {
+    type Id = TeamId;
+    fn round(&self) -> usize {
+        self.round
+    }
+    fn opponent(&self) -> Option<TeamId> {
+        self.opponent
+    }
+    fn over_board(&self) -> bool {
+        let both_scored = self.game_points > 0.0 && self.opponent_game_points > 0.0;
+        self.opponent.is_some() && (self.played || both_scored || self.match_points.is_none())
+    }
+    fn voluntarily_unplayed(&self) -> bool {
+        !self.over_board() && !self.pab && !self.won
+    }
+    fn result(&self) -> f64 {
+        self.match_points.unwrap_or(0.0)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -251,6 +279,7 @@ fn bye_round(t: &Tournament, settings: &TeamSettings, round: usize) -> TeamRound
         },
         played: false,
         won: false,
+        pab: pab.is_some(),
     }
 }
 
@@ -316,6 +345,7 @@ fn match_rounds(
         boards,
         played,
         won: complete && outcome(k).is_gt(),
+        pab: false,
     };
     let [home_boards, away_boards] = boards;
     [line(0, home_boards), line(1, away_boards)]
@@ -332,8 +362,9 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<TeamLine> {
 
 /// The teams ranked by the primary score and `tiebreaks`.
 fn ranked(t: &Tournament, up_to: Option<usize>, tiebreaks: &[TeamTieBreak]) -> Vec<TeamLine> {
-    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
-    ranked_over(t, &rounds, &Totals::of(&rounds), tiebreaks)
+    let last = up_to.unwrap_or(usize::MAX);
+    let rounds = team_rounds(t, last);
+    ranked_over(t, &rounds, &Totals::of(t, last, &rounds), tiebreaks)
 }
 
 /// The teams ranked over their rounds as already counted.
@@ -357,7 +388,7 @@ fn ranked_over(
             game_points: totals.gp[&team.id],
             tiebreaks: tiebreaks
                 .iter()
-                .map(|&tb| (tb, totals.value(tb, &rounds[&team.id])))
+                .map(|&tb| (tb, totals.value(tb, team.id, &rounds[&team.id])))
                 .collect(),
             rounds: rounds[&team.id].clone(),
         })
@@ -398,8 +429,9 @@ pub fn every_criterion(
             list
         }
     };
-    let rounds = team_rounds(t, up_to.unwrap_or(usize::MAX));
-    let totals = Totals::of(&rounds);
+    let last = up_to.unwrap_or(usize::MAX);
+    let rounds = team_rounds(t, last);
+    let totals = Totals::of(t, last, &rounds);
     let with_de = ranked_over(t, &rounds, &totals, &before_de);
     let de: BTreeMap<TeamId, f64> = with_de
         .iter()
@@ -423,7 +455,7 @@ pub fn every_criterion(
                 .chain(boards)
                 .map(|&tb| match tb {
                     TeamTieBreak::DirectEncounter => (tb, de[&id]),
-                    _ => (tb, totals.value(tb, rs).unwrap_or(0.0)),
+                    _ => (tb, totals.value(tb, id, rs).unwrap_or(0.0)),
                 })
                 .collect();
             (id, values)
@@ -431,40 +463,75 @@ pub fn every_criterion(
         .collect()
 }
 
-/// Each team's match and game points.
+/// Each team's match and game points, and its rounds as the opponent-based criteria count them.
 struct Totals {
     mp: BTreeMap<TeamId, f64>,
     gp: BTreeMap<TeamId, f64>,
+    /// Opponents' match points (Buchholz and Sonneborn-Berger on MP).
+    by_mp: BTreeMap<TeamId, Vec<Contribution>>,
+    /// Opponents' game points.
+    by_gp: BTreeMap<TeamId, Vec<Contribution>>,
 }
 
 impl Totals {
-    fn of(rounds: &BTreeMap<TeamId, Vec<TeamRound>>) -> Totals {
-        let sum = |f: fn(&TeamRound) -> f64| {
+    /// The rounds counted are those the event has up to `last`. A round robin counts every match
+    /// against its opponent, played or forfeited, and a round without a match adds nothing; a
+    /// Swiss counts rounds without a match over the board as FIDE C.07 Art. 16 does (the
+    /// individual `fide_c07` rule, one function for both).
+    fn of(t: &Tournament, last: usize, rounds: &BTreeMap<TeamId, Vec<TeamRound>>) -> Totals {
+        let sum = |f: fn(&TeamRound) -> f64| -> BTreeMap<TeamId, f64> {
             rounds
                 .iter()
                 .map(|(&id, rs)| (id, rs.iter().map(f).sum()))
                 .collect()
         };
+        let mp = sum(|r| r.match_points.unwrap_or(0.0));
+        let gp = sum(|r| r.game_points);
+        let numbers: Vec<usize> = t
+            .rounds
+            .iter()
+            .map(|r| r.number)
+            .filter(|&n| n <= last)
+            .collect();
+        let settings = t.settings.teams.as_ref();
+        let boards = settings.map_or(0, |s| s.boards) as f64;
+        let per_board = f64::from(t.settings.format.games.max(1));
+        let event =
+            |points: &BTreeMap<TeamId, f64>, draw: f64, primary: &dyn Fn(&TeamRound) -> f64| {
+                c07::Event {
+                    lines: rounds,
+                    points,
+                    rounds: &numbers,
+                    predetermined: t.settings.system != System::Swiss,
+                    draw,
+                    primary,
+                }
+                .contributions()
+            };
+        let mp_draw = settings.map_or(1.0, |s| s.match_points.draw);
+        let by_mp = event(&mp, mp_draw, &|r| r.match_points.unwrap_or(0.0));
+        let by_gp = event(&gp, boards * per_board / 2.0, &|r| r.game_points);
         Totals {
-            mp: sum(|r| r.match_points.unwrap_or(0.0)),
-            gp: sum(|r| r.game_points),
+            mp,
+            gp,
+            by_mp,
+            by_gp,
         }
     }
 
-    /// A criterion over a team's rounds. Every match counts against its opponent, played or
-    /// forfeited (FIDE C.07 for pre-determined pairings); a round without a match adds nothing.
-    fn value(&self, tb: TeamTieBreak, rounds: &[TeamRound]) -> Option<f64> {
+    /// A criterion of team `id` over its rounds.
+    fn value(&self, tb: TeamTieBreak, id: TeamId, rounds: &[TeamRound]) -> Option<f64> {
         let met = || rounds.iter().filter_map(|r| Some((r, r.opponent?)));
         Some(match tb {
             // Depends on the group still tied: computed while ranking.
             TeamTieBreak::DirectEncounter => return None,
             TeamTieBreak::MatchPoints => rounds.iter().filter_map(|r| r.match_points).sum(),
             TeamTieBreak::GamePoints => rounds.iter().map(|r| r.game_points).sum(),
-            TeamTieBreak::SonnebornBergerMp => met()
-                .map(|(r, o)| self.mp[&o] * r.match_points.unwrap_or(0.0))
-                .sum(),
-            TeamTieBreak::BuchholzMp => met().map(|(_, o)| self.mp[&o]).sum(),
-            TeamTieBreak::BuchholzGp => met().map(|(_, o)| self.gp[&o]).sum(),
+            TeamTieBreak::SonnebornBergerMp => {
+                self.by_mp[&id].iter().map(|c| c.score * c.result).sum()
+            }
+            TeamTieBreak::BuchholzMp => self.by_mp[&id].iter().map(|c| c.score).sum(),
+            TeamTieBreak::BuchholzGp => self.by_gp[&id].iter().map(|c| c.score).sum(),
             TeamTieBreak::BoardCount => rounds
                 .iter()
                 .flat_map(|r| r.boards.iter().enumerate())

@@ -148,13 +148,14 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             match_points: settings.match_points.draw,
             game_points,
         });
+    let with_pab = settings.pab.is_some();
     let cmd = Command::SetTeams {
         teams,
         settings: Some(settings),
     };
     apply(&mut t, &cmd).map_err(|e| err(0, e.to_string()))?;
     for (k, groups) in grouped.into_iter().enumerate() {
-        apply_round(origin, &mut t, k + 1, groups)?;
+        apply_round(origin, &mut t, k + 1, groups, with_pab)?;
     }
     Ok(t)
 }
@@ -186,6 +187,8 @@ struct MatchRead {
 struct RoundGroups {
     matches: Vec<MatchRead>,
     byes: Vec<TeamId>,
+    /// The byes written as pairing-allocated (`U`).
+    u_byes: Vec<TeamId>,
     /// The game points of a bye written as a pairing-allocated one (its players' `U` cells).
     pab: Option<f64>,
 }
@@ -255,15 +258,28 @@ fn group_round(
         .filter(|team| !opponents.contains_key(team))
         .collect();
     // A bye whose players are written `U` is pairing-allocated: worth what its cells say.
-    let pab = byes.iter().find_map(|team| {
-        let list = entries.get(team)?;
-        let pab: Vec<_> = list
-            .iter()
-            .filter(|e| e.2 .0 == 0 && e.2 .2.eq_ignore_ascii_case(&'u'))
-            .collect();
-        (!pab.is_empty()).then(|| pab.iter().map(|e| u_points[&e.1]).sum())
-    });
-    Ok(RoundGroups { matches, byes, pab })
+    let u_cells = |team: &TeamId| -> Vec<PlayerId> {
+        entries.get(team).map_or(Vec::new(), |list| {
+            list.iter()
+                .filter(|e| e.2 .0 == 0 && e.2 .2.eq_ignore_ascii_case(&'u'))
+                .map(|e| e.1)
+                .collect()
+        })
+    };
+    let u_byes: Vec<TeamId> = byes
+        .iter()
+        .copied()
+        .filter(|team| !u_cells(team).is_empty())
+        .collect();
+    let pab = u_byes
+        .first()
+        .map(|team| u_cells(team).iter().map(|p| u_points[p]).sum());
+    Ok(RoundGroups {
+        matches,
+        byes,
+        u_byes,
+        pab,
+    })
 }
 
 /// What each `U` cell of a player scored: a `U` writes no points, so they are what his total
@@ -386,6 +402,7 @@ fn apply_round(
     t: &mut Tournament,
     round: usize,
     groups: RoundGroups,
+    with_pab: bool,
 ) -> Result<(), TrfError> {
     let bad = |message: String| TrfError::Round {
         origin: origin.to_string(),
@@ -432,10 +449,21 @@ fn apply_round(
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
     individual::set_results(t, round, results).map_err(|e| bad(e.to_string()))?;
+    // In an event with pairing-allocated byes, a team without a match whose players are not
+    // written `U` stayed away (withdrawn, or absent for the round): it scores nothing.
+    let (byes, absent) = if with_pab {
+        groups
+            .byes
+            .iter()
+            .partition(|team| groups.u_byes.contains(team))
+    } else {
+        (groups.byes, Vec::new())
+    };
     let cmd = Command::SetMatches {
         round,
         matches,
-        byes: groups.byes,
+        byes,
+        absent,
     };
     apply(t, &cmd).map_err(|e| bad(e.to_string()))?;
     Ok(())

@@ -18,13 +18,61 @@ def berger(n):
         rounds.append(pairs)
     return rounds
 
-def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, out=sys.stdout):
+def swiss_table(rnd, T, rounds):
+    """Rounds of random pairings without a repeated match (tie-breaks do not care how a Swiss
+    paired), some teams absent (one round, or withdrawn for the rest), a bye (team, T + 1) for
+    the one left over when the teams present are odd."""
+    met = {t: set() for t in range(1, T + 1)}
+    withdrawn = set()
+    had_bye = set()
+    table, absent = [], []
+    for r in range(rounds):
+        if r > 0 and rnd.random() < 0.25:
+            withdrawn.add(rnd.randint(1, T))
+        away = set(withdrawn) | {t for t in range(1, T + 1) if rnd.random() < 0.04}
+        present = [t for t in range(1, T + 1) if t not in away]
+        for _ in range(200):
+            rnd.shuffle(present)
+            pairs, left = [], list(present)
+            if len(left) % 2:
+                bye = next((t for t in left if t not in had_bye), left[-1])
+                left.remove(bye)
+                pairs.append((bye, T + 1))
+            ok = True
+            while left:
+                a = left.pop()
+                b = next((t for t in left if t not in met[a]), None)
+                if b is None:
+                    ok = False
+                    break
+                left.remove(b)
+                pairs.append((a, b) if rnd.random() < 0.5 else (b, a))
+            if ok:
+                break
+        else:
+            raise SystemExit(f"no Swiss round {r + 1} without a repeated match: fewer rounds")
+        for a, b in pairs:
+            if b > T:
+                had_bye.add(a)
+            else:
+                met[a].add(b)
+                met[b].add(a)
+        table.append(pairs)
+        absent.append(sorted(away))
+    return table, absent
+
+def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, swiss=0,
+             out=sys.stdout):
     rnd = random.Random(seed)
     T = teams or rnd.randint(4, 10)
     B = boards or rnd.randint(2, 6)
     R = reserves if reserves is not None else rnd.randint(0, 2)
     n = T + (T % 2)
-    table = berger(n)
+    absent_teams = None
+    if swiss:
+        table, absent_teams = swiss_table(rnd, T, swiss)
+    else:
+        table = berger(n)
     if double:
         table = table + [[(b, a) for a, b in r] for r in table]
     players = []  # (number, team, rating)
@@ -41,6 +89,11 @@ def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, out
     for r, pairs in enumerate(table):
         for p in players:
             cells[p].append(None)
+        # A team absent of its own will: nothing written, or each player's `Z` (byes=1).
+        for team in (absent_teams[r] if absent_teams else []):
+            if byes == 1:
+                for p in roster[team]:
+                    cells[p][r] = "0000 - Z"
         for home, away in pairs:
             if home > T or away > T:
                 # The bye: nothing written (byes=0), each player's zero-point bye (1), or a
@@ -96,7 +149,10 @@ def generate(seed, teams=None, boards=None, reserves=None, double=0, byes=0, out
                 cells[w][r] = f"{b:>4} w {rw}"
                 cells[b][r] = f"{w:>4} b {rb}"
     pts = {"1": 1, "=": 0.5, "0": 0, "+": 1, "-": 0, "Z": 0, "U": 1 if byes == 2 else 0}
-    lines = [f"012 Random team round robin {seed}", f"XXR {len(table)}"]
+    kind = "Swiss" if swiss else "round robin"
+    lines = [f"012 Random team {kind} {seed}", f"XXR {len(table)}"]
+    if swiss:
+        lines.append("092 CUSTOM_TEAM_SWISS")
     for p in players:
         total = sum(pts[c[-1]] for c in cells[p] if c)
         team = next(t for t in roster if p in roster[t])

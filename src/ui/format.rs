@@ -137,6 +137,10 @@ pub fn match_scores(
         };
         parts.push(format!("{bye}: {}", team_name(t, team)));
     }
+    for &team in &r.team_absent {
+        let away = lang.pick("away", "не явилась");
+        parts.push(format!("{away}: {}", team_name(t, team)));
+    }
     parts.join("   ·   ")
 }
 

@@ -8,6 +8,7 @@ use shashki_arbiter::tournament::model::System;
 use shashki_arbiter::tournament::swiss::trf as individual;
 use shashki_arbiter::tournament::team::standings::{self, TeamTieBreak};
 use shashki_arbiter::tournament::team::trf;
+use shashki_arbiter::tournament::team::PlayerName;
 use shashki_arbiter::tournament::Tournament;
 
 fn import(name: &str) -> Tournament {
@@ -355,11 +356,34 @@ fn a_line_up_is_set_before_results_in_roster_order_and_undone() {
     assert_eq!(fielded, vec![roster[0], roster[2]]);
     apply(&mut t, &undo).unwrap();
     assert_eq!(t, before, "one undo gives the line-up back");
-    // A player listed lower never plays above one listed higher.
-    let e = apply(&mut t, &set(vec![roster[2], roster[0]]))
-        .unwrap_err()
-        .to_string();
+    // A player listed lower never plays above one listed higher; the refusal names the team
+    // and both players as the screens show them (name and starting number), never the
+    // program's own ids.
+    let refused = apply(&mut t, &set(vec![roster[2], roster[0]])).unwrap_err();
+    let e = refused.to_string();
     assert!(e.contains("roster order"), "{e}");
+    let (first, third) = (t.player(roster[0]).unwrap(), t.player(roster[2]).unwrap());
+    let named = |p: &shashki_arbiter::tournament::model::Player| {
+        format!("{} ({})", p.full_name(), p.number.unwrap())
+    };
+    let team_name = &t.team(team).unwrap().name;
+    assert!(
+        e.contains(&format!(
+            "team {team_name}: player {} is listed above {}",
+            named(first),
+            named(third)
+        )),
+        "{e}"
+    );
+    let ru = shashki_arbiter::lang::Russian::ru(&refused);
+    assert!(
+        ru.contains(&format!(
+            "команда {team_name}: участник {} стоит в составе выше {}",
+            named(first),
+            named(third)
+        )),
+        "{ru}"
+    );
     // A player of another team, or twice.
     let other = t.team(m.away).unwrap().roster[0];
     let e = apply(&mut t, &set(vec![roster[0], other]))
@@ -493,7 +517,10 @@ fn a_line_up_that_breaks_a_board_rule_is_refused_naming_it() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains(&format!("player {} is not entered as a woman", roster[2])),
+        e.contains(&format!(
+            "player {} is not entered as a woman",
+            PlayerName::of(&t, roster[2])
+        )),
         "{e}"
     );
     // A junior board: board 1's player born in 2010 or later.
@@ -557,7 +584,9 @@ fn a_least_rank_on_the_top_boards_is_asked_of_each_of_them() {
     let weak = teams[1].roster[1];
     assert!(
         e.contains(&format!(
-            "board 2 asks for at least the rank «КМС», and player {weak} has less"
+            // Numbered by the pairing that was refused (rolled back with it).
+            "board 2 asks for at least the rank «КМС», and player {} (",
+            t.player(weak).unwrap().full_name()
         )),
         "{e}"
     );

@@ -556,7 +556,11 @@ fn set_line_up(
         .find(|m| m.home == team || m.away == team)
         .ok_or(team::TeamError::NoTeam { round, team })?;
     if r.boards_of(m).any(|p| p.scored()) {
-        return Err(team::TeamError::LineUpAfterResults { round, team }.into());
+        return Err(team::TeamError::LineUpAfterResults {
+            round,
+            team: team::TeamName::of(t, team),
+        }
+        .into());
     }
     let before: Vec<PlayerId> = r.boards_of(m).map(|p| t.player_for(p, team)).collect();
     let new = team::pairing::line_up_boards(t, r, m, team, players)?;

@@ -139,9 +139,9 @@ impl BoardRules {
                 if sex != Some(super::model::Sex::Female) {
                     return Err(TeamError::WomensBoard {
                         round,
-                        team,
+                        team: TeamName::of(t, team),
                         board,
-                        player,
+                        player: PlayerName::of(t, player),
                     });
                 }
             }
@@ -152,9 +152,9 @@ impl BoardRules {
                 if born.is_none_or(|y| y < j.born_from) {
                     return Err(TeamError::JuniorBoard {
                         round,
-                        team,
+                        team: TeamName::of(t, team),
                         board: j.board,
-                        player,
+                        player: PlayerName::of(t, player),
                         born_from: j.born_from,
                     });
                 }
@@ -168,9 +168,9 @@ impl BoardRules {
                 if table.strength(title) > wanted {
                     return Err(TeamError::LeastRank {
                         round,
-                        team,
+                        team: TeamName::of(t, team),
                         board: k + 1,
-                        player,
+                        player: PlayerName::of(t, player),
                         rank: least.rank.clone(),
                     });
                 }
@@ -271,6 +271,53 @@ impl Round {
     }
 }
 
+/// A player as a message names him: as every screen shows him, by name and starting number
+/// (the program's own ids are never seen by the arbiter).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerName(pub String);
+
+impl std::fmt::Display for PlayerName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl PlayerName {
+    pub fn of(t: &Tournament, id: PlayerId) -> PlayerName {
+        PlayerName(match t.player(id) {
+            Some(p) => match p.number {
+                Some(n) => format!("{} ({n})", p.full_name()),
+                None => p.full_name(),
+            },
+            None => format!("#{id}"),
+        })
+    }
+}
+
+/// A team as a message names it: by its name.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TeamName(pub String);
+
+impl std::fmt::Display for TeamName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl TeamName {
+    pub fn of(t: &Tournament, id: TeamId) -> TeamName {
+        TeamName::among(&t.teams, id)
+    }
+
+    /// The team's name in a list not yet the event's (a team list being checked).
+    pub fn among(teams: &[Team], id: TeamId) -> TeamName {
+        TeamName(match teams.iter().find(|tm| tm.id == id) {
+            Some(tm) if !tm.name.trim().is_empty() => tm.name.clone(),
+            _ => id.to_string(),
+        })
+    }
+}
+
 /// Why a team list, a line-up or a round's matches were refused; each names the place.
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum TeamError {
@@ -284,12 +331,12 @@ pub enum TeamError {
     NoPlayer { team: TeamId, player: PlayerId },
     #[error("player {player} is on the rosters of teams {first} and {second}")]
     PlayerTwice {
-        player: PlayerId,
-        first: TeamId,
-        second: TeamId,
+        player: PlayerName,
+        first: TeamName,
+        second: TeamName,
     },
     #[error("team {team}: player {player} has played for the team and stays on its roster")]
-    PlayedFor { team: TeamId, player: PlayerId },
+    PlayedFor { team: TeamName, player: PlayerName },
     #[error("round {round}: there is no team {team}")]
     NoTeam { round: usize, team: TeamId },
     #[error("round {round}: team {team} has two matches")]
@@ -305,26 +352,26 @@ pub enum TeamError {
     #[error("round {round}, match {home}–{away}: {boards} boards, the event has {allowed}")]
     TooManyBoards {
         round: usize,
-        home: TeamId,
-        away: TeamId,
+        home: TeamName,
+        away: TeamName,
         boards: usize,
         allowed: usize,
     },
     #[error("round {round}, match {home}–{away}, board {board}: player {player} is on neither team's roster")]
     NotOfTeams {
         round: usize,
-        home: TeamId,
-        away: TeamId,
+        home: TeamName,
+        away: TeamName,
         board: usize,
-        player: PlayerId,
+        player: PlayerName,
     },
     #[error("round {round}, match {home}–{away}, board {board}: both players are of team {team}")]
     SameTeam {
         round: usize,
-        home: TeamId,
-        away: TeamId,
+        home: TeamName,
+        away: TeamName,
         board: usize,
-        team: TeamId,
+        team: TeamName,
     },
     #[error("round {round}: this is not a team event")]
     NotTeamEvent { round: usize },
@@ -336,66 +383,66 @@ pub enum TeamError {
     NoTableRound { round: usize, rounds: usize },
     #[error("team {team} has {players} players on its roster, the event plays on {boards} boards")]
     ShortRoster {
-        team: TeamId,
+        team: TeamName,
         players: usize,
         boards: usize,
     },
     #[error("round {round}, team {team}: {players} players in the line-up for {boards} boards")]
     LineUpSize {
         round: usize,
-        team: TeamId,
+        team: TeamName,
         players: usize,
         boards: usize,
     },
     #[error("round {round}, team {team}: player {player} is not on the team's roster")]
     NotOnRoster {
         round: usize,
-        team: TeamId,
-        player: PlayerId,
+        team: TeamName,
+        player: PlayerName,
     },
     #[error("round {round}, team {team}: player {player} is twice in the line-up")]
     LineUpTwice {
         round: usize,
-        team: TeamId,
-        player: PlayerId,
+        team: TeamName,
+        player: PlayerName,
     },
     #[error("round {round}, team {team}: player {player} is listed above {above} on the roster and may not play below him (roster order)")]
     OutOfRosterOrder {
         round: usize,
-        team: TeamId,
-        player: PlayerId,
-        above: PlayerId,
+        team: TeamName,
+        player: PlayerName,
+        above: PlayerName,
     },
     #[error("round {round}, team {team}: player {player} plays on board {board} (fixed boards)")]
     NotHisBoard {
         round: usize,
-        team: TeamId,
-        player: PlayerId,
+        team: TeamName,
+        player: PlayerName,
         board: usize,
     },
     #[error("round {round}, team {team}: the match has results; its line-up is no longer changed")]
-    LineUpAfterResults { round: usize, team: TeamId },
+    LineUpAfterResults { round: usize, team: TeamName },
     #[error("round {round}, team {team}: board {board} is the women's board, and player {player} is not entered as a woman")]
     WomensBoard {
         round: usize,
-        team: TeamId,
+        team: TeamName,
         board: usize,
-        player: PlayerId,
+        player: PlayerName,
     },
     #[error("round {round}, team {team}: board {board} is the junior board (born in {born_from} or later), and player {player} is not")]
     JuniorBoard {
         round: usize,
-        team: TeamId,
+        team: TeamName,
         board: usize,
-        player: PlayerId,
+        player: PlayerName,
         born_from: u16,
     },
     #[error("round {round}, team {team}: board {board} asks for at least the rank «{rank}», and player {player} has less")]
     LeastRank {
         round: usize,
-        team: TeamId,
+        team: TeamName,
         board: usize,
-        player: PlayerId,
+        player: PlayerName,
         rank: String,
     },
 }
@@ -574,9 +621,9 @@ pub fn check_teams(
             }
             if let Some(first) = on_roster.insert(player, team.id) {
                 return Err(TeamError::PlayerTwice {
-                    player,
-                    first,
-                    second: team.id,
+                    player: PlayerName::of(t, player),
+                    first: TeamName::among(teams, first),
+                    second: TeamName::among(teams, team.id),
                 });
             }
         }
@@ -586,7 +633,10 @@ pub fn check_teams(
             for team in [m.home, m.away] {
                 for player in players_of(r, m, team, t) {
                     if on_roster.get(&player) != Some(&team) {
-                        return Err(TeamError::PlayedFor { team, player });
+                        return Err(TeamError::PlayedFor {
+                            team: TeamName::among(teams, team),
+                            player: PlayerName::of(t, player),
+                        });
                     }
                 }
             }
@@ -636,8 +686,8 @@ pub fn check_matches(
         if m.boards.len() > settings.boards {
             return Err(TeamError::TooManyBoards {
                 round: r,
-                home: m.home,
-                away: m.away,
+                home: TeamName::of(t, m.home),
+                away: TeamName::of(t, m.away),
                 boards: m.boards.len(),
                 allowed: settings.boards,
             });
@@ -654,20 +704,20 @@ pub fn check_matches(
                 if team(player) != Some(m.home) && team(player) != Some(m.away) {
                     return Err(TeamError::NotOfTeams {
                         round: r,
-                        home: m.home,
-                        away: m.away,
+                        home: TeamName::of(t, m.home),
+                        away: TeamName::of(t, m.away),
                         board,
-                        player,
+                        player: PlayerName::of(t, player),
                     });
                 }
             }
             if team(p.white) == team(p.black) {
                 return Err(TeamError::SameTeam {
                     round: r,
-                    home: m.home,
-                    away: m.away,
+                    home: TeamName::of(t, m.home),
+                    away: TeamName::of(t, m.away),
                     board,
-                    team: team(p.white).unwrap_or_default(),
+                    team: TeamName::of(t, team(p.white).unwrap_or_default()),
                 });
             }
         }

@@ -2,7 +2,7 @@
 //! first-listed team at home (White on boards 1, 3, 5 … in game 1), each team's line-up its
 //! roster's first B players unless the arbiter sets another ([`line_up_boards`]).
 
-use super::{LineUp, Match, TeamError, TeamId};
+use super::{LineUp, Match, PlayerName, TeamError, TeamId, TeamName};
 use crate::tournament::berger;
 use crate::tournament::model::{PlayerId, Round, System, Tournament};
 
@@ -73,7 +73,7 @@ fn default_line_up(
         .roster;
     if roster.len() < boards {
         return Err(TeamError::ShortRoster {
-            team,
+            team: TeamName::of(t, team),
             players: roster.len(),
             boards,
         });
@@ -117,7 +117,7 @@ pub fn line_up_boards(
     if players.len() != m.boards.len() {
         return Err(TeamError::LineUpSize {
             round,
-            team,
+            team: TeamName::of(t, team),
             players: players.len(),
             boards: m.boards.len(),
         });
@@ -127,15 +127,15 @@ pub fn line_up_boards(
         let Some(at) = roster.iter().position(|&q| q == p) else {
             return Err(TeamError::NotOnRoster {
                 round,
-                team,
-                player: p,
+                team: TeamName::of(t, team),
+                player: PlayerName::of(t, p),
             });
         };
         if !seen.insert(p) {
             return Err(TeamError::LineUpTwice {
                 round,
-                team,
-                player: p,
+                team: TeamName::of(t, team),
+                player: PlayerName::of(t, p),
             });
         }
         match settings.line_up {
@@ -146,9 +146,9 @@ pub fn line_up_boards(
                 {
                     return Err(TeamError::OutOfRosterOrder {
                         round,
-                        team,
-                        player: p,
-                        above: before,
+                        team: TeamName::of(t, team),
+                        player: PlayerName::of(t, p),
+                        above: PlayerName::of(t, before),
                     });
                 }
             }
@@ -156,8 +156,8 @@ pub fn line_up_boards(
                 if at < settings.boards && at != k {
                     return Err(TeamError::NotHisBoard {
                         round,
-                        team,
-                        player: p,
+                        team: TeamName::of(t, team),
+                        player: PlayerName::of(t, p),
                         board: at + 1,
                     });
                 }

@@ -439,7 +439,10 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
             tour.settings.panel()[0].described()
         ));
     }
-    if !tour.tiebreaks.is_empty() {
+    subtitle.extend(head::unfinished_line(tour, up_to, lang));
+    // A team event ranks its teams by the criteria its team table names; the players' list
+    // below has its own.
+    if !tour.tiebreaks.is_empty() && !tour.is_team_event() {
         subtitle.push(protocol::tiebreaks_line(tour, lang));
     }
     let mut sections = Vec::new();

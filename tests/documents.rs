@@ -244,7 +244,9 @@ fn the_final_protocol_names_every_participant_and_the_ranks_met() {
         .unwrap();
     let doc = Kind::Protocol.make(&t, None, Table::shipped(), Lang::Ru);
     let (flat, text) = printed(&doc, "protocol.pdf");
-    assert!(text.contains("Итоговый протокол"));
+    // The sample is after round 5 of 9: not the final protocol, and it says so.
+    assert!(text.contains("Протокол (промежуточный)"), "{text}");
+    assert!(text.contains("Положение после 5-го тура из 9"), "{text}");
     assert!(
         text.contains("Сроки и место проведения: 28 ноября – 2 декабря 2026 г."),
         "{text}"
@@ -278,7 +280,10 @@ fn the_final_protocol_names_every_participant_and_the_ranks_met() {
     assert!(text.contains("выполнил I"));
     // The English ranking of an international event has no ЕВСК column.
     let en = Kind::Protocol.make(&t, None, Table::shipped(), Lang::En);
-    assert_eq!(en.title, format!("Final ranking — {}", t.settings.name));
+    assert_eq!(
+        en.title,
+        format!("Ranking (not final) — {}", t.settings.name)
+    );
     assert!(!en.sections[0].header.iter().any(|h| h.contains("met")));
     assert!(!en.subtitle.iter().any(|s| s.contains("club-2018")));
 }
@@ -601,10 +606,50 @@ fn a_team_event_prints_match_protocols_and_the_final_team_protocol() {
         assert!(s.signatures[0].contains(&t.team(m.home).unwrap().captain));
         assert!(s.new_page);
     }
+    // The sample is not over: its protocol says so in the title and at the head, so that it is
+    // never taken for the final one (an arbiter's trial took it for that).
     let protocol = Kind::Protocol.make(&t, None, table, Lang::Ru);
-    assert!(protocol
-        .title
-        .starts_with("Итоговый протокол командного первенства"));
+    let (counted, planned) = report::head::unfinished(&t, None).unwrap();
+    assert!(counted < planned);
+    assert!(
+        protocol
+            .title
+            .starts_with("Протокол командного первенства (промежуточный)"),
+        "{}",
+        protocol.title
+    );
+    let after = format!("Положение после {counted}-го тура из {planned}: не окончательное");
+    assert!(
+        protocol.subtitle.contains(&after),
+        "{:?}",
+        protocol.subtitle
+    );
+    // The standings report ranks teams by the team criteria: the players' tie-breaks are not
+    // named at its head as if they were the event's.
+    let report_doc = Kind::Standings.make(&t, None, table, Lang::En);
+    assert!(
+        !report_doc
+            .subtitle
+            .iter()
+            .any(|l| l.starts_with("Tie-breaks")),
+        "{:?}",
+        report_doc.subtitle
+    );
+    assert!(report_doc
+        .subtitle
+        .iter()
+        .any(|l| l.starts_with("Standing after round")));
+    // The legend says how the criteria that are not "more is better" read.
+    let legend = report_doc.sections[0].note.clone().unwrap();
+    assert!(legend.contains("GP — game points"), "{legend}");
+    assert!(
+        legend.contains("BC — board count (Σ board number × points on that board: less is better)"),
+        "{legend}"
+    );
+    assert!(
+        legend.contains("DE — direct encounter (the place among the tied teams"),
+        "{legend}"
+    );
     let players = protocol
         .sections
         .iter()

@@ -113,6 +113,31 @@ pub fn lines(t: &Tournament, lang: Lang) -> Vec<String> {
     out
 }
 
+/// The rounds a table counts, when they are not the whole event: `(counted, planned)` — the
+/// round asked for, else the last round with a result in.
+pub fn unfinished(t: &Tournament, up_to: Option<usize>) -> Option<(usize, usize)> {
+    let planned = t.planned_rounds()?;
+    let last_scored = t
+        .rounds
+        .iter()
+        .filter(|r| r.pairings.iter().any(|p| p.scored()))
+        .map(|r| r.number)
+        .max()
+        .unwrap_or(0);
+    let counted = up_to.map_or(last_scored, |n| n.min(last_scored));
+    (counted < planned).then_some((counted, planned))
+}
+
+/// "After round 4 of 5": said at the head of a table that is not the final one, so that it is
+/// never taken for it.
+pub fn unfinished_line(t: &Tournament, up_to: Option<usize>, lang: Lang) -> Option<String> {
+    let (counted, planned) = unfinished(t, up_to)?;
+    Some(match lang {
+        Lang::En => format!("Standing after round {counted} of {planned}: not final"),
+        Lang::Ru => format!("Положение после {counted}-го тура из {planned}: не окончательное"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

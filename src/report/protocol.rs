@@ -54,6 +54,7 @@ pub fn final_protocol(
         })
         .collect();
     let mut subtitle = head::lines(tour, lang);
+    subtitle.extend(head::unfinished_line(tour, up_to, lang));
     subtitle.push(tiebreaks_line(tour, lang));
     if let Some(n) = &ranks {
         subtitle.push(n.document_line(lang));
@@ -61,13 +62,16 @@ pub fn final_protocol(
     Document {
         title: format!(
             "{} — {}",
-            t(lang, "Final ranking", "Итоговый протокол"),
+            match head::unfinished(tour, up_to) {
+                None => t(lang, "Final ranking", "Итоговый протокол"),
+                Some(_) => t(lang, "Ranking (not final)", "Протокол (промежуточный)"),
+            },
             tour.settings.name
         ),
         subtitle,
         sections: vec![Section::table(
-            match up_to {
-                Some(r) => format!("{} {r}", t(lang, "After round", "После тура")),
+            match head::unfinished(tour, up_to) {
+                Some((r, _)) => format!("{} {r}", t(lang, "After round", "После тура")),
                 None => t(lang, "Final standings", "Итоговые места"),
             },
             header,

@@ -55,8 +55,20 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
             l.tiebreaks
                 .iter()
                 .map(|(tb, _)| {
-                    let ((en, ru), (full_en, full_ru)) = (tb.short(), tb.name());
-                    format!("{} — {}", lang.pick(en, ru), lang.pick(full_en, full_ru))
+                    // Match and game points under their columns' headings.
+                    let (en, ru) = match tb {
+                        TeamTieBreak::MatchPoints => ("MP", "КО"),
+                        TeamTieBreak::GamePoints => ("GP", "Очки"),
+                        _ => tb.short(),
+                    };
+                    let (full_en, full_ru) = tb.name();
+                    let named = format!("{} — {}", lang.pick(en, ru), lang.pick(full_en, full_ru));
+                    match tb.reading() {
+                        Some((how_en, how_ru)) => {
+                            format!("{named} ({})", lang.pick(how_en, how_ru))
+                        }
+                        None => named,
+                    }
                 })
                 .collect()
         })
@@ -184,19 +196,24 @@ pub fn final_protocol(
     sections.push(compositions(tour, &teams, &boards, ranks.as_ref(), lang));
     sections.extend(board_sections(tour, &boards, lang));
     let mut subtitle = super::head::lines(tour, lang);
+    subtitle.extend(super::head::unfinished_line(tour, up_to, lang));
     if let Some(n) = &ranks {
         subtitle.push(n.document_line(lang));
     }
-    super::Document {
-        title: format!(
-            "{} — {}",
-            t(
-                lang,
-                "Final team ranking",
-                "Итоговый протокол командного первенства"
-            ),
-            tour.settings.name
+    let title = match super::head::unfinished(tour, up_to) {
+        None => t(
+            lang,
+            "Final team ranking",
+            "Итоговый протокол командного первенства",
         ),
+        Some(_) => t(
+            lang,
+            "Team ranking (not final)",
+            "Протокол командного первенства (промежуточный)",
+        ),
+    };
+    super::Document {
+        title: format!("{title} — {}", tour.settings.name),
         subtitle,
         sections,
         signatures: super::signatures(tour, lang),

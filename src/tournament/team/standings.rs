@@ -113,6 +113,22 @@ impl TeamTieBreak {
         (self.code(), ru)
     }
 
+    /// How its value reads where it is not "more is better" (English, Russian): said in every
+    /// legend, since a table that ranks a team with 1 above one with 2 looks wrong otherwise.
+    pub fn reading(self) -> Option<(&'static str, &'static str)> {
+        match self {
+            TeamTieBreak::DirectEncounter => Some((
+                "the place among the tied teams it separates, 1 first; 0 where it does not",
+                "место среди равных, которых они разделяют, 1 — первое; 0 — не разделяют",
+            )),
+            TeamTieBreak::BoardCount => Some((
+                "Σ board number × points on that board: less is better",
+                "Σ номер доски × очки на ней: меньше — выше",
+            )),
+            _ => None,
+        }
+    }
+
     /// The full name (English, Russian).
     pub fn name(self) -> (&'static str, &'static str) {
         match self {

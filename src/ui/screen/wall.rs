@@ -404,18 +404,16 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
     big_table(header, rows, now, lang)
 }
 
-/// A team event's table on the wall: place, number, team, match and game points, and the first
-/// two criteria after them.
+/// A team event's table on the wall: place, number, team, match and game points, and every
+/// criterion the event ranks by (a team table is narrow: the hall asks why a team is placed
+/// where it is, and the answer may be the last criterion).
 fn team_standings<'a>(
     teams: &crate::ui::session::TeamTables,
     now: u64,
     lang: Lang,
 ) -> Element<'a, Message> {
     let section = crate::report::team::standings_section(&teams.teams, lang);
-    let keep = 5 + 2.min(section.header.len().saturating_sub(5));
-    let cut = |row: Vec<String>| row.into_iter().take(keep).collect::<Vec<_>>();
-    let rows = section.rows.into_iter().map(cut).collect();
-    big_table(cut(section.header), rows, now, lang)
+    big_table(section.header, section.rows, now, lang)
 }
 
 fn standings<'a>(t: &Tournament, lines: &[Line], now: u64, lang: Lang) -> Element<'a, Message> {

@@ -92,11 +92,17 @@ impl Kind {
     }
 
     /// The file's name beside the event (after its name and a dash): `protocol.pdf`,
-    /// `pairings-3.pdf` for one round's.
-    pub fn file_name(self, round: Option<usize>, ext: &str) -> String {
+    /// `pairings-3.pdf` for one round's; an English one `protocol-en.pdf`, so that writing a
+    /// document in the other language never writes over the Russian one (an arbiter's trial
+    /// lost three that way).
+    pub fn file_name(self, round: Option<usize>, ext: &str, lang: Lang) -> String {
+        let tongue = match lang {
+            Lang::Ru => "",
+            Lang::En => "-en",
+        };
         match round.filter(|_| self.of_one_round()) {
-            Some(r) => format!("{}-{r}.{ext}", self.stem()),
-            None => format!("{}.{ext}", self.stem()),
+            Some(r) => format!("{}-{r}{tongue}.{ext}", self.stem()),
+            None => format!("{}{tongue}.{ext}", self.stem()),
         }
     }
 

@@ -69,7 +69,8 @@ fn the_panel_typed_on_the_event_screen_signs_the_final_protocol() {
     assert!(status.contains("Итоговый протокол — записано"), "{status}");
     if let Some(text) = pdf_text(&out) {
         let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        assert!(flat.contains("Итоговый протокол"));
+        // The sample is after round 5 of 9: a protocol, not the final one.
+        assert!(flat.contains("Протокол (промежуточный)"), "{flat}");
         assert!(
             flat.contains("Организатор: Федерация шашек Казани"),
             "{flat}"
@@ -78,6 +79,17 @@ fn the_panel_typed_on_the_event_screen_signs_the_final_protocol() {
         assert!(flat.contains("Главный секретарь: ____________________ Зайцева О. Л. (1К, Казань)"));
         assert!(flat.contains("Судья: ____________________ Орлов Д. С."));
     }
+    // The same document in English is a file of its own: the Russian one is still there, as
+    // written (an arbiter's trial lost three Russian documents to their English exports).
+    let russian = std::fs::read(&out).unwrap();
+    let _ = app.update(Message::Lang(Lang::En));
+    click(&mut app, "PDF");
+    let english = path.with_file_name("shashki64-round-robin-protocol-en.pdf");
+    assert!(std::fs::read(&english)
+        .expect("written beside the event")
+        .starts_with(b"%PDF-"));
+    assert_eq!(std::fs::read(&out).unwrap(), russian);
+    let _ = app.update(Message::Lang(Lang::Ru));
     // A certificate is text: no CSV of it.
     let _ = app.update(Message::Standings(St::Document(Choice {
         value: Kind::Certificates,

@@ -265,7 +265,8 @@ impl State {
                     return Action::None;
                 };
                 let kind = crate::report::kind::Kind::Pairings;
-                let out = crate::store::beside(event, &kind.file_name(Some(round.number), "pdf"));
+                let out =
+                    crate::store::beside(event, &kind.file_name(Some(round.number), "pdf", lang));
                 let doc = kind.make(
                     t,
                     Some(round.number),

@@ -110,7 +110,7 @@ impl State {
                     Kind::Pairings => self.up_to.or(t.rounds.last().map(|r| r.number)),
                     _ => self.up_to,
                 };
-                let out = crate::store::beside(file.path(), &kind.file_name(round, ext));
+                let out = crate::store::beside(file.path(), &kind.file_name(round, ext, lang));
                 let table = match crate::tournament::norms::Table::for_event(
                     &t.settings.norms,
                     Some(file.path()),

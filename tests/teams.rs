@@ -738,3 +738,52 @@ fn each_board_of_a_match_draws_from_its_own_table() {
         assert!(ballot(2).is_none(), "board 3: the first move free");
     }
 }
+
+/// Board prizes: with the regulation's least games, a player who played fewer is listed after
+/// those placed, without a place ("—" in documents); shares print to a tenth, a half rounded up.
+#[test]
+fn a_board_table_places_only_players_with_the_least_games() {
+    use shashki_arbiter::lang::Lang;
+    use shashki_arbiter::report;
+    let mut t = event::read(std::path::Path::new("tournaments/shashki64-teams.ron")).unwrap();
+    let all = standings::boards(&t, None);
+    let most = all
+        .iter()
+        .flat_map(|b| b.players.iter().map(|l| l.games))
+        .max()
+        .unwrap();
+    let fewer = all
+        .iter()
+        .flat_map(|b| b.players.iter())
+        .filter(|l| l.games < most)
+        .count();
+    assert!(fewer > 0, "the sample has a reserve with fewer games");
+    assert!(all.iter().flat_map(|b| &b.players).all(|l| l.place > 0));
+    t.settings.teams.as_mut().unwrap().board_prize_games = Some(most);
+    let tables = standings::boards(&t, None);
+    for table in &tables {
+        let places: Vec<usize> = table.players.iter().map(|l| l.place).collect();
+        // Placed first (1, 2, …), then the unplaced (0).
+        let placed = places.iter().take_while(|&&p| p > 0).count();
+        assert!(places[placed..].iter().all(|&p| p == 0), "{places:?}");
+        for l in &table.players {
+            assert_eq!(l.place > 0, l.games >= most, "{}", l.name);
+        }
+    }
+    let sections = report::team::board_sections(&t, &tables, Lang::Ru);
+    assert!(sections.iter().any(|s| s.rows.iter().any(|r| r[0] == "—")));
+    assert!(sections[0]
+        .note
+        .as_deref()
+        .unwrap()
+        .contains(&format!("не менее {most} партиях")));
+    // Shares: every one printed as its value rounded half up to a tenth.
+    for (table, s) in tables.iter().zip(&sections) {
+        for (l, row) in table.players.iter().zip(&s.rows) {
+            if let Some(p) = l.percent {
+                let tenth = (p * 10.0).round() / 10.0;
+                assert_eq!(row[6], format!("{tenth:.1}").replace('.', ","));
+            }
+        }
+    }
+}

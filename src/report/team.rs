@@ -142,11 +142,30 @@ pub fn crosstable(tour: &Tournament, lines: &[TeamLine], lang: Lang) -> Section 
     }
 }
 
+/// A share in per cent to a tenth, a half rounded up (2.5 of 8 is 31.3, as 3.5 of 8 is 43.8).
+fn percent(p: f64, lang: Lang) -> String {
+    lang.decimal(&format!("{:.1}", (p * 10.0).round() / 10.0))
+}
+
 /// The per-board standings, a table per board.
 pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> Vec<Section> {
+    let least = tour
+        .settings
+        .teams
+        .as_ref()
+        .and_then(|s| s.board_prize_games);
+    let note = least.map(|n| match lang {
+        Lang::En => format!(
+            "A place needs at least {n} games; those with fewer are listed after, without one."
+        ),
+        Lang::Ru => {
+            format!("Место — при не менее {n} партиях; сыгравшие меньше стоят ниже, без места.")
+        }
+    });
     tables
         .iter()
         .map(|table| Section {
+            note: note.clone(),
             heading: format!("{} {}", t(lang, "Board", "Доска"), table.board),
             header: vec![
                 t(lang, "Place", "Место"),
@@ -162,14 +181,17 @@ pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> V
                 .iter()
                 .map(|l| {
                     vec![
-                        l.place.to_string(),
+                        if l.place == 0 {
+                            "—".into()
+                        } else {
+                            l.place.to_string()
+                        },
                         l.number.map_or_else(String::new, |n| n.to_string()),
                         l.name.clone(),
                         tour.team_name(l.team),
                         l.games.to_string(),
                         points(l.points, lang),
-                        l.percent
-                            .map_or_else(String::new, |p| lang.decimal(&format!("{p:.1}"))),
+                        l.percent.map_or_else(String::new, |p| percent(p, lang)),
                     ]
                 })
                 .collect(),

@@ -84,6 +84,10 @@ pub struct TeamSettings {
     /// 1–2 the IDF table, board 3 free).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub ballot_tables: std::collections::BTreeMap<usize, String>,
+    /// The least games a player plays for a place in his board's table (board prizes: the
+    /// regulation's minimum); `None`: every player placed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_prize_games: Option<usize>,
 }
 
 /// The score of a team's pairing-allocated bye.
@@ -201,6 +205,7 @@ impl TeamSettings {
             rules: BoardRules::default(),
             pab: None,
             ballot_tables: Default::default(),
+            board_prize_games: None,
         }
     }
 }

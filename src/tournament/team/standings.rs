@@ -725,6 +725,8 @@ impl Encounters<'_> {
 /// A player's line in the per-board standings (board prizes).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BoardLine {
+    /// 0: no place — fewer games than the event asks for a board prize (listed after those
+    /// placed).
     pub place: usize,
     pub player: PlayerId,
     pub number: Option<usize>,
@@ -788,18 +790,29 @@ pub fn boards(t: &Tournament, up_to: Option<usize>) -> Vec<BoardTable> {
             percent: (games > 0).then(|| points * 100.0 / games as f64),
         });
     }
+    let least = t
+        .settings
+        .teams
+        .as_ref()
+        .and_then(|s| s.board_prize_games)
+        .unwrap_or(0);
     tables
         .into_iter()
         .map(|(board, mut players)| {
+            // Those with the games the regulation asks first, by share, then by games.
             players.sort_by(|a, b| {
-                b.percent
-                    .unwrap_or(-1.0)
-                    .total_cmp(&a.percent.unwrap_or(-1.0))
+                (b.games >= least)
+                    .cmp(&(a.games >= least))
+                    .then(
+                        b.percent
+                            .unwrap_or(-1.0)
+                            .total_cmp(&a.percent.unwrap_or(-1.0)),
+                    )
                     .then(b.games.cmp(&a.games))
                     .then(a.number.cmp(&b.number))
             });
             for (i, l) in players.iter_mut().enumerate() {
-                l.place = i + 1;
+                l.place = if l.games >= least { i + 1 } else { 0 };
             }
             BoardTable { board, players }
         })

@@ -52,6 +52,8 @@ pub enum Message {
     LineUp(LineUp),
     Primary(Primary),
     MatchPoints(MatchPoints),
+    /// The least games for a place in a board's table (none: every player placed).
+    BoardPrizeGames(Option<usize>),
     /// Makes an individual event a team event with the boards chosen.
     MakeTeamEvent,
     /// The women's board (none: no such rule).
@@ -205,6 +207,7 @@ impl Form {
                 });
             }
             Message::MatchPoints(mp) => return with_settings(&|s| s.match_points = mp),
+            Message::BoardPrizeGames(n) => return with_settings(&|s| s.board_prize_games = n),
             Message::Women(board) => return with_settings(&|s| s.rules.women = board),
             Message::JuniorYear(y) => self.junior_year = y,
             Message::JuniorSubmit => {
@@ -339,7 +342,7 @@ impl Form {
             .into();
         };
         column![
-            settings_row(settings, &boards, lang),
+            settings_row(t, settings, &boards, lang),
             rules_row(self, settings, lang),
             ballot_row(t, settings, lang),
             self.form(lang),
@@ -387,6 +390,7 @@ impl Form {
 
 /// Boards, line-up mode, primary score, match points, and the board rules as set.
 fn settings_row<'a>(
+    t: &Tournament,
     settings: &'a TeamSettings,
     boards: &[Choice<usize>],
     lang: Lang,
@@ -417,6 +421,30 @@ fn settings_row<'a>(
             lang.pick("match points", "командные очки")
         ),
     });
+    // Games a player can play: a game or a micromatch's games each round.
+    let most = t
+        .planned_rounds()
+        .unwrap_or(t.rounds.len())
+        .max(t.rounds.len())
+        * t.settings.format.games.max(1) as usize;
+    let prize_games: Vec<Choice<Option<usize>>> = std::iter::once(None)
+        .chain((1..=most.max(1)).map(Some))
+        .map(|n| Choice {
+            value: n,
+            label: match n {
+                None => lang
+                    .pick("board prizes: any games", "призы по доскам: без минимума")
+                    .to_string(),
+                Some(n) => format!(
+                    "{} {n}",
+                    lang.pick(
+                        "board prizes: games at least",
+                        "призы по доскам: партий не менее"
+                    )
+                ),
+            },
+        })
+        .collect();
     row![
         pick_list(
             boards.to_vec(),
@@ -437,6 +465,11 @@ fn settings_row<'a>(
             scorings.to_vec(),
             format::chosen(&scorings, Some(settings.match_points)),
             |c| Message::MatchPoints(c.value)
+        ),
+        pick_list(
+            prize_games.clone(),
+            format::chosen(&prize_games, Some(settings.board_prize_games)),
+            |c| Message::BoardPrizeGames(c.value)
         ),
     ]
     .spacing(8)

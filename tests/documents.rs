@@ -694,4 +694,31 @@ fn a_team_event_prints_match_protocols_and_the_final_team_protocol() {
         teams.lines
     );
     assert_eq!(teams.rows[0][1], standings::compute(&t, None)[0].name);
+    // Its winners are the teams and each board's best, never three players ranked across every
+    // board; a sex nobody entered is said so, not counted as "men 0, women 0" (an arbiter's
+    // trial read both as fact).
+    assert!(!report
+        .sections
+        .iter()
+        .any(|s| s.heading == "Победители и призёры"));
+    let best = report
+        .sections
+        .iter()
+        .find(|s| s.heading == "Лучшие результаты по доскам")
+        .unwrap();
+    let boards = t.settings.teams.as_ref().unwrap().boards;
+    let on_boards: std::collections::BTreeSet<&String> = best.rows.iter().map(|r| &r[0]).collect();
+    assert_eq!(on_boards.len(), boards, "{:?}", best.rows);
+    assert!(t.players.iter().all(|p| p.sex.is_none()));
+    let lines: Vec<&String> = report.sections.iter().flat_map(|s| &s.lines).collect();
+    assert!(
+        lines.contains(&&format!("Участников: {} (пол не указан)", t.players.len())),
+        "{lines:?}"
+    );
+    let by_rank = report
+        .sections
+        .iter()
+        .find(|s| s.heading == "Состав участников по разрядам")
+        .unwrap();
+    assert!(!by_rank.header.iter().any(|h| h == "Мужчин"));
 }

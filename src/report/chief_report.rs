@@ -22,30 +22,13 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
     }
     sections.push(by_rank(tour, table, lang));
     sections.push(by_region(tour, lang));
-    sections.push(Section::table(
-        t(lang, "Winners", "Победители и призёры"),
-        vec![
-            t(lang, "Place", "Место"),
-            t(lang, "Name", "Фамилия, имя"),
-            t(lang, "Title", "Разряд"),
-            t(lang, "Federation, club", "Регион, клуб"),
-            t(lang, "Points", "Очки"),
-        ],
-        lines
-            .iter()
-            .filter(|l| first_place(&l.place) <= 3)
-            .map(|l| {
-                let p = tour.player(l.id);
-                vec![
-                    l.place.clone(),
-                    standing_name(tour, l, lang),
-                    p.map_or_else(String::new, |p| norms::title_said(&p.title, lang)),
-                    p.map_or_else(String::new, |p| p.club.clone()),
-                    points(l.points, lang),
-                ]
-            })
-            .collect(),
-    ));
+    // A team event's individual places across every board mean nothing: its winners are the
+    // teams (above) and each board's best.
+    if tour.is_team_event() {
+        sections.push(board_winners(tour, up_to, lang));
+    } else {
+        sections.push(winners(tour, &lines, lang));
+    }
     let n = norms::compute(tour, up_to, table, &table.options);
     let met: Vec<String> = n
         .players
@@ -118,13 +101,28 @@ fn summary(tour: &Tournament, rounds: &[&crate::tournament::model::Round], lang:
         .iter()
         .filter(|p| p.sex == Some(Sex::Female))
         .count() as u64;
-    let mut lines = vec![
-        format!(
-            "{}: {} ({} {men}, {} {women})",
-            t(lang, "Participants", "Участников"),
-            tour.players.len(),
+    // Men and women counted only where entered: a sex nobody entered is said to be unknown,
+    // never "men 0, women 0".
+    let unknown = tour.players.len() as u64 - men - women;
+    let sexes = match (men + women, unknown) {
+        (0, _) => t(lang, "sex not entered", "пол не указан"),
+        (_, 0) => format!(
+            "{} {men}, {} {women}",
+            t(lang, "men", "мужчин"),
+            t(lang, "women", "женщин")
+        ),
+        _ => format!(
+            "{} {men}, {} {women}, {} {unknown}",
             t(lang, "men", "мужчин"),
             t(lang, "women", "женщин"),
+            t(lang, "not entered", "не указан пол")
+        ),
+    };
+    let mut lines = vec![
+        format!(
+            "{}: {} ({sexes})",
+            t(lang, "Participants", "Участников"),
+            tour.players.len(),
         ),
         format!(
             "{}: {}",
@@ -216,11 +214,74 @@ fn teams(
 }
 
 /// Participants by rank before the event, men and women apart.
+/// The first three places of an individual event.
+fn winners(tour: &Tournament, lines: &[standings::Line], lang: Lang) -> Section {
+    Section::table(
+        t(lang, "Winners", "Победители и призёры"),
+        vec![
+            t(lang, "Place", "Место"),
+            t(lang, "Name", "Фамилия, имя"),
+            t(lang, "Title", "Разряд"),
+            t(lang, "Federation, club", "Регион, клуб"),
+            t(lang, "Points", "Очки"),
+        ],
+        lines
+            .iter()
+            .filter(|l| first_place(&l.place) <= 3)
+            .map(|l| {
+                let p = tour.player(l.id);
+                vec![
+                    l.place.clone(),
+                    standing_name(tour, l, lang),
+                    p.map_or_else(String::new, |p| norms::title_said(&p.title, lang)),
+                    p.map_or_else(String::new, |p| p.club.clone()),
+                    points(l.points, lang),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// A team event's best on each board: the first of each board's table (board prizes).
+fn board_winners(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Section {
+    let tables = crate::tournament::team::standings::boards(tour, up_to);
+    Section::table(
+        t(lang, "Best on each board", "Лучшие результаты по доскам"),
+        vec![
+            t(lang, "Board", "Доска"),
+            t(lang, "Name", "Фамилия, имя"),
+            t(lang, "Team", "Команда"),
+            t(lang, "Games", "Партий"),
+            t(lang, "Points", "Очки"),
+        ],
+        tables
+            .iter()
+            .flat_map(|table| {
+                table.players.iter().filter(|l| l.place == 1).map(|l| {
+                    vec![
+                        table.board.to_string(),
+                        l.name.clone(),
+                        tour.team_name(l.team),
+                        l.games.to_string(),
+                        points(l.points, lang),
+                    ]
+                })
+            })
+            .collect(),
+    )
+}
+
 fn by_rank(tour: &Tournament, table: &Table, lang: Lang) -> Section {
     let year = crate::tournament::model::first_day(&tour.settings.dates).map(|d| {
         use chrono::Datelike;
         d.year()
     });
+    // The men's and women's columns only when a sex is entered (columns of zeros read as fact).
+    let sexes_known = tour.players.iter().any(|p| p.sex.is_some());
+    let mut header = vec![t(lang, "Rank", "Разряд"), t(lang, "Total", "Всего")];
+    if sexes_known {
+        header.extend([t(lang, "Men", "Мужчин"), t(lang, "Women", "Женщин")]);
+    }
     let rows = table
         .ranks
         .iter()
@@ -232,12 +293,11 @@ fn by_rank(tour: &Tournament, table: &Table, lang: Lang) -> Section {
                 .collect();
             let sex = |s| of.iter().filter(|p| p.sex == Some(s)).count().to_string();
             (!of.is_empty()).then(|| {
-                vec![
-                    r.name_said(lang).to_string(),
-                    of.len().to_string(),
-                    sex(Sex::Male),
-                    sex(Sex::Female),
-                ]
+                let mut row = vec![r.name_said(lang).to_string(), of.len().to_string()];
+                if sexes_known {
+                    row.extend([sex(Sex::Male), sex(Sex::Female)]);
+                }
+                row
             })
         })
         .collect();
@@ -247,12 +307,7 @@ fn by_rank(tour: &Tournament, table: &Table, lang: Lang) -> Section {
             "Participants by rank",
             "Состав участников по разрядам",
         ),
-        vec![
-            t(lang, "Rank", "Разряд"),
-            t(lang, "Total", "Всего"),
-            t(lang, "Men", "Мужчин"),
-            t(lang, "Women", "Женщин"),
-        ],
+        header,
         rows,
     )
 }

@@ -787,3 +787,49 @@ fn a_board_table_places_only_players_with_the_least_games() {
         }
     }
 }
+
+/// Once a round is paired, a roster's order is the line-ups' rule: moving its players is
+/// refused naming the team (an arbiter's trial moved a board-1 player down after three rounds
+/// without a word); a player may join at the end; a free line-up's roster order binds nothing.
+#[test]
+fn a_rosters_order_is_kept_once_the_event_has_begun() {
+    use shashki_arbiter::tournament::command::{apply, Command};
+    use shashki_arbiter::tournament::model::Player;
+    use shashki_arbiter::tournament::team::LineUp;
+    for mode in [LineUp::RosterOrder, LineUp::FixedBoards, LineUp::Free] {
+        let mut t = new_event(mode);
+        let settings = t.settings.teams.clone();
+        let set = |teams| Command::SetTeams {
+            teams,
+            settings: settings.clone(),
+        };
+        let mut moved = t.teams.clone();
+        moved[0].roster.swap(0, 1);
+        // Before the first round the order is the arbiter's to set.
+        assert!(apply(&mut t.clone(), &set(moved.clone())).is_ok());
+        apply(
+            &mut t,
+            &Command::PairRound {
+                round: 1,
+                table_round: None,
+            },
+        )
+        .unwrap();
+        let refused = apply(&mut t.clone(), &set(moved.clone()));
+        if mode == LineUp::Free {
+            assert!(refused.is_ok(), "{mode:?}");
+            continue;
+        }
+        let e = refused.unwrap_err().to_string();
+        assert!(
+            e.contains("team Team 1: the roster's order is the line-ups' rule"),
+            "{e}"
+        );
+        let player = Player::new(16, "Reserve");
+        apply(&mut t, &Command::AddPlayer { player }).unwrap();
+        let mut joined = t.teams.clone();
+        joined[0].roster.push(16);
+        apply(&mut t, &set(joined)).unwrap();
+        assert_eq!(t.teams[0].roster.last(), Some(&16));
+    }
+}

@@ -613,8 +613,12 @@ fn add_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandErr
         return Err(CommandError::DuplicateId(player.id));
     }
     // A round robin's Berger table is drawn once for its players: a late entry would be listed
-    // without a single game (the trial's added player was, without a word).
-    if t.settings.system != System::Swiss && t.rounds.iter().any(|r| !r.pairings.is_empty()) {
+    // without a single game (the trial's added player was, without a word). A team round robin
+    // is drawn over its teams: a late reserve joins a roster's end.
+    if t.settings.system != System::Swiss
+        && !t.is_team_event()
+        && t.rounds.iter().any(|r| !r.pairings.is_empty())
+    {
         return Err(CommandError::RoundRobinDrawn(t.players.len()));
     }
     let mut player = player.clone();

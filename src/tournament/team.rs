@@ -340,6 +340,8 @@ pub enum TeamError {
         first: TeamName,
         second: TeamName,
     },
+    #[error("team {team}: the roster's order is the line-ups' rule once the event has begun; players join at its end")]
+    RosterOrderFixed { team: TeamName },
     #[error("team {team}: player {player} has played for the team and stays on its roster")]
     PlayedFor { team: TeamName, player: PlayerName },
     #[error("round {round}: there is no team {team}")]
@@ -468,6 +470,9 @@ impl crate::lang::Russian for TeamError {
                 first,
                 second,
             } => format!("участник {player} в составах команд {first} и {second}"),
+            TeamError::RosterOrderFixed { team } => format!(
+                "команда {team}: после начала турнира порядок состава — правило расстановки; новые участники добавляются в конец"
+            ),
             TeamError::PlayedFor { team, player } => format!(
                 "команда {team}: участник {player} играл за команду и остаётся в её составе"
             ),
@@ -645,6 +650,33 @@ pub fn check_teams(
                     }
                 }
             }
+        }
+    }
+    check_order_kept(t, teams, settings)
+}
+
+/// Once the event has begun, a roster's order is the line-ups' rule (roster order, fixed
+/// boards): its players keep their order; players may join at the end. A free line-up sets
+/// its order round by round, and its roster's order binds nothing.
+fn check_order_kept(
+    t: &Tournament,
+    teams: &[Team],
+    settings: &TeamSettings,
+) -> Result<(), TeamError> {
+    if t.rounds.is_empty() || settings.line_up == LineUp::Free {
+        return Ok(());
+    }
+    for team in teams {
+        let Some(before) = t.team(team.id) else {
+            continue;
+        };
+        let kept = |of: &[PlayerId], within: &[PlayerId]| -> Vec<PlayerId> {
+            of.iter().copied().filter(|p| within.contains(p)).collect()
+        };
+        if kept(&before.roster, &team.roster) != kept(&team.roster, &before.roster) {
+            return Err(TeamError::RosterOrderFixed {
+                team: TeamName::among(teams, team.id),
+            });
         }
     }
     Ok(())

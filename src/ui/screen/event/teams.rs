@@ -587,6 +587,9 @@ fn card<'a>(
             .padding([2, 6])
             .on_press_maybe(m)
     };
+    // Once the event has begun a roster's order is the line-ups' rule (the domain refuses a
+    // move): the arrows are off, not a trap that answers with an error.
+    let order_fixed = !t.rounds.is_empty() && settings.line_up != LineUp::Free;
     for (k, &player) in team.roster.iter().enumerate() {
         let place = if k < settings.boards {
             format!("{} {}", lang.pick("board", "доска"), k + 1)
@@ -598,10 +601,13 @@ fn card<'a>(
             row![
                 text(place).size(16).width(110),
                 text(who).size(17).width(Length::Fixed(240.0)),
-                small("↑", (k > 0).then_some(Message::Move(id, k, -1))),
+                small(
+                    "↑",
+                    (k > 0 && !order_fixed).then_some(Message::Move(id, k, -1))
+                ),
                 small(
                     "↓",
-                    (k + 1 < team.roster.len()).then_some(Message::Move(id, k, 1))
+                    (k + 1 < team.roster.len() && !order_fixed).then_some(Message::Move(id, k, 1))
                 ),
                 small("✕", Some(Message::Leave(id, k))),
             ]

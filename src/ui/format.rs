@@ -79,6 +79,17 @@ fn team_name(t: &crate::tournament::Tournament, id: crate::tournament::team::Tea
         .unwrap_or_else(|| format!("#{id}"))
 }
 
+/// A player as a board's row names him: in a team event with his team's short name, so that
+/// a row read White – Black, score White : Black, says which team scored what whatever the
+/// match's order (an arbiter's trial read 0.5 : 1.5 under "ПЕР – ЯКУ" as Пермь's).
+pub fn seated(t: &crate::tournament::Tournament, id: crate::tournament::model::PlayerId) -> String {
+    let name = t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    match t.team_of(id) {
+        Some(team) if t.is_team_event() => format!("{name} ({})", team_name(t, team.id)),
+        _ => name,
+    }
+}
+
 /// `Москва – Казань · 2`: a board's match and its board in the match.
 pub fn match_board(
     t: &crate::tournament::Tournament,

@@ -47,6 +47,14 @@ fn the_rounds_screen_names_each_boards_match_and_the_event_lists_the_teams() {
     let board = format!("{} – {} · 2", short(m.home), short(m.away));
     assert!(sees(&app, &board), "{board}");
     assert!(text_containing(&app, &format!("{} – {} 0:0", short(m.home), short(m.away))).is_some());
+    // Each player with his team: on board 2 the away team has White, and the row says so.
+    let p = r.pairings.iter().find(|p| p.board == m.boards[1]).unwrap();
+    let white = format!(
+        "{} ({})",
+        t.player(p.white).unwrap().full_name(),
+        short(m.away)
+    );
+    assert!(sees(&app, &white), "{white}");
     let _ = app.update(Message::Tab(Tab::Event));
     click(&mut app, "Teams (6)");
     assert!(sees(&app, "reserve"), "the reserves are marked");

@@ -424,7 +424,7 @@ impl State {
                 .size(20)
                 .into(),
             Some(r) => {
-                let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+                let name = |id| crate::ui::format::seated(t, id);
                 let max_slots = r.pairings.iter().map(|p| slots(t, p)).max().unwrap_or(0);
                 let games = t.settings.format.games.max(1) as usize;
                 // In a micromatch the colours change every game: the columns name game 1's,

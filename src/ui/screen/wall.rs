@@ -357,7 +357,7 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
     let Some(r) = t.rounds.last() else {
         return text("").into();
     };
-    let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let name = |id| format::seated(t, id);
     let mut rows: Vec<Vec<String>> = r
         .pairings
         .iter()

@@ -547,8 +547,11 @@ impl Session {
                 self.reread(&described);
                 false
             }
+            // Refused: said first, so that the change named after it is never read as done
+            // (an arbiter's trial read "…0-1 — Петров wins: round 3 is locked" as a result).
             Err(e) => {
-                self.say(true, format!("{described}: {}", e.said(lang)));
+                let refused = lang.pick("Not done", "Не сделано");
+                self.say(true, format!("{refused} — {}: {described}", e.said(lang)));
                 false
             }
         }

@@ -17,6 +17,11 @@ fn the_help_overlay_lists_the_keys() {
         &app,
         "стена зала вкл/выкл (Esc — выход; ← → её страницы)"
     ));
+    // The language has no key: the help names its button (an arbiter's trial looked for it).
+    assert!(sees(
+        &app,
+        "Язык: кнопка «English» справа вверху — все экраны и документы по-английски."
+    ));
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "help-ru");
     key(
         &mut app,

@@ -389,3 +389,27 @@ fn the_status_line_stays_on_the_rounds_screen_with_a_long_journal() {
         "the status at {bounds:?}, off a 1280×800 screen"
     );
 }
+
+/// A refused change says first that it was not done, then why, then what it was: an arbiter's
+/// trial read "Round 3, board 1, game 1: 0-1 — Петров wins: round 3 is locked" as a result.
+#[test]
+fn a_refused_result_says_not_done_before_naming_it() {
+    use shashki_arbiter::tournament::model::GameResult;
+    let mut app = app("refused-locked", Lang::En);
+    assert!(app.session.apply(Command::LockRound { round: 1 }));
+    assert!(!app.session.apply(Command::SetResult {
+        round: 1,
+        board: 1,
+        game: 1,
+        result: GameResult::Draw,
+    }));
+    let status = app.session.status.clone().unwrap();
+    assert!(status.error);
+    assert!(
+        status
+            .text
+            .starts_with("Not done — round 1 is locked: round 1, board 1"),
+        "{}",
+        status.text
+    );
+}

@@ -104,6 +104,12 @@ pub fn view(lang: Lang) -> Element<'static, Message> {
         column![
             text(lang.pick("Keys", "Клавиши")).size(30),
             column(lines).spacing(6),
+            // The language has no key: its button is named here, where a newcomer looks.
+            text(lang.pick(
+                "Language: the «Русский» button at the top right — every screen and document in Russian.",
+                "Язык: кнопка «English» справа вверху — все экраны и документы по-английски."
+            ))
+            .size(18),
             button(text(lang.pick("Close (Esc)", "Закрыть (Esc)"))).on_press(Message::Close),
         ]
         .spacing(14)

@@ -833,3 +833,60 @@ fn a_rosters_order_is_kept_once_the_event_has_begun() {
         assert_eq!(t.teams[0].roster.last(), Some(&16));
     }
 }
+
+/// TRF-26 team records: `310` teams (pairing number, name, short name, roster), `362` match
+/// scoring, `192` the system — read as the FIDE checker reads them (the file's values are in the
+/// gacrux reference); records that contradict each other are refused at their line.
+#[test]
+fn trf26_team_records_are_read_and_contradictions_refused_at_the_line() {
+    let t = import("trf26-rr05");
+    let settings = t.settings.teams.as_ref().unwrap();
+    assert_eq!(settings.match_points.win, 3.0);
+    assert_eq!(t.settings.system, System::RoundRobin);
+    assert_eq!(t.teams.len(), 6);
+    assert_eq!(
+        (t.teams[4].name.as_str(), t.teams[4].short.as_str()),
+        ("Team 5", "T5")
+    );
+    assert_eq!(t.teams[4].roster, import("rr05").teams[4].roster);
+    let text = std::fs::read_to_string("tests/data/teams/trf26-rr05.trf").unwrap();
+    let refused = |text: &str| trf::import("x.trf", text).unwrap_err().to_string();
+    // 013 records beside the 310 ones (TRF-16's teams, rr05's): the same rosters are read; one
+    // naming another roster is refused at its line.
+    let old = std::fs::read_to_string("tests/data/teams/rr05.trf").unwrap();
+    let old: Vec<&str> = old.lines().filter(|l| l.starts_with("013")).collect();
+    let with_013 = |lines: &[String]| {
+        text.replace(
+            "310   1 Team 1",
+            &format!("{}\n310   1 Team 1", lines.join("\n")),
+        )
+    };
+    let same: Vec<String> = old.iter().map(|l| l.to_string()).collect();
+    assert_eq!(
+        trf::import("x.trf", &with_013(&same)).unwrap().teams,
+        t.teams
+    );
+    let mut other = same.clone();
+    other[1] = other[1].replace("   12", "   13");
+    let e = refused(&with_013(&other));
+    let at = text.lines().position(|l| l.starts_with("310   1")).unwrap() + 2;
+    assert!(e.contains(&format!("x.trf:{at}:")), "{e}");
+    assert!(
+        e.contains("team `Team 2` differs from the 310 record of team 2"),
+        "{e}"
+    );
+    let e = refused(&with_013(&same[..1]));
+    assert!(
+        e.contains("1 teams in 013 records, 6 in 310 records"),
+        "{e}"
+    );
+    // Team numbers 1 to N, each once.
+    let e = refused(&text.replace("310   6 Team 6", "310   7 Team 6"));
+    assert!(e.contains("number the teams 1 to 6"), "{e}");
+    // A colour sequence this program's matches do not play.
+    let e = refused(&text.replace("XXR 5", "352 BWB\nXXR 5"));
+    assert!(e.contains("colour sequence `BWB`"), "{e}");
+    assert!(trf::import("x.trf", &text.replace("XXR 5", "352 WBWB\nXXR 5")).is_ok());
+    let e = refused(&text.replace("362 TW 3.0", "362 TX 3.0"));
+    assert!(e.contains("`TX` is not a match result"), "{e}");
+}

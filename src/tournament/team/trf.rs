@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::standings::TeamTieBreak;
 use super::{Match, Team, TeamId, TeamPab, TeamSettings};
 use crate::tournament::command::{apply_in_place as apply, Command};
 use crate::tournament::model::{GameResult, PlayerId, System, Tournament};
@@ -14,13 +15,23 @@ use crate::tournament::swiss::trf::{self as individual, TrfError};
 /// One player's round as written: (opponent or 0, colour, result).
 type Cell = (usize, char, char);
 
-/// Whether a TRF text holds a team event (`013` lines).
+/// Whether a TRF text holds a team event (`013` lines, or TRF-26 `310`).
 pub fn is_team_file(text: &str) -> bool {
-    individual::trf_lines(text).any(|l| l.starts_with("013"))
+    individual::trf_lines(text).any(|l| l.starts_with("013") || l.starts_with("310"))
 }
 
-/// A `013` line: the team's name and its players' starting ranks in roster order.
-fn team_line(line: &str) -> Result<(String, Vec<usize>), String> {
+/// A team record as written: TRF-16 `013` (name in columns 5–36, starting ranks from 37–40) or
+/// TRF-26 `310` (pairing number 5–7, name 9–40, short name 42–46, starting ranks from 74–77),
+/// the ranks in roster order every 5 columns.
+struct TeamRecord {
+    line: usize,
+    number: Option<usize>,
+    name: String,
+    short: String,
+    players: Vec<usize>,
+}
+
+fn team_record(line_no: usize, line: &str) -> Result<TeamRecord, String> {
     let chars: Vec<char> = line.chars().collect();
     let text = |a: usize, b: usize| -> String {
         chars[a.min(chars.len())..b.min(chars.len())]
@@ -29,12 +40,32 @@ fn team_line(line: &str) -> Result<(String, Vec<usize>), String> {
             .trim()
             .to_string()
     };
-    let name = text(4, 36);
+    let ext = line.starts_with("310");
+    let (name, first) = if ext {
+        (text(8, 40), 73)
+    } else {
+        (text(4, 36), 36)
+    };
     if name.is_empty() {
-        return Err("the team has no name (columns 5–36)".into());
+        return Err(format!(
+            "the team has no name (columns {})",
+            if ext { "9–40" } else { "5–36" }
+        ));
     }
+    let number = if ext {
+        let field = text(4, 7);
+        Some(
+            field
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("columns 5–7: `{field}` is not a team's pairing number"))?,
+        )
+    } else {
+        None
+    };
     let mut players = Vec::new();
-    let mut at = 36;
+    let mut at = first;
     while at < chars.len() {
         let field = text(at, at + 4);
         if !field.is_empty() {
@@ -51,7 +82,67 @@ fn team_line(line: &str) -> Result<(String, Vec<usize>), String> {
         }
         at += 5;
     }
-    Ok((name, players))
+    Ok(TeamRecord {
+        line: line_no,
+        number,
+        name,
+        short: if ext { text(41, 46) } else { String::new() },
+        players,
+    })
+}
+
+/// The teams a file's records give: its `310` records when it has them (numbered 1 to N, each
+/// once), else its `013` records in order. A file with both must say the same in both: a `013`
+/// record whose team differs from the `310` record of its place is refused at its line.
+fn teams_of(records: Vec<TeamRecord>, origin: &str) -> Result<Vec<TeamRecord>, TrfError> {
+    let err = |line: usize, message: String| TrfError::Line {
+        origin: origin.to_string(),
+        line,
+        message,
+    };
+    let (mut new, old): (Vec<TeamRecord>, Vec<TeamRecord>) =
+        records.into_iter().partition(|r| r.number.is_some());
+    if new.is_empty() {
+        return Ok(old);
+    }
+    new.sort_by_key(|r| r.number);
+    for (k, r) in new.iter().enumerate() {
+        if r.number != Some(k + 1) {
+            return Err(err(
+                r.line,
+                format!(
+                    "team {}: the 310 records number the teams 1 to {} each once",
+                    r.number.unwrap_or(0),
+                    new.len()
+                ),
+            ));
+        }
+    }
+    if !old.is_empty() && old.len() != new.len() {
+        return Err(err(
+            old[0].line,
+            format!(
+                "{} teams in 013 records, {} in 310 records: the file contradicts itself",
+                old.len(),
+                new.len()
+            ),
+        ));
+    }
+    for (o, n) in old.iter().zip(&new) {
+        if o.name != n.name || o.players != n.players {
+            return Err(err(
+                o.line,
+                format!(
+                    "team `{}` differs from the 310 record of team {} (`{}`, line {})",
+                    o.name,
+                    n.number.unwrap_or(0),
+                    n.name,
+                    n.line
+                ),
+            ));
+        }
+    }
+    Ok(new)
 }
 
 /// Makes a team event from a TRF-16 file with `013` lines; a line naming a missing player or a
@@ -80,6 +171,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut teams: Vec<Team> = Vec::new();
     let mut on_team: BTreeMap<PlayerId, (TeamId, usize)> = BTreeMap::new();
     let mut kind = String::new();
+    let mut records = Vec::new();
+    let mut match_points = None;
+    let mut colours: Option<(usize, String)> = None;
     for (i, line) in individual::trf_lines(text).enumerate() {
         let line_no = i + 1;
         match line.get(..3).unwrap_or("") {
@@ -94,36 +188,45 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             // The tournament type (TRF-16) or the pairing system's code (TRF-26 `192`,
             // `FIDE_TEAM_ROUNDROBIN`, `FIDE_TEAM_TYPEA_MP_GP` …).
             "092" | "192" => kind = line.get(4..).unwrap_or("").to_lowercase(),
-            "013" => {
-                let (name, numbers) = team_line(line).map_err(|m| err(line_no, m))?;
-                let id = teams.len() as TeamId + 1;
-                let mut roster = Vec::new();
-                for n in numbers {
-                    let player = n as PlayerId;
-                    if t.player(player).is_none() {
-                        return Err(err(line_no, format!("team `{name}`: no player {n}")));
-                    }
-                    if let Some(&(first, _)) = on_team.get(&player) {
-                        let first = &teams[first as usize - 1].name;
-                        return Err(err(
-                            line_no,
-                            format!("player {n} is already on the roster of team `{first}`"),
-                        ));
-                    }
-                    on_team.insert(player, (id, roster.len()));
-                    roster.push(player);
-                }
-                teams.push(Team {
-                    id,
-                    name,
-                    short: String::new(),
-                    club: String::new(),
-                    captain: String::new(),
-                    roster,
-                });
+            "013" | "310" => {
+                records.push(team_record(line_no, line).map_err(|m| err(line_no, m))?);
             }
+            "362" => {
+                match_points = Some(match_scoring(line).map_err(|m| err(line_no, m))?);
+            }
+            "352" => colours = Some((line_no, line.get(4..).unwrap_or("").trim().to_uppercase())),
             _ => {}
         }
+    }
+    for record in teams_of(records, origin)? {
+        let id = teams.len() as TeamId + 1;
+        let mut roster = Vec::new();
+        for n in record.players {
+            let player = n as PlayerId;
+            if t.player(player).is_none() {
+                return Err(err(
+                    record.line,
+                    format!("team `{}`: no player {n}", record.name),
+                ));
+            }
+            if let Some(&(first, _)) = on_team.get(&player) {
+                let first = &teams[first as usize - 1].name;
+                return Err(err(
+                    record.line,
+                    format!("player {n} is already on the roster of team `{first}`"),
+                ));
+            }
+            on_team.insert(player, (id, roster.len()));
+            roster.push(player);
+        }
+        teams.push(Team {
+            id,
+            name: record.name,
+            short: record.short,
+            club: String::new(),
+            captain: String::new(),
+            roster,
+        });
     }
     let rounds = cells.values().map(Vec::len).max().unwrap_or(0);
     let u_points = u_points(&cells, &totals);
@@ -139,6 +242,26 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let system = system_of(&kind, teams.len(), rounds);
     t.settings.system = system;
     let mut settings = TeamSettings::new(boards, system);
+    if let Some(mp) = match_points {
+        settings.match_points = mp;
+    }
+    settings.primary = primary_of(&kind);
+    settings.tiebreaks = TeamTieBreak::defaults(settings.primary, system);
+    // This program's matches give the first-named team White on boards 1, 3, 5 … (C.04.6
+    // Art. 4's default): a `352` record that says otherwise is not an event it can hold.
+    if let Some((line, seq)) = colours {
+        let ours: String = (0..boards)
+            .map(|k| if k % 2 == 0 { 'W' } else { 'B' })
+            .collect();
+        if seq != ours {
+            return Err(err(
+                line,
+                format!(
+                    "colour sequence `{seq}`: this program's matches on {boards} boards are `{ours}` (the first team White on boards 1, 3, 5 …)"
+                ),
+            ));
+        }
+    }
     // Byes written as pairing-allocated score a drawn match (FIDE C.04.6 and its checker's
     // default) and the game points their cells give.
     settings.pab = grouped
@@ -158,6 +281,41 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         apply_round(origin, &mut t, k + 1, groups, with_pab)?;
     }
     Ok(t)
+}
+
+/// A `362` record: the match points of a match won, drawn and lost (`TW 2.0 TD 1.0 TL 0.0`, any
+/// of them; the others keep their defaults).
+fn match_scoring(line: &str) -> Result<super::MatchPoints, String> {
+    let mut mp = TeamSettings::new(2, System::RoundRobin).match_points;
+    let fields: Vec<&str> = line.get(4..).unwrap_or("").split_whitespace().collect();
+    for pair in fields.chunks(2) {
+        let [code, value] = pair else {
+            return Err(format!("`{}`: a result code without its points", pair[0]));
+        };
+        let points: f64 = value
+            .parse()
+            .map_err(|_| format!("`{value}` is not a number of match points"))?;
+        match code.to_ascii_uppercase().as_str() {
+            "TW" | "W" => mp.win = points,
+            "TD" | "D" => mp.draw = points,
+            "TL" | "L" => mp.loss = points,
+            other => return Err(format!("`{other}` is not a match result (TW, TD, TL)")),
+        }
+    }
+    Ok(mp)
+}
+
+/// The primary score a pairing system's code names (`…_GP_MP`, `…_GP`: game points), match
+/// points otherwise (C.04.6's default).
+fn primary_of(kind: &str) -> super::Primary {
+    let kind = kind.trim().to_ascii_uppercase();
+    let game_first = kind.contains("_GP_MP")
+        || (kind.contains("_GP") && !kind.contains("_MP_GP") && !kind.contains("_MP"));
+    if game_first {
+        super::Primary::GamePoints
+    } else {
+        super::Primary::MatchPoints
+    }
 }
 
 /// The pairing system: as line `092` names it, else a round robin when the rounds are as many as

@@ -164,6 +164,33 @@ fn export_writes_the_team_lines_and_reads_back_the_same_standings() {
     let text = individual::export(&t);
     assert!(text.contains("092 Team: Round robin"));
     assert_eq!(text.lines().filter(|l| l.starts_with("013")).count(), 6);
+    // The same teams as TRF-26 records, with their match and game points and places.
+    let lines = standings::compute(&t, None);
+    let first = lines.iter().find(|l| l.number == 1).unwrap();
+    let record = text.lines().find(|l| l.starts_with("310   1 ")).unwrap();
+    assert_eq!(
+        record[54..60].trim().parse::<f64>().unwrap(),
+        first.match_points
+    );
+    assert_eq!(
+        record[61..67].trim().parse::<f64>().unwrap(),
+        first.game_points
+    );
+    assert_eq!(
+        record[68..71].trim(),
+        first.place.split('-').next().unwrap()
+    );
+    assert!(!text.contains("\n362 "), "2/1/0 is the default: no 362");
+    // A 3/1/0 event's export says so, and its short names come back.
+    let scored = import("trf26-rr05");
+    let text_310 = individual::export(&scored);
+    assert!(
+        text_310.contains("\n362 TW 3.0   TD 1.0   TL 0.0\n"),
+        "{text_310}"
+    );
+    let back = trf::import("again.trf", &text_310).unwrap();
+    assert_eq!(back.teams, scored.teams);
+    assert_eq!(back.settings.teams.as_ref().unwrap().match_points.win, 3.0);
     let again = trf::import("again.trf", &text).unwrap();
     assert_eq!(
         standings::compute(&again, None),

@@ -627,19 +627,49 @@ fn apply_round(
     Ok(())
 }
 
-/// The `013` lines of a team event: each team's name and its players' starting ranks (`number`,
-/// as the `001` lines give them) in roster order.
+/// The team section of a team event: TRF-16's `013` lines (each team's name and its players'
+/// starting ranks, `number` as the `001` lines give them, in roster order), then the same teams
+/// as TRF-26 `310` records (pairing number, name, short name, match and game points, rank,
+/// roster), and a `362` record when the match points are not 2/1/0. A reader of either finds
+/// the same teams (ours checks that the two agree).
 pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String {
+    let standings = super::standings::compute(t, None);
     let mut out = String::new();
-    for team in &t.teams {
-        let name: String = team.name.chars().take(32).collect();
-        let numbers: Vec<String> = team
-            .roster
+    let roster = |team: &Team| -> String {
+        team.roster
             .iter()
             .filter_map(|id| number.get(id))
             .map(|n| format!("{n:>4}"))
-            .collect();
-        out.push_str(&format!("013 {name:<32}{}\n", numbers.join(" ")));
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for team in &t.teams {
+        let name: String = team.name.chars().take(32).collect();
+        out.push_str(&format!("013 {name:<32}{}\n", roster(team)));
+    }
+    for (k, team) in t.teams.iter().enumerate() {
+        let name: String = team.name.chars().take(32).collect();
+        let short: String = team.short.chars().take(5).collect();
+        let line = standings.iter().find(|l| l.number == team.id);
+        let (mp, gp) = line.map_or((0.0, 0.0), |l| (l.match_points, l.game_points));
+        let rank: usize = line
+            .and_then(|l| l.place.split('-').next()?.parse().ok())
+            .unwrap_or(0);
+        out.push_str(&format!(
+            "310 {:>3} {name:<32} {short:<5} {:>6} {mp:>6.1} {gp:>6.1} {rank:>3}  {}\n",
+            k + 1,
+            "",
+            roster(team)
+        ));
+    }
+    if let Some(mp) = t.settings.teams.as_ref().map(|s| s.match_points) {
+        if (mp.win, mp.draw, mp.loss) != (2.0, 1.0, 0.0) {
+            // The FIDE checker reads a code every 9 columns from column 5.
+            out.push_str(&format!(
+                "362 TW{:>4.1}   TD{:>4.1}   TL{:>4.1}\n",
+                mp.win, mp.draw, mp.loss
+            ));
+        }
     }
     out
 }

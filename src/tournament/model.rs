@@ -505,6 +505,15 @@ impl Player {
         }
     }
 
+    /// The name with the starting number, as lists and messages show a player: `Петров Владимир
+    /// (29)`; the name alone before numbers are drawn.
+    pub fn numbered_name(&self) -> String {
+        match self.number {
+            Some(n) => format!("{} ({n})", self.full_name()),
+            None => self.full_name(),
+        }
+    }
+
     pub fn full_name(&self) -> String {
         if self.name.is_empty() {
             self.surname.clone()

@@ -290,10 +290,7 @@ impl std::fmt::Display for PlayerName {
 impl PlayerName {
     pub fn of(t: &Tournament, id: PlayerId) -> PlayerName {
         PlayerName(match t.player(id) {
-            Some(p) => match p.number {
-                Some(n) => format!("{} ({n})", p.full_name()),
-                None => p.full_name(),
-            },
+            Some(p) => p.numbered_name(),
             None => format!("#{id}"),
         })
     }

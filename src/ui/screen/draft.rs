@@ -116,14 +116,7 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let name = |id: PlayerId| {
-            t.player(id)
-                .map(|p| match p.number {
-                    Some(n) => format!("{} ({n})", p.full_name()),
-                    None => p.full_name(),
-                })
-                .unwrap_or_default()
-        };
+        let name = |id: PlayerId| t.player(id).map(|p| p.numbered_name()).unwrap_or_default();
         let choices: Vec<Choice<PlayerId>> = t
             .by_number()
             .into_iter()

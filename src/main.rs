@@ -216,14 +216,22 @@ enum TrfCommand {
         #[arg(long, short)]
         output: String,
     },
-    /// Re-pairs every round of a TRF-16 file from the rounds before it (FIDE Dutch, 2025) and
-    /// names the rounds where the file differs. Exit status 0: all rounds agree, 1: some differ.
+    /// Re-pairs every round of a TRF file from the rounds before it (FIDE Dutch, 2025; a team
+    /// Swiss by FIDE C.04.6) and names the rounds where the file differs. Exit status 0: all
+    /// rounds agree, 1: some differ, 2: the file cannot be read.
     Check { file: String },
     /// A random event paired round by round by this program, as TRF-16 (the generator FIDE asks
-    /// of an endorsed program).
+    /// of an endorsed program); with `--teams`, a team Swiss by C.04.6 as TRF-26.
     Generate {
+        /// Players of an individual event.
+        #[arg(long, required_unless_present = "teams", conflicts_with = "teams")]
+        players: Option<usize>,
+        /// Teams of a team Swiss.
         #[arg(long)]
-        players: usize,
+        teams: Option<usize>,
+        /// Boards of a team's match.
+        #[arg(long, default_value_t = 4, requires = "teams")]
+        boards: usize,
         #[arg(long)]
         rounds: usize,
         #[arg(long)]
@@ -527,6 +535,27 @@ fn main() -> ExitCode {
         }
         Some(Command::Trf(TrfCommand::Check { file })) => cli::swiss::trf_check(&file, format),
         Some(Command::Trf(TrfCommand::Generate {
+            teams: Some(teams),
+            boards,
+            rounds,
+            seed,
+            draws,
+            forfeits,
+            output,
+            ..
+        })) => cli::swiss::trf_generate_teams(
+            &shashki_arbiter::tournament::team::swiss::audit::Generate {
+                teams,
+                boards,
+                rounds,
+                seed,
+                draws,
+                forfeits,
+            },
+            output.as_deref(),
+            format,
+        ),
+        Some(Command::Trf(TrfCommand::Generate {
             players,
             rounds,
             seed,
@@ -534,9 +563,10 @@ fn main() -> ExitCode {
             forfeits,
             half_byes,
             output,
+            ..
         })) => cli::swiss::trf_generate(
             &shashki_arbiter::tournament::swiss::audit::Generate {
-                players,
+                players: players.unwrap_or(0),
                 rounds,
                 seed,
                 draws,

@@ -257,7 +257,18 @@ fn pairing_text(p: &audit::Pairing) -> String {
 pub fn trf_check(file: &str, format: Format) -> CliResult {
     let bytes = super::read_input(file)?;
     let text = shashki_arbiter::rules::pdn::decode(&bytes);
-    let rounds = audit::check(file, &text).map_err(|e| e.to_string())?;
+    let team = shashki_arbiter::tournament::team::trf::is_team_file(&text);
+    let rounds = if team {
+        shashki_arbiter::tournament::team::swiss::audit::check(file, &text)
+    } else {
+        audit::check(file, &text)
+    }
+    .map_err(|e| e.to_string())?;
+    let (system, label) = if team {
+        ("FIDE C.04.6 team pairing (2026)", "C.04.6")
+    } else {
+        ("FIDE Dutch pairing (2025 rules)", "Dutch")
+    };
     let differ = rounds.iter().filter(|r| r.difference.is_some()).count();
     match format {
         Format::Json => print_json(
@@ -276,11 +287,11 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
         _ => {
             for r in &rounds {
                 match &r.difference {
-                    None => outln!("round {}: the Dutch pairing", r.round),
+                    None => outln!("round {}: the {label} pairing", r.round),
                     Some(d) => {
                         outln!("round {}: DIFFERS in {d}", r.round);
                         outln!("  file:  {}", pairing_text(&r.in_file));
-                        outln!("  Dutch: {}", pairing_text(&r.dutch));
+                        outln!("  {label}: {}", pairing_text(&r.dutch));
                     }
                 }
                 if !r.unpaired.is_empty() {
@@ -292,7 +303,7 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
                 }
             }
             outln!(
-                "{file}: {} round(s), {differ} differ from the FIDE Dutch pairing (2025 rules)",
+                "{file}: {} round(s), {differ} differ from the {system}",
                 rounds.len()
             );
         }
@@ -340,6 +351,55 @@ pub fn trf_generate(g: &audit::Generate, output: Option<&str>, format: Format) -
             print_json(&serde_json::json!({
                 "players": g.players,
                 "rounds": audit::rounds_in(&text),
+                "trf": text,
+            }))?;
+        }
+        None => outp!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn trf_generate_teams(
+    g: &shashki_arbiter::tournament::team::swiss::audit::Generate,
+    output: Option<&str>,
+    format: Format,
+) -> CliResult {
+    use shashki_arbiter::limits;
+    use shashki_arbiter::tournament::team;
+    limits::at_most("--teams", g.teams, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
+    limits::at_most("--boards", g.boards, team::MAX_BOARDS).map_err(|e| e.to_string())?;
+    limits::at_most("--rounds", g.rounds, limits::MAX_ROUNDS).map_err(|e| e.to_string())?;
+    limits::at_most("--teams × --boards", g.teams * g.boards, limits::MAX_PLAYERS)
+        .map_err(|e| e.to_string())?;
+    for (name, p) in [("--draws", g.draws), ("--forfeits", g.forfeits)] {
+        limits::at_most(name, p, 100).map_err(|e| format!("{e} (a percentage)"))?;
+    }
+    if g.teams < 2 || g.boards < 1 {
+        return Err("--teams: at least 2, --boards: at least 1".into());
+    }
+    let text = team::swiss::audit::generate(g).map_err(|e| e.to_string())?;
+    let rounds = audit::rounds_in(&text);
+    match output {
+        Some(path) => {
+            let p = Path::new(path);
+            if p.exists() {
+                return Err(format!("{path}: the file exists; choose another name"));
+            }
+            shashki_arbiter::files::atomic::write(p, text.as_bytes(), false)
+                .map_err(|e| e.to_string())?;
+            super::report_written(
+                format,
+                path,
+                text.len(),
+                serde_json::json!({"teams": g.teams, "boards": g.boards, "rounds": rounds}),
+                &format!("{path}: {} teams of {} boards, {rounds} rounds", g.teams, g.boards),
+            )?;
+        }
+        None if format == Format::Json => {
+            print_json(&serde_json::json!({
+                "teams": g.teams,
+                "boards": g.boards,
+                "rounds": rounds,
                 "trf": text,
             }))?;
         }

@@ -5,6 +5,7 @@
 
 pub mod pairing;
 pub mod standings;
+pub mod swiss;
 pub mod trf;
 
 use serde::{Deserialize, Serialize};
@@ -88,6 +89,26 @@ pub struct TeamSettings {
     /// regulation's minimum); `None`: every player placed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board_prize_games: Option<usize>,
+    /// A team Swiss's colour preferences (FIDE C.04.6 art. 1.7): type A unless the regulation
+    /// says type B, or none (every board plays both colours).
+    #[serde(default, skip_serializing_if = "is_type_a")]
+    pub colours: swiss::ColourType,
+    /// Whether the score that is not the primary one decides which team of a pair is the
+    /// first-team for colours (C.04.6 art. 1.2, 4.2.2): yes unless the regulation says no.
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub secondary_for_colour: bool,
+}
+
+fn is_type_a(c: &swiss::ColourType) -> bool {
+    *c == swiss::ColourType::TypeA
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn is_yes(b: &bool) -> bool {
+    *b
 }
 
 /// The score of a team's pairing-allocated bye.
@@ -206,6 +227,8 @@ impl TeamSettings {
             pab: None,
             ballot_tables: Default::default(),
             board_prize_games: None,
+            colours: swiss::ColourType::TypeA,
+            secondary_for_colour: true,
         }
     }
 }

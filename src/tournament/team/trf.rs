@@ -195,6 +195,19 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 match_points = Some(match_scoring(line).map_err(|m| err(line_no, m))?);
             }
             "352" => colours = Some((line_no, line.get(4..).unwrap_or("").trim().to_uppercase())),
+            // TRF-26: the rounds planned, and the initial-colour drawn by lot (C.04.6 art. 4.1).
+            "142" => {
+                if let Ok(n) = line.get(4..).unwrap_or("").trim().parse() {
+                    t.settings.rounds_planned = Some(n);
+                }
+            }
+            "152" => match line.get(4..).unwrap_or("").trim().to_ascii_uppercase().as_str() {
+                "W" | "WHITE" | "WHITE1" => t.initial_colour = Some(crate::rules::Color::White),
+                "B" | "BLACK" | "BLACK1" => t.initial_colour = Some(crate::rules::Color::Black),
+                other => {
+                    return Err(err(line_no, format!("initial colour `{other}`: W or B")));
+                }
+            },
             _ => {}
         }
     }
@@ -237,6 +250,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         .iter()
         .flat_map(|g| g.matches.iter().map(|m| m.boards.len()))
         .max()
+        .or(colours.as_ref().map(|(_, seq)| seq.chars().count()))
         .unwrap_or(0)
         .max(2);
     let system = system_of(&kind, teams.len(), rounds);
@@ -246,6 +260,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         settings.match_points = mp;
     }
     settings.primary = primary_of(&kind);
+    (settings.colours, settings.secondary_for_colour) = colours_of(&kind);
     settings.tiebreaks = TeamTieBreak::defaults(settings.primary, system);
     // This program's matches give the first-named team White on boards 1, 3, 5 … (C.04.6
     // Art. 4's default): a `352` record that says otherwise is not an event it can hold.
@@ -316,6 +331,42 @@ fn primary_of(kind: &str) -> super::Primary {
     } else {
         super::Primary::MatchPoints
     }
+}
+
+/// A team Swiss code's colour preferences and whether the secondary score picks the first-team
+/// (C.04.6 art. 1.7, 1.2): `FIDE_TEAM_TYPEB_…` type B, `FIDE_TEAM_MP_GP` (no type) none, bare
+/// `FIDE_TEAM` type A; two scores named (`_MP_GP`) use the second, one (`_MP`) does not.
+fn colours_of(kind: &str) -> (super::swiss::ColourType, bool) {
+    use super::swiss::ColourType;
+    let kind = kind.trim().to_ascii_uppercase();
+    let kind = kind.trim_end_matches("_BAKU");
+    let colours = if kind.contains("TYPEB") {
+        ColourType::TypeB
+    } else if kind.contains("TYPEA") || !kind.starts_with("FIDE_TEAM_") {
+        ColourType::TypeA
+    } else {
+        ColourType::None
+    };
+    let named = kind.ends_with("_MP") || kind.ends_with("_GP");
+    let both = kind.ends_with("_MP_GP") || kind.ends_with("_GP_MP");
+    (colours, both || !named)
+}
+
+/// The code TRF-26's record `192` gives a team Swiss with these settings.
+pub fn swiss_code(s: &TeamSettings) -> String {
+    use super::swiss::ColourType;
+    let colours = match s.colours {
+        ColourType::TypeA => "TYPEA_",
+        ColourType::TypeB => "TYPEB_",
+        ColourType::None => "",
+    };
+    let scores = match (s.primary, s.secondary_for_colour) {
+        (super::Primary::MatchPoints, true) => "MP_GP",
+        (super::Primary::MatchPoints, false) => "MP",
+        (super::Primary::GamePoints, true) => "GP_MP",
+        (super::Primary::GamePoints, false) => "GP",
+    };
+    format!("FIDE_TEAM_{colours}{scores}")
 }
 
 /// The pairing system: as line `092` names it, else a round robin when the rounds are as many as

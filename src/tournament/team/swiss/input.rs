@@ -1,0 +1,172 @@
+//! The event as C.04.6 reads it before a round: each team's scores, colours of the matches
+//! actually played, float in the previous round, whether it may still have the bye, and whom it
+//! has met.
+
+use std::collections::BTreeMap;
+
+use super::{ColourType, Input, Team};
+use crate::rules::Color;
+use crate::tournament::model::Tournament;
+use crate::tournament::team::standings::{team_rounds, TeamRound};
+use crate::tournament::team::{Primary, TeamId};
+
+/// Score units per point: micromatch halves and quarters stay whole.
+pub const UNIT: f64 = 4.0;
+
+/// A match counts as played (colours, meetings, floats) when a game of it was played over the
+/// board or both teams scored in it — the reading FIDE's checker gives a match of forfeits both
+/// ways, the same the team criteria use (C.07 Art. 16).
+fn over_board(r: &TeamRound) -> bool {
+    r.opponent.is_some() && (r.played || (r.game_points > 0.0 && r.opponent_game_points > 0.0))
+}
+
+/// The teams that take part in a round: not listed as absent, not every player withdrawn.
+pub fn taking_part(t: &Tournament, round: usize, absent: &[TeamId]) -> Vec<TeamId> {
+    t.teams
+        .iter()
+        .filter(|tm| !absent.contains(&tm.id))
+        .filter(|tm| {
+            tm.roster.is_empty()
+                || tm.roster.iter().any(|id| {
+                    t.player(*id)
+                        .is_none_or(|p| p.withdrawn_after.is_none_or(|w| w + 1 >= round))
+                })
+        })
+        .map(|tm| tm.id)
+        .collect()
+}
+
+/// The input for pairing `round` of the team Swiss `t`, `absent` teams left out; the team of
+/// each input index. `initial` is the colour drawn by lot, used when round 1 does not say it.
+pub fn for_round(
+    t: &Tournament,
+    round: usize,
+    absent: &[TeamId],
+    initial: Color,
+) -> (Input, Vec<TeamId>) {
+    let settings = t.settings.teams.clone().unwrap_or_else(|| {
+        crate::tournament::team::TeamSettings::new(4, crate::tournament::model::System::Swiss)
+    });
+    let history = team_rounds(t, round.saturating_sub(1));
+    let primary_of = |r: &TeamRound| match settings.primary {
+        Primary::MatchPoints => r.match_points.unwrap_or(0.0),
+        Primary::GamePoints => r.game_points,
+    };
+    let secondary_of = |r: &TeamRound| match settings.primary {
+        Primary::MatchPoints => r.game_points,
+        Primary::GamePoints => r.match_points.unwrap_or(0.0),
+    };
+    let units = |p: f64| (p * UNIT).round() as i64;
+    // Each team's primary score before each round (index 0: before round 1).
+    let before: BTreeMap<TeamId, Vec<i64>> = history
+        .iter()
+        .map(|(&id, rounds)| {
+            let mut acc = vec![0; round.max(1)];
+            for r in rounds {
+                for a in acc.iter_mut().skip(r.round) {
+                    *a += units(primary_of(r));
+                }
+            }
+            (id, acc)
+        })
+        .collect();
+    let score_before = |id: TeamId, r: usize| {
+        before
+            .get(&id)
+            .and_then(|v| v.get(r - 1))
+            .copied()
+            .unwrap_or(0)
+    };
+    let ids = taking_part(t, round, absent);
+    let tpn = |id: TeamId| t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+    let empty = Vec::new();
+    let teams: Vec<Team> = ids
+        .iter()
+        .map(|&id| {
+            let rounds = history.get(&id).unwrap_or(&empty);
+            let previous = rounds.iter().find(|r| r.round + 1 == round);
+            Team {
+                tpn: tpn(id),
+                score: score_before(id, round),
+                primary: score_before(id, round),
+                secondary: rounds.iter().map(|r| units(secondary_of(r))).sum(),
+                colours: rounds
+                    .iter()
+                    .filter(|r| over_board(r))
+                    .map(|r| if r.home { Color::White } else { Color::Black })
+                    .collect(),
+                floated: previous.is_some_and(|r| {
+                    over_board(r)
+                        && r.opponent.is_some_and(|o| {
+                            score_before(o, r.round) != score_before(id, r.round)
+                        })
+                }),
+                pab_barred: rounds.iter().any(|r| {
+                    r.pab || (r.opponent.is_some() && !over_board(r) && r.game_points > r.opponent_game_points)
+                }),
+            }
+        })
+        .collect();
+    let index: BTreeMap<TeamId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let mut met = Vec::new();
+    for (&id, rounds) in &history {
+        for r in rounds.iter().filter(|r| over_board(r)) {
+            if let (Some(&a), Some(&b)) = (index.get(&id), r.opponent.and_then(|o| index.get(&o))) {
+                if a < b {
+                    met.push((a, b));
+                }
+            }
+        }
+    }
+    let input = Input {
+        teams,
+        met,
+        round,
+        rounds: t.settings.rounds_planned.unwrap_or(round).max(round),
+        colour_type: settings.colours,
+        secondary_used: settings.secondary_for_colour,
+        initial: initial_colour(t).unwrap_or(initial),
+    };
+    (input, ids)
+}
+
+/// The initial-colour read back from round 1 (art. 4.3.1): in the played match of the smallest
+/// TPN, the first-team (the smaller TPN: every score was 0) had it when its TPN is odd.
+pub fn initial_colour(t: &Tournament) -> Option<Color> {
+    let r = t.rounds.iter().find(|r| r.number == 1)?;
+    let history = team_rounds(t, 1);
+    let tpn = |id: TeamId| t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+    let played = |id: TeamId| {
+        history
+            .get(&id)
+            .and_then(|v| v.first())
+            .is_some_and(over_board)
+    };
+    let m = r
+        .matches
+        .iter()
+        .filter(|m| played(m.home))
+        .min_by_key(|m| tpn(m.home).min(tpn(m.away)))?;
+    let (first, first_home) = if tpn(m.home) < tpn(m.away) {
+        (m.home, true)
+    } else {
+        (m.away, false)
+    };
+    let colour = if first_home { Color::White } else { Color::Black };
+    Some(if tpn(first) % 2 == 1 {
+        colour
+    } else {
+        colour.opposite()
+    })
+}
+
+impl ColourType {
+    /// The name the event's settings and TRF-26's record 192 use.
+    pub fn code(self) -> &'static str {
+        match self {
+            ColourType::TypeA => "TYPEA",
+            ColourType::TypeB => "TYPEB",
+            ColourType::None => "",
+        }
+    }
+}

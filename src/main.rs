@@ -111,7 +111,7 @@ enum Command {
         /// The round to pair (it must be the next one).
         #[arg(long)]
         round: Option<usize>,
-        /// Players (by id) who do not play this round.
+        /// Players (by id) who do not play this round; in a team Swiss, teams (by number).
         #[arg(long, value_delimiter = ',')]
         absent: Vec<u32>,
         /// Players (by id) who do not play this round and get a draw's points (a requested

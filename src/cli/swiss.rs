@@ -56,6 +56,10 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if round != next {
         return Err(format!("{}: the next round to pair is {next}", args.file));
     }
+    if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss
+    {
+        return pair_teams(&args, file, t, round, format);
+    }
     for (flag, ids) in [
         ("--absent", args.absent),
         ("--half-bye", args.half_byes),
@@ -404,6 +408,96 @@ pub fn trf_generate_teams(
             }))?;
         }
         None => outp!("{text}"),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct TeamPairJson<'a> {
+    #[serde(flatten)]
+    proposal: &'a team::swiss::propose::Proposal,
+    colour_seed: Option<u64>,
+    saved: bool,
+    reasons: Vec<String>,
+}
+
+/// `pair` on a team Swiss: C.04.6's proposal with its reasons; `--absent` names teams by number.
+fn pair_teams(
+    args: &PairArgs<'_>,
+    mut file: Option<EventFile>,
+    t: shashki_arbiter::tournament::Tournament,
+    round: usize,
+    format: Format,
+) -> CliResult {
+    if !args.half_byes.is_empty() || !args.full_byes.is_empty() || args.accelerated {
+        return Err(format!(
+            "{}: a team Swiss takes --absent (team numbers) only: requested byes and acceleration are not part of C.04.6 here",
+            args.file
+        ));
+    }
+    let mut absent = Vec::new();
+    for &n in args.absent {
+        match t.teams.get((n as usize).wrapping_sub(1)) {
+            Some(tm) => absent.push(tm.id),
+            None => {
+                return Err(format!(
+                    "--absent: there is no team number {n} (1 to {})",
+                    t.teams.len()
+                ))
+            }
+        }
+    }
+    let colour_seed = if round == 1 && (args.seed.is_some() || t.initial_colour.is_none()) {
+        Some(match args.seed {
+            Some(s) => s,
+            None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,
+        })
+    } else {
+        None
+    };
+    let first = colour_seed
+        .map(swiss::colour_by_lot)
+        .or(t.initial_colour)
+        .unwrap_or(shashki_arbiter::rules::Color::White);
+    let proposal = team::swiss::propose::propose(&t, round, &absent, first);
+    if let Some(e) = &proposal.impossible {
+        return Err(format!(
+            "{}: round {round}: {e}: the Chief Arbiter decides (C.04.6 art. 3.3.3)",
+            args.file
+        ));
+    }
+    if let Some(file) = file.as_mut() {
+        for n in &file.notices {
+            eprintln!("{n}");
+        }
+        file.apply(proposal.command(), Utc::now())
+            .map_err(|e| e.to_string())?;
+    }
+    let lang = shashki_arbiter::lang::Lang::En;
+    match format {
+        Format::Json => print_json(&TeamPairJson {
+            proposal: &proposal,
+            colour_seed,
+            saved: args.save,
+            reasons: proposal.reasons(&t, lang),
+        })?,
+        _ => {
+            outln!("Round {round} of {} (FIDE C.04.6)", t.settings.name);
+            for line in proposal.reasons(&t, lang) {
+                outln!("{line}");
+            }
+            if let Some(s) = colour_seed {
+                outln!("initial colour by lot: seed {s}");
+            }
+            outln!(
+                "{}",
+                if args.save {
+                    "saved to the event (journaled)"
+                } else {
+                    "not saved (use --save)"
+                }
+            );
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -162,6 +162,17 @@ pub enum Command {
         players: Vec<PlayerId>,
     },
     /// Which of a round's boards each two teams play on, and the teams without a match.
+    /// Pairs the next round of a team Swiss as given (the C.04.6 proposal, or the arbiter's):
+    /// matches (home, away), the pairing-allocated bye, teams away; each team fields its
+    /// roster's first boards.
+    PairTeams {
+        round: usize,
+        matches: Vec<(team::TeamId, team::TeamId)>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pab: Option<team::TeamId>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        absent: Vec<team::TeamId>,
+    },
     SetMatches {
         round: usize,
         matches: Vec<team::Match>,
@@ -444,6 +455,16 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             let pick = left[(rng.next_u64() % left.len() as u64) as usize];
             pair_round(t, *round, Some(pick))?;
             Command::UnpairRound { round: *round }
+        }
+        Command::PairTeams {
+            round,
+            matches,
+            pab,
+            absent,
+        } => {
+            let undo = unpair_undo(t, *round);
+            pair_teams(t, *round, matches, *pab, absent)?;
+            undo
         }
         Command::UnpairRound { round } => unpair_round(t, *round)?,
         Command::DrawBallot {
@@ -801,8 +822,53 @@ fn unpair_round(t: &mut Tournament, round: usize) -> Result<Command, CommandErro
         return Err(CommandError::HasResults(round));
     }
     let table_round = round_robin::table_round_of(t, round);
-    t.rounds.pop();
+    let popped = t.rounds.pop();
+    if let Some(r) = popped.filter(|_| t.is_team_event() && t.settings.system == System::Swiss) {
+        return Ok(Command::PairTeams {
+            round,
+            matches: r.matches.iter().map(|m| (m.home, m.away)).collect(),
+            pab: r.team_byes.first().copied(),
+            absent: r.team_absent,
+        });
+    }
     Ok(Command::PairRound { round, table_round })
+}
+
+/// A team Swiss round as given: every team taking part in one match, the bye or away, none
+/// twice.
+fn pair_teams(
+    t: &mut Tournament,
+    round: usize,
+    matches: &[(team::TeamId, team::TeamId)],
+    pab: Option<team::TeamId>,
+    absent: &[team::TeamId],
+) -> Result<(), CommandError> {
+    next_round_due(t, round)?;
+    if !t.is_team_event() {
+        return Err(team::TeamError::NotTeamEvent { round }.into());
+    }
+    let mut seen = BTreeSet::new();
+    let all = matches
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .chain(pab)
+        .chain(absent.iter().copied());
+    for id in all {
+        if t.team(id).is_none() {
+            return Err(team::TeamError::NoTeam { round, team: id }.into());
+        }
+        if !seen.insert(id) {
+            return Err(team::TeamError::TeamTwice { round, team: id }.into());
+        }
+    }
+    number_the_unnumbered(t);
+    let tr = team::pairing::seat(t, round, matches, pab.into_iter().collect())?;
+    push_round(t, round, &tr.pairs, None, vec![]);
+    let r = round_mut(t, round)?;
+    r.matches = tr.matches;
+    r.team_byes = tr.byes;
+    r.team_absent = absent.to_vec();
+    Ok(())
 }
 
 fn set_ballot(

@@ -333,6 +333,31 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Command::PairTeams {
+            round,
+            matches,
+            pab,
+            ..
+        } => {
+            let team = |id| {
+                t.team(id)
+                    .map(|tm| tm.name.clone())
+                    .unwrap_or_else(|| format!("#{id}"))
+            };
+            let mut s = format!(
+                "{} {round}: {}",
+                l("pair round", "жеребьёвка тура"),
+                matches
+                    .iter()
+                    .map(|&(h, a)| format!("{} – {}", team(h), team(a)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            );
+            if let Some(b) = pab {
+                s.push_str(&format!("; {}: {}", l("bye", "свободна"), team(*b)));
+            }
+            s
+        }
         Command::SetMatches { round, matches, .. } => {
             let team = |id| {
                 t.team(id)

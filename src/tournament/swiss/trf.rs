@@ -99,7 +99,10 @@ pub fn export(t: &Tournament) -> String {
         "XXR {}\n",
         t.settings.rounds_planned.unwrap_or(t.rounds.len())
     ));
-    let initial = t.initial_colour.or_else(|| super::input::initial_colour(t));
+    let initial = t.initial_colour.or_else(|| match t.is_team_event() {
+        true => crate::tournament::team::swiss::input::initial_colour(t),
+        false => super::input::initial_colour(t),
+    });
     match initial {
         Some(Color::White) => out.push_str("XXC white1\n"),
         Some(Color::Black) => out.push_str("XXC black1\n"),

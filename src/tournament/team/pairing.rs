@@ -22,9 +22,9 @@ pub fn berger_round(
     round: usize,
     table_round: Option<usize>,
 ) -> Result<TeamRound, TeamError> {
-    let Some(settings) = &t.settings.teams else {
+    if t.settings.teams.is_none() {
         return Err(TeamError::NotTeamEvent { round });
-    };
+    }
     let n = t.teams.len();
     if n < 2 {
         return Err(TeamError::TooFewTeams(n));
@@ -40,13 +40,31 @@ pub fn berger_round(
         });
     };
     let team_at = |k: usize| t.teams[k - 1].id;
+    let pairs: Vec<(TeamId, TeamId)> = tr
+        .pairs
+        .iter()
+        .map(|&[home, away]| (team_at(home), team_at(away)))
+        .collect();
+    seat(t, round, &pairs, tr.bye.map(team_at).into_iter().collect())
+}
+
+/// A round of the matches `pairs` (home, away), each team fielding its roster's first boards,
+/// and `byes`.
+pub fn seat(
+    t: &Tournament,
+    round: usize,
+    pairs: &[(TeamId, TeamId)],
+    byes: Vec<TeamId>,
+) -> Result<TeamRound, TeamError> {
+    let Some(settings) = &t.settings.teams else {
+        return Err(TeamError::NotTeamEvent { round });
+    };
     let mut out = TeamRound {
         pairs: Vec::new(),
         matches: Vec::new(),
-        byes: tr.bye.map(team_at).into_iter().collect(),
+        byes,
     };
-    for &[home, away] in &tr.pairs {
-        let (home, away) = (team_at(home), team_at(away));
+    for &(home, away) in pairs {
         let line = |team| default_line_up(t, team, settings.boards, round);
         let boards = boards_of(&line(home)?, &line(away)?);
         let first = out.pairs.len() + 1;

@@ -12,6 +12,7 @@ mod bracket;
 mod colour;
 pub mod input;
 pub mod matching;
+pub mod propose;
 
 use serde::{Deserialize, Serialize};
 
@@ -117,7 +118,7 @@ pub struct Output {
     pub brackets: Vec<Bracket>,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
 pub enum SwissError {
     /// Art. 3.3.3: the Chief Arbiter decides.
     #[error("no team can take the pairing-allocated bye and leave the others a legal pairing")]

@@ -686,6 +686,20 @@ fn apply_round(
 pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String {
     let standings = super::standings::compute(t, None);
     let mut out = String::new();
+    // TRF-26: the rounds, the initial-colour and the pairing system's code of a team Swiss.
+    if let (System::Swiss, Some(settings)) = (t.settings.system, &t.settings.teams) {
+        out.push_str(&format!(
+            "142 {}\n",
+            t.settings.rounds_planned.unwrap_or(0).max(t.rounds.len())
+        ));
+        let initial = t
+            .initial_colour
+            .or_else(|| super::swiss::input::initial_colour(t));
+        if let Some(c) = initial {
+            out.push_str(&format!("152 {}\n", c.letter()));
+        }
+        out.push_str(&format!("192 {}\n", swiss_code(settings)));
+    }
     let roster = |team: &Team| -> String {
         team.roster
             .iter()

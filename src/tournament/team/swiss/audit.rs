@@ -36,10 +36,21 @@ pub fn check(origin: &str, text: &str) -> Result<Vec<RoundCheck>, TrfError> {
         let mut cut = t.clone();
         cut.rounds.retain(|x| x.number < r.number);
         cut.initial_colour = Some(initial);
-        let (input, ids) = for_round(&cut, r.number, &r.team_absent, initial);
+        // A file without a pairing-allocated bye (no `U`) has no way to write one: a team
+        // without a match there stayed away.
+        let with_pab = t.settings.teams.as_ref().is_some_and(|s| s.pab.is_some());
+        let mut absent = r.team_absent.clone();
+        if !with_pab {
+            absent.extend(&r.team_byes);
+        }
+        let (input, ids) = for_round(&cut, r.number, &absent, initial);
         let in_file = Pairing {
             pairs: sorted(r.matches.iter().map(|m| (tpn(&t, m.home), tpn(&t, m.away)))),
-            bye: r.team_byes.first().map(|&b| tpn(&t, b)),
+            bye: r
+                .team_byes
+                .first()
+                .filter(|_| with_pab)
+                .map(|&b| tpn(&t, b)),
         };
         let (ours, unpaired) = match super::pair(&input) {
             Ok(o) => (

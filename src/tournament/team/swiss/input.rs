@@ -37,7 +37,8 @@ pub fn taking_part(t: &Tournament, round: usize, absent: &[TeamId]) -> Vec<TeamI
 }
 
 /// The input for pairing `round` of the team Swiss `t`, `absent` teams left out; the team of
-/// each input index. `initial` is the colour drawn by lot, used when round 1 does not say it.
+/// each input index. `initial` is the colour drawn by lot, used when neither the event nor its
+/// round 1 says it.
 pub fn for_round(
     t: &Tournament,
     round: usize,
@@ -125,7 +126,11 @@ pub fn for_round(
         rounds: t.settings.rounds_planned.unwrap_or(round).max(round),
         colour_type: settings.colours,
         secondary_used: settings.secondary_for_colour,
-        initial: initial_colour(t).unwrap_or(initial),
+        // The lot as recorded (TRF-26 `152`) wins over what round 1 shows (as FIDE's checker).
+        initial: t
+            .initial_colour
+            .or_else(|| initial_colour(t))
+            .unwrap_or(initial),
     };
     (input, ids)
 }

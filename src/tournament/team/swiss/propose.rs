@@ -1,0 +1,166 @@
+//! A team Swiss round as the arbiter is shown it before saving: the matches in board order with
+//! the rule that gave each its colours, the bye and why, each bracket with its upfloaters and
+//! the criteria they met — in English and Russian.
+
+use serde::Serialize;
+
+use super::input::{for_round, UNIT};
+use super::{ColourRule, SwissError};
+use crate::lang::Lang;
+use crate::rules::Color;
+use crate::tournament::command::Command;
+use crate::tournament::model::Tournament;
+use crate::tournament::team::TeamId;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Proposed {
+    pub board: usize,
+    /// White on board 1.
+    pub home: TeamId,
+    pub away: TeamId,
+    /// Pairing scores before the round, in points.
+    pub home_score: f64,
+    pub away_score: f64,
+    pub colour_rule: ColourRule,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BracketNote {
+    pub score: f64,
+    pub residents: Vec<TeamId>,
+    pub upfloaters: Vec<TeamId>,
+    pub c6: bool,
+    pub c7: usize,
+    pub c8: usize,
+    pub c9: usize,
+    pub c10: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Proposal {
+    pub round: usize,
+    pub matches: Vec<Proposed>,
+    pub pab: Option<TeamId>,
+    pub absent: Vec<TeamId>,
+    pub brackets: Vec<BracketNote>,
+    /// Art. 3.3.3: no legal pairing; the Chief Arbiter decides (pairs by hand).
+    pub impossible: Option<SwissError>,
+}
+
+/// C.04.6's pairing of `round` of the team Swiss `t`, `absent` teams left out; `first_colour` the
+/// initial-colour drawn by lot when round 1 does not say it yet.
+pub fn propose(t: &Tournament, round: usize, absent: &[TeamId], first_colour: Color) -> Proposal {
+    let (input, ids) = for_round(t, round, absent, first_colour);
+    let mut p = Proposal {
+        round,
+        matches: Vec::new(),
+        pab: None,
+        absent: absent.to_vec(),
+        brackets: Vec::new(),
+        impossible: None,
+    };
+    let points = |i: usize| input.teams[i].score as f64 / UNIT;
+    match super::pair(&input) {
+        Ok(out) => {
+            p.matches = out
+                .pairs
+                .iter()
+                .enumerate()
+                .map(|(k, pair)| Proposed {
+                    board: k + 1,
+                    home: ids[pair.white],
+                    away: ids[pair.black],
+                    home_score: points(pair.white),
+                    away_score: points(pair.black),
+                    colour_rule: pair.rule,
+                })
+                .collect();
+            p.pab = out.pab.map(|i| ids[i]);
+            p.brackets = out
+                .brackets
+                .iter()
+                .map(|b| BracketNote {
+                    score: b.score as f64 / UNIT,
+                    residents: b.residents.iter().map(|&i| ids[i]).collect(),
+                    upfloaters: b.upfloaters.iter().map(|&i| ids[i]).collect(),
+                    c6: b.c6,
+                    c7: b.c7,
+                    c8: b.c8,
+                    c9: b.c9,
+                    c10: b.c10,
+                })
+                .collect();
+        }
+        Err(e) => p.impossible = Some(e),
+    }
+    p
+}
+
+impl Proposal {
+    /// The change that saves this proposal into the event.
+    pub fn command(&self) -> Command {
+        Command::PairTeams {
+            round: self.round,
+            matches: self.matches.iter().map(|m| (m.home, m.away)).collect(),
+            pab: self.pab,
+            absent: self.absent.clone(),
+        }
+    }
+
+    /// Why the pairing is what it is, line by line, for the arbiter to read out.
+    pub fn reasons(&self, t: &Tournament, lang: Lang) -> Vec<String> {
+        let name = |id: TeamId| {
+            let n = t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+            format!("{} ({n})", t.team_name(id))
+        };
+        let names = |ids: &[TeamId]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
+        let mut out = Vec::new();
+        if let Some(e) = &self.impossible {
+            out.push(match (lang, e) {
+                (Lang::Ru, SwissError::NoPab) => "Ни одна команда не может получить свободный тур так, чтобы остальные были спарены по правилам: решает главный судья (C.04.6, 3.3.3).".into(),
+                (Lang::Ru, SwissError::NoPairing) => "Команды нельзя спарить без повторной встречи: решает главный судья (C.04.6, 3.3.3).".into(),
+                (_, e) => format!("{e}: the Chief Arbiter decides (C.04.6 art. 3.3.3)."),
+            });
+            return out;
+        }
+        if let Some(b) = self.pab {
+            out.push(lang.pick(
+                &format!("Bye: {} — the lowest score, then the most matches played, then the largest number, among teams that have not had a bye or a forfeit win (3.4).", name(b)),
+                &format!("Свободный тур: {} — наименьшее очко, затем больше сыгранных матчей, затем больший номер, среди команд без свободного тура и без победы неявкой (3.4).", name(b)),
+            ).to_string());
+        }
+        for b in &self.brackets {
+            let mut line = lang
+                .pick(
+                    &format!("Group {}: {}", b.score, names(&b.residents)),
+                    &format!("Группа {}: {}", b.score, names(&b.residents)),
+                )
+                .to_string();
+            if !b.upfloaters.is_empty() {
+                line.push_str(&lang.pick(
+                    &format!("; upfloaters {} (fewest, highest scores; {} floated last round{})", names(&b.upfloaters), b.c7, if b.c6 { "" } else { "; the next group cannot pair without upfloaters" }),
+                    &format!("; поднимаются {} (меньше всего, с наибольшими очками; плавали в прошлом туре: {}{})", names(&b.upfloaters), b.c7, if b.c6 { "" } else { "; следующая группа не спаривается без поднятых" }),
+                ));
+            }
+            if b.c8 + b.c9 + b.c10 > 0 {
+                line.push_str(&lang.pick(
+                    &format!("; colour preferences not met: {}, strong: {}; floaters' opponents that floated: {}", b.c8, b.c9, b.c10),
+                    &format!("; не выполнено предпочтений цвета: {}, сильных: {}; соперники поднятых, плававшие прошлом туре: {}", b.c8, b.c9, b.c10),
+                ));
+            }
+            out.push(line);
+        }
+        for m in &self.matches {
+            let (en, ru) = m.colour_rule.says();
+            out.push(format!(
+                "{}. {} – {}: {} ({})",
+                m.board,
+                name(m.home),
+                name(m.away),
+                lang.pick(en, ru),
+                m.colour_rule.article()
+            ));
+        }
+        out
+    }
+}

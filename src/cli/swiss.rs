@@ -56,8 +56,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if round != next {
         return Err(format!("{}: the next round to pair is {next}", args.file));
     }
-    if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss
-    {
+    if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss {
         return pair_teams(&args, file, t, round, format);
     }
     for (flag, ids) in [
@@ -373,13 +372,17 @@ pub fn trf_generate_teams(
     limits::at_most("--teams", g.teams, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
     limits::at_most("--boards", g.boards, team::MAX_BOARDS).map_err(|e| e.to_string())?;
     limits::at_most("--rounds", g.rounds, limits::MAX_ROUNDS).map_err(|e| e.to_string())?;
-    limits::at_most("--teams × --boards", g.teams * g.boards, limits::MAX_PLAYERS)
-        .map_err(|e| e.to_string())?;
+    limits::at_most(
+        "--teams × --boards",
+        g.teams * g.boards,
+        limits::MAX_PLAYERS,
+    )
+    .map_err(|e| e.to_string())?;
     for (name, p) in [("--draws", g.draws), ("--forfeits", g.forfeits)] {
         limits::at_most(name, p, 100).map_err(|e| format!("{e} (a percentage)"))?;
     }
-    if g.teams < 2 || g.boards < 1 {
-        return Err("--teams: at least 2, --boards: at least 1".into());
+    if g.teams < 2 || g.boards < 2 {
+        return Err("--teams: at least 2, --boards: at least 2 (a team event)".into());
     }
     let text = team::swiss::audit::generate(g).map_err(|e| e.to_string())?;
     let rounds = audit::rounds_in(&text);
@@ -396,7 +399,10 @@ pub fn trf_generate_teams(
                 path,
                 text.len(),
                 serde_json::json!({"teams": g.teams, "boards": g.boards, "rounds": rounds}),
-                &format!("{path}: {} teams of {} boards, {rounds} rounds", g.teams, g.boards),
+                &format!(
+                    "{path}: {} teams of {} boards, {rounds} rounds",
+                    g.teams, g.boards
+                ),
             )?;
         }
         None if format == Format::Json => {
@@ -434,6 +440,14 @@ fn pair_teams(
             "{}: a team Swiss takes --absent (team numbers) only: requested byes and acceleration are not part of C.04.6 here",
             args.file
         ));
+    }
+    if let Some(last) = t.rounds.last() {
+        if !last.finished(&t.settings.format) {
+            return Err(format!(
+                "{}: round {} is not over (results missing): pair round {round} after it",
+                args.file, last.number
+            ));
+        }
     }
     let mut absent = Vec::new();
     for &n in args.absent {

@@ -172,7 +172,11 @@ fn choose_pab(input: &Input, left: &[usize], ok: &[Vec<bool>]) -> Option<usize> 
         .collect();
     candidates.sort_by_key(|&i| {
         let t = &input.teams[i];
-        (t.score, std::cmp::Reverse(t.colours.len()), std::cmp::Reverse(t.tpn))
+        (
+            t.score,
+            std::cmp::Reverse(t.colours.len()),
+            std::cmp::Reverse(t.tpn),
+        )
     });
     candidates.into_iter().find(|&p| {
         let rest: Vec<usize> = left.iter().copied().filter(|&i| i != p).collect();

@@ -201,7 +201,13 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                     t.settings.rounds_planned = Some(n);
                 }
             }
-            "152" => match line.get(4..).unwrap_or("").trim().to_ascii_uppercase().as_str() {
+            "152" => match line
+                .get(4..)
+                .unwrap_or("")
+                .trim()
+                .to_ascii_uppercase()
+                .as_str()
+            {
                 "W" | "WHITE" | "WHITE1" => t.initial_colour = Some(crate::rules::Color::White),
                 "B" | "BLACK" | "BLACK1" => t.initial_colour = Some(crate::rules::Color::Black),
                 other => {

@@ -13,7 +13,10 @@ use crate::tournament::swiss::trf::TrfError;
 use crate::tournament::team::TeamId;
 
 fn tpn(t: &Tournament, id: TeamId) -> usize {
-    t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1)
+    t.teams
+        .iter()
+        .position(|tm| tm.id == id)
+        .map_or(0, |p| p + 1)
 }
 
 /// Re-pairs every round of a team Swiss file (TRF-16 `013` or TRF-26 `310`) from the rounds

@@ -16,7 +16,11 @@ pub fn pair_next(
     left: &[usize],
     levels: &[i64],
 ) -> Result<(Bracket, Vec<(usize, usize)>), SwissError> {
-    let top = left.iter().map(|&i| input.teams[i].score).max().unwrap_or(0);
+    let top = left
+        .iter()
+        .map(|&i| input.teams[i].score)
+        .max()
+        .unwrap_or(0);
     let by_tpn = |v: &mut Vec<usize>| v.sort_by_key(|&i| input.teams[i].tpn);
     let mut residents: Vec<usize> = left
         .iter()
@@ -94,15 +98,19 @@ impl Search<'_> {
         let avail: Vec<usize> = self.groups.iter().map(|(_, g)| g.len()).collect();
         let mut found = None;
         let mut counts = vec![0; avail.len()];
-        let _ = profiles(&avail, up, avail.len(), &mut counts, &mut |counts| {
-            match self.best_set(counts) {
+        let _ = profiles(
+            &avail,
+            up,
+            avail.len(),
+            &mut counts,
+            &mut |counts| match self.best_set(counts) {
                 Some(best) => {
                     found = Some(best);
                     ControlFlow::Break(())
                 }
                 None => ControlFlow::Continue(()),
-            }
-        });
+            },
+        );
         found
     }
 
@@ -411,7 +419,10 @@ mod tests {
             ControlFlow::Continue(())
         });
         assert_eq!(seen.len(), 9);
-        assert_eq!(&seen[..4], &[vec![2, 6, 1], vec![2, 6, 3], vec![2, 6, 5], vec![2, 8, 1]]);
+        assert_eq!(
+            &seen[..4],
+            &[vec![2, 6, 1], vec![2, 6, 3], vec![2, 6, 5], vec![2, 8, 1]]
+        );
         assert_eq!(seen.last(), Some(&vec![6, 8, 5]));
     }
 }

@@ -23,9 +23,20 @@ pub fn preference(t: &Team, kind: ColourType, last_round: bool) -> Option<Prefer
         .iter()
         .map(|c| if *c == Color::White { 1 } else { -1 })
         .sum();
-    let last_two = |c: Color| t.colours.len() >= 2 && t.colours.iter().rev().take(2).all(|x| *x == c);
-    let strong = |colour| Some(Preference { colour, strong: true });
-    let mild = |colour| Some(Preference { colour, strong: false });
+    let last_two =
+        |c: Color| t.colours.len() >= 2 && t.colours.iter().rev().take(2).all(|x| *x == c);
+    let strong = |colour| {
+        Some(Preference {
+            colour,
+            strong: true,
+        })
+    };
+    let mild = |colour| {
+        Some(Preference {
+            colour,
+            strong: false,
+        })
+    };
     // 1.7.1 (type A) and the strong preference of 1.7.2 are worded alike.
     if cd < -1 || ((cd == 0 || cd == -1) && last_two(Color::Black)) {
         return strong(Color::White);
@@ -106,10 +117,9 @@ impl ColourRule {
                 "alternated from the last match the two had different colours",
                 "чередование от последнего матча, где цвета команд различались",
             ),
-            ColourRule::FirstPreference => (
-                "the first team's preference",
-                "предпочтение первой команды",
-            ),
+            ColourRule::FirstPreference => {
+                ("the first team's preference", "предпочтение первой команды")
+            }
             ColourRule::FirstAlternates => (
                 "the first team alternates from its last match",
                 "первая команда чередует цвет последнего матча",
@@ -142,7 +152,11 @@ pub fn allocate(input: &Input, a: usize, b: usize) -> Pair {
     };
     let (first, second) = (&input.teams[f], &input.teams[s]);
     let (colour, rule) = rule_for(input, first, second);
-    let (white, black) = if colour == Color::White { (f, s) } else { (s, f) };
+    let (white, black) = if colour == Color::White {
+        (f, s)
+    } else {
+        (s, f)
+    };
     Pair { white, black, rule }
 }
 
@@ -164,7 +178,11 @@ fn rule_for(input: &Input, first: &Team, second: &Team) -> (Color, ColourRule) {
         (None, Some(p)) => return (p.colour.opposite(), ColourRule::OnlyPreference),
         (Some(p), Some(q)) if p.colour != q.colour => return (p.colour, ColourRule::Opposite),
         (Some(p), Some(q)) if input.colour_type == ColourType::TypeB && p.strong != q.strong => {
-            let c = if p.strong { p.colour } else { q.colour.opposite() };
+            let c = if p.strong {
+                p.colour
+            } else {
+                q.colour.opposite()
+            };
             return (c, ColourRule::Strong);
         }
         _ => {}

@@ -79,7 +79,12 @@ pub fn for_round(
             .unwrap_or(0)
     };
     let ids = taking_part(t, round, absent);
-    let tpn = |id: TeamId| t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+    let tpn = |id: TeamId| {
+        t.teams
+            .iter()
+            .position(|tm| tm.id == id)
+            .map_or(0, |p| p + 1)
+    };
     let empty = Vec::new();
     let teams: Vec<Team> = ids
         .iter()
@@ -98,12 +103,14 @@ pub fn for_round(
                     .collect(),
                 floated: previous.is_some_and(|r| {
                     over_board(r)
-                        && r.opponent.is_some_and(|o| {
-                            score_before(o, r.round) != score_before(id, r.round)
-                        })
+                        && r.opponent
+                            .is_some_and(|o| score_before(o, r.round) != score_before(id, r.round))
                 }),
                 pab_barred: rounds.iter().any(|r| {
-                    r.pab || (r.opponent.is_some() && !over_board(r) && r.game_points > r.opponent_game_points)
+                    r.pab
+                        || (r.opponent.is_some()
+                            && !over_board(r)
+                            && r.game_points > r.opponent_game_points)
                 }),
             }
         })
@@ -140,7 +147,12 @@ pub fn for_round(
 pub fn initial_colour(t: &Tournament) -> Option<Color> {
     let r = t.rounds.iter().find(|r| r.number == 1)?;
     let history = team_rounds(t, 1);
-    let tpn = |id: TeamId| t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+    let tpn = |id: TeamId| {
+        t.teams
+            .iter()
+            .position(|tm| tm.id == id)
+            .map_or(0, |p| p + 1)
+    };
     let played = |id: TeamId| {
         history
             .get(&id)
@@ -157,7 +169,11 @@ pub fn initial_colour(t: &Tournament) -> Option<Color> {
     } else {
         (m.away, false)
     };
-    let colour = if first_home { Color::White } else { Color::Black };
+    let colour = if first_home {
+        Color::White
+    } else {
+        Color::Black
+    };
     Some(if tpn(first) % 2 == 1 {
         colour
     } else {

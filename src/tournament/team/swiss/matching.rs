@@ -289,19 +289,26 @@ mod tests {
 
     #[test]
     fn a_triangle_with_a_tail_has_no_perfect_matching_but_a_square_has() {
-        let tri = |a: usize, b: usize| matches!((a.min(b), a.max(b)), (0, 1) | (1, 2) | (0, 2) | (2, 3));
+        let tri =
+            |a: usize, b: usize| matches!((a.min(b), a.max(b)), (0, 1) | (1, 2) | (0, 2) | (2, 3));
         assert!(perfect(4, &tri));
         let star = |a: usize, b: usize| a.min(b) == 0;
         assert!(!perfect(4, &star));
         // Two triangles apart: each is odd.
         let two = |a: usize, b: usize| {
-            matches!((a.min(b), a.max(b)), (0, 1) | (1, 2) | (0, 2) | (3, 4) | (4, 5) | (3, 5))
+            matches!(
+                (a.min(b), a.max(b)),
+                (0, 1) | (1, 2) | (0, 2) | (3, 4) | (4, 5) | (3, 5)
+            )
         };
         assert!(!perfect(6, &two));
         // A five-cycle with a tail: the greedy start pairs 0–1 and must go back through the
         // odd cycle (a blossom) to reach 0–5, 1–2, 3–4.
         let cycle = |a: usize, b: usize| {
-            matches!((a.min(b), a.max(b)), (0, 1) | (1, 2) | (2, 3) | (3, 4) | (0, 4) | (0, 5))
+            matches!(
+                (a.min(b), a.max(b)),
+                (0, 1) | (1, 2) | (2, 3) | (3, 4) | (0, 4) | (0, 5)
+            )
         };
         assert!(perfect(6, &cycle));
     }

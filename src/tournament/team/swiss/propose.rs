@@ -110,7 +110,11 @@ impl Proposal {
     /// Why the pairing is what it is, line by line, for the arbiter to read out.
     pub fn reasons(&self, t: &Tournament, lang: Lang) -> Vec<String> {
         let name = |id: TeamId| {
-            let n = t.teams.iter().position(|tm| tm.id == id).map_or(0, |p| p + 1);
+            let n = t
+                .teams
+                .iter()
+                .position(|tm| tm.id == id)
+                .map_or(0, |p| p + 1);
             format!("{} ({n})", t.team_name(id))
         };
         let names = |ids: &[TeamId]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");

@@ -1,0 +1,230 @@
+//! The team Swiss (FIDE C.04.6) against FIDE's checker, gacrux 1.11.65: events it paired round by
+//! round (tests/data/teams/c046) re-paired by ours from the rounds before each, and events our
+//! generator makes accepted by ours and, where it is installed (CI installs it), by gacrux's.
+
+use std::path::Path;
+use std::process::Command;
+
+use shashki_arbiter::tournament::team::swiss::audit;
+
+fn c046_events() -> Vec<(String, String)> {
+    let dir = Path::new("tests/data/teams/c046");
+    let mut out: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "trf"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p.display().to_string(), text)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_round_gacrux_paired_is_paired_the_same() {
+    let mut rounds = 0;
+    let mut byes = 0;
+    let events = c046_events();
+    assert!(events.len() >= 20, "{}", events.len());
+    for (path, text) in &events {
+        for r in audit::check(path, text).unwrap() {
+            assert_eq!(
+                r.difference, None,
+                "{path} round {}: gacrux {:?}, ours {:?}",
+                r.round, r.in_file, r.dutch
+            );
+            rounds += 1;
+            byes += usize::from(r.in_file.bye.is_some());
+        }
+    }
+    // The set is what it claims: many rounds, byes among them.
+    assert!(rounds >= 140, "{rounds}");
+    assert!(byes >= 30, "{byes}");
+}
+
+fn gacrux_available() -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", "import gacrux.pairingchecker"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok || std::env::var_os("SHASHKI_REQUIRE_TOOLS").is_none(),
+        "gacrux (pip install gacrux==1.11.65) is required here"
+    );
+    ok
+}
+
+#[test]
+fn generated_events_pass_our_check_and_fides() {
+    let gacrux = gacrux_available();
+    let dir = std::env::temp_dir().join(format!("sa-team-generated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rounds = 0;
+    for seed in 0..36u64 {
+        let s = seed as usize;
+        let g = audit::Generate {
+            teams: 4 + (s * 7) % 29,
+            boards: 2 + s % 6,
+            rounds: 3 + s % 7,
+            seed,
+            draws: 30,
+            forfeits: (seed % 3 * 4) as u32,
+        };
+        let text = audit::generate(&g).unwrap();
+        let checked = audit::check("generated", &text).unwrap();
+        for r in &checked {
+            assert_eq!(r.difference, None, "seed {seed} round {}:\n{text}", r.round);
+        }
+        assert!(!checked.is_empty(), "seed {seed}");
+        rounds += checked.len();
+        if gacrux && seed % 3 == 0 {
+            let path = dir.join(format!("t{seed}.trf"));
+            std::fs::write(&path, &text).unwrap();
+            let out = Command::new("python3")
+                .args(["-m", "gacrux.pairingchecker", "-c", "-F", "TXT", "-i"])
+                .arg(&path)
+                .output()
+                .unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                said.trim_end().ends_with("Check: True"),
+                "seed {seed}: gacrux -c:\n{said}{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    assert!(rounds > 150, "{rounds}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn records_that_contradict_each_other_are_refused_at_their_line() {
+    let dir = std::env::temp_dir().join(format!("sa-team-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (_, good) = &c046_events()[0];
+    // A 310 record naming a player the file does not have.
+    let missing: String = good
+        .lines()
+        .map(|l| {
+            if l.starts_with("310   1 ") {
+                format!("{} 9999\n", l.trim_end())
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let line = missing
+        .lines()
+        .position(|l| l.starts_with("310   1 "))
+        .unwrap()
+        + 1;
+    let path = dir.join("missing.trf");
+    std::fs::write(&path, &missing).unwrap();
+    let out = run(&["trf", "check", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(":{line}:")) && err.contains("9999"),
+        "{err}"
+    );
+    // An initial-colour that is neither W nor B.
+    let colour = good.replace("152 W", "152 X").replace("152 B", "152 X");
+    let path = dir.join("colour.trf");
+    std::fs::write(&path, &colour).unwrap();
+    let out = run(&["trf", "check", path.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let line = colour.lines().position(|l| l.starts_with("152")).unwrap() + 1;
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!(":{line}:")), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("sa-team-pair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trf = dir.join("g.trf");
+    let ron = dir.join("g.ron");
+    let out = run(&[
+        "trf",
+        "generate",
+        "--teams",
+        "9",
+        "--boards",
+        "4",
+        "--rounds",
+        "3",
+        "--seed",
+        "5",
+        "-o",
+        trf.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&[
+        "trf",
+        "import",
+        trf.to_str().unwrap(),
+        "-o",
+        ron.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Team 4 away: eight teams left, no bye.
+    let out = run(&[
+        "pair",
+        ron.to_str().unwrap(),
+        "--absent",
+        "4",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["matches"].as_array().unwrap().len(), 4, "{v}");
+    assert!(v["pab"].is_null(), "{v}");
+    assert!(v["reasons"].as_array().unwrap().len() >= 5, "{v}");
+    // Everybody: the bye goes to a team (art. 3.4), and the round is saved.
+    let out = run(&["pair", ron.to_str().unwrap(), "--save"]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && said.contains("Bye: "), "{said}");
+    assert!(said.contains("(4.3."), "{said}");
+    let out = run(&["pair", ron.to_str().unwrap()]);
+    assert!(!out.status.success(), "round 4 has no results yet");
+    // The saved round exported and checked: the pairing is C.04.6's.
+    let back = dir.join("back.trf");
+    let out = run(&[
+        "trf",
+        "export",
+        ron.to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&back).unwrap();
+    assert!(text.contains("192 FIDE_TEAM_TYPEA_MP_GP"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -862,6 +862,20 @@ fn pair_teams(
         }
     }
     number_the_unnumbered(t);
+    // C.04.6 art. 1.4: the pairing-allocated bye scores a drawn match, game points included,
+    // unless the regulation set its value.
+    let games = f64::from(t.settings.format.games.max(1));
+    if let Some(s) = t
+        .settings
+        .teams
+        .as_mut()
+        .filter(|s| s.pab.is_none() && pab.is_some())
+    {
+        s.pab = Some(team::TeamPab {
+            match_points: s.match_points.draw,
+            game_points: s.boards as f64 * games / 2.0,
+        });
+    }
     let tr = team::pairing::seat(t, round, matches, pab.into_iter().collect())?;
     push_round(t, round, &tr.pairs, None, vec![]);
     let r = round_mut(t, round)?;

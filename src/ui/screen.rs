@@ -16,6 +16,7 @@ pub mod open;
 pub mod rounds;
 pub mod score_sheet;
 pub mod standings;
+pub mod team_draft;
 pub mod wall;
 
 use std::path::PathBuf;

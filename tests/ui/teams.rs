@@ -360,3 +360,60 @@ fn the_board_rules_are_set_on_the_teams_page() {
         .collect();
     assert_eq!(order(&app), swapped);
 }
+
+/// A team Swiss (the sample `team-swiss.ron`, three rounds of seven played): the Rounds screen
+/// proposes round 4 by FIDE C.04.6 as a draft with its reasons; a hand change that brings back a
+/// match already played is named; the proposal saved pairs the teams and seats their players.
+#[test]
+fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    use shashki_arbiter::ui::screen::team_draft::Message as Draft;
+    let path = event_copy("team-swiss-draft", "tournaments/team-swiss.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 4");
+    assert!(sees(
+        &app,
+        "Жеребьёвка команд (ФИДЕ C.04.6), тур 4 — черновик, ещё не сохранён"
+    ));
+    // FIDE's checker pairs this event's round 4 so (gacrux 1.11.65: 9–8, 5–2, 6–7, 1–4, 12–11,
+    // 10–3): the draft shows the same, the reasons under it.
+    let draft = app.rounds.team_draft.as_ref().expect("the team draft");
+    assert_eq!(
+        draft.matches,
+        vec![(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)]
+    );
+    assert!(text_containing(&app, "Группа 6: Омск (9); поднимаются Пермь (8)").is_some());
+    assert!(text_containing(&app, "противоположные предпочтения (4.3.3)").is_some());
+    // Омск against a team it has met: named at once.
+    let t = app.session.tournament().unwrap().clone();
+    let met = t.rounds[0]
+        .matches
+        .iter()
+        .find_map(|m| match (m.home, m.away) {
+            (9, o) | (o, 9) => Some(o),
+            _ => None,
+        })
+        .expect("Омск played round 1");
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(0, met))));
+    assert!(text_containing(&app, "уже встречались").is_some());
+    assert!(text_containing(&app, "в туре дважды").is_some());
+    // Back to the proposal, saved: six matches of four boards.
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(0, 8))));
+    assert!(text_containing(&app, "уже встречались").is_none());
+    click(&mut app, "Сохранить пары");
+    assert!(app.rounds.team_draft.is_none());
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    let r = &saved.rounds[3];
+    assert_eq!(
+        r.matches
+            .iter()
+            .map(|m| (m.home, m.away))
+            .collect::<Vec<_>>(),
+        vec![(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)]
+    );
+    assert_eq!(r.pairings.len(), 24);
+    // Board 1 of the first match: Омск's first player White.
+    let omsk = saved.team(9).unwrap();
+    assert_eq!(r.pairings[0].white, omsk.roster[0]);
+}

@@ -21,6 +21,8 @@ pub struct State {
     known_rounds: usize,
     /// The next Swiss round, proposed and not saved yet.
     pub draft: Option<super::draft::State>,
+    /// The next team Swiss round (C.04.6), proposed and not saved yet.
+    pub team_draft: Option<super::team_draft::State>,
     /// A team round's line-ups being changed.
     line_up: super::line_up::State,
 }
@@ -33,6 +35,7 @@ pub enum Message {
     PairNext,
     ProposeSwiss,
     Draft(super::draft::Message),
+    TeamDraft(super::team_draft::Message),
     LineUp(super::line_up::Message),
     Lock(bool),
     Undo,
@@ -297,6 +300,22 @@ impl State {
                 Action::None
             }
             Message::Result(r) => self.set(r, t),
+            Message::ProposeSwiss if t.is_team_event() => {
+                match super::team_draft::State::propose(t) {
+                    Ok(d) => {
+                        self.team_draft = Some(d);
+                        Action::None
+                    }
+                    Err(e) => Action::error(e),
+                }
+            }
+            Message::TeamDraft(m) => match self.team_draft.as_mut().and_then(|d| d.update(m, t)) {
+                Some(action) => {
+                    self.team_draft = None;
+                    action.map(Message::TeamDraft)
+                }
+                None => Action::None,
+            },
             Message::ProposeSwiss => match super::draft::State::propose(t) {
                 Ok(d) => {
                     self.draft = Some(d);
@@ -366,7 +385,8 @@ impl State {
             .is_none_or(|r| r.finished(&t.settings.format))
             && total.is_none_or(|n| next <= n)
             && t.players.len() > 1
-            && self.draft.is_none();
+            && self.draft.is_none()
+            && self.team_draft.is_none();
         if due {
             let (label, message) = if t.settings.system == System::Swiss {
                 (
@@ -410,6 +430,15 @@ impl State {
                 .on_press_maybe(file.redoable().map(|_| Message::Redo)),
         );
 
+        if let Some(d) = &self.team_draft {
+            return scrollable(
+                column![bar, d.view(t, lang).map(Message::TeamDraft)]
+                    .spacing(16)
+                    .padding([0, 4]),
+            )
+            .height(Length::Fill)
+            .into();
+        }
         if let Some(d) = &self.draft {
             return scrollable(
                 column![bar, d.view(t, lang).map(Message::Draft)]

@@ -168,3 +168,87 @@ impl Proposal {
         out
     }
 }
+
+/// What a team round as the arbiter has it breaks (C.04.6's absolute criteria and a complete
+/// round): refused by nothing, shown before saving.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum TeamBreach {
+    /// A team twice in the round (two matches, or a match and the bye or absence).
+    Twice(TeamId),
+    /// A team taking part in neither a match, the bye nor the absent list.
+    Left(TeamId),
+    /// [C1]: the two teams have met over the board.
+    Rematch(TeamId, TeamId),
+    /// [C2]: the bye to a team that had one or won a match by forfeit.
+    ByeAgain(TeamId),
+}
+
+impl TeamBreach {
+    pub fn said(&self, t: &Tournament, lang: Lang) -> String {
+        let name = |id: &TeamId| t.team_name(*id);
+        match self {
+            TeamBreach::Twice(a) => match lang {
+                Lang::En => format!("{} is in the round twice", name(a)),
+                Lang::Ru => format!("{} в туре дважды", name(a)),
+            },
+            TeamBreach::Left(a) => match lang {
+                Lang::En => format!("{} has no match, bye or absence", name(a)),
+                Lang::Ru => format!("у команды {} нет ни матча, ни свободного тура, ни отсутствия", name(a)),
+            },
+            TeamBreach::Rematch(a, b) => match lang {
+                Lang::En => format!("{} and {} have already met (C.04.6 [C1])", name(a), name(b)),
+                Lang::Ru => format!("{} и {} уже встречались (C.04.6 [C1])", name(a), name(b)),
+            },
+            TeamBreach::ByeAgain(a) => match lang {
+                Lang::En => format!("{} has had a bye or a forfeit win: no bye again (C.04.6 [C2])", name(a)),
+                Lang::Ru => format!("{} уже получала свободный тур или победу неявкой: второй свободный тур нельзя (C.04.6 [C2])", name(a)),
+            },
+        }
+    }
+}
+
+/// The breaches of round `round` of `t` paired as `matches` (home, away), `pab` and `absent`.
+pub fn breaches(
+    t: &Tournament,
+    round: usize,
+    matches: &[(TeamId, TeamId)],
+    pab: Option<TeamId>,
+    absent: &[TeamId],
+) -> Vec<TeamBreach> {
+    let (input, ids) = for_round(t, round, absent, Color::White);
+    let index = |id: TeamId| ids.iter().position(|&x| x == id);
+    let mut out = Vec::new();
+    let mut seen: Vec<TeamId> = Vec::new();
+    for id in matches
+        .iter()
+        .flat_map(|&(a, b)| [a, b])
+        .chain(pab)
+        .chain(absent.iter().copied())
+    {
+        if seen.contains(&id) {
+            if !out.contains(&TeamBreach::Twice(id)) {
+                out.push(TeamBreach::Twice(id));
+            }
+        } else {
+            seen.push(id);
+        }
+    }
+    for tm in &t.teams {
+        if !seen.contains(&tm.id) && index(tm.id).is_some() {
+            out.push(TeamBreach::Left(tm.id));
+        }
+    }
+    for &(a, b) in matches {
+        if let (Some(i), Some(j)) = (index(a), index(b)) {
+            if input.met.contains(&(i.min(j), i.max(j))) {
+                out.push(TeamBreach::Rematch(a, b));
+            }
+        }
+    }
+    if let Some(i) = pab.and_then(index) {
+        if input.teams[i].pab_barred {
+            out.push(TeamBreach::ByeAgain(ids[i]));
+        }
+    }
+    out
+}

@@ -1,0 +1,235 @@
+//! A team Swiss round as a draft: C.04.6's proposal with its reasons (the bye, each scoregroup's
+//! upfloaters, each match's colour rule), which the arbiter may change match by match — each
+//! rule a change breaks named at once — or pair again with teams marked away, before saving it.
+
+use iced::widget::{button, column, container, pick_list, row, text};
+use iced::{Element, Length};
+
+use super::Action;
+use crate::lang::Lang;
+use crate::rules::Color;
+use crate::tournament::model::Tournament;
+use crate::tournament::team::swiss::propose::{breaches, propose, Proposal, TeamBreach};
+use crate::tournament::team::TeamId;
+use crate::ui::format::Choice;
+use crate::ui::theme;
+
+pub struct State {
+    pub proposal: Proposal,
+    /// (home, away) per match, as the arbiter has them now.
+    pub matches: Vec<(TeamId, TeamId)>,
+    /// Round 1's colour drawn by lot (kept when the draft is made again).
+    first_colour: Color,
+    breaches: Vec<TeamBreach>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Message {
+    Home(usize, TeamId),
+    Away(usize, TeamId),
+    /// Marks a team away for the round (or back), and pairs again.
+    Absent(TeamId),
+    Save,
+    Discard,
+}
+
+impl State {
+    /// The proposal for the next round; round 1's initial-colour drawn by lot with a system seed
+    /// unless the event already has it.
+    pub fn propose(t: &Tournament) -> Result<State, String> {
+        let round = t.rounds.len() + 1;
+        let first_colour = match t.initial_colour {
+            Some(c) => c,
+            None if round == 1 => {
+                let seed = crate::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
+                crate::tournament::swiss::colour_by_lot(seed)
+            }
+            None => Color::White,
+        };
+        Ok(State::with(t, &[], first_colour))
+    }
+
+    fn with(t: &Tournament, absent: &[TeamId], first_colour: Color) -> State {
+        let proposal = propose(t, t.rounds.len() + 1, absent, first_colour);
+        let mut state = State {
+            matches: proposal.matches.iter().map(|m| (m.home, m.away)).collect(),
+            proposal,
+            first_colour,
+            breaches: vec![],
+        };
+        state.recheck(t);
+        state
+    }
+
+    fn recheck(&mut self, t: &Tournament) {
+        let p = &self.proposal;
+        self.breaches = breaches(t, p.round, &self.matches, p.pab, &p.absent);
+    }
+
+    /// `Some(action)` for the parent; `None` keeps the draft open.
+    pub fn update(&mut self, message: Message, t: &Tournament) -> Option<Action<Message>> {
+        match message {
+            Message::Absent(id) => {
+                let mut absent = self.proposal.absent.clone();
+                match absent.iter().position(|a| *a == id) {
+                    Some(k) => {
+                        absent.remove(k);
+                    }
+                    None => absent.push(id),
+                }
+                *self = State::with(t, &absent, self.first_colour);
+            }
+            Message::Home(k, id) => {
+                self.matches[k].0 = id;
+                self.recheck(t);
+            }
+            Message::Away(k, id) => {
+                self.matches[k].1 = id;
+                self.recheck(t);
+            }
+            Message::Discard => return Some(Action::None),
+            Message::Save => {
+                let mut command = self.proposal.command();
+                if let crate::tournament::command::Command::PairTeams { matches, .. } = &mut command
+                {
+                    matches.clone_from(&self.matches);
+                }
+                return Some(Action::Apply(command));
+            }
+        }
+        None
+    }
+
+    pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
+        let number = |id: TeamId| {
+            t.teams
+                .iter()
+                .position(|tm| tm.id == id)
+                .map_or(0, |p| p + 1)
+        };
+        let name = |id: TeamId| format!("{} ({})", t.team_name(id), number(id));
+        let choices: Vec<Choice<TeamId>> = t
+            .teams
+            .iter()
+            .map(|tm| Choice {
+                value: tm.id,
+                label: name(tm.id),
+            })
+            .collect();
+        let chosen = |id: TeamId| choices.iter().find(|c| c.value == id).cloned();
+        let matches = self.matches.iter().enumerate().map(|(k, &(h, a))| {
+            let why = self
+                .proposal
+                .matches
+                .get(k)
+                .filter(|m| (m.home, m.away) == (h, a))
+                .map(|m| {
+                    let (en, ru) = m.colour_rule.says();
+                    format!(
+                        "{} : {} · {} ({})",
+                        m.home_score,
+                        m.away_score,
+                        lang.pick(en, ru),
+                        m.colour_rule.article()
+                    )
+                })
+                .unwrap_or_else(|| {
+                    lang.pick("changed by the arbiter", "изменено судьёй")
+                        .into()
+                });
+            row![
+                text(format!("{}.", k + 1))
+                    .size(18)
+                    .width(Length::Fixed(36.0)),
+                pick_list(choices.clone(), chosen(h), move |c| Message::Home(
+                    k, c.value
+                ))
+                .width(Length::Fixed(280.0)),
+                pick_list(choices.clone(), chosen(a), move |c| Message::Away(
+                    k, c.value
+                ))
+                .width(Length::Fixed(280.0)),
+                text(why).size(14),
+            ]
+            .spacing(8)
+            .align_y(iced::Alignment::Center)
+            .into()
+        });
+        let mut notes = column![].spacing(4);
+        for a in &self.proposal.absent {
+            notes = notes
+                .push(text(format!("{}: {}", lang.pick("Away", "Не играет"), name(*a))).size(15));
+        }
+        if self.proposal.impossible.is_some() {
+            for line in self.proposal.reasons(t, lang) {
+                notes = notes.push(text(line).size(15).color(theme::ERROR));
+            }
+        }
+        for b in &self.breaches {
+            notes = notes.push(
+                text(format!("⚠ {}", b.said(t, lang)))
+                    .size(15)
+                    .color(theme::ERROR),
+            );
+        }
+        if self.breaches.is_empty() && self.proposal.impossible.is_none() {
+            notes = notes.push(
+                text(lang.pick(
+                    "Every absolute rule holds: no rematch, no second bye, every team once.",
+                    "Абсолютные правила соблюдены: нет повторных встреч и второго свободного тура, каждая команда один раз.",
+                ))
+                .size(15)
+                .color(theme::OK),
+            );
+        }
+        let reasons = column(
+            self.proposal
+                .reasons(t, lang)
+                .into_iter()
+                .filter(|_| self.proposal.impossible.is_none())
+                .map(|line| text(line).size(14).into()),
+        )
+        .spacing(2);
+        container(
+            column![
+                text(format!(
+                    "{} {} — {}",
+                    lang.pick(
+                        "Team Swiss pairing (FIDE C.04.6) of round",
+                        "Жеребьёвка команд (ФИДЕ C.04.6), тур"
+                    ),
+                    self.proposal.round,
+                    lang.pick("draft, not saved yet", "черновик, ещё не сохранён")
+                ))
+                .size(22),
+                row![
+                    button(text(lang.pick("Save the pairings", "Сохранить пары"))).on_press_maybe(
+                        (self.proposal.impossible.is_none() && !self.matches.is_empty())
+                            .then_some(Message::Save)
+                    ),
+                    button(text(
+                        lang.pick("Discard the draft", "Отказаться от проекта")
+                    ))
+                    .style(button::secondary)
+                    .on_press(Message::Discard),
+                ]
+                .spacing(8),
+                notes,
+                pick_list(choices.clone(), None::<Choice<TeamId>>, |c| {
+                    Message::Absent(c.value)
+                })
+                .placeholder(lang.pick(
+                    "mark a team away (or back)…",
+                    "отметить неявившуюся команду (или вернуть)…"
+                )),
+                column(matches).spacing(4),
+                text(lang.pick("Why:", "Почему так:")).size(16),
+                reasons,
+            ]
+            .spacing(10),
+        )
+        .padding(10)
+        .style(theme::panel)
+        .into()
+    }
+}

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::Utc;
 use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
+use shashki_arbiter::rules::Color;
 use shashki_arbiter::tournament::model::SCHEMA;
 use shashki_arbiter::tournament::standings;
 
@@ -228,11 +229,12 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::UnlockRound { .. } => "unlock_round",
         C::SetTeams { .. } => "set_teams",
         C::SetMatches { .. } => "set_matches",
+        C::PairTeams { .. } => "pair_teams",
         C::SetLineUp { .. } => "set_line_up",
     }
 }
 
-const ALL_KINDS: usize = 26;
+const ALL_KINDS: usize = 27;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -394,6 +396,16 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 absent: vec![],
             },
         );
+        // A team Swiss's round as C.04.6 proposes it, on an event gacrux paired, its last
+        // round taken off first.
+        {
+            use shashki_arbiter::tournament::team::swiss::propose::propose;
+            let mut swiss = teams_from("tests/data/teams/c046/e01.trf");
+            let last = swiss.rounds.pop().unwrap();
+            let p = propose(&swiss, last.number, &last.team_absent, Color::White);
+            assert!(p.impossible.is_none() && !p.matches.is_empty(), "{p:?}");
+            changed(&swiss, p.command());
+        }
         // A batch: the last two changes as one, undone as one.
         let n = entries.len();
         let batch = Command::Batch {

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 use chrono::Utc;
-use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
 use shashki_arbiter::rules::Color;
+use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
 use shashki_arbiter::tournament::model::SCHEMA;
 use shashki_arbiter::tournament::standings;
 

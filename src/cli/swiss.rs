@@ -497,7 +497,11 @@ fn pair_teams(
         })?,
         _ => {
             outln!("Round {round} of {} (FIDE C.04.6)", t.settings.name);
-            for line in proposal.reasons(&t, lang) {
+            for line in proposal
+                .reasons(&t, lang)
+                .into_iter()
+                .chain(proposal.match_lines(&t, lang))
+            {
                 outln!("{line}");
             }
             if let Some(s) = colour_seed {

@@ -383,8 +383,14 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
         draft.matches,
         vec![(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)]
     );
-    assert!(text_containing(&app, "Группа 6: Омск (9); поднимаются Пермь (8)").is_some());
+    assert!(text_containing(&app, "Группа с 6 оч.: Омск (9); поднимаются Пермь (8)").is_some());
     assert!(text_containing(&app, "противоположные предпочтения (4.3.3)").is_some());
+    // Омск away: eleven teams, the bye to the lowest score with the most matches (Казань).
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    assert!(sees(&app, "Не играет: Омск (9)"));
+    assert!(sees(&app, "Свободный тур: Казань (3)"));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    assert!(!sees(&app, "Свободный тур: Казань (3)"));
     // Омск against a team it has met: named at once.
     let t = app.session.tournament().unwrap().clone();
     let met = t.rounds[0]

@@ -165,6 +165,8 @@ impl State {
                 .style(button::secondary)
                 .on_press_maybe(edited.map(|_| Message::Reset(team))),
         );
-        boards.into()
+        // Four boards and more do not fit one line of the console: the rest go on the next
+        // (the buttons were squeezed to a letter's width and pushed off the window).
+        boards.wrap().vertical_spacing(6).into()
     }
 }

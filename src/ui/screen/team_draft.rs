@@ -156,6 +156,16 @@ impl State {
             .into()
         });
         let mut notes = column![].spacing(4);
+        if let Some(b) = self.proposal.pab {
+            notes = notes.push(
+                text(format!(
+                    "{}: {}",
+                    lang.pick("Bye", "Свободный тур"),
+                    name(b)
+                ))
+                .size(15),
+            );
+        }
         for a in &self.proposal.absent {
             notes = notes
                 .push(text(format!("{}: {}", lang.pick("Away", "Не играет"), name(*a))).size(15));

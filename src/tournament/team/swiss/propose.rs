@@ -107,7 +107,8 @@ impl Proposal {
         }
     }
 
-    /// Why the pairing is what it is, line by line, for the arbiter to read out.
+    /// Why the pairing is what it is — the bye, then each scoregroup and its upfloaters — line by
+    /// line, for the arbiter to read out.
     pub fn reasons(&self, t: &Tournament, lang: Lang) -> Vec<String> {
         let name = |id: TeamId| {
             let n = t
@@ -136,8 +137,8 @@ impl Proposal {
         for b in &self.brackets {
             let mut line = lang
                 .pick(
-                    &format!("Group {}: {}", b.score, names(&b.residents)),
-                    &format!("Группа {}: {}", b.score, names(&b.residents)),
+                    &format!("Scoregroup {}: {}", b.score, names(&b.residents)),
+                    &format!("Группа с {} оч.: {}", b.score, names(&b.residents)),
                 )
                 .to_string();
             if !b.upfloaters.is_empty() {
@@ -148,24 +149,39 @@ impl Proposal {
             }
             if b.c8 + b.c9 + b.c10 > 0 {
                 line.push_str(&lang.pick(
-                    &format!("; colour preferences not met: {}, strong: {}; floaters' opponents that floated: {}", b.c8, b.c9, b.c10),
-                    &format!("; не выполнено предпочтений цвета: {}, сильных: {}; соперники поднятых, плававшие прошлом туре: {}", b.c8, b.c9, b.c10),
+                    &format!("; colour preferences not met: {}, strong: {}; upfloaters' opponents that floated: {}", b.c8, b.c9, b.c10),
+                    &format!("; не выполнено предпочтений цвета: {}, сильных: {}; соперников поднятых, плававших в прошлом туре: {}", b.c8, b.c9, b.c10),
                 ));
             }
             out.push(line);
         }
-        for m in &self.matches {
-            let (en, ru) = m.colour_rule.says();
-            out.push(format!(
-                "{}. {} – {}: {} ({})",
-                m.board,
-                name(m.home),
-                name(m.away),
-                lang.pick(en, ru),
-                m.colour_rule.article()
-            ));
-        }
         out
+    }
+
+    /// Each match with the rule that gave its colours: «1. Омск (9) – Пермь (8): …».
+    pub fn match_lines(&self, t: &Tournament, lang: Lang) -> Vec<String> {
+        let name = |id: TeamId| {
+            let n = t
+                .teams
+                .iter()
+                .position(|tm| tm.id == id)
+                .map_or(0, |p| p + 1);
+            format!("{} ({n})", t.team_name(id))
+        };
+        self.matches
+            .iter()
+            .map(|m| {
+                let (en, ru) = m.colour_rule.says();
+                format!(
+                    "{}. {} – {}: {} ({})",
+                    m.board,
+                    name(m.home),
+                    name(m.away),
+                    lang.pick(en, ru),
+                    m.colour_rule.article()
+                )
+            })
+            .collect()
     }
 }
 

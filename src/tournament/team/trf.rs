@@ -174,6 +174,8 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut records = Vec::new();
     let mut match_points = None;
     let mut colours: Option<(usize, String)> = None;
+    let mut pab_record: Option<PabRecord> = None;
+    let mut forfeited: Vec<Forfeited> = Vec::new();
     for (i, line) in individual::trf_lines(text).enumerate() {
         let line_no = i + 1;
         match line.get(..3).unwrap_or("") {
@@ -195,6 +197,8 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 match_points = Some(match_scoring(line).map_err(|m| err(line_no, m))?);
             }
             "352" => colours = Some((line_no, line.get(4..).unwrap_or("").trim().to_uppercase())),
+            "320" => pab_record = Some(pab_line(line_no, line).map_err(|m| err(line_no, m))?),
+            "330" => forfeited.push(forfeit_line(line_no, line).map_err(|m| err(line_no, m))?),
             // TRF-26: the rounds planned, and the initial-colour drawn by lot (C.04.6 art. 4.1).
             "142" => {
                 if let Ok(n) = line.get(4..).unwrap_or("").trim().parse() {
@@ -247,11 +251,53 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             roster,
         });
     }
-    let rounds = cells.values().map(Vec::len).max().unwrap_or(0);
+    let rounds = cells
+        .values()
+        .map(Vec::len)
+        .chain(forfeited.iter().map(|f| f.round))
+        .chain(
+            pab_record
+                .iter()
+                .flat_map(|p| p.teams.iter().map(|&(r, _)| r)),
+        )
+        .max()
+        .unwrap_or(0);
     let u_points = u_points(&cells, &totals);
-    let grouped: Vec<RoundGroups> = (1..=rounds)
+    let mut grouped: Vec<RoundGroups> = (1..=rounds)
         .map(|r| group_round(origin, r, &cells, &on_team, teams.len(), &u_points))
         .collect::<Result<_, _>>()?;
+    let boards_hint = colours
+        .as_ref()
+        .map(|(_, seq)| seq.chars().count())
+        .or_else(|| {
+            grouped
+                .iter()
+                .flat_map(|g| g.matches.iter().map(|m| m.boards.len()))
+                .max()
+        })
+        .unwrap_or(2);
+    for f in &forfeited {
+        seat_forfeit(&mut grouped[f.round - 1], f, &teams, boards_hint)
+            .map_err(|m| err(f.line, m))?;
+    }
+    if let Some(p) = &pab_record {
+        for &(round, team) in &p.teams {
+            if team as usize > teams.len() {
+                return Err(err(p.line, format!("there is no team {team}")));
+            }
+            let g = &mut grouped[round - 1];
+            if !g.byes.contains(&team) {
+                return Err(err(
+                    p.line,
+                    format!("team {team} has the pairing-allocated bye of round {round} and a match there"),
+                ));
+            }
+            if !g.u_byes.contains(&team) {
+                g.u_byes.push(team);
+            }
+            g.pab = Some(p.game_points);
+        }
+    }
     let boards = grouped
         .iter()
         .flat_map(|g| g.matches.iter().map(|m| m.boards.len()))
@@ -289,7 +335,9 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         .iter()
         .find_map(|g| g.pab)
         .map(|game_points| TeamPab {
-            match_points: settings.match_points.draw,
+            match_points: pab_record
+                .as_ref()
+                .map_or(settings.match_points.draw, |p| p.match_points),
             game_points,
         });
     let with_pab = settings.pab.is_some();
@@ -390,6 +438,138 @@ fn system_of(kind: &str, teams: usize, rounds: usize) -> System {
     } else {
         System::Swiss
     }
+}
+
+/// TRF-26 `320`: the pairing-allocated bye's match and game points (columns 5–8, 10–13), then
+/// the team given it in each round (3 columns each from column 15, 0 for none).
+struct PabRecord {
+    line: usize,
+    match_points: f64,
+    game_points: f64,
+    /// (round, team).
+    teams: Vec<(usize, TeamId)>,
+}
+
+fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
+    let chars: Vec<char> = line.chars().collect();
+    let field = |a: usize, b: usize| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let number = |a: usize, b: usize, what: &str| -> Result<f64, String> {
+        let f = field(a, b);
+        f.parse()
+            .map_err(|_| format!("`{f}` is not the bye's {what} (columns {}–{b})", a + 1))
+    };
+    let mut teams = Vec::new();
+    let mut start = 14;
+    let mut round = 1;
+    while start < chars.len() {
+        let f = field(start, start + 3);
+        if !f.is_empty() {
+            let team: TeamId = f
+                .parse()
+                .map_err(|_| format!("`{f}` is not a team number (round {round})"))?;
+            if team > 0 {
+                teams.push((round, team));
+            }
+        }
+        start += 4;
+        round += 1;
+    }
+    Ok(PabRecord {
+        line: line_no,
+        match_points: number(4, 8, "match points")?,
+        game_points: number(9, 13, "game points")?,
+        teams,
+    })
+}
+
+/// TRF-26 `330`: a match forfeited without a game — its result (`+-`, `-+`, `--`, or `WL`, `LW`,
+/// `LL`, `10`, `01`, `00`), round, first (White on board 1) and second team.
+struct Forfeited {
+    line: usize,
+    round: usize,
+    home: TeamId,
+    away: TeamId,
+    /// (home's result, away's result) on every board: `+`/`-`.
+    results: (char, char),
+}
+
+fn forfeit_line(line_no: usize, line: &str) -> Result<Forfeited, String> {
+    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let results = match field(4, 6).to_ascii_uppercase().as_str() {
+        "+-" | "WL" | "WZ" | "10" => ('+', '-'),
+        "-+" | "LW" | "ZW" | "01" => ('-', '+'),
+        "--" | "LL" | "ZZ" | "00" => ('-', '-'),
+        other => {
+            return Err(format!(
+                "`{other}` is not a forfeited match's result (+-, -+, --)"
+            ))
+        }
+    };
+    let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
+        let f = field(a, b);
+        f.parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
+    };
+    Ok(Forfeited {
+        line: line_no,
+        round: number(7, 10, "round")?,
+        home: number(11, 14, "team number")? as TeamId,
+        away: number(15, 18, "team number")? as TeamId,
+        results,
+    })
+}
+
+/// A `330` forfeited match made a match of the round: each team's first boards seated against
+/// each other, the first team White on boards 1, 3, 5 …, every board forfeited as written.
+fn seat_forfeit(
+    g: &mut RoundGroups,
+    f: &Forfeited,
+    teams: &[Team],
+    boards: usize,
+) -> Result<(), String> {
+    for team in [f.home, f.away] {
+        if !g.byes.contains(&team) {
+            return Err(match teams.get(team as usize - 1) {
+                Some(_) => format!(
+                    "team {team} has games in round {}: the forfeited match cannot be its match",
+                    f.round
+                ),
+                None => format!("there is no team {team}"),
+            });
+        }
+    }
+    let roster = |team: TeamId| &teams[team as usize - 1].roster;
+    let (home, away) = (roster(f.home), roster(f.away));
+    if home.len() < boards || away.len() < boards {
+        return Err(format!(
+            "a forfeited match of {boards} boards needs {boards} players on each roster"
+        ));
+    }
+    let lower_first = f.home < f.away;
+    let mut read = Vec::new();
+    for k in 0..boards {
+        let home_white = k % 2 == 0;
+        let cell =
+            |opp: PlayerId, white: bool, r: char| (opp as usize, if white { 'w' } else { 'b' }, r);
+        let h = (home[k], cell(away[k], home_white, f.results.0));
+        let a = (away[k], cell(home[k], !home_white, f.results.1));
+        read.push(if lower_first { [h, a] } else { [a, h] });
+    }
+    g.byes.retain(|t| *t != f.home && *t != f.away);
+    g.u_byes.retain(|t| *t != f.home && *t != f.away);
+    g.matches.push(MatchRead {
+        teams: (f.home.min(f.away), f.home.max(f.away)),
+        boards: read,
+    });
+    Ok(())
 }
 
 /// A match as read from the file: its teams and its boards, each the two players' numbers with
@@ -692,7 +872,14 @@ fn apply_round(
 pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String {
     let standings = super::standings::compute(t, None);
     let mut out = String::new();
-    // TRF-26: the rounds, the initial-colour and the pairing system's code of a team Swiss.
+    // TRF-26: the boards' colours (the first team White on boards 1, 3, 5 …); for a team Swiss
+    // the rounds, the initial-colour and the pairing system's code.
+    if let Some(settings) = &t.settings.teams {
+        let seq: String = (0..settings.boards)
+            .map(|k| if k % 2 == 0 { 'W' } else { 'B' })
+            .collect();
+        out.push_str(&format!("352 {seq}\n"));
+    }
     if let (System::Swiss, Some(settings)) = (t.settings.system, &t.settings.teams) {
         out.push_str(&format!(
             "142 {}\n",

@@ -131,7 +131,7 @@ pub enum SwissError {
 pub fn pair(input: &Input) -> Result<Output, SwissError> {
     let ok = input.meets();
     let mut left: Vec<usize> = (0..input.teams.len()).collect();
-    if !matching::perfect_of(&left, &ok) && left.len() % 2 == 0 {
+    if !matching::perfect_of(&left, &ok) && left.len().is_multiple_of(2) {
         return Err(SwissError::NoPairing);
     }
     let pab = if left.len() % 2 == 1 {

@@ -39,7 +39,7 @@ pub fn pair_next(
             }
         }
     }
-    groups.sort_by(|a, b| b.0.cmp(&a.0));
+    groups.sort_by_key(|g| std::cmp::Reverse(g.0));
     for (_, g) in &mut groups {
         by_tpn(g);
     }
@@ -171,7 +171,7 @@ impl Search<'_> {
             return true;
         }
         let below: Vec<usize> = rest.iter().copied().filter(|i| score(i) < fs).collect();
-        let candidates: Vec<Option<usize>> = if following.len() % 2 == 0 {
+        let candidates: Vec<Option<usize>> = if following.len().is_multiple_of(2) {
             vec![None]
         } else {
             below.iter().map(|&i| Some(i)).collect()

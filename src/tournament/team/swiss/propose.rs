@@ -142,13 +142,13 @@ impl Proposal {
                 )
                 .to_string();
             if !b.upfloaters.is_empty() {
-                line.push_str(&lang.pick(
+                line.push_str(lang.pick(
                     &format!("; upfloaters {} (fewest, highest scores; {} floated last round{})", names(&b.upfloaters), b.c7, if b.c6 { "" } else { "; the next group cannot pair without upfloaters" }),
                     &format!("; поднимаются {} (меньше всего, с наибольшими очками; плавали в прошлом туре: {}{})", names(&b.upfloaters), b.c7, if b.c6 { "" } else { "; следующая группа не спаривается без поднятых" }),
                 ));
             }
             if b.c8 + b.c9 + b.c10 > 0 {
-                line.push_str(&lang.pick(
+                line.push_str(lang.pick(
                     &format!("; colour preferences not met: {}, strong: {}; upfloaters' opponents that floated: {}", b.c8, b.c9, b.c10),
                     &format!("; не выполнено предпочтений цвета: {}, сильных: {}; соперников поднятых, плававших в прошлом туре: {}", b.c8, b.c9, b.c10),
                 ));

@@ -325,3 +325,43 @@ fn byes_by_320_and_forfeited_matches_by_330_read_as_their_cells() {
     }
     assert!(done_330 >= 3, "{done_330}");
 }
+
+/// A line-up out of roster order (TRF-26 `300`) decides which board is board 1, so which team
+/// had White: with the record the event is C.04.6's in every round, as gacrux finds it; without
+/// it both read round 1's match the other way round, and rounds 1, 2 and 5 differ in the colours.
+#[test]
+fn a_line_up_out_of_roster_order_is_read_from_its_300_record() {
+    let path = "tests/data/teams/c046/lineup-300.trf";
+    let text = std::fs::read_to_string(path).unwrap();
+    for r in audit::check(path, &text).unwrap() {
+        assert_eq!(r.difference, None, "round {}", r.round);
+    }
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("300"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let differ: Vec<_> = audit::check(path, &without)
+        .unwrap()
+        .into_iter()
+        .filter(|r| r.difference.is_some())
+        .map(|r| (r.round, r.difference.unwrap()))
+        .collect();
+    use shashki_arbiter::tournament::swiss::audit::Difference::Colours;
+    assert_eq!(differ, vec![(1, Colours), (2, Colours), (5, Colours)]);
+    // Exported, the line-up is written as a `300` record again and read back the same.
+    let t = shashki_arbiter::tournament::team::trf::import(path, &text).unwrap();
+    let out = shashki_arbiter::tournament::swiss::trf::export(&t);
+    assert!(out.contains("300   1   4   9   13   12"), "{out}");
+    for r in audit::check("exported", &out).unwrap() {
+        assert_eq!(r.difference, None, "exported, round {}", r.round);
+    }
+    // A line-up naming another team's player is refused at its line.
+    let line = text.lines().position(|l| l.starts_with("300")).unwrap() + 1;
+    let bad = text.replace("300   1   4   9   13   12", "300   1   4   9    1   12");
+    let e = audit::check(path, &bad).unwrap_err().to_string();
+    assert!(
+        e.contains(&format!(":{line}:")) && e.contains("player 1 "),
+        "{e}"
+    );
+}

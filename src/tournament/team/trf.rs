@@ -176,6 +176,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut colours: Option<(usize, String)> = None;
     let mut pab_record: Option<PabRecord> = None;
     let mut forfeited: Vec<Forfeited> = Vec::new();
+    let mut orders: Vec<LineOrder> = Vec::new();
     for (i, line) in individual::trf_lines(text).enumerate() {
         let line_no = i + 1;
         match line.get(..3).unwrap_or("") {
@@ -198,6 +199,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             }
             "352" => colours = Some((line_no, line.get(4..).unwrap_or("").trim().to_uppercase())),
             "320" => pab_record = Some(pab_line(line_no, line).map_err(|m| err(line_no, m))?),
+            "300" => orders.push(order_line(line_no, line).map_err(|m| err(line_no, m))?),
             "330" => forfeited.push(forfeit_line(line_no, line).map_err(|m| err(line_no, m))?),
             // TRF-26: the rounds planned, and the initial-colour drawn by lot (C.04.6 art. 4.1).
             "142" => {
@@ -276,6 +278,12 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 .max()
         })
         .unwrap_or(2);
+    for o in &orders {
+        let g = grouped
+            .get_mut(o.round - 1)
+            .ok_or_else(|| err(o.line, format!("the file has no round {}", o.round)))?;
+        order_boards(g, o, &on_team).map_err(|m| err(o.line, m))?;
+    }
     for f in &forfeited {
         seat_forfeit(&mut grouped[f.round - 1], f, &teams, boards_hint)
             .map_err(|m| err(f.line, m))?;
@@ -486,6 +494,92 @@ fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
         game_points: number(9, 13, "game points")?,
         teams,
     })
+}
+
+/// TRF-26 `300`: a team's line-up in a round out of roster order — round (columns 5–7), team
+/// (9–11), its opponent (13–15), then its players in board order every 5 columns from 17
+/// (`0000`: an empty board).
+struct LineOrder {
+    line: usize,
+    round: usize,
+    team: TeamId,
+    other: TeamId,
+    players: Vec<usize>,
+}
+
+fn order_line(line_no: usize, line: &str) -> Result<LineOrder, String> {
+    let chars: Vec<char> = line.chars().collect();
+    let field = |a: usize, b: usize| -> String {
+        chars[a.min(chars.len())..b.min(chars.len())]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string()
+    };
+    let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
+        let f = field(a, b);
+        f.parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
+    };
+    let mut players = Vec::new();
+    let mut start = 16;
+    while start < chars.len() {
+        let f = field(start, start + 4);
+        if !f.is_empty() {
+            players.push(
+                f.parse()
+                    .map_err(|_| format!("`{f}` is not a player's starting rank"))?,
+            );
+        }
+        start += 5;
+    }
+    Ok(LineOrder {
+        line: line_no,
+        round: number(4, 7, "round")?,
+        team: number(8, 11, "team number")? as TeamId,
+        other: number(12, 15, "team number")? as TeamId,
+        players,
+    })
+}
+
+/// A match's boards in the order a `300` line-up gives its team's players.
+fn order_boards(
+    g: &mut RoundGroups,
+    o: &LineOrder,
+    on_team: &BTreeMap<PlayerId, (TeamId, usize)>,
+) -> Result<(), String> {
+    for &p in o.players.iter().filter(|&&p| p != 0) {
+        if on_team.get(&(p as PlayerId)).map(|&(t, _)| t) != Some(o.team) {
+            return Err(format!(
+                "player {p} is not on the roster of team {}",
+                o.team
+            ));
+        }
+    }
+    let key = (o.team.min(o.other), o.team.max(o.other));
+    let Some(m) = g.matches.iter_mut().find(|m| m.teams == key) else {
+        return Err(format!(
+            "teams {} and {} have no match in round {}",
+            o.team, o.other, o.round
+        ));
+    };
+    let side = usize::from(o.team != m.teams.0);
+    let mut keyed = Vec::new();
+    for board in std::mem::take(&mut m.boards) {
+        let player = board[side].0 as usize;
+        let Some(at) = o.players.iter().position(|&p| p == player) else {
+            return Err(format!(
+                "player {player} plays for team {} in round {} but is not in its line-up",
+                o.team, o.round
+            ));
+        };
+        keyed.push((at, board));
+    }
+    keyed.sort_by_key(|(at, _)| *at);
+    m.boards = keyed.into_iter().map(|(_, b)| b).collect();
+    Ok(())
 }
 
 /// TRF-26 `330`: a match forfeited without a game — its result (`+-`, `-+`, `--`, or `WL`, `LW`,
@@ -919,6 +1013,37 @@ pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String 
             "",
             roster(team)
         ));
+    }
+    // A line-up out of roster order: TRF-26 `300` (a reader would seat it in roster order).
+    let team_number = |id: TeamId| {
+        t.teams
+            .iter()
+            .position(|tm| tm.id == id)
+            .map_or(0, |p| p + 1)
+    };
+    for r in &t.rounds {
+        for m in &r.matches {
+            for (team, other) in [(m.home, m.away), (m.away, m.home)] {
+                let Some(tm) = t.team(team) else { continue };
+                let players: Vec<PlayerId> =
+                    r.boards_of(m).map(|p| t.player_for(p, team)).collect();
+                let index = |id: &PlayerId| tm.roster.iter().position(|x| x == id);
+                if players.windows(2).all(|w| index(&w[0]) < index(&w[1])) {
+                    continue;
+                }
+                let listed: Vec<String> = players
+                    .iter()
+                    .map(|id| format!("{:>4}", number.get(id).copied().unwrap_or(0)))
+                    .collect();
+                out.push_str(&format!(
+                    "300 {:>3} {:>3} {:>3} {}\n",
+                    r.number,
+                    team_number(team),
+                    team_number(other),
+                    listed.join(" ")
+                ));
+            }
+        }
     }
     if let Some(mp) = t.settings.teams.as_ref().map(|s| s.match_points) {
         if (mp.win, mp.draw, mp.loss) != (2.0, 1.0, 0.0) {

@@ -122,7 +122,8 @@ enum Command {
         /// granted by the regulation, TRF `F`).
         #[arg(long, value_delimiter = ',')]
         full_bye: Vec<u32>,
-        /// Accelerated pairings (the top half counts one point more in rounds 1 and 2).
+        /// Accelerated pairings (the top half counts one point more in rounds 1 and 2); in a team
+        /// Swiss, round 1 only: C.04.7's Baku virtual points, set in the event with the round.
         #[arg(long)]
         accelerated: bool,
         /// Seed of the colour drawn by lot for round 1 (default: from the system, printed).

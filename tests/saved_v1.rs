@@ -404,7 +404,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             let last = swiss.rounds.pop().unwrap();
             let p = propose(&swiss, last.number, &last.team_absent, Color::White);
             assert!(p.impossible.is_none() && !p.matches.is_empty(), "{p:?}");
-            changed(&swiss, p.command());
+            changed(&swiss, p.command(&swiss));
         }
         // A batch: the last two changes as one, undone as one.
         let n = entries.len();

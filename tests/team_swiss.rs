@@ -365,3 +365,134 @@ fn a_line_up_out_of_roster_order_is_read_from_its_300_record() {
         "{e}"
     );
 }
+
+/// C.04.7's acceleration: in the events gacrux paired with virtual points (`250`), the points
+/// decide — read without them, rounds differ; the Baku table is the text's by hand.
+#[test]
+fn virtual_points_decide_the_accelerated_events() {
+    use shashki_arbiter::tournament::model::MatchPoints;
+    use shashki_arbiter::tournament::team::VirtualPoints;
+    let mut differing = 0;
+    for (path, text) in c046_events().into_iter().filter(|(p, _)| p.contains("/a")) {
+        assert!(text.contains("\n250 "), "{path}");
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("250"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        differing += audit::check(&path, &without)
+            .unwrap()
+            .iter()
+            .filter(|r| r.difference.is_some())
+            .count();
+    }
+    assert!(differing >= 10, "{differing}");
+    // 20 teams, 7 rounds: 4 rounds accelerated, 2 of them by a win; group A the first 10.
+    let mp = MatchPoints {
+        win: 2.0,
+        draw: 1.0,
+        loss: 0.0,
+    };
+    let b = VirtualPoints::baku(20, 7, mp);
+    let spans: Vec<_> = b
+        .iter()
+        .map(|v| {
+            (
+                v.match_points,
+                v.first_round,
+                v.last_round,
+                v.first_team,
+                v.last_team,
+            )
+        })
+        .collect();
+    assert_eq!(spans, vec![(2.0, 1, 2, 1, 10), (1.0, 3, 4, 1, 10)]);
+}
+
+#[test]
+fn round_one_is_paired_accelerated_from_the_command_line_and_the_points_kept() {
+    let dir = std::env::temp_dir().join(format!("sa-team-baku-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let trf = dir.join("g.trf");
+    let ron = dir.join("g.ron");
+    // A generated event of 0 rounds is the roster alone.
+    let out = run(&[
+        "trf",
+        "generate",
+        "--teams",
+        "12",
+        "--boards",
+        "4",
+        "--rounds",
+        "0",
+        "--seed",
+        "3",
+        "-o",
+        trf.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&trf)
+        .unwrap()
+        .replace("142 0", "142 7");
+    std::fs::write(&trf, text.replace("XXR 0", "XXR 7")).unwrap();
+    let out = run(&[
+        "trf",
+        "import",
+        trf.to_str().unwrap(),
+        "-o",
+        ron.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = run(&[
+        "pair",
+        ron.to_str().unwrap(),
+        "--accelerated",
+        "--seed",
+        "1",
+        "--save",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let t = shashki_arbiter::store::event::read(&ron).unwrap();
+    let vp = &t.settings.teams.as_ref().unwrap().virtual_points;
+    assert_eq!(vp.len(), 2, "{vp:?}");
+    // Group A (teams 1–6) paired among themselves, as are teams 7–12.
+    let number = |id| t.teams.iter().position(|tm| tm.id == id).unwrap() + 1;
+    for m in &t.rounds[0].matches {
+        let (h, a) = (number(m.home), number(m.away));
+        assert_eq!(h <= 6, a <= 6, "{h}–{a}");
+    }
+    let back = dir.join("back.trf");
+    let out = run(&[
+        "trf",
+        "export",
+        ron.to_str().unwrap(),
+        "-o",
+        back.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let exported = std::fs::read_to_string(&back).unwrap();
+    assert!(
+        exported.contains("192 FIDE_TEAM_TYPEA_MP_GP_BAKU"),
+        "{exported}"
+    );
+    assert!(
+        exported.contains("\n250  2.0  0.0   1   2    1    6\n"),
+        "{exported}"
+    );
+    // Not twice, and not after round 1.
+    let out = run(&["pair", ron.to_str().unwrap(), "--accelerated"]);
+    assert!(!out.status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}

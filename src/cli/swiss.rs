@@ -435,9 +435,9 @@ fn pair_teams(
     round: usize,
     format: Format,
 ) -> CliResult {
-    if !args.half_byes.is_empty() || !args.full_byes.is_empty() || args.accelerated {
+    if !args.half_byes.is_empty() || !args.full_byes.is_empty() {
         return Err(format!(
-            "{}: a team Swiss takes --absent (team numbers) only: requested byes and acceleration are not part of C.04.6 here",
+            "{}: a team Swiss takes --absent (team numbers) and --accelerated: requested byes are not part of C.04.6",
             args.file
         ));
     }
@@ -473,7 +473,12 @@ fn pair_teams(
         .map(swiss::colour_by_lot)
         .or(t.initial_colour)
         .unwrap_or(shashki_arbiter::rules::Color::White);
-    let proposal = team::swiss::propose::propose(&t, round, &absent, first);
+    let proposal = if args.accelerated {
+        team::swiss::propose::propose_accelerated(&t, &absent, first)
+            .map_err(|e| format!("{}: --accelerated: {e}", args.file))?
+    } else {
+        team::swiss::propose::propose(&t, round, &absent, first)
+    };
     if let Some(e) = &proposal.impossible {
         return Err(format!(
             "{}: round {round}: {e}: the Chief Arbiter decides (C.04.6 art. 3.3.3)",
@@ -484,7 +489,7 @@ fn pair_teams(
         for n in &file.notices {
             eprintln!("{n}");
         }
-        file.apply(proposal.command(), Utc::now())
+        file.apply(proposal.command(&t), Utc::now())
             .map_err(|e| e.to_string())?;
     }
     let lang = shashki_arbiter::lang::Lang::En;

@@ -97,6 +97,72 @@ pub struct TeamSettings {
     /// first-team for colours (C.04.6 art. 1.2, 4.2.2): yes unless the regulation says no.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub secondary_for_colour: bool,
+    /// A team Swiss's acceleration (FIDE C.04.7): virtual points added to the pairing score of
+    /// some teams in some rounds (TRF-26 `250`); never to the standings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub virtual_points: Vec<VirtualPoints>,
+}
+
+/// Virtual points for teams `first_team..=last_team` (by number) in rounds
+/// `first_round..=last_round`: match points, and game points (the pairing score's when game
+/// points are primary).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VirtualPoints {
+    pub match_points: f64,
+    pub game_points: f64,
+    pub first_round: usize,
+    pub last_round: usize,
+    pub first_team: usize,
+    pub last_team: usize,
+}
+
+impl VirtualPoints {
+    /// The Baku acceleration of C.04.7 for `teams` teams and `rounds` rounds: the first
+    /// 2⌈N/4⌉ teams (group A) have a won match's points in the first ⌈⌈R/2⌉/2⌉ rounds and a
+    /// drawn match's in the rest of the first ⌈R/2⌉.
+    pub fn baku(teams: usize, rounds: usize, mp: MatchPoints) -> Vec<VirtualPoints> {
+        let accelerated = rounds.div_ceil(2);
+        let full = accelerated.div_ceil(2);
+        let group_a = 2 * teams.div_ceil(4);
+        let mut out = Vec::new();
+        if group_a == 0 || accelerated == 0 {
+            return out;
+        }
+        out.push(VirtualPoints {
+            match_points: mp.win,
+            game_points: 0.0,
+            first_round: 1,
+            last_round: full,
+            first_team: 1,
+            last_team: group_a,
+        });
+        if accelerated > full {
+            out.push(VirtualPoints {
+                match_points: mp.draw,
+                game_points: 0.0,
+                first_round: full + 1,
+                last_round: accelerated,
+                first_team: 1,
+                last_team: group_a,
+            });
+        }
+        out
+    }
+
+    /// The virtual points of team number `team` in `round` (the last record that covers it, as
+    /// FIDE's checker reads overlapping ones).
+    pub fn of(list: &[VirtualPoints], team: usize, round: usize, primary: Primary) -> f64 {
+        list.iter()
+            .rev()
+            .find(|v| {
+                (v.first_round..=v.last_round).contains(&round)
+                    && (v.first_team..=v.last_team).contains(&team)
+            })
+            .map_or(0.0, |v| match primary {
+                Primary::MatchPoints => v.match_points,
+                Primary::GamePoints => v.game_points,
+            })
+    }
 }
 
 fn is_type_a(c: &swiss::ColourType) -> bool {
@@ -229,6 +295,7 @@ impl TeamSettings {
             board_prize_games: None,
             colours: swiss::ColourType::TypeA,
             secondary_for_colour: true,
+            virtual_points: Vec::new(),
         }
     }
 }

@@ -177,6 +177,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut pab_record: Option<PabRecord> = None;
     let mut forfeited: Vec<Forfeited> = Vec::new();
     let mut orders: Vec<LineOrder> = Vec::new();
+    let mut accelerated: Vec<super::VirtualPoints> = Vec::new();
     for (i, line) in individual::trf_lines(text).enumerate() {
         let line_no = i + 1;
         match line.get(..3).unwrap_or("") {
@@ -200,6 +201,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "352" => colours = Some((line_no, line.get(4..).unwrap_or("").trim().to_uppercase())),
             "320" => pab_record = Some(pab_line(line_no, line).map_err(|m| err(line_no, m))?),
             "300" => orders.push(order_line(line_no, line).map_err(|m| err(line_no, m))?),
+            "250" => accelerated.push(virtual_line(line).map_err(|m| err(line_no, m))?),
             "330" => forfeited.push(forfeit_line(line_no, line).map_err(|m| err(line_no, m))?),
             // TRF-26: the rounds planned, and the initial-colour drawn by lot (C.04.6 art. 4.1).
             "142" => {
@@ -320,6 +322,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         settings.match_points = mp;
     }
     settings.primary = primary_of(&kind);
+    settings.virtual_points = accelerated;
     (settings.colours, settings.secondary_for_colour) = colours_of(&kind);
     settings.tiebreaks = TeamTieBreak::defaults(settings.primary, system);
     // This program's matches give the first-named team White on boards 1, 3, 5 … (C.04.6
@@ -428,7 +431,12 @@ pub fn swiss_code(s: &TeamSettings) -> String {
         (super::Primary::GamePoints, true) => "GP_MP",
         (super::Primary::GamePoints, false) => "GP",
     };
-    format!("FIDE_TEAM_{colours}{scores}")
+    let baku = if s.virtual_points.is_empty() {
+        ""
+    } else {
+        "_BAKU"
+    };
+    format!("FIDE_TEAM_{colours}{scores}{baku}")
 }
 
 /// The pairing system: as line `092` names it, else a round robin when the rounds are as many as
@@ -493,6 +501,40 @@ fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
         match_points: number(4, 8, "match points")?,
         game_points: number(9, 13, "game points")?,
         teams,
+    })
+}
+
+/// TRF-26 `250`: virtual points (C.04.7) — match points (columns 5–8), game points (10–13),
+/// first and last round (15–17, 19–21), first and last team (23–26, 28–31; a last of 0: the
+/// first alone).
+fn virtual_line(line: &str) -> Result<super::VirtualPoints, String> {
+    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let points = |a: usize, b: usize, what: &str| -> Result<f64, String> {
+        let f = field(a, b);
+        f.parse()
+            .map_err(|_| format!("`{f}` is not the virtual {what} (columns {}–{b})", a + 1))
+    };
+    let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
+        let f = field(a, b);
+        if f.is_empty() {
+            return Ok(0);
+        }
+        f.parse()
+            .map_err(|_| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
+    };
+    let first_round = number(14, 17, "round")?;
+    let first_team = number(22, 26, "team number")?;
+    if first_round == 0 || first_team == 0 {
+        return Err("virtual points need a first round and a first team".into());
+    }
+    let last = |n: usize, first: usize| if n == 0 { first } else { n };
+    Ok(super::VirtualPoints {
+        match_points: points(4, 8, "match points")?,
+        game_points: points(9, 13, "game points")?,
+        first_round,
+        last_round: last(number(18, 21, "round")?, first_round),
+        first_team,
+        last_team: last(number(27, 31, "team number")?, first_team),
     })
 }
 
@@ -986,6 +1028,17 @@ pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String 
             out.push_str(&format!("152 {}\n", c.letter()));
         }
         out.push_str(&format!("192 {}\n", swiss_code(settings)));
+        for v in &settings.virtual_points {
+            out.push_str(&format!(
+                "250 {:>4.1} {:>4.1} {:>3} {:>3} {:>4} {:>4}\n",
+                v.match_points,
+                v.game_points,
+                v.first_round,
+                v.last_round,
+                v.first_team,
+                v.last_team
+            ));
+        }
     }
     let roster = |team: &Team| -> String {
         team.roster

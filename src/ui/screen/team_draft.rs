@@ -2,14 +2,16 @@
 //! upfloaters, each match's colour rule), which the arbiter may change match by match — each
 //! rule a change breaks named at once — or pair again with teams marked away, before saving it.
 
-use iced::widget::{button, column, container, pick_list, row, text};
+use iced::widget::{button, checkbox, column, container, pick_list, row, text};
 use iced::{Element, Length};
 
 use super::Action;
 use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
-use crate::tournament::team::swiss::propose::{breaches, propose, Proposal, TeamBreach};
+use crate::tournament::team::swiss::propose::{
+    breaches, propose, propose_accelerated, Proposal, TeamBreach,
+};
 use crate::tournament::team::TeamId;
 use crate::ui::format::Choice;
 use crate::ui::theme;
@@ -29,6 +31,8 @@ pub enum Message {
     Away(usize, TeamId),
     /// Marks a team away for the round (or back), and pairs again.
     Absent(TeamId),
+    /// Round 1 with C.04.7's Baku acceleration (or without), paired again.
+    Accelerated(bool),
     Save,
     Discard,
 }
@@ -51,6 +55,10 @@ impl State {
 
     fn with(t: &Tournament, absent: &[TeamId], first_colour: Color) -> State {
         let proposal = propose(t, t.rounds.len() + 1, absent, first_colour);
+        State::of(t, proposal, first_colour)
+    }
+
+    fn of(t: &Tournament, proposal: Proposal, first_colour: Color) -> State {
         let mut state = State {
             matches: proposal.matches.iter().map(|m| (m.home, m.away)).collect(),
             proposal,
@@ -79,6 +87,17 @@ impl State {
                 }
                 *self = State::with(t, &absent, self.first_colour);
             }
+            Message::Accelerated(on) => {
+                let absent = self.proposal.absent.clone();
+                if !on {
+                    *self = State::with(t, &absent, self.first_colour);
+                    return None;
+                }
+                match propose_accelerated(t, &absent, self.first_colour) {
+                    Ok(p) => *self = State::of(t, p, self.first_colour),
+                    Err(e) => return Some(Action::error(e.to_string())),
+                }
+            }
             Message::Home(k, id) => {
                 self.matches[k].0 = id;
                 self.recheck(t);
@@ -89,12 +108,9 @@ impl State {
             }
             Message::Discard => return Some(Action::None),
             Message::Save => {
-                let mut command = self.proposal.command();
-                if let crate::tournament::command::Command::PairTeams { matches, .. } = &mut command
-                {
-                    matches.clone_from(&self.matches);
-                }
-                return Some(Action::Apply(command));
+                return Some(Action::Apply(
+                    self.proposal.command_with(t, self.matches.clone()),
+                ));
             }
         }
         None
@@ -200,6 +216,18 @@ impl State {
                 .map(|line| text(line).size(14).into()),
         )
         .spacing(2);
+        // Round 1 only: the acceleration is set with it, or not at all.
+        let accelerate: Element<'a, Message> = if self.proposal.round == 1 {
+            checkbox(!self.proposal.acceleration.is_empty())
+                .label(lang.pick(
+                    "Baku acceleration (C.04.7): virtual points for the first half",
+                    "ускорение (C.04.7): виртуальные очки первой половине команд",
+                ))
+                .on_toggle(Message::Accelerated)
+                .into()
+        } else {
+            text("").into()
+        };
         container(
             column![
                 text(format!(
@@ -225,13 +253,18 @@ impl State {
                 ]
                 .spacing(8),
                 notes,
-                pick_list(choices.clone(), None::<Choice<TeamId>>, |c| {
-                    Message::Absent(c.value)
-                })
-                .placeholder(lang.pick(
-                    "mark a team away (or back)…",
-                    "отметить неявившуюся команду (или вернуть)…"
-                )),
+                row![
+                    pick_list(choices.clone(), None::<Choice<TeamId>>, |c| {
+                        Message::Absent(c.value)
+                    })
+                    .placeholder(lang.pick(
+                        "mark a team away (or back)…",
+                        "отметить неявившуюся команду (или вернуть)…"
+                    )),
+                    accelerate,
+                ]
+                .spacing(12)
+                .align_y(iced::Alignment::Center),
                 column(matches).spacing(4),
                 text(lang.pick("Why:", "Почему так:")).size(16),
                 reasons,

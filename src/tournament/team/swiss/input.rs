@@ -8,7 +8,7 @@ use super::{ColourType, Input, Team};
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 use crate::tournament::team::standings::{team_rounds, TeamRound};
-use crate::tournament::team::{Primary, TeamId};
+use crate::tournament::team::{Primary, TeamId, VirtualPoints};
 
 /// Score units per point: micromatch halves and quarters stay whole.
 pub const UNIT: f64 = 4.0;
@@ -78,13 +78,24 @@ pub fn for_round(
             .copied()
             .unwrap_or(0)
     };
-    let ids = taking_part(t, round, absent);
     let tpn = |id: TeamId| {
         t.teams
             .iter()
             .position(|tm| tm.id == id)
             .map_or(0, |p| p + 1)
     };
+    // C.04.7: the pairing score before round `r` is the primary score plus that round's
+    // virtual points; floats (art. 1.5) compare pairing scores.
+    let virtual_in = |id: TeamId, r: usize| {
+        units(VirtualPoints::of(
+            &settings.virtual_points,
+            tpn(id),
+            r,
+            settings.primary,
+        ))
+    };
+    let pairing_before = |id: TeamId, r: usize| score_before(id, r) + virtual_in(id, r);
+    let ids = taking_part(t, round, absent);
     let empty = Vec::new();
     let teams: Vec<Team> = ids
         .iter()
@@ -93,7 +104,7 @@ pub fn for_round(
             let previous = rounds.iter().find(|r| r.round + 1 == round);
             Team {
                 tpn: tpn(id),
-                score: score_before(id, round),
+                score: pairing_before(id, round),
                 primary: score_before(id, round),
                 secondary: rounds.iter().map(|r| units(secondary_of(r))).sum(),
                 colours: rounds
@@ -103,8 +114,9 @@ pub fn for_round(
                     .collect(),
                 floated: previous.is_some_and(|r| {
                     over_board(r)
-                        && r.opponent
-                            .is_some_and(|o| score_before(o, r.round) != score_before(id, r.round))
+                        && r.opponent.is_some_and(|o| {
+                            pairing_before(o, r.round) != pairing_before(id, r.round)
+                        })
                 }),
                 pab_barred: rounds.iter().any(|r| {
                     r.pab

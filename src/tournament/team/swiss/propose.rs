@@ -10,7 +10,7 @@ use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
-use crate::tournament::team::TeamId;
+use crate::tournament::team::{TeamId, VirtualPoints};
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Proposed {
@@ -45,6 +45,56 @@ pub struct Proposal {
     pub brackets: Vec<BracketNote>,
     /// Art. 3.3.3: no legal pairing; the Chief Arbiter decides (pairs by hand).
     pub impossible: Option<SwissError>,
+    /// The Baku acceleration the proposal was made with, to be set in the event with the round
+    /// (round 1 of an event without one).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub acceleration: Vec<VirtualPoints>,
+}
+
+/// Why an event cannot be accelerated (C.04.7).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AccelerationError {
+    #[error("acceleration is set before round 1 is paired")]
+    NotRoundOne,
+    #[error("the event already has its virtual points")]
+    AlreadySet,
+    #[error("game points are the primary score: C.04.7 art. 1.4.4 allows no acceleration")]
+    GamePoints,
+    #[error("the number of rounds planned is needed (the Event screen's settings)")]
+    NoRounds,
+}
+
+/// C.04.6's pairing of round 1 with the Baku acceleration of C.04.7 (virtual points for the
+/// first half of the teams), which saving sets in the event.
+pub fn propose_accelerated(
+    t: &Tournament,
+    absent: &[TeamId],
+    first_colour: Color,
+) -> Result<Proposal, AccelerationError> {
+    let Some(settings) = &t.settings.teams else {
+        return Err(AccelerationError::NoRounds);
+    };
+    if !t.rounds.is_empty() {
+        return Err(AccelerationError::NotRoundOne);
+    }
+    if !settings.virtual_points.is_empty() {
+        return Err(AccelerationError::AlreadySet);
+    }
+    if settings.primary == crate::tournament::team::Primary::GamePoints {
+        return Err(AccelerationError::GamePoints);
+    }
+    let rounds = t
+        .settings
+        .rounds_planned
+        .ok_or(AccelerationError::NoRounds)?;
+    let vp = VirtualPoints::baku(t.teams.len(), rounds, settings.match_points);
+    let mut with = t.clone();
+    if let Some(s) = with.settings.teams.as_mut() {
+        s.virtual_points.clone_from(&vp);
+    }
+    let mut p = propose(&with, 1, absent, first_colour);
+    p.acceleration = vp;
+    Ok(p)
 }
 
 /// C.04.6's pairing of `round` of the team Swiss `t`, `absent` teams left out; `first_colour` the
@@ -58,6 +108,7 @@ pub fn propose(t: &Tournament, round: usize, absent: &[TeamId], first_colour: Co
         absent: absent.to_vec(),
         brackets: Vec::new(),
         impossible: None,
+        acceleration: Vec::new(),
     };
     let points = |i: usize| input.teams[i].score as f64 / UNIT;
     match super::pair(&input) {
@@ -98,12 +149,34 @@ pub fn propose(t: &Tournament, round: usize, absent: &[TeamId], first_colour: Co
 
 impl Proposal {
     /// The change that saves this proposal into the event.
-    pub fn command(&self) -> Command {
-        Command::PairTeams {
+    pub fn command(&self, t: &Tournament) -> Command {
+        self.command_with(t, self.matches.iter().map(|m| (m.home, m.away)).collect())
+    }
+
+    /// The change that saves these matches (the proposal's, or the arbiter's) with the
+    /// proposal's bye, absences and acceleration.
+    pub fn command_with(&self, t: &Tournament, matches: Vec<(TeamId, TeamId)>) -> Command {
+        let pair = Command::PairTeams {
             round: self.round,
-            matches: self.matches.iter().map(|m| (m.home, m.away)).collect(),
+            matches,
             pab: self.pab,
             absent: self.absent.clone(),
+        };
+        match &t.settings.teams {
+            Some(settings) if !self.acceleration.is_empty() => {
+                let mut settings = settings.clone();
+                settings.virtual_points.clone_from(&self.acceleration);
+                Command::Batch {
+                    commands: vec![
+                        Command::SetTeams {
+                            teams: t.teams.clone(),
+                            settings: Some(settings),
+                        },
+                        pair,
+                    ],
+                }
+            }
+            _ => pair,
         }
     }
 

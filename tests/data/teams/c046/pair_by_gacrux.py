@@ -3,7 +3,10 @@ reserves, players absent (board forfeits), matches forfeited, teams away for a r
 usage: pair_by_gacrux.py SEED T B R CODE OUT
 The events here: CODE by SEED mod 8 from FIDE_TEAM_TYPEA_MP_GP, FIDE_TEAM_TYPEB_MP_GP,
 FIDE_TEAM_MP_GP, FIDE_TEAM_TYPEA_GP_MP, FIDE_TEAM_TYPEA_MP, FIDE_TEAM_TYPEB_GP,
-FIDE_TEAM_TYPEB_MP, FIDE_TEAM (a round that gacrux cannot pair ends the event)."""
+FIDE_TEAM_TYPEB_MP, FIDE_TEAM (a round that gacrux cannot pair ends the event). The
+accelerated ones (aNN): teams 8 + 5*SEED mod 23, boards 2 + SEED mod 4, rounds 5 + SEED mod 5,
+CODE by SEED mod 5 from FIDE_TEAM_TYPEA_MP_BAKU, FIDE_TEAM_TYPEB_MP_BAKU, FIDE_TEAM_MP_BAKU,
+FIDE_TEAM_TYPEA_MP_GP_BAKU, FIDE_TEAM_BAKU."""
 import random, subprocess, sys
 seed, T, B, R, code, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 rnd = random.Random(seed)
@@ -18,6 +21,13 @@ init = "W" if seed % 2 == 0 else "B"
 def render():
     lines = [f"012 gacrux-paired team Swiss {seed}", f"XXR {R}", f"142 {R}", f"152 {init}", f"192 {code}",
              "352 " + "".join("W" if k % 2 == 0 else "B" for k in range(B))]
+    if code.endswith("_BAKU"):
+        # C.04.7's Baku acceleration as 250 records: group A (the first 2*ceil(T/4) teams) a
+        # won match's points in the first ceil(ceil(R/2)/2) rounds, a drawn one's to ceil(R/2).
+        acc = (R + 1) // 2; full = (acc + 1) // 2; ga = 2 * ((T + 3) // 4)
+        lines.append(f"250 {2.0:>4.1f} {0.0:>4.1f} {1:>3} {full:>3} {1:>4} {ga:>4}")
+        if acc > full:
+            lines.append(f"250 {1.0:>4.1f} {0.0:>4.1f} {full+1:>3} {acc:>3} {1:>4} {ga:>4}")
     val = {"1": 1, "+": 1, "U": 1, "=": 0.5}
     for p in range(1, n + 1):
         team = next(t for t in roster if p in roster[t])

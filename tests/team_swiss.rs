@@ -496,3 +496,42 @@ fn round_one_is_paired_accelerated_from_the_command_line_and_the_points_kept() {
     assert!(!out.status.success());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Forbidden pairings (`260`, one club's teams) are kept apart as gacrux keeps them: the events it
+/// paired with them are ours in every round (the check above), and read without them they differ.
+#[test]
+fn forbidden_team_pairs_are_kept_apart() {
+    let mut differing = 0;
+    for (path, text) in c046_events().into_iter().filter(|(p, _)| p.contains("/p")) {
+        let t = shashki_arbiter::tournament::team::trf::import(&path, &text).unwrap();
+        assert_eq!(
+            t.settings.teams.as_ref().unwrap().forbidden.len(),
+            2,
+            "{path}"
+        );
+        let number = |id| t.teams.iter().position(|tm| tm.id == id).unwrap() + 1;
+        for r in &t.rounds {
+            for m in &r.matches {
+                let pair = (
+                    number(m.home).min(number(m.away)),
+                    number(m.home).max(number(m.away)),
+                );
+                assert_ne!(pair, (1, 2), "{path} round {}", r.number);
+            }
+        }
+        let without: String = text
+            .lines()
+            .filter(|l| !l.starts_with("260"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        differing += audit::check(&path, &without)
+            .unwrap()
+            .iter()
+            .filter(|r| r.difference.is_some())
+            .count();
+        // Exported, the pairings are written again.
+        let out = shashki_arbiter::tournament::swiss::trf::export(&t);
+        assert!(out.contains("\n260   1 "), "{out}");
+    }
+    assert!(differing >= 6, "{differing}");
+}

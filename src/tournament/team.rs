@@ -101,6 +101,29 @@ pub struct TeamSettings {
     /// some teams in some rounds (TRF-26 `250`); never to the standings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub virtual_points: Vec<VirtualPoints>,
+    /// Teams a team Swiss must not pair against each other (one club's teams), each set in
+    /// its rounds (TRF-26 `260`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forbidden: Vec<ForbiddenTeams>,
+}
+
+/// Teams (by number) none of which meets another in rounds `first_round..=last_round`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForbiddenTeams {
+    pub teams: Vec<usize>,
+    pub first_round: usize,
+    pub last_round: usize,
+}
+
+impl ForbiddenTeams {
+    /// Whether teams number `a` and `b` may not meet in `round`.
+    pub fn keeps_apart(list: &[ForbiddenTeams], a: usize, b: usize, round: usize) -> bool {
+        list.iter().any(|f| {
+            (f.first_round..=f.last_round).contains(&round)
+                && f.teams.contains(&a)
+                && f.teams.contains(&b)
+        })
+    }
 }
 
 /// Virtual points for teams `first_team..=last_team` (by number) in rounds
@@ -296,6 +319,7 @@ impl TeamSettings {
             colours: swiss::ColourType::TypeA,
             secondary_for_colour: true,
             virtual_points: Vec::new(),
+            forbidden: Vec::new(),
         }
     }
 }

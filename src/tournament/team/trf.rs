@@ -178,6 +178,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut forfeited: Vec<Forfeited> = Vec::new();
     let mut orders: Vec<LineOrder> = Vec::new();
     let mut accelerated: Vec<super::VirtualPoints> = Vec::new();
+    let mut forbidden: Vec<super::ForbiddenTeams> = Vec::new();
     for (i, line) in individual::trf_lines(text).enumerate() {
         let line_no = i + 1;
         match line.get(..3).unwrap_or("") {
@@ -202,6 +203,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "320" => pab_record = Some(pab_line(line_no, line).map_err(|m| err(line_no, m))?),
             "300" => orders.push(order_line(line_no, line).map_err(|m| err(line_no, m))?),
             "250" => accelerated.push(virtual_line(line).map_err(|m| err(line_no, m))?),
+            "260" => forbidden.push(forbidden_line(line).map_err(|m| err(line_no, m))?),
             "330" => forfeited.push(forfeit_line(line_no, line).map_err(|m| err(line_no, m))?),
             // TRF-26: the rounds planned, and the initial-colour drawn by lot (C.04.6 art. 4.1).
             "142" => {
@@ -323,6 +325,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     }
     settings.primary = primary_of(&kind);
     settings.virtual_points = accelerated;
+    settings.forbidden = forbidden;
     (settings.colours, settings.secondary_for_colour) = colours_of(&kind);
     settings.tiebreaks = TeamTieBreak::defaults(settings.primary, system);
     // This program's matches give the first-named team White on boards 1, 3, 5 … (C.04.6
@@ -535,6 +538,39 @@ fn virtual_line(line: &str) -> Result<super::VirtualPoints, String> {
         last_round: last(number(18, 21, "round")?, first_round),
         first_team,
         last_team: last(number(27, 31, "team number")?, first_team),
+    })
+}
+
+/// TRF-26 `260`: teams that may not meet — first and last round (columns 5–7, 9–11; a last of 0:
+/// the first alone), then the teams every 5 columns from 13.
+fn forbidden_line(line: &str) -> Result<super::ForbiddenTeams, String> {
+    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let number = |a: usize, b: usize| -> Result<usize, String> {
+        let f = field(a, b);
+        if f.is_empty() {
+            return Ok(0);
+        }
+        f.parse()
+            .map_err(|_| format!("`{f}` is not a number (columns {}–{b})", a + 1))
+    };
+    let first_round = number(4, 7)?.max(1);
+    let last = number(8, 11)?;
+    let mut teams = Vec::new();
+    let mut start = 12;
+    while start < line.len() {
+        let n = number(start, start + 4)?;
+        if n > 0 {
+            teams.push(n);
+        }
+        start += 5;
+    }
+    if teams.len() < 2 {
+        return Err("a forbidden pairing names at least two teams".into());
+    }
+    Ok(super::ForbiddenTeams {
+        teams,
+        first_round,
+        last_round: if last == 0 { first_round } else { last },
     })
 }
 
@@ -1028,6 +1064,15 @@ pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String 
             out.push_str(&format!("152 {}\n", c.letter()));
         }
         out.push_str(&format!("192 {}\n", swiss_code(settings)));
+        for f in &settings.forbidden {
+            let teams: Vec<String> = f.teams.iter().map(|n| format!("{n:>4}")).collect();
+            out.push_str(&format!(
+                "260 {:>3} {:>3} {}\n",
+                f.first_round,
+                f.last_round,
+                teams.join(" ")
+            ));
+        }
         for v in &settings.virtual_points {
             out.push_str(&format!(
                 "250 {:>4.1} {:>4.1} {:>3} {:>3} {:>4} {:>4}\n",

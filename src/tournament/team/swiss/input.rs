@@ -8,7 +8,7 @@ use super::{ColourType, Input, Team};
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 use crate::tournament::team::standings::{team_rounds, TeamRound};
-use crate::tournament::team::{Primary, TeamId, VirtualPoints};
+use crate::tournament::team::{ForbiddenTeams, Primary, TeamId, VirtualPoints};
 
 /// Score units per point: micromatch halves and quarters stay whole.
 pub const UNIT: f64 = 4.0;
@@ -135,6 +135,14 @@ pub fn for_round(
                 if a < b {
                     met.push((a, b));
                 }
+            }
+        }
+    }
+    // The regulation's forbidden pairs (one club's teams) are kept apart as a rematch is.
+    for a in 0..ids.len() {
+        for b in a + 1..ids.len() {
+            if ForbiddenTeams::keeps_apart(&settings.forbidden, tpn(ids[a]), tpn(ids[b]), round) {
+                met.push((a, b));
             }
         }
     }

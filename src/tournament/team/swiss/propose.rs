@@ -270,6 +270,8 @@ pub enum TeamBreach {
     Rematch(TeamId, TeamId),
     /// [C2]: the bye to a team that had one or won a match by forfeit.
     ByeAgain(TeamId),
+    /// The regulation keeps the two teams apart (one club's).
+    Forbidden(TeamId, TeamId),
 }
 
 impl TeamBreach {
@@ -287,6 +289,10 @@ impl TeamBreach {
             TeamBreach::Rematch(a, b) => match lang {
                 Lang::En => format!("{} and {} have already met (C.04.6 [C1])", name(a), name(b)),
                 Lang::Ru => format!("{} и {} уже встречались (C.04.6 [C1])", name(a), name(b)),
+            },
+            TeamBreach::Forbidden(a, b) => match lang {
+                Lang::En => format!("{} and {} may not meet (the regulation's forbidden pair)", name(a), name(b)),
+                Lang::Ru => format!("{} и {} не должны встречаться (запрещённая пара регламента)", name(a), name(b)),
             },
             TeamBreach::ByeAgain(a) => match lang {
                 Lang::En => format!("{} has had a bye or a forfeit win: no bye again (C.04.6 [C2])", name(a)),
@@ -327,8 +333,26 @@ pub fn breaches(
             out.push(TeamBreach::Left(tm.id));
         }
     }
+    let number = |id: TeamId| {
+        t.teams
+            .iter()
+            .position(|tm| tm.id == id)
+            .map_or(0, |p| p + 1)
+    };
+    let forbidden = t
+        .settings
+        .teams
+        .as_ref()
+        .map_or(&[][..], |s| s.forbidden.as_slice());
     for &(a, b) in matches {
-        if let (Some(i), Some(j)) = (index(a), index(b)) {
+        if crate::tournament::team::ForbiddenTeams::keeps_apart(
+            forbidden,
+            number(a),
+            number(b),
+            round,
+        ) {
+            out.push(TeamBreach::Forbidden(a, b));
+        } else if let (Some(i), Some(j)) = (index(a), index(b)) {
             if input.met.contains(&(i.min(j), i.max(j))) {
                 out.push(TeamBreach::Rematch(a, b));
             }

@@ -10,6 +10,9 @@ FIDE_TEAM_TYPEA_MP_GP_BAKU, FIDE_TEAM_BAKU."""
 import random, subprocess, sys
 seed, T, B, R, code, out = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
 rnd = random.Random(seed)
+import os
+# FORBID=1: teams 1 and 2 may never meet, nor 3, 4 and 5 in rounds 2 to R-1 (TRF-26 260).
+FORBID = os.environ.get("FORBID") == "1"
 res = [rnd.randint(0, 2) for _ in range(T)]
 roster, num = {}, 0
 for t in range(1, T + 1):
@@ -21,6 +24,9 @@ init = "W" if seed % 2 == 0 else "B"
 def render():
     lines = [f"012 gacrux-paired team Swiss {seed}", f"XXR {R}", f"142 {R}", f"152 {init}", f"192 {code}",
              "352 " + "".join("W" if k % 2 == 0 else "B" for k in range(B))]
+    if FORBID:
+        lines.append(f"260 {1:>3} {R:>3} {1:>4} {2:>4}")
+        lines.append(f"260 {2:>3} {R-1:>3} {3:>4} {4:>4} {5:>4}")
     if code.endswith("_BAKU"):
         # C.04.7's Baku acceleration as 250 records: group A (the first 2*ceil(T/4) teams) a
         # won match's points in the first ceil(ceil(R/2)/2) rounds, a drawn one's to ceil(R/2).

@@ -9,19 +9,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use shashki_arbiter::rules::Color;
 use shashki_arbiter::tournament::team::swiss::{self, audit, input};
 
-fn status_kb(field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with(field))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-fn peak_mb(f: impl FnOnce()) -> Option<f64> {
-    std::fs::write("/proc/self/clear_refs", "5").ok()?;
-    let before = status_kb("VmRSS:")?;
-    f();
-    let peak = status_kb("VmHWM:")?;
-    Some(peak.saturating_sub(before) as f64 / 1000.0)
-}
+#[path = "common/memory.rs"]
+mod memory;
+use memory::peak_mb;
 
 /// The input of round `round` of a generated event of `teams` × `boards` with `round - 1`
 /// rounds played.

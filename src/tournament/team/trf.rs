@@ -20,6 +20,29 @@ pub fn is_team_file(text: &str) -> bool {
     individual::trf_lines(text).any(|l| l.starts_with("013") || l.starts_with("310"))
 }
 
+/// A record's columns by character (a team's name may be Cyrillic): `get(a, b)` is columns
+/// `a + 1` to `b`, trimmed; past the end, empty.
+struct Columns(Vec<char>);
+
+impl Columns {
+    fn of(line: &str) -> Columns {
+        Columns(line.chars().collect())
+    }
+
+    fn get(&self, a: usize, b: usize) -> String {
+        let n = self.0.len();
+        self.0[a.min(n)..b.min(n)]
+            .iter()
+            .collect::<String>()
+            .trim()
+            .to_string()
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+}
+
 /// A team record as written: TRF-16 `013` (name in columns 5–36, starting ranks from 37–40) or
 /// TRF-26 `310` (pairing number 5–7, name 9–40, short name 42–46, starting ranks from 74–77),
 /// the ranks in roster order every 5 columns.
@@ -32,14 +55,8 @@ struct TeamRecord {
 }
 
 fn team_record(line_no: usize, line: &str) -> Result<TeamRecord, String> {
-    let chars: Vec<char> = line.chars().collect();
-    let text = |a: usize, b: usize| -> String {
-        chars[a.min(chars.len())..b.min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_string()
-    };
+    let columns = Columns::of(line);
+    let text = |a: usize, b: usize| columns.get(a, b);
     let ext = line.starts_with("310");
     let (name, first) = if ext {
         (text(8, 40), 73)
@@ -66,7 +83,7 @@ fn team_record(line_no: usize, line: &str) -> Result<TeamRecord, String> {
     };
     let mut players = Vec::new();
     let mut at = first;
-    while at < chars.len() {
+    while at < columns.len() {
         let field = text(at, at + 4);
         if !field.is_empty() {
             let n: usize = field.parse().map_err(|_| {
@@ -470,14 +487,8 @@ struct PabRecord {
 }
 
 fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
-    let chars: Vec<char> = line.chars().collect();
-    let field = |a: usize, b: usize| -> String {
-        chars[a.min(chars.len())..b.min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_string()
-    };
+    let columns = Columns::of(line);
+    let field = |a: usize, b: usize| columns.get(a, b);
     let number = |a: usize, b: usize, what: &str| -> Result<f64, String> {
         let f = field(a, b);
         f.parse()
@@ -486,7 +497,7 @@ fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
     let mut teams = Vec::new();
     let mut start = 14;
     let mut round = 1;
-    while start < chars.len() {
+    while start < columns.len() {
         let f = field(start, start + 3);
         if !f.is_empty() {
             let team: TeamId = f
@@ -511,7 +522,8 @@ fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
 /// first and last round (15–17, 19–21), first and last team (23–26, 28–31; a last of 0: the
 /// first alone).
 fn virtual_line(line: &str) -> Result<super::VirtualPoints, String> {
-    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let columns = Columns::of(line);
+    let field = |a: usize, b: usize| columns.get(a, b);
     let points = |a: usize, b: usize, what: &str| -> Result<f64, String> {
         let f = field(a, b);
         f.parse()
@@ -544,7 +556,8 @@ fn virtual_line(line: &str) -> Result<super::VirtualPoints, String> {
 /// TRF-26 `260`: teams that may not meet — first and last round (columns 5–7, 9–11; a last of 0:
 /// the first alone), then the teams every 5 columns from 13.
 fn forbidden_line(line: &str) -> Result<super::ForbiddenTeams, String> {
-    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let columns = Columns::of(line);
+    let field = |a: usize, b: usize| columns.get(a, b);
     let number = |a: usize, b: usize| -> Result<usize, String> {
         let f = field(a, b);
         if f.is_empty() {
@@ -557,7 +570,7 @@ fn forbidden_line(line: &str) -> Result<super::ForbiddenTeams, String> {
     let last = number(8, 11)?;
     let mut teams = Vec::new();
     let mut start = 12;
-    while start < line.len() {
+    while start < columns.len() {
         let n = number(start, start + 4)?;
         if n > 0 {
             teams.push(n);
@@ -586,14 +599,8 @@ struct LineOrder {
 }
 
 fn order_line(line_no: usize, line: &str) -> Result<LineOrder, String> {
-    let chars: Vec<char> = line.chars().collect();
-    let field = |a: usize, b: usize| -> String {
-        chars[a.min(chars.len())..b.min(chars.len())]
-            .iter()
-            .collect::<String>()
-            .trim()
-            .to_string()
-    };
+    let columns = Columns::of(line);
+    let field = |a: usize, b: usize| columns.get(a, b);
     let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
         let f = field(a, b);
         f.parse()
@@ -603,7 +610,7 @@ fn order_line(line_no: usize, line: &str) -> Result<LineOrder, String> {
     };
     let mut players = Vec::new();
     let mut start = 16;
-    while start < chars.len() {
+    while start < columns.len() {
         let f = field(start, start + 4);
         if !f.is_empty() {
             players.push(
@@ -672,7 +679,8 @@ struct Forfeited {
 }
 
 fn forfeit_line(line_no: usize, line: &str) -> Result<Forfeited, String> {
-    let field = |a: usize, b: usize| line.get(a..b.min(line.len())).unwrap_or("").trim();
+    let columns = Columns::of(line);
+    let field = |a: usize, b: usize| columns.get(a, b);
     let results = match field(4, 6).to_ascii_uppercase().as_str() {
         "+-" | "WL" | "WZ" | "10" => ('+', '-'),
         "-+" | "LW" | "ZW" | "01" => ('-', '+'),

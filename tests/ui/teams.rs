@@ -423,3 +423,51 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
     let omsk = saved.team(9).unwrap();
     assert_eq!(r.pairings[0].white, omsk.roster[0]);
 }
+
+/// Before round 1 of a team Swiss the Teams page numbers the teams by the average rating of their
+/// best players (the list was typed in another order) and sets the colour preferences.
+#[test]
+fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page() {
+    use shashki_arbiter::tournament::team::swiss::{input, ColourType};
+    use shashki_arbiter::ui::screen::event::{self, Section};
+    // The sample before its first round, its teams listed weakest first.
+    let path = event_copy("team-swiss-order", "tournaments/team-swiss.ron");
+    let mut t = shashki_arbiter::store::event::read(&path).unwrap();
+    t.rounds.clear();
+    t.teams.reverse();
+    std::fs::write(
+        &path,
+        ron::ser::to_string_pretty(&t, Default::default()).unwrap(),
+    )
+    .unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    let _ = app.update(Message::Event(event::Message::Section(Section::Teams)));
+    assert!(sees(&app, "номера команд: порядок списка (не по рейтингу)"));
+    click(&mut app, "Номера по рейтингу");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    let order: Vec<_> = saved.teams.iter().map(|tm| tm.id).collect();
+    assert_eq!(order, input::initial_order(&saved));
+    assert_eq!(order[0], 1, "Москва, the strongest, is number 1 again");
+    assert!(sees(
+        &app,
+        "номера команд: по среднему рейтингу лучших игроков"
+    ));
+    let team = |m| Message::Event(event::Message::Team(m));
+    let _ = app.update(team(
+        shashki_arbiter::ui::screen::event::teams::Message::Colours(ColourType::TypeB),
+    ));
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(
+        saved.settings.teams.as_ref().unwrap().colours,
+        ColourType::TypeB
+    );
+    // Round 1's draft says how the teams are numbered.
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 1");
+    assert!(text_containing(
+        &app,
+        "Номера команд (C.04.6, 1.1): порядок списка — по среднему"
+    )
+    .is_some());
+}

@@ -211,3 +211,26 @@ impl ColourType {
         }
     }
 }
+
+/// The teams in the default initial order of a team Swiss (teams.md; C.04.6 art. 1.1 leaves it
+/// to the regulation): by the average rating of each roster's best players, as many as the
+/// boards (an unrated player counts 0), the higher first; equal averages keep the list's order.
+pub fn initial_order(t: &Tournament) -> Vec<TeamId> {
+    let boards = t.settings.teams.as_ref().map_or(1, |s| s.boards.max(1));
+    let average = |roster: &[crate::tournament::model::PlayerId]| -> f64 {
+        let mut ratings: Vec<u32> = roster
+            .iter()
+            .map(|&id| t.player(id).and_then(|p| p.rating).unwrap_or(0))
+            .collect();
+        ratings.sort_unstable_by(|a, b| b.cmp(a));
+        ratings.resize(boards, 0);
+        ratings.iter().map(|&r| f64::from(r)).sum::<f64>() / boards as f64
+    };
+    let mut teams: Vec<(TeamId, f64)> = t
+        .teams
+        .iter()
+        .map(|tm| (tm.id, average(&tm.roster)))
+        .collect();
+    teams.sort_by(|a, b| b.1.total_cmp(&a.1));
+    teams.into_iter().map(|(id, _)| id).collect()
+}

@@ -201,6 +201,23 @@ impl Proposal {
             });
             return out;
         }
+        if self.round == 1 {
+            let listed: Vec<TeamId> = t.teams.iter().map(|tm| tm.id).collect();
+            out.push(
+                if super::input::initial_order(t) == listed {
+                    lang.pick(
+                        "Team numbers (TPN, C.04.6 1.1): the list's order, by the average rating of each team's best players.",
+                        "Номера команд (C.04.6, 1.1): порядок списка — по среднему рейтингу лучших игроков команды.",
+                    )
+                } else {
+                    lang.pick(
+                        "Team numbers (TPN, C.04.6 1.1): the list's order, which is not by average rating — as the regulation says? (Event › Teams: «Number by rating».)",
+                        "Номера команд (C.04.6, 1.1): порядок списка, он не по среднему рейтингу — так ли в регламенте? (Турнир › Команды: «Номера по рейтингу».)",
+                    )
+                }
+                .to_string(),
+            );
+        }
         if let Some(b) = self.pab {
             out.push(lang.pick(
                 &format!("Bye: {} — the lowest score, then the most matches played, then the largest number, among teams that have not had a bye or a forfeit win (3.4).", name(b)),

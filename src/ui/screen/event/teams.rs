@@ -10,6 +10,7 @@ use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::{MatchPoints, PlayerId, Tournament};
 use crate::tournament::team::standings::TeamTieBreak;
+use crate::tournament::team::swiss::ColourType;
 use crate::tournament::team::{LineUp, Primary, Team, TeamId, TeamSettings, MAX_BOARDS};
 use crate::ui::format::{self, Choice};
 use crate::ui::screen::Action;
@@ -73,6 +74,11 @@ pub enum Message {
     TiebreakAdd(TeamTieBreak),
     /// A board's own ballot table (`None`: the event's; `Some("")`: none, the first move free).
     BoardTable(usize, Option<String>),
+    /// A team Swiss's colour preferences (C.04.6 art. 1.7).
+    Colours(ColourType),
+    /// Numbers the teams (their order) by the average rating of their best players, before
+    /// round 1 (C.04.6 art. 1.1's default here).
+    NumberByRating,
 }
 
 impl Form {
@@ -300,6 +306,12 @@ impl Form {
                     }
                 })
             }
+            Message::Colours(c) => return with_settings(&|s| s.colours = c),
+            Message::NumberByRating => {
+                let order = crate::tournament::team::swiss::input::initial_order(t);
+                let teams = order.iter().filter_map(|id| t.team(*id).cloned()).collect();
+                return set(teams, settings.clone());
+            }
             Message::MakeTeamEvent => {
                 let boards = self.boards.unwrap_or(4);
                 return set(
@@ -343,6 +355,7 @@ impl Form {
         };
         column![
             settings_row(t, settings, &boards, lang),
+            swiss_row(t, settings, lang),
             rules_row(self, settings, lang),
             ballot_row(t, settings, lang),
             self.form(lang),
@@ -386,6 +399,56 @@ impl Form {
         .spacing(6)
         .into()
     }
+}
+
+/// A team Swiss's own settings (C.04.6): the colour preferences, and the teams numbered by
+/// rating before round 1. Nothing for a round robin.
+fn swiss_row<'a>(t: &Tournament, settings: &'a TeamSettings, lang: Lang) -> Element<'a, Message> {
+    if t.settings.system != crate::tournament::model::System::Swiss {
+        return row![].into();
+    }
+    let colours = [ColourType::TypeA, ColourType::TypeB, ColourType::None].map(|c| Choice {
+        value: c,
+        label: match c {
+            ColourType::TypeA => lang.pick("colours: type A (C.04.6)", "цвет: тип A (C.04.6)"),
+            ColourType::TypeB => lang.pick(
+                "colours: type B, strong and mild",
+                "цвет: тип B, сильное и слабое",
+            ),
+            ColourType::None => lang.pick(
+                "colours: none (each board both colours)",
+                "цвет: без предпочтений (микроматчи)",
+            ),
+        }
+        .to_string(),
+    });
+    let listed: Vec<TeamId> = t.teams.iter().map(|tm| tm.id).collect();
+    let by_rating = crate::tournament::team::swiss::input::initial_order(t) == listed;
+    row![
+        pick_list(
+            colours.to_vec(),
+            format::chosen(&colours, Some(settings.colours)),
+            |c| Message::Colours(c.value)
+        ),
+        button(text(lang.pick("Number by rating", "Номера по рейтингу")))
+            .style(button::secondary)
+            .on_press_maybe((t.rounds.is_empty() && !by_rating).then_some(Message::NumberByRating)),
+        text(if by_rating {
+            lang.pick(
+                "team numbers: by the average rating of the best players",
+                "номера команд: по среднему рейтингу лучших игроков",
+            )
+        } else {
+            lang.pick(
+                "team numbers: the list's order (not by rating)",
+                "номера команд: порядок списка (не по рейтингу)",
+            )
+        })
+        .size(14),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)
+    .into()
 }
 
 /// Boards, line-up mode, primary score, match points, and the board rules as set.

@@ -353,18 +353,21 @@ impl Form {
             .spacing(12)
             .into();
         };
-        column![
-            settings_row(t, settings, &boards, lang),
-            swiss_row(t, settings, lang),
-            rules_row(self, settings, lang),
-            ballot_row(t, settings, lang),
-            self.form(lang),
-            iced::widget::row(t.teams.iter().map(|team| card(t, team, settings, lang)))
-                .spacing(12)
-                .wrap(),
-        ]
-        .spacing(12)
-        .into()
+        let swiss = (t.settings.system == crate::tournament::model::System::Swiss)
+            .then(|| swiss_row(t, settings, lang));
+        column![settings_row(t, settings, &boards, lang)]
+            .push(swiss)
+            .extend([
+                rules_row(self, settings, lang),
+                ballot_row(t, settings, lang),
+                self.form(lang),
+                iced::widget::row(t.teams.iter().map(|team| card(t, team, settings, lang)))
+                    .spacing(12)
+                    .wrap()
+                    .into(),
+            ])
+            .spacing(12)
+            .into()
     }
 
     /// The new team's (or the edited team's) details.
@@ -402,11 +405,8 @@ impl Form {
 }
 
 /// A team Swiss's own settings (C.04.6): the colour preferences, and the teams numbered by
-/// rating before round 1. Nothing for a round robin.
+/// rating before round 1.
 fn swiss_row<'a>(t: &Tournament, settings: &'a TeamSettings, lang: Lang) -> Element<'a, Message> {
-    if t.settings.system != crate::tournament::model::System::Swiss {
-        return row![].into();
-    }
     let colours = [ColourType::TypeA, ColourType::TypeB, ColourType::None].map(|c| Choice {
         value: c,
         label: match c {

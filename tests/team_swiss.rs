@@ -99,6 +99,17 @@ fn generated_events_pass_our_check_and_fides() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs the program and expects it to succeed.
+fn ok(args: &[&str]) -> std::process::Output {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 fn run(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
         .args(args)
@@ -154,7 +165,7 @@ fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
     std::fs::create_dir_all(&dir).unwrap();
     let trf = dir.join("g.trf");
     let ron = dir.join("g.ron");
-    let out = run(&[
+    ok(&[
         "trf",
         "generate",
         "--teams",
@@ -168,25 +179,15 @@ fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
         "-o",
         trf.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = run(&[
+    ok(&[
         "trf",
         "import",
         trf.to_str().unwrap(),
         "-o",
         ron.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     // Team 4 away: eight teams left, no bye.
-    let out = run(&[
+    let out = ok(&[
         "pair",
         ron.to_str().unwrap(),
         "--absent",
@@ -194,11 +195,6 @@ fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
         "--format",
         "json",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["matches"].as_array().unwrap().len(), 4, "{v}");
     assert!(v["pab"].is_null(), "{v}");
@@ -208,7 +204,7 @@ fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
         "{v}"
     );
     // Everybody: the bye goes to a team (art. 3.4), and the round is saved.
-    let out = run(&["pair", ron.to_str().unwrap(), "--save"]);
+    let out = ok(&["pair", ron.to_str().unwrap(), "--save"]);
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && said.contains("Bye: "), "{said}");
     assert!(said.contains("(4.3."), "{said}");
@@ -216,18 +212,13 @@ fn an_arbiter_pairs_and_saves_a_team_round_from_the_command_line() {
     assert!(!out.status.success(), "round 4 has no results yet");
     // The saved round exported and checked: the pairing is C.04.6's.
     let back = dir.join("back.trf");
-    let out = run(&[
+    ok(&[
         "trf",
         "export",
         ron.to_str().unwrap(),
         "-o",
         back.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let text = std::fs::read_to_string(&back).unwrap();
     assert!(text.contains("192 FIDE_TEAM_TYPEA_MP_GP"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
@@ -416,7 +407,7 @@ fn round_one_is_paired_accelerated_from_the_command_line_and_the_points_kept() {
     let trf = dir.join("g.trf");
     let ron = dir.join("g.ron");
     // A generated event of 0 rounds is the roster alone.
-    let out = run(&[
+    ok(&[
         "trf",
         "generate",
         "--teams",
@@ -430,28 +421,18 @@ fn round_one_is_paired_accelerated_from_the_command_line_and_the_points_kept() {
         "-o",
         trf.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let text = std::fs::read_to_string(&trf)
         .unwrap()
         .replace("142 0", "142 7");
     std::fs::write(&trf, text.replace("XXR 0", "XXR 7")).unwrap();
-    let out = run(&[
+    ok(&[
         "trf",
         "import",
         trf.to_str().unwrap(),
         "-o",
         ron.to_str().unwrap(),
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let out = run(&[
+    ok(&[
         "pair",
         ron.to_str().unwrap(),
         "--accelerated",
@@ -459,11 +440,6 @@ fn round_one_is_paired_accelerated_from_the_command_line_and_the_points_kept() {
         "1",
         "--save",
     ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     let t = shashki_arbiter::store::event::read(&ron).unwrap();
     let vp = &t.settings.teams.as_ref().unwrap().virtual_points;
     assert_eq!(vp.len(), 2, "{vp:?}");

@@ -41,6 +41,15 @@ impl Columns {
     fn len(&self) -> usize {
         self.0.len()
     }
+
+    /// Columns `a + 1` to `b` as a number above 0 (a round, a team), else why not.
+    fn positive(&self, a: usize, b: usize, what: &str) -> Result<usize, String> {
+        let f = self.get(a, b);
+        f.parse()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
+    }
 }
 
 /// A team record as written: TRF-16 `013` (name in columns 5–36, starting ranks from 37–40) or
@@ -601,13 +610,7 @@ struct LineOrder {
 fn order_line(line_no: usize, line: &str) -> Result<LineOrder, String> {
     let columns = Columns::of(line);
     let field = |a: usize, b: usize| columns.get(a, b);
-    let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
-        let f = field(a, b);
-        f.parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
-    };
+    let number = |a: usize, b: usize, what: &str| columns.positive(a, b, what);
     let mut players = Vec::new();
     let mut start = 16;
     while start < columns.len() {
@@ -691,13 +694,7 @@ fn forfeit_line(line_no: usize, line: &str) -> Result<Forfeited, String> {
             ))
         }
     };
-    let number = |a: usize, b: usize, what: &str| -> Result<usize, String> {
-        let f = field(a, b);
-        f.parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`{f}` is not a {what} (columns {}–{b})", a + 1))
-    };
+    let number = |a: usize, b: usize, what: &str| columns.positive(a, b, what);
     Ok(Forfeited {
         line: line_no,
         round: number(7, 10, "round")?,

@@ -471,3 +471,31 @@ fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page()
     )
     .is_some());
 }
+
+/// A team round's bye and the teams away are named on the wall's pairings, after the boards
+/// (they were left off: the hall could not see who had the bye).
+#[test]
+fn the_wall_names_a_team_rounds_bye_and_the_teams_away() {
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    use shashki_arbiter::ui::screen::team_draft::Message as Draft;
+    use shashki_arbiter::ui::screen::wall;
+    let path = event_copy("team-swiss-wall-bye", "tournaments/team-swiss.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 4");
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    click(&mut app, "Сохранить пары");
+    let _ = app.update(Message::Wall(true));
+    let _ = app.update(Message::WallPage(wall::Message::Page(wall::Page::Pairings)));
+    // The rows at the foot are on the last sheet when the boards do not fit one.
+    let seen = |app: &App| sees(app, "свободный тур") && sees(app, "не играет");
+    let mut found = seen(&app);
+    for k in 1..4 {
+        app.set_time_ms(k * wall::SHEET_MS + 1);
+        found |= seen(&app) && sees(&app, "Казань") && sees(&app, "Омск");
+    }
+    assert!(
+        found,
+        "the bye (Казань) and the team away (Омск) on the wall"
+    );
+}

@@ -394,6 +394,25 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
             String::new(),
         ]);
     }
+    // A team round's teams without a match: the bye and the teams away, at the foot.
+    let team_rows = r
+        .team_byes
+        .iter()
+        .map(|&id| (id, lang.pick("bye", "свободный тур")))
+        .chain(
+            r.team_absent
+                .iter()
+                .map(|&id| (id, lang.pick("away", "не играет"))),
+        );
+    for (id, what) in team_rows {
+        rows.push(vec![
+            String::new(),
+            t.team_name(id),
+            what.into(),
+            String::new(),
+            String::new(),
+        ]);
+    }
     let header = vec![
         lang.pick("Board", "Доска").into(),
         lang.pick("White", "Белые").into(),

@@ -371,7 +371,18 @@ fn a_second_clock_hall_on_one_folder_is_refused() {
     let mut first = spawn_hall(&d, &["--boards", "2"]);
     let lock = d.join("hall.lock");
     let began = std::time::Instant::now();
-    while shashki_arbiter::files::lock::held_by(&lock).is_none() {
+    // The hall takes its lock, then makes its boards' logs one by one: wait for both (killed
+    // between the two, it left one board, and the check below failed on a loaded machine).
+    let logs = |d: &std::path::Path| {
+        std::fs::read_dir(d)
+            .map(|r| {
+                r.filter_map(Result::ok)
+                    .filter(|e| e.file_name().to_string_lossy().starts_with("board-"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    while shashki_arbiter::files::lock::held_by(&lock).is_none() || logs(&d) < 2 {
         assert!(
             began.elapsed().as_secs() < 30,
             "the first hall never started"

@@ -350,6 +350,20 @@ impl Tournament {
         self.team(id).map_or_else(String::new, |tm| tm.name.clone())
     }
 
+    /// A team's number: its place in the team list from 1 (a team Swiss's TPN, the TRF's
+    /// `310`/`013` order); 0 for no such team.
+    pub fn team_number(&self, id: TeamId) -> usize {
+        self.teams
+            .iter()
+            .position(|tm| tm.id == id)
+            .map_or(0, |p| p + 1)
+    }
+
+    /// «Омск (9)»: the team's name and number, as pairings and refusals name it.
+    pub fn numbered_team_name(&self, id: TeamId) -> String {
+        format!("{} ({})", self.team_name(id), self.team_number(id))
+    }
+
     pub fn team_of(&self, player: PlayerId) -> Option<&Team> {
         self.teams.iter().find(|t| t.roster.contains(&player))
     }

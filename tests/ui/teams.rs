@@ -498,4 +498,27 @@ fn the_wall_names_a_team_rounds_bye_and_the_teams_away() {
         found,
         "the bye (Казань) and the team away (Омск) on the wall"
     );
+    // The sample's regulation set no value for a bye: C.04.6's drawn match came with the round
+    // (1 match point, 2 game points on 4 boards), and goes with it when the round is undone.
+    let pab = |path: &std::path::Path| {
+        shashki_arbiter::store::event::read(path)
+            .unwrap()
+            .settings
+            .teams
+            .unwrap()
+            .pab
+            .map(|p| (p.match_points, p.game_points))
+    };
+    assert_eq!(pab(&path), Some((1.0, 2.0)));
+    let _ = app.update(Message::Wall(false));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let _ = app.update(Message::Rounds(Rounds::Undo));
+    assert_eq!(pab(&path), None);
+    assert_eq!(
+        shashki_arbiter::store::event::read(&path)
+            .unwrap()
+            .rounds
+            .len(),
+        3
+    );
 }

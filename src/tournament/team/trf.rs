@@ -1118,12 +1118,7 @@ pub fn team_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String 
         ));
     }
     // A line-up out of roster order: TRF-26 `300` (a reader would seat it in roster order).
-    let team_number = |id: TeamId| {
-        t.teams
-            .iter()
-            .position(|tm| tm.id == id)
-            .map_or(0, |p| p + 1)
-    };
+    let team_number = |id: TeamId| t.team_number(id);
     for r in &t.rounds {
         for m in &r.matches {
             for (team, other) in [(m.home, m.away), (m.away, m.home)] {

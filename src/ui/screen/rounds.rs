@@ -309,13 +309,15 @@ impl State {
                     Err(e) => Action::error(e),
                 }
             }
-            Message::TeamDraft(m) => match self.team_draft.as_mut().and_then(|d| d.update(m, t)) {
-                Some(action) => {
-                    self.team_draft = None;
-                    action.map(Message::TeamDraft)
+            Message::TeamDraft(m) => {
+                match self.team_draft.as_mut().and_then(|d| d.update(m, t, lang)) {
+                    Some(action) => {
+                        self.team_draft = None;
+                        action.map(Message::TeamDraft)
+                    }
+                    None => Action::None,
                 }
-                None => Action::None,
-            },
+            }
             Message::ProposeSwiss => match super::draft::State::propose(t) {
                 Ok(d) => {
                     self.draft = Some(d);

@@ -75,7 +75,12 @@ impl State {
     }
 
     /// `Some(action)` for the parent; `None` keeps the draft open.
-    pub fn update(&mut self, message: Message, t: &Tournament) -> Option<Action<Message>> {
+    pub fn update(
+        &mut self,
+        message: Message,
+        t: &Tournament,
+        lang: Lang,
+    ) -> Option<Action<Message>> {
         match message {
             Message::Absent(id) => {
                 let mut absent = self.proposal.absent.clone();
@@ -95,7 +100,7 @@ impl State {
                 }
                 match propose_accelerated(t, &absent, self.first_colour) {
                     Ok(p) => *self = State::of(t, p, self.first_colour),
-                    Err(e) => return Some(Action::error(e.to_string())),
+                    Err(e) => return Some(Action::error(e.said(lang))),
                 }
             }
             Message::Home(k, id) => {
@@ -117,13 +122,7 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let number = |id: TeamId| {
-            t.teams
-                .iter()
-                .position(|tm| tm.id == id)
-                .map_or(0, |p| p + 1)
-        };
-        let name = |id: TeamId| format!("{} ({})", t.team_name(id), number(id));
+        let name = |id: TeamId| t.numbered_team_name(id);
         let choices: Vec<Choice<TeamId>> = t
             .teams
             .iter()

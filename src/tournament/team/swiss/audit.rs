@@ -7,17 +7,10 @@ use rand_chacha::ChaCha20Rng;
 
 use super::input::{for_round, initial_colour};
 use crate::rules::Color;
-use crate::tournament::model::{System, Tournament};
+use crate::tournament::model::System;
 use crate::tournament::swiss::audit::{Difference, Pairing, RoundCheck};
 use crate::tournament::swiss::trf::TrfError;
 use crate::tournament::team::TeamId;
-
-fn tpn(t: &Tournament, id: TeamId) -> usize {
-    t.teams
-        .iter()
-        .position(|tm| tm.id == id)
-        .map_or(0, |p| p + 1)
-}
 
 /// Re-pairs every round of a team Swiss file (TRF-16 `013` or TRF-26 `310`) from the rounds
 /// before it; pairs and byes by team number (TPN).
@@ -48,12 +41,16 @@ pub fn check(origin: &str, text: &str) -> Result<Vec<RoundCheck>, TrfError> {
         }
         let (input, ids) = for_round(&cut, r.number, &absent, initial);
         let in_file = Pairing {
-            pairs: sorted(r.matches.iter().map(|m| (tpn(&t, m.home), tpn(&t, m.away)))),
+            pairs: sorted(
+                r.matches
+                    .iter()
+                    .map(|m| (t.team_number(m.home), t.team_number(m.away))),
+            ),
             bye: r
                 .team_byes
                 .first()
                 .filter(|_| with_pab)
-                .map(|&b| tpn(&t, b)),
+                .map(|&b| t.team_number(b)),
         };
         let (ours, unpaired) = match super::pair(&input) {
             Ok(o) => (
@@ -68,7 +65,7 @@ pub fn check(origin: &str, text: &str) -> Result<Vec<RoundCheck>, TrfError> {
                     pairs: Vec::new(),
                     bye: None,
                 },
-                ids.iter().map(|&id| tpn(&t, id)).collect(),
+                ids.iter().map(|&id| t.team_number(id)).collect(),
             ),
         };
         let unordered = |p: &Pairing| sorted(p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))));
@@ -135,7 +132,7 @@ pub fn generate(g: &Generate) -> Result<String, TrfError> {
         let Ok(out) = super::pair(&input) else {
             break; // art. 3.3.3: an arbiter's decision, not a generator's
         };
-        let index = |id: TeamId| tpn(&t, id) - 1;
+        let index = |id: TeamId| t.team_number(id) - 1;
         for p in &out.pairs {
             let (home, away) = (index(ids[p.white]), index(ids[p.black]));
             let forfeit = pct(g.forfeits);

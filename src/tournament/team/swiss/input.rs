@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{ColourType, Input, Team};
+use super::{Input, Team};
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 use crate::tournament::team::standings::{team_rounds, TeamRound};
@@ -78,12 +78,7 @@ pub fn for_round(
             .copied()
             .unwrap_or(0)
     };
-    let tpn = |id: TeamId| {
-        t.teams
-            .iter()
-            .position(|tm| tm.id == id)
-            .map_or(0, |p| p + 1)
-    };
+    let tpn = |id: TeamId| t.team_number(id);
     // C.04.7: the pairing score before round `r` is the primary score plus that round's
     // virtual points; floats (art. 1.5) compare pairing scores.
     let virtual_in = |id: TeamId, r: usize| {
@@ -167,12 +162,7 @@ pub fn for_round(
 pub fn initial_colour(t: &Tournament) -> Option<Color> {
     let r = t.rounds.iter().find(|r| r.number == 1)?;
     let history = team_rounds(t, 1);
-    let tpn = |id: TeamId| {
-        t.teams
-            .iter()
-            .position(|tm| tm.id == id)
-            .map_or(0, |p| p + 1)
-    };
+    let tpn = |id: TeamId| t.team_number(id);
     let played = |id: TeamId| {
         history
             .get(&id)
@@ -199,17 +189,6 @@ pub fn initial_colour(t: &Tournament) -> Option<Color> {
     } else {
         colour.opposite()
     })
-}
-
-impl ColourType {
-    /// The name the event's settings and TRF-26's record 192 use.
-    pub fn code(self) -> &'static str {
-        match self {
-            ColourType::TypeA => "TYPEA",
-            ColourType::TypeB => "TYPEB",
-            ColourType::None => "",
-        }
-    }
 }
 
 /// The teams in the default initial order of a team Swiss (teams.md; C.04.6 art. 1.1 leaves it

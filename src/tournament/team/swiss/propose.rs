@@ -64,6 +64,27 @@ pub enum AccelerationError {
     NoRounds,
 }
 
+impl AccelerationError {
+    /// The refusal in the arbiter's language.
+    pub fn said(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (_, Lang::En) => self.to_string(),
+            (AccelerationError::NotRoundOne, Lang::Ru) => {
+                "ускорение назначается до жеребьёвки 1-го тура".into()
+            }
+            (AccelerationError::AlreadySet, Lang::Ru) => {
+                "виртуальные очки в турнире уже назначены".into()
+            }
+            (AccelerationError::GamePoints, Lang::Ru) => {
+                "места по сумме очков: ускорение не применяется (C.04.7, ст. 1.4.4)".into()
+            }
+            (AccelerationError::NoRounds, Lang::Ru) => {
+                "нужно число туров (настройки турнира)".into()
+            }
+        }
+    }
+}
+
 /// C.04.6's pairing of round 1 with the Baku acceleration of C.04.7 (virtual points for the
 /// first half of the teams), which saving sets in the event.
 pub fn propose_accelerated(
@@ -162,20 +183,31 @@ impl Proposal {
             pab: self.pab,
             absent: self.absent.clone(),
         };
-        match &t.settings.teams {
-            Some(settings) if !self.acceleration.is_empty() => {
-                let mut settings = settings.clone();
-                settings.virtual_points.clone_from(&self.acceleration);
-                Command::Batch {
-                    commands: vec![
-                        Command::SetTeams {
-                            teams: t.teams.clone(),
-                            settings: Some(settings),
-                        },
-                        pair,
-                    ],
-                }
+        // Settings the round brings with it, saved and undone with it: the acceleration, and
+        // (C.04.6 art. 1.4) the bye's value — a drawn match — when the regulation set none.
+        let mut with = t.settings.teams.clone();
+        if let Some(s) = with.as_mut() {
+            if !self.acceleration.is_empty() {
+                s.virtual_points.clone_from(&self.acceleration);
             }
+            if s.pab.is_none() && self.pab.is_some() {
+                let games = f64::from(t.settings.format.games.max(1));
+                s.pab = Some(crate::tournament::team::TeamPab {
+                    match_points: s.match_points.draw,
+                    game_points: s.boards as f64 * games / 2.0,
+                });
+            }
+        }
+        match with {
+            Some(settings) if Some(&settings) != t.settings.teams.as_ref() => Command::Batch {
+                commands: vec![
+                    Command::SetTeams {
+                        teams: t.teams.clone(),
+                        settings: Some(settings),
+                    },
+                    pair,
+                ],
+            },
             _ => pair,
         }
     }
@@ -183,14 +215,7 @@ impl Proposal {
     /// Why the pairing is what it is — the bye, then each scoregroup and its upfloaters — line by
     /// line, for the arbiter to read out.
     pub fn reasons(&self, t: &Tournament, lang: Lang) -> Vec<String> {
-        let name = |id: TeamId| {
-            let n = t
-                .teams
-                .iter()
-                .position(|tm| tm.id == id)
-                .map_or(0, |p| p + 1);
-            format!("{} ({n})", t.team_name(id))
-        };
+        let name = |id: TeamId| t.numbered_team_name(id);
         let names = |ids: &[TeamId]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(", ");
         let mut out = Vec::new();
         if let Some(e) = &self.impossible {
@@ -250,14 +275,7 @@ impl Proposal {
 
     /// Each match with the rule that gave its colours: «1. Омск (9) – Пермь (8): …».
     pub fn match_lines(&self, t: &Tournament, lang: Lang) -> Vec<String> {
-        let name = |id: TeamId| {
-            let n = t
-                .teams
-                .iter()
-                .position(|tm| tm.id == id)
-                .map_or(0, |p| p + 1);
-            format!("{} ({n})", t.team_name(id))
-        };
+        let name = |id: TeamId| t.numbered_team_name(id);
         self.matches
             .iter()
             .map(|m| {
@@ -350,12 +368,7 @@ pub fn breaches(
             out.push(TeamBreach::Left(tm.id));
         }
     }
-    let number = |id: TeamId| {
-        t.teams
-            .iter()
-            .position(|tm| tm.id == id)
-            .map_or(0, |p| p + 1)
-    };
+    let number = |id: TeamId| t.team_number(id);
     let forbidden = t
         .settings
         .teams

@@ -435,6 +435,10 @@ fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page()
     let mut t = shashki_arbiter::store::event::read(&path).unwrap();
     t.rounds.clear();
     t.teams.reverse();
+    // Typed weakest first, numbered as typed.
+    for (k, tm) in t.teams.iter_mut().enumerate() {
+        tm.id = k as u32 + 1;
+    }
     std::fs::write(
         &path,
         ron::ser::to_string_pretty(&t, Default::default()).unwrap(),
@@ -448,7 +452,12 @@ fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page()
     let saved = shashki_arbiter::store::event::read(&path).unwrap();
     let order: Vec<_> = saved.teams.iter().map(|tm| tm.id).collect();
     assert_eq!(order, input::initial_order(&saved));
-    assert_eq!(order[0], 1, "Москва, the strongest, is number 1 again");
+    assert_eq!(
+        saved.teams[0].name, "Москва",
+        "the strongest is number 1 again"
+    );
+    // The ids follow the new order: the standings' team number is the pairing's.
+    assert_eq!(order, (1..=12).collect::<Vec<u32>>());
     assert!(sees(
         &app,
         "номера команд: по среднему рейтингу лучших игроков"

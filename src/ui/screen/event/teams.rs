@@ -308,8 +308,16 @@ impl Form {
             }
             Message::Colours(c) => return with_settings(&|s| s.colours = c),
             Message::NumberByRating => {
+                // Before round 1 nothing refers to a team's id yet: the ids follow the new
+                // order, so the standings' team number and the pairing's (the place in the
+                // list) stay one number.
                 let order = crate::tournament::team::swiss::input::initial_order(t);
-                let teams = order.iter().filter_map(|id| t.team(*id).cloned()).collect();
+                let teams = order
+                    .iter()
+                    .filter_map(|id| t.team(*id).cloned())
+                    .zip(1..)
+                    .map(|(tm, id)| Team { id, ..tm })
+                    .collect();
                 return set(teams, settings.clone());
             }
             Message::MakeTeamEvent => {

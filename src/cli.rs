@@ -3,6 +3,7 @@
 pub mod check;
 pub mod claim;
 pub mod clock;
+pub mod deputy;
 pub mod event;
 pub mod game;
 pub mod moves;

@@ -200,6 +200,35 @@ enum Command {
         /// Where to listen: loopback by default; `0.0.0.0:8080` opens it to the hall's network.
         #[arg(long, default_value = "127.0.0.1:8080")]
         listen: std::net::SocketAddr,
+        /// Take the event's lock and accept deputies' results (`POST /api/result`, the `/deputy`
+        /// page); refused while another program holds the event.
+        #[arg(long)]
+        write: bool,
+    },
+    /// Deputy arbiters who enter results from their phones (`serve --write` or the console's
+    /// hall network takes them).
+    #[command(subcommand)]
+    Deputy(DeputyCommand),
+}
+
+#[derive(Subcommand)]
+enum DeputyCommand {
+    /// Adds a deputy for some boards and prints his code, once (the event keeps its hash).
+    Add {
+        file: String,
+        #[arg(long)]
+        name: String,
+        /// Board numbers: `1-12,15`.
+        #[arg(long)]
+        boards: String,
+    },
+    /// The event's deputies, revoked ones too.
+    List { file: String },
+    /// Revokes a deputy's code: it never works again.
+    Revoke {
+        file: String,
+        #[arg(long)]
+        name: String,
     },
 }
 
@@ -478,7 +507,18 @@ fn main() -> ExitCode {
             document,
             format,
         ),
-        Some(Command::Serve { file, listen }) => serve(&file, listen),
+        Some(Command::Serve {
+            file,
+            listen,
+            write,
+        }) => serve(&file, listen, write),
+        Some(Command::Deputy(DeputyCommand::Add { file, name, boards })) => {
+            cli::deputy::add(&file, &name, &boards, format)
+        }
+        Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
+        Some(Command::Deputy(DeputyCommand::Revoke { file, name })) => {
+            cli::deputy::revoke(&file, &name, format)
+        }
         Some(Command::Norms { file, table, lang }) => {
             cli::norms::run(&file, table.as_deref(), &lang, format)
         }
@@ -594,17 +634,37 @@ fn main() -> ExitCode {
 }
 
 #[cfg(feature = "serve")]
-fn serve(file: &str, listen: std::net::SocketAddr) -> Result<ExitCode, String> {
+fn serve(file: &str, listen: std::net::SocketAddr, write: bool) -> Result<ExitCode, String> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-    eprintln!("shashki-arbiter: serving {file} on http://{listen}/ (Ctrl+C stops)");
-    runtime
-        .block_on(shashki_arbiter::serve::serve(file.into(), listen))
-        .map_err(|e| e.to_string())?;
+    let how = if write {
+        "taking deputies' results"
+    } else {
+        "read-only"
+    };
+    let served = runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|source| shashki_arbiter::serve::http::ServeError::Listen {
+                addr: listen,
+                source,
+            })?;
+        let path = std::path::PathBuf::from(file);
+        let desk = if write {
+            Some(shashki_arbiter::serve::desk::Desk::hold(&path)?)
+        } else {
+            None
+        };
+        // The address bound (port 0 gets one from the system), for whoever started it.
+        let bound = listener.local_addr().unwrap_or(listen);
+        eprintln!("shashki-arbiter: serving {file} on http://{bound}/, {how} (Ctrl+C stops)");
+        shashki_arbiter::serve::http::serve_desk(listener, path, desk, std::future::pending()).await
+    });
+    served.map_err(|e| e.to_string())?;
     Ok(ExitCode::SUCCESS)
 }
 
 #[cfg(not(feature = "serve"))]
-fn serve(_: &str, _: std::net::SocketAddr) -> Result<ExitCode, String> {
+fn serve(_: &str, _: std::net::SocketAddr, _: bool) -> Result<ExitCode, String> {
     Err("built without the `serve` feature".to_string())
 }
 

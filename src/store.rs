@@ -1,8 +1,9 @@
-//! The event on disk: its file and journal (`event`), the events a folder holds (`listing`), and
-//! the reading of older schemas (`v1`).
+//! The event on disk: its file and journal (`event`), the events a folder holds (`listing`), the
+//! results deputies send from the floor (`floor`), and the reading of older schemas (`v1`).
 //! The file helpers they use are in [`crate::files`].
 
 pub mod event;
+pub mod floor;
 pub mod listing;
 pub mod v1;
 

@@ -4,6 +4,7 @@
 pub mod ballot;
 pub mod berger;
 pub mod command;
+pub mod deputy;
 pub mod integrity;
 pub mod model;
 pub mod norm_choice;

@@ -493,7 +493,7 @@ async fn the_served_page_keeps_its_safety_promises_over_tcp() {
     ));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(accept_at_most(listener, router_with(rx, 2), 6));
+    tokio::spawn(accept_at_most(listener, router_with(rx, 2, None), 6));
 
     let get = |extra: &str| {
         format!("GET /api/state HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n{extra}\r\n")

@@ -85,6 +85,8 @@ fn role_said(role: &str, lang: Lang) -> String {
         "command line" => "командная строка",
         "new event" => "создание турнира",
         "game set" => "запись партии, командная строка",
+        "deputy add" | "deputy revoke" => "заместители судьи, командная строка",
+        "serve --write" => "приём результатов из сети зала",
         _ => "другая работа",
     };
     lang.pick(role, ru).to_string()

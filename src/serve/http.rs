@@ -1,6 +1,8 @@
-//! The HTTP server: read-only by construction (GET routes over one snapshot held in memory; no
-//! route takes a path or a body, so nothing a request says reaches the file system), with the
-//! snapshot rebuilt when the event file or a clock log changes and pushed to every open page.
+//! The HTTP server: GET routes over one snapshot held in memory (no route takes a path, so
+//! nothing a request says reaches the file system), with the snapshot rebuilt when the event file
+//! or a clock log changes and pushed to every open page. The one way in is a deputy's result,
+//! taken only where a [`Desk`] holds the event (`serve --write`, the console) and checked by
+//! [`super::write`]; without a desk the server is read-only.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -12,14 +14,16 @@ use axum::extract::State as Shared;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use chrono::Utc;
 use tokio::sync::watch;
 use tokio_stream::StreamExt;
 
+use super::desk::Desk;
 use super::feed;
 use super::state::{self, Follow, State};
+use super::write::{Conn, Lockout, Writes};
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 
@@ -46,6 +50,7 @@ struct App {
     rx: watch::Receiver<Served>,
     streams: Arc<AtomicUsize>,
     max_streams: usize,
+    writes: Writes,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -124,17 +129,22 @@ impl Served {
     }
 }
 
-/// The router over a channel of snapshots (tests drive it without a socket).
+/// The read-only router over a channel of snapshots (tests drive it without a socket).
 pub fn router(rx: watch::Receiver<Served>) -> Router {
-    router_with(rx, MAX_STREAMS)
+    router_with(rx, MAX_STREAMS, None)
 }
 
-/// [`router`] with another cap on open streams (the tests reach it without 2,000 pages).
-pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize) -> Router {
+/// [`router`] with another cap on open streams (the tests reach it without 2,000 pages) and,
+/// with a desk, the deputies' writes.
+pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize, desk: Option<Desk>) -> Router {
     let app = App {
         rx,
         streams: Arc::new(AtomicUsize::new(0)),
         max_streams,
+        writes: Writes {
+            desk,
+            lockout: Arc::new(Lockout::default()),
+        },
     };
     Router::new()
         .route("/", get(page))
@@ -144,12 +154,60 @@ pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize) -> Router {
         .route("/api/standings", get(api_standings))
         .route("/games.pdn", get(games_pdn))
         .route("/events", get(events))
+        .route("/api/result", post(post_result))
+        .route("/api/deputy", get(api_deputy))
+        .route("/deputy", get(super::login::page))
+        .route("/deputy/login", get(login_link).post(login_post))
+        .route("/deputy/logout", post(logout))
         .layer(axum::middleware::from_fn(refuse_bodies))
         .with_state(app)
 }
 
-/// The most a request may carry: no route reads a body, so anything larger is refused before it
-/// is read (413), whether its length is given or it comes in chunks of unknown length.
+type ConnOf = Option<axum::Extension<Conn>>;
+
+async fn post_result(
+    Shared(app): Shared<App>,
+    conn: ConnOf,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    super::write::post_result(app.writes, conn.map(|c| c.0), headers, body).await
+}
+
+async fn api_deputy(Shared(app): Shared<App>, conn: ConnOf, headers: HeaderMap) -> Response {
+    super::login::mine(app.writes, conn.map(|c| c.0), headers).await
+}
+
+async fn login_link(
+    Shared(app): Shared<App>,
+    conn: ConnOf,
+    headers: HeaderMap,
+    uri: axum::http::Uri,
+) -> Response {
+    super::login::login_link(
+        app.writes,
+        conn.map(|c| c.0),
+        headers,
+        uri.query().map(str::to_string),
+    )
+    .await
+}
+
+async fn login_post(
+    Shared(app): Shared<App>,
+    conn: ConnOf,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    super::login::login_post(app.writes, conn.map(|c| c.0), headers, body).await
+}
+
+async fn logout(headers: HeaderMap) -> Response {
+    super::login::logout(headers).await
+}
+
+/// The most a request may carry (a result's body is ~60 bytes): anything larger is refused
+/// before it is read (413), whether its length is given or it comes in chunks of unknown length.
 pub const MAX_BODY: u64 = 1024;
 
 async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
@@ -160,7 +218,12 @@ async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next
         .and_then(|v| v.trim().parse::<u64>().ok());
     let chunked = req.headers().contains_key(header::TRANSFER_ENCODING);
     let hinted = axum::body::HttpBody::size_hint(req.body()).lower();
-    if chunked || declared.unwrap_or(0) > MAX_BODY || hinted > MAX_BODY {
+    let writes = req.method() == axum::http::Method::POST;
+    // A write's body in chunks is read up to the limit by its route; elsewhere none is taken.
+    if (chunked && !writes) || declared.unwrap_or(0) > MAX_BODY || hinted > MAX_BODY {
+        if writes {
+            return super::write::too_large(super::write::lang_of(req.headers()));
+        }
         return (StatusCode::PAYLOAD_TOO_LARGE, "a body is not taken here\n").into_response();
     }
     next.run(req).await
@@ -448,7 +511,7 @@ pub async fn accept_at_most(
 ) -> Result<(), ServeError> {
     let open = Arc::new(tokio::sync::Semaphore::new(max_connections));
     loop {
-        let (stream, _) = match listener.accept().await {
+        let (stream, peer) = match listener.accept().await {
             Ok(c) => c,
             // Out of file descriptors, say: wait and go on rather than stop serving the hall.
             Err(_) => {
@@ -460,7 +523,18 @@ pub async fn accept_at_most(
             drop(stream);
             continue;
         };
-        let service = hyper_util::service::TowerToHyperService::new(app.clone());
+        // The writes check the `Host` against the address this connection came in on.
+        let conn = stream.local_addr().ok().map(|local| Conn { local, peer });
+        let service =
+            hyper_util::service::TowerToHyperService::new(tower::ServiceExt::map_request(
+                app.clone(),
+                move |mut req: hyper::Request<hyper::body::Incoming>| {
+                    if let Some(conn) = conn {
+                        req.extensions_mut().insert(conn);
+                    }
+                    req
+                },
+            ));
         tokio::spawn(async move {
             let _ = hyper::server::conn::http1::Builder::new()
                 .timer(hyper_util::rt::TokioTimer::new())
@@ -494,12 +568,34 @@ pub async fn serve_with(
     t: Tournament,
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), ServeError> {
+    serve_read(listener, event, t, None, stop).await
+}
+
+/// Serves `event` until `stop` completes, taking deputies' results through `desk` if given
+/// (else read-only).
+pub async fn serve_desk(
+    listener: tokio::net::TcpListener,
+    event: PathBuf,
+    desk: Option<Desk>,
+    stop: impl std::future::Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let t = crate::store::event::read(&event)?;
+    serve_read(listener, event, t, desk, stop).await
+}
+
+async fn serve_read(
+    listener: tokio::net::TcpListener,
+    event: PathBuf,
+    t: Tournament,
+    desk: Option<Desk>,
+    stop: impl std::future::Future<Output = ()>,
+) -> Result<(), ServeError> {
     let mut follow = Follow::default();
     follow.look(&t, &event);
     let (tx, rx) = watch::channel(Served::new(&t, &event, follow.clocks(Utc::now()), 1, 1));
     let watcher = tokio::spawn(watch_event(event, tx, t, follow));
     let result = tokio::select! {
-        served = accept(listener, router(rx)) => served,
+        served = accept(listener, router_with(rx, MAX_STREAMS, desk)) => served,
         () = stop => Ok(()),
     };
     watcher.abort();

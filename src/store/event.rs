@@ -232,6 +232,9 @@ pub struct Entry {
     /// This entry made again the change of entry `redoes`, which an undo had taken back.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub redoes: Option<u64>,
+    /// Who made it when not the console's arbiter: a deputy, from his phone's address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<crate::tournament::deputy::Author>,
 }
 
 /// What a journal entry did: a change, the undo of one, or a change made again.
@@ -700,7 +703,34 @@ impl EventFile {
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
-        self.commit(cmd, at, Made::Change)
+        self.commit(cmd, at, Made::Change, None)
+    }
+
+    /// [`EventFile::apply`] for a change a deputy made from the floor: journaled with his name
+    /// and address, and saved or not made at all (never kept in memory unsaved: the deputy is
+    /// told it is applied only once it is on disk).
+    pub fn apply_by(
+        &mut self,
+        cmd: Command,
+        at: DateTime<Utc>,
+        by: crate::tournament::deputy::Author,
+    ) -> Result<&Entry, EventError> {
+        let keep = self.unsaved.keep;
+        self.unsaved.keep = false;
+        let done = self.commit(cmd, at, Made::Change, Some(by)).map(|e| e.seq);
+        self.unsaved.keep = keep;
+        let seq = done?;
+        Ok(self
+            .journal
+            .iter()
+            .rev()
+            .find(|e| e.seq == seq)
+            .expect("just journaled"))
+    }
+
+    /// Whether everything in memory is on disk.
+    pub fn all_saved(&self) -> bool {
+        !self.unsaved.state && self.unsaved.journal_written == self.journal.len()
     }
 
     fn commit(
@@ -708,6 +738,7 @@ impl EventFile {
         cmd: Command,
         at: DateTime<Utc>,
         made: Made,
+        by: Option<crate::tournament::deputy::Author>,
     ) -> Result<&Entry, EventError> {
         if self.lock.is_none() {
             return Err(EventError::ReadOnly {
@@ -735,6 +766,7 @@ impl EventFile {
                 Made::Redo(seq) => Some(seq),
                 _ => None,
             },
+            by,
         };
         let previous = std::mem::replace(&mut self.tournament, next);
         self.revision = next_revision();
@@ -756,7 +788,10 @@ impl EventFile {
                 } else {
                     self.unsaved.journal_written = self.journal.len();
                 }
-                self.unsaved.error = None;
+                // What was already waiting for the disk still waits, and still says why.
+                if self.all_saved() {
+                    self.unsaved.error = None;
+                }
                 return Err(e);
             }
         }
@@ -826,7 +861,7 @@ impl EventFile {
             .find(|e| e.undoes.is_none() && !undone.contains(&e.seq))
             .ok_or(EventError::NothingToUndo)?;
         let (seq, cmd) = (target.seq, target.undo.clone());
-        self.commit(cmd, at, Made::Undo(seq))
+        self.commit(cmd, at, Made::Undo(seq), None)
     }
 
     /// The change the next redo makes again: the one the latest undo took back, while no new
@@ -848,7 +883,7 @@ impl EventFile {
     pub fn redo(&mut self, at: DateTime<Utc>) -> Result<&Entry, EventError> {
         let target = self.redoable().ok_or(EventError::NothingToRedo)?;
         let (seq, cmd) = (target.seq, target.command.clone());
-        self.commit(cmd, at, Made::Redo(seq))
+        self.commit(cmd, at, Made::Redo(seq), None)
     }
 }
 

@@ -121,6 +121,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
             unplayed: old.unplayed,
             rounds_planned: old.rounds_planned,
             teams: None,
+            floor_results: Default::default(),
         },
         tiebreaks: old.tiebreaks,
         players: old.players,
@@ -130,6 +131,8 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         initial_colour: old.initial_colour,
         acceleration: Default::default(),
         teams: vec![],
+        deputies: vec![],
+        pending: vec![],
     };
     Ok((t, dropped))
 }

@@ -11,6 +11,7 @@ use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
 use super::ballot;
+use super::deputy;
 use super::model::{
     Ballot, BallotPer, ByeValue, GameResult, Note, Pairing, Player, PlayerId, Round, Settings,
     System, TieBreak, Tournament,
@@ -182,12 +183,56 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         absent: Vec<team::TeamId>,
     },
+    /// A deputy arbiter who may enter results from the floor (his code only as its hash).
+    AddDeputy {
+        deputy: deputy::Deputy,
+    },
+    /// An added deputy taken back (the undo of [`Command::AddDeputy`]), as if never added.
+    RemoveDeputy {
+        name: String,
+    },
+    /// A deputy's code stops working, for good.
+    RevokeDeputy {
+        name: String,
+        at: DateTime<Utc>,
+    },
+    /// The undo of a revocation: nothing changes, the code stays revoked (a revoked code never
+    /// works again; the deputy is added anew for a new code).
+    KeepRevoked {
+        name: String,
+    },
+    /// A result a deputy sent, kept for the arbiter to confirm; `None`: confirmed or rejected.
+    /// `game` from 0.
+    SetPending {
+        round: usize,
+        board: usize,
+        game: usize,
+        pending: Option<deputy::Submitted>,
+    },
 }
 
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum CommandError {
     #[error(transparent)]
     Team(#[from] team::TeamError),
+    #[error("a deputy needs a name")]
+    NoDeputyName,
+    #[error("`{0}` cannot be a deputy's name (at most 80 characters, no control characters)")]
+    DeputyName(String),
+    #[error("{0} is a deputy already: revoke his code first")]
+    DeputyTwice(String),
+    #[error("no deputy named {0} with a working code")]
+    NoDeputy(String),
+    #[error("a deputy's code must be a new one, kept as its SHA-256")]
+    DeputyCode,
+    #[error("a pending result must name the game it is kept for")]
+    PendingElsewhere,
+    #[error("round {round}, board {board}, game {}: the result is already recorded", game + 1)]
+    ResultSet {
+        round: usize,
+        board: usize,
+        game: usize,
+    },
     #[error("player {0} is not in the event")]
     NoPlayer(PlayerId),
     #[error(transparent)]
@@ -262,6 +307,24 @@ impl crate::lang::Russian for CommandError {
     fn ru(&self) -> String {
         match self {
             CommandError::NoPlayer(id) => format!("участника {id} нет в турнире"),
+            CommandError::NoDeputyName => "у заместителя судьи должно быть имя".to_string(),
+            CommandError::DeputyName(n) => format!(
+                "«{n}» не может быть именем заместителя (не более 80 знаков, без управляющих символов)"
+            ),
+            CommandError::DeputyTwice(n) => {
+                format!("{n} уже заместитель судьи: сначала отзовите его код")
+            }
+            CommandError::NoDeputy(n) => format!("нет заместителя {n} с действующим кодом"),
+            CommandError::DeputyCode => {
+                "код заместителя должен быть новым и храниться как SHA-256".to_string()
+            }
+            CommandError::PendingElsewhere => {
+                "ожидающий результат должен относиться к своей партии".to_string()
+            }
+            CommandError::ResultSet { round, board, game } => format!(
+                "тур {round}, доска {board}, партия {}: результат уже записан",
+                game + 1
+            ),
             CommandError::OutOfRange(e) => e.ru(),
             CommandError::DuplicateId(id) => format!("идентификатор участника {id} уже занят"),
             CommandError::NoSurname => "у участника должна быть фамилия".to_string(),
@@ -524,6 +587,109 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             byes,
             absent,
         } => set_matches(t, *round, matches, byes, absent)?,
+        Command::AddDeputy { deputy } => add_deputy(t, deputy)?,
+        Command::RemoveDeputy { name } => remove_deputy(t, name)?,
+        Command::RevokeDeputy { name, at } => revoke_deputy(t, name, *at)?,
+        Command::KeepRevoked { name } => {
+            if !t.deputies.iter().any(|d| d.name == *name && !d.live()) {
+                return Err(CommandError::NoDeputy(name.clone()));
+            }
+            Command::KeepRevoked { name: name.clone() }
+        }
+        Command::SetPending {
+            round,
+            board,
+            game,
+            pending,
+        } => set_pending(t, *round, *board, *game, pending)?,
+    })
+}
+
+fn add_deputy(t: &mut Tournament, d: &deputy::Deputy) -> Result<Command, CommandError> {
+    let name = d.name.trim();
+    if name.is_empty() {
+        return Err(CommandError::NoDeputyName);
+    }
+    if name.chars().count() > deputy::MAX_NAME || name.chars().any(char::is_control) {
+        return Err(CommandError::DeputyName(name.to_string()));
+    }
+    if t.deputy(name).is_some() {
+        return Err(CommandError::DeputyTwice(name.to_string()));
+    }
+    let hex = d.code.strip_prefix("sha256:").unwrap_or("");
+    if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(CommandError::DeputyCode);
+    }
+    // A code once given (even revoked) is never given again.
+    if t.deputies.iter().any(|x| x.code == d.code) {
+        return Err(CommandError::DeputyCode);
+    }
+    let mut d = d.clone();
+    d.name = name.to_string();
+    d.revoked = None;
+    t.deputies.push(d);
+    Ok(Command::RemoveDeputy {
+        name: name.to_string(),
+    })
+}
+
+fn remove_deputy(t: &mut Tournament, name: &str) -> Result<Command, CommandError> {
+    let i = t
+        .deputies
+        .iter()
+        .rposition(|d| d.live() && d.name == name)
+        .ok_or_else(|| CommandError::NoDeputy(name.to_string()))?;
+    let deputy = t.deputies.remove(i);
+    Ok(Command::AddDeputy { deputy })
+}
+
+fn revoke_deputy(
+    t: &mut Tournament,
+    name: &str,
+    at: DateTime<Utc>,
+) -> Result<Command, CommandError> {
+    let d = t
+        .deputies
+        .iter_mut()
+        .find(|d| d.live() && d.name == name)
+        .ok_or_else(|| CommandError::NoDeputy(name.to_string()))?;
+    d.revoked = Some(at);
+    Ok(Command::KeepRevoked {
+        name: name.to_string(),
+    })
+}
+
+fn set_pending(
+    t: &mut Tournament,
+    round: usize,
+    board: usize,
+    game: usize,
+    pending: &Option<deputy::Submitted>,
+) -> Result<Command, CommandError> {
+    let games = t.settings.format.games;
+    let p = pairing_mut(unlocked(t, round)?, board)?;
+    let now = *p
+        .games
+        .get(game)
+        .ok_or(CommandError::NoGame { game, games })?;
+    if let Some(s) = pending {
+        if (s.round, s.board, s.game) != (round, board, game) {
+            return Err(CommandError::PendingElsewhere);
+        }
+        if now != GameResult::Pending {
+            return Err(CommandError::ResultSet { round, board, game });
+        }
+    }
+    let at = |x: &deputy::Submitted| (x.round, x.board, x.game) == (round, board, game);
+    let old = t.pending.iter().position(at).map(|i| t.pending.remove(i));
+    if let Some(s) = pending {
+        t.pending.push(s.clone());
+    }
+    Ok(Command::SetPending {
+        round,
+        board,
+        game,
+        pending: old,
     })
 }
 

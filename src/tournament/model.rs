@@ -41,6 +41,12 @@ pub struct Tournament {
     /// A team event's teams, in their order (`settings.teams` says it is one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub teams: Vec<crate::tournament::team::Team>,
+    /// Deputy arbiters who may enter results from their phones (revoked ones stay listed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deputies: Vec<crate::tournament::deputy::Deputy>,
+    /// Results deputies sent that wait for the arbiter (when the event asks for that).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<crate::tournament::deputy::Submitted>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -83,6 +89,12 @@ pub struct Settings {
     /// A team event's boards, scoring and line-ups; `None` for an individual event.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<crate::tournament::team::TeamSettings>,
+    /// Results deputies send from the floor: applied at once, or kept for the arbiter.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::deputy::FloorResults::is_default"
+    )]
+    pub floor_results: crate::tournament::deputy::FloorResults,
 }
 
 /// The event's data that only its documents print: the protocols' heads, the certificates, the
@@ -966,6 +978,7 @@ impl Tournament {
                 unplayed: Unplayed::default(),
                 rounds_planned: None,
                 teams: None,
+                floor_results: Default::default(),
             },
             tiebreaks: TieBreak::defaults(system),
             players: vec![],
@@ -975,6 +988,8 @@ impl Tournament {
             initial_colour: None,
             acceleration: Default::default(),
             teams: vec![],
+            deputies: vec![],
+            pending: vec![],
         }
     }
 

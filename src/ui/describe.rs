@@ -46,13 +46,85 @@ fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
 /// The change an entry made, in words. A player removed is no longer in the event: his name is
 /// in the entry's undo.
 fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
-    match (&e.command, &e.undo) {
+    let said = match (&e.command, &e.undo) {
         (Command::RemovePlayer { id }, Command::AddPlayer { player })
             if t.player(*id).is_none() =>
         {
             removed(lang, player.sex, &player.full_name())
         }
         _ => command(t, &e.command, lang),
+    };
+    match &e.by {
+        Some(by) => format!(
+            "{said} ({} {}, {})",
+            lang.pick("from the floor:", "с площадки:"),
+            by.deputy,
+            by.address
+        ),
+        None => said,
+    }
+}
+
+/// A change to the deputies or to a result waiting for the arbiter, in words.
+fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
+    let l = |en: &str, ru: &str| lang.pick(en, ru).to_string();
+    match cmd {
+        Command::AddDeputy { deputy } => format!(
+            "{} {} ({} {})",
+            l("deputy arbiter added:", "добавлен заместитель судьи"),
+            deputy.name,
+            l("boards", "доски"),
+            deputy.boards
+        ),
+        Command::RemoveDeputy { name } => {
+            format!(
+                "{} {name}",
+                l("deputy arbiter taken off:", "снят заместитель судьи")
+            )
+        }
+        Command::RevokeDeputy { name, .. } => {
+            format!("{} {name}", l("code revoked:", "отозван код заместителя"))
+        }
+        Command::KeepRevoked { name } => format!(
+            "{} {name} {}",
+            l("the code of", "код заместителя"),
+            l(
+                "stays revoked (a revoked code never works again)",
+                "остаётся отозванным (отозванный код больше не действует)"
+            )
+        ),
+        Command::SetPending {
+            round,
+            board,
+            game,
+            pending,
+        } => match pending {
+            Some(s) => format!(
+                "{}: {} ({} {})",
+                l("waits for confirmation", "ждёт подтверждения"),
+                command(
+                    t,
+                    &Command::SetResult {
+                        round: *round,
+                        board: *board,
+                        game: *game,
+                        result: s.result
+                    },
+                    lang
+                ),
+                l("sent by", "прислал"),
+                s.by
+            ),
+            None => format!(
+                "{} {round}, {} {board}, {} {}: {}",
+                l("round", "тур"),
+                l("board", "доска"),
+                l("game", "партия"),
+                game + 1,
+                l("no result waits", "ожидающего результата нет")
+            ),
+        },
+        _ => command(t, cmd, lang),
     }
 }
 
@@ -375,6 +447,11 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                     .join("; ")
             )
         }
+        Command::AddDeputy { .. }
+        | Command::RemoveDeputy { .. }
+        | Command::RevokeDeputy { .. }
+        | Command::KeepRevoked { .. }
+        | Command::SetPending { .. } => floor(t, cmd, lang),
         Command::LockRound { round } => {
             format!("{} {round} {}", l("round", "тур"), l("locked", "закрыт"))
         }

@@ -1,0 +1,246 @@
+//! The writer's desk: where deputies' results meet the one program that holds the event. The
+//! HTTP side sends a [`Job`] and waits for its answer; the holder answers jobs one at a time
+//! with [`answer`] — `serve --write`'s own thread ([`Desk::hold`]), or the console's window,
+//! which takes them as messages ([`Desk::channel`]). Either way a result goes through
+//! [`EventFile::from_floor`]: validated, saved, journaled with the deputy's name.
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use tokio::sync::{mpsc, oneshot};
+
+use super::http::ServeError;
+use crate::files::lock::Holder;
+use crate::store::event::{Entry, EventFile};
+use crate::store::floor::{self, Accepted, Refused, Sent};
+use crate::tournament::deputy::Deputy;
+use crate::tournament::model::{GameResult, Tournament};
+
+/// Jobs waiting for the holder at most; a flood beyond it is told to come back (503).
+pub const QUEUE: usize = 1_024;
+
+/// What the HTTP side asks of the holder.
+#[derive(Debug)]
+pub enum Job {
+    /// Who this code is (a live deputy), and what he sees: his boards of the current round.
+    Mine {
+        code: String,
+        reply: oneshot::Sender<Option<Mine>>,
+    },
+    /// A result from the floor.
+    Submit {
+        code: String,
+        sent: Sent,
+        address: String,
+        at: DateTime<Utc>,
+        reply: oneshot::Sender<Result<Accepted, Refused>>,
+    },
+}
+
+/// The way to the holder.
+#[derive(Clone, Debug)]
+pub struct Desk {
+    tx: mpsc::Sender<Job>,
+}
+
+/// The holder is gone (the console closed the event, the thread stopped).
+#[derive(Debug)]
+pub struct Closed;
+
+impl Desk {
+    /// A desk and the jobs it receives, for a holder that answers them itself (the console).
+    pub fn channel() -> (Desk, mpsc::Receiver<Job>) {
+        let (tx, rx) = mpsc::channel(QUEUE);
+        (Desk { tx }, rx)
+    }
+
+    /// Takes the event's lock (refused, naming the holder, while another program has it) and
+    /// answers jobs on a thread of its own for as long as the desk lives: `serve --write`.
+    pub fn hold(path: &Path) -> Result<Desk, ServeError> {
+        let mut file = EventFile::open_as(path, &Holder::this("serve --write", Utc::now()))?;
+        let (desk, mut rx) = Desk::channel();
+        std::thread::Builder::new()
+            .name("deputies-desk".into())
+            .spawn(move || {
+                while let Some(job) = rx.blocking_recv() {
+                    answer(&mut file, job);
+                }
+            })?;
+        Ok(desk)
+    }
+
+    async fn ask<T>(&self, job: impl FnOnce(oneshot::Sender<T>) -> Job) -> Result<T, Closed> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(job(reply)).await.map_err(|_| Closed)?;
+        answer.await.map_err(|_| Closed)
+    }
+
+    pub async fn mine(&self, code: &str) -> Result<Option<Mine>, Closed> {
+        let code = code.to_string();
+        self.ask(|reply| Job::Mine { code, reply }).await
+    }
+
+    pub async fn submit(
+        &self,
+        code: &str,
+        sent: Sent,
+        address: &str,
+    ) -> Result<Result<Accepted, Refused>, Closed> {
+        let (code, address) = (code.to_string(), address.to_string());
+        self.ask(|reply| Job::Submit {
+            code,
+            sent,
+            address,
+            at: Utc::now(),
+            reply,
+        })
+        .await
+    }
+}
+
+/// Answers a job with the event the holder has open. A result is on disk before its answer
+/// leaves (a refused save is a refusal).
+pub fn answer(file: &mut EventFile, job: Job) -> Option<Accepted> {
+    match job {
+        Job::Mine { code, reply } => {
+            let t = &file.tournament;
+            let mine = t.deputy_by_code(&code).map(|d| mine(t, file.journal(), d));
+            let _ = reply.send(mine);
+            None
+        }
+        Job::Submit {
+            code,
+            sent,
+            address,
+            at,
+            reply,
+        } => {
+            let done = file.from_floor(&code, &sent, &address, at);
+            let applied = done.as_ref().ok().cloned();
+            let _ = reply.send(done);
+            applied
+        }
+    }
+}
+
+/// What a deputy's page shows: who he is and his boards of the current round.
+#[derive(Clone, Debug, Serialize)]
+pub struct Mine {
+    pub name: String,
+    pub boards: String,
+    /// The current round (`None` before the first is paired).
+    pub round: Option<usize>,
+    pub locked: bool,
+    /// Results wait for the arbiter's confirmation in this event.
+    pub confirm: bool,
+    pub rows: Vec<Row>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    pub board: usize,
+    /// A team event's match on this board: «Home – Away».
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<String>,
+    pub games: Vec<GameRow>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct GameRow {
+    /// From 1, as the API counts.
+    pub game: usize,
+    /// That game's White and Black.
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` (as the API writes them), another result's symbol, or `null`.
+    pub result: Option<String>,
+    /// A result sent and waiting for the arbiter.
+    pub pending: Option<String>,
+    /// Who recorded (or sent) it, and when.
+    pub by: Option<String>,
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// A result as the API writes it.
+pub fn api_result(r: GameResult) -> Option<String> {
+    Some(
+        match r {
+            GameResult::Pending => return None,
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            other => other.symbol(),
+        }
+        .to_string(),
+    )
+}
+
+/// A result as the API reads it: from the game's White, a played game only.
+pub fn read_result(text: &str) -> Option<GameResult> {
+    match text.trim() {
+        "1-0" => Some(GameResult::WhiteWins),
+        "0-1" => Some(GameResult::BlackWins),
+        "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+        _ => None,
+    }
+}
+
+fn mine(t: &Tournament, journal: &[Entry], d: &Deputy) -> Mine {
+    let round = t.rounds.last();
+    let name = |id| {
+        t.player(id)
+            .map_or_else(|| format!("#{id}"), |p| p.full_name())
+    };
+    let rows = round
+        .map(|r| {
+            r.pairings
+                .iter()
+                .filter(|p| d.boards.contains(p.board))
+                .map(|p| Row {
+                    board: p.board,
+                    teams: r
+                        .matches
+                        .iter()
+                        .find(|m| m.boards.contains(&p.board))
+                        .map(|m| format!("{} – {}", t.team_name(m.home), t.team_name(m.away))),
+                    games: (0..p.games.len())
+                        .map(|g| {
+                            let white = p.white_of(g);
+                            let black = if white == p.white { p.black } else { p.white };
+                            let waiting = t
+                                .pending
+                                .iter()
+                                .find(|s| (s.round, s.board, s.game) == (r.number, p.board, g));
+                            let (by, at) = match (p.games[g], waiting) {
+                                (GameResult::Pending, Some(s)) => (Some(s.by.clone()), Some(s.at)),
+                                (GameResult::Pending, None) => (None, None),
+                                _ => {
+                                    let rec = floor::recorder(journal, r.number, p.board, g);
+                                    (rec.by, rec.at)
+                                }
+                            };
+                            GameRow {
+                                game: g + 1,
+                                white: name(white),
+                                black: name(black),
+                                result: api_result(p.games[g]),
+                                pending: waiting.and_then(|s| api_result(s.result)),
+                                by,
+                                at,
+                            }
+                        })
+                        .collect(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Mine {
+        name: d.name.clone(),
+        boards: d.boards.to_string(),
+        round: round.map(|r| r.number),
+        locked: round.is_some_and(|r| r.locked),
+        confirm: t.settings.floor_results == crate::tournament::deputy::FloorResults::Confirm,
+        rows,
+    }
+}

@@ -6,7 +6,8 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::path::PathBuf;
 use std::thread::JoinHandle;
 
-use super::http::{serve_with, ServeError};
+use super::desk::Desk;
+use super::http::{serve_desk, ServeError};
 
 /// The port the console tries first, then the next nine.
 pub const PORT: u16 = 8080;
@@ -20,8 +21,9 @@ pub struct Running {
 }
 
 impl Running {
-    /// Starts serving `event` on the first free port from [`PORT`].
-    pub fn start(event: PathBuf) -> Result<Running, ServeError> {
+    /// Starts serving `event` on the first free port from [`PORT`], taking deputies' results
+    /// through `desk` when the console holds the event.
+    pub fn start(event: PathBuf, desk: Option<Desk>) -> Result<Running, ServeError> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -43,12 +45,12 @@ impl Running {
         };
         let addr = listener.local_addr()?;
         // The event is read once here, so a file that cannot be read is said at once.
-        let tournament = crate::store::event::read(&event)?;
+        crate::store::event::read(&event)?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("hall-network".into())
             .spawn(move || {
-                let _ = runtime.block_on(serve_with(listener, event, tournament, async {
+                let _ = runtime.block_on(serve_desk(listener, event, desk, async {
                     let _ = stopped.await;
                 }));
             })?;

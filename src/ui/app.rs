@@ -81,6 +81,8 @@ pub enum Message {
     /// The hall-network page's switch shown or hidden.
     Network(bool),
     NetworkPage(network::Message),
+    /// A deputy's job from the hall network's desk, for the open event.
+    Floor(session::floor::Delivered),
     Files(bool),
     Key(keyboard::Event),
     /// A clock key, once the view has said whether a text field had the focus (then it was
@@ -118,6 +120,7 @@ pub struct App {
     pub wall_page: wall::Page,
     pub help: bool,
     pub network: bool,
+    pub network_page: network::State,
     pub open: open::State,
     pub rounds: rounds::State,
     pub clocks: clocks::State,
@@ -168,6 +171,7 @@ impl App {
             wall_page: wall::Page::default(),
             help: false,
             network: false,
+            network_page: network::State::default(),
             open: open::State::default(),
             rounds: rounds::State::default(),
             clocks: clocks::State::default(),
@@ -405,7 +409,19 @@ impl App {
                 self.network = false;
                 Action::None
             }
-            Message::NetworkPage(network::Message::Switch(on)) => Action::Web(on),
+            Message::NetworkPage(message) => {
+                let lang = self.session.lang;
+                self.network_page
+                    .update(message, self.session.tournament(), lang)
+                    .map(Message::NetworkPage)
+            }
+            Message::Floor(delivered) => {
+                if let Some(job) = delivered.take() {
+                    self.session.floor(job);
+                    self.follow();
+                }
+                Action::None
+            }
             Message::Files(on) => {
                 self.files = on;
                 self.open.error = None;
@@ -647,7 +663,13 @@ impl App {
                 wall::Page::Pairings | wall::Page::Standings | wall::Page::Crosstable
             ))
         .then(|| iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick));
-        Subscription::batch([keys].into_iter().chain(clocks).chain(sheets))
+        // Deputies' results, while the hall network takes them for this window.
+        let floor = self
+            .session
+            .inbox
+            .clone()
+            .map(|inbox| Subscription::run_with(inbox, floor_jobs));
+        Subscription::batch([keys].into_iter().chain(clocks).chain(sheets).chain(floor))
     }
 
     fn status(&self) -> Option<Element<'_, Message>> {
@@ -738,8 +760,11 @@ impl App {
             let shown = network::Shown {
                 urls: session.web.as_ref().map(|w| w.urls()),
                 error: session.web_error.as_ref().map(|e| e.get(lang)),
+                t: session.tournament(),
+                journal: session.event.as_ref().map_or(&[], |e| e.journal()),
+                writes: session.inbox.is_some(),
             };
-            Some(network::view(shown, lang).map(Message::NetworkPage))
+            Some(network::view(&self.network_page, shown, lang).map(Message::NetworkPage))
         } else {
             None
         };
@@ -866,11 +891,18 @@ impl App {
                     button(text(lang.pick("Hall wall (F12)", "Стена зала (F12)")))
                         .style(button::secondary)
                         .on_press(Message::Wall(true)),
-                    button(text(if self.session.web.is_some() {
-                        lang.pick("Hall network: on", "Сеть зала: вкл.")
-                    } else {
-                        lang.pick("Hall network", "Сеть зала")
-                    }))
+                    button(text(
+                        match (self.session.web.is_some(), self.session.waiting()) {
+                            (_, 0) if self.session.web.is_some() => {
+                                lang.pick("Hall network: on", "Сеть зала: вкл.").to_string()
+                            }
+                            (_, 0) => lang.pick("Hall network", "Сеть зала").to_string(),
+                            (_, n) => format!(
+                                "{} {n}",
+                                lang.pick("Hall network · waiting:", "Сеть зала · ждут:")
+                            ),
+                        }
+                    ))
                     .style(if self.session.web.is_some() {
                         button::success
                     } else {
@@ -897,4 +929,17 @@ impl App {
         .width(Length::Fill)
         .into()
     }
+}
+
+/// The jobs of the hall network's desk as messages (the receiver taken once per inbox).
+fn floor_jobs(inbox: &session::floor::Inbox) -> impl iced::futures::Stream<Item = Message> {
+    let rx = inbox.take();
+    iced::futures::stream::unfold(rx, |rx| async move {
+        let mut rx = rx?;
+        let job = rx.recv().await?;
+        Some((
+            Message::Floor(session::floor::Delivered::new(job)),
+            Some(rx),
+        ))
+    })
 }

@@ -4,6 +4,7 @@
 //! runs the clocks, and reads and writes the files the screens ask for.
 
 pub mod clocks;
+pub mod floor;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -65,6 +66,9 @@ pub struct Session {
     /// start or stopped.
     pub web: Option<crate::serve::Running>,
     pub web_error: Option<Said>,
+    /// Deputies' results from the hall network, while it is on and this window writes the
+    /// event.
+    pub inbox: Option<floor::Inbox>,
     /// A watched event's writer has let it go (looked at each tick).
     pub free_to_take: bool,
     /// A result for a game whose clock still runs, said to the arbiter: entered again, it is
@@ -119,6 +123,7 @@ impl Session {
             config,
             web: None,
             web_error: None,
+            inbox: None,
             free_to_take: false,
             asked_result: None,
             standings: RefCell::default(),
@@ -274,6 +279,7 @@ impl Session {
             }
         };
         settings::remember(self.config.as_deref(), path);
+        self.inbox = None;
         if self.web.take().is_some() {
             settings::remember_web(self.config.as_deref(), None);
             // The page served the event being left: it stops rather than show the wrong one.
@@ -407,6 +413,7 @@ impl Session {
         self.web_error = None;
         if !on {
             self.web = None;
+            self.inbox = None;
             settings::remember_web(self.config.as_deref(), None);
             self.say(
                 false,
@@ -426,10 +433,21 @@ impl Session {
     /// to say about it (whether an error, the text), `None` with no event open.
     fn start_web(&mut self) -> Option<(bool, String)> {
         let lang = self.lang;
-        let event = self.event.as_ref().map(|e| e.path().to_path_buf())?;
+        let file = self.event.as_ref()?;
+        let event = file.path().to_path_buf();
+        // Deputies' results only where this window writes the event; a watching window's page
+        // is read-only (the writer's takes them).
+        let (desk, inbox) = if file.watching().is_none() {
+            let (desk, rx) = crate::serve::desk::Desk::channel();
+            (Some(desk), Some(floor::Inbox::new(rx)))
+        } else {
+            (None, None)
+        };
         self.web = None;
-        Some(match crate::serve::Running::start(event.clone()) {
+        self.inbox = None;
+        Some(match crate::serve::Running::start(event.clone(), desk) {
             Ok(running) => {
+                self.inbox = inbox;
                 settings::remember_web(self.config.as_deref(), Some(&event));
                 let urls = running.urls().join("  ");
                 self.web = Some(running);

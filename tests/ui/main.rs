@@ -9,6 +9,7 @@ mod clocks;
 mod documents;
 mod event;
 mod files;
+mod floor;
 mod games;
 mod help;
 mod language;

@@ -43,7 +43,8 @@ fn qr_modules(png_path: &str) -> Vec<Vec<bool>> {
         }
         (x0, y0, x1 + 1, y1 + 1)
     };
-    let white = bbox((255, 255, 255), (0, 0, w, h));
+    // The code is at the panel's top right (the text fields at the left are white too).
+    let white = bbox((255, 255, 255), (w * 2 / 3, 0, w, h));
     let (x0, y0, x1, y1) = bbox((0, 0, 0), white);
     // Whole pixels only: boxes at fractional positions leave grey seams between rows, and a
     // scanner (zbar) then reads nothing.

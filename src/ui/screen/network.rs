@@ -1,31 +1,148 @@
-//! The hall's network: the switch for the read-only page phones open (off by default), its
-//! address and a QR code to scan. Shown over any screen, as the help is.
+//! The hall's network: the switch for the page phones open (off by default), its address and a
+//! QR code to scan; and the deputy arbiters who enter their boards' results from their phones —
+//! added with a code shown once (and a QR code that logs the phone in), revoked for good —
+//! with the results they sent that wait for the arbiter and the latest that arrived. Shown over
+//! any screen, as the help is.
 
-use iced::widget::{button, column, container, opaque, row, text, Space};
+use chrono::Utc;
+use iced::widget::{
+    button, column, container, opaque, radio, row, scrollable, text, text_input, Space,
+};
 use iced::{Element, Length};
+use rand_chacha::rand_core::SeedableRng;
 
-use crate::lang::Lang;
+use super::Action;
+use crate::lang::{Lang, Russian};
+use crate::store::event::Entry;
+use crate::store::floor;
+use crate::tournament::command::Command;
+use crate::tournament::deputy::{self, Boards, Deputy, FloorResults};
+use crate::tournament::model::Tournament;
 use crate::ui::theme;
+
+/// What the arbiter types for a new deputy, and the code just made (shown until dismissed).
+#[derive(Debug, Default)]
+pub struct State {
+    pub name: String,
+    pub boards: String,
+    /// The deputy's name and his new code: shown while that deputy holds it.
+    new_code: Option<(String, String)>,
+}
 
 #[derive(Clone, Debug)]
 pub enum Message {
     /// Turns the page on or off.
     Switch(bool),
     Close,
+    Name(String),
+    Boards(String),
+    Add,
+    Revoke(String),
+    Mode(FloorResults),
+    /// A waiting result (its place in the event's list) recorded, or turned down.
+    Confirm(usize),
+    Reject(usize),
+    /// The new code has been handed over: no longer shown.
+    CodeSeen,
 }
 
-/// What the session says of the server: its addresses when on, or why it is off.
+impl State {
+    pub fn update(
+        &mut self,
+        message: Message,
+        t: Option<&Tournament>,
+        lang: Lang,
+    ) -> Action<Message> {
+        let Some(t) = t else {
+            return Action::None;
+        };
+        match message {
+            Message::Switch(on) => Action::Web(on),
+            Message::Close => Action::None,
+            Message::Name(n) => {
+                self.name = n;
+                Action::None
+            }
+            Message::Boards(b) => {
+                self.boards = b;
+                Action::None
+            }
+            Message::Add => {
+                let boards = match Boards::parse(&self.boards) {
+                    Ok(b) => b,
+                    Err(e) => {
+                        return Action::error(format!(
+                            "{}: {}",
+                            lang.pick("Boards", "Доски"),
+                            e.said(lang)
+                        ))
+                    }
+                };
+                let code = deputy::new_code(&mut rand_chacha::ChaCha20Rng::from_os_rng());
+                let d = Deputy::new(&self.name, boards, &code, Utc::now());
+                self.new_code = Some((d.name.clone(), code));
+                self.name.clear();
+                self.boards.clear();
+                Action::Apply(Command::AddDeputy { deputy: d })
+            }
+            Message::Revoke(name) => Action::Apply(Command::RevokeDeputy {
+                name,
+                at: Utc::now(),
+            }),
+            Message::Mode(m) => {
+                let mut settings = t.settings.clone();
+                settings.floor_results = m;
+                Action::Apply(Command::SetSettings {
+                    settings: Box::new(settings),
+                })
+            }
+            Message::Confirm(i) => t
+                .pending
+                .get(i)
+                .map_or(Action::None, |s| Action::Apply(floor::confirm(s))),
+            Message::Reject(i) => t
+                .pending
+                .get(i)
+                .map_or(Action::None, |s| Action::Apply(floor::reject(s))),
+            Message::CodeSeen => {
+                self.new_code = None;
+                Action::None
+            }
+        }
+    }
+
+    /// The code just made for a deputy, until it is handed over.
+    pub fn new_code(&self) -> Option<&str> {
+        self.new_code.as_ref().map(|(_, c)| c.as_str())
+    }
+
+    /// The new code, while its deputy (by name) holds it: a refused add shows nothing.
+    fn shown_code<'a>(&'a self, t: Option<&Tournament>) -> Option<(&'a str, &'a str)> {
+        let (name, code) = self.new_code.as_ref()?;
+        let d = t?.deputy(name)?;
+        (d.code == deputy::hash(code)).then_some((name.as_str(), code.as_str()))
+    }
+}
+
+/// What the session says of the server and the event.
 pub struct Shown<'a> {
     pub urls: Option<Vec<String>>,
     pub error: Option<&'a str>,
+    pub t: Option<&'a Tournament>,
+    pub journal: &'a [Entry],
+    /// This window writes the event and its server takes deputies' results.
+    pub writes: bool,
 }
 
-pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
+/// The latest results that came from the floor shown, most recent first.
+const ARRIVALS: usize = 5;
+
+pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
     let mut body = column![
         text(lang.pick("Hall network", "Сеть зала")).size(30),
         text(lang.pick(
-            "A read-only page for phones and screens on the hall's network: pairings, live clocks, results, standings. Nothing can be changed from it. Turn it on only on the hall's own Wi-Fi.",
-            "Страница только для просмотра для телефонов и экранов в сети зала: пары, часы, результаты, таблица. С неё ничего нельзя изменить. Включайте только в собственной сети Wi-Fi зала."
+            "A page for phones and screens on the hall's network: pairings, live clocks, results, standings. Only deputy arbiters, each with his own code, can enter results there, and only for their boards. Turn it on only on the hall's own Wi-Fi.",
+            "Страница для телефонов и экранов в сети зала: пары, часы, результаты, таблица. Вносить результаты могут только заместители судьи, каждый своим кодом и только на своих досках. Включайте только в собственной сети Wi-Fi зала."
         ))
         .size(18),
     ]
@@ -63,6 +180,27 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
     if let Some(e) = shown.error {
         body = body.push(text(e.to_string()).size(18).color(theme::ERROR));
     }
+    let mut side = column![].spacing(8);
+    if let Some((name, new)) = state.shown_code(shown.t) {
+        // The deputy's QR code logs his phone in: it takes the code's place at the top right
+        // while the code is shown.
+        let link = shown
+            .urls
+            .as_ref()
+            .and_then(|u| u.first())
+            .map(|u| format!("{u}deputy/login?code={new}"));
+        if let Some(qr) = link.as_deref().and_then(Qr::new) {
+            code = Some(qr);
+            side = side.push(
+                text(format!(
+                    "{} {name}",
+                    lang.pick("Scan to log in:", "Вход по коду:")
+                ))
+                .size(18),
+            );
+        }
+    }
+    body = body.push(deputies(state, &shown, lang));
     body = body.push(row![button(text(
         lang.pick("Close (Esc)", "Закрыть (Esc)")
     ))
@@ -72,10 +210,10 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
     // them, which a scanner may not read.
     let mut panel = row![body].spacing(24).padding(24);
     if let Some(qr) = code {
-        panel = panel.push(qr.view(360.0));
+        panel = panel.push(side.push(qr.view(360.0)));
     }
     opaque(
-        container(container(panel).style(theme::panel))
+        container(scrollable(container(panel).style(theme::panel)))
             .width(Length::Fill)
             .height(Length::Fill)
             .padding([96, 32])
@@ -84,6 +222,148 @@ pub fn view<'a>(shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
                 ..container::Style::default()
             }),
     )
+}
+
+/// The deputies' part: how their results are taken, who they are, a new one, what waits, what
+/// came last.
+fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, Message> {
+    let Some(t) = shown.t else {
+        return Space::new().into();
+    };
+    let mut part =
+        column![text(lang.pick("Deputy arbiters", "Заместители судьи")).size(24)].spacing(10);
+    if !shown.writes && shown.urls.is_some() {
+        part = part.push(
+            text(lang.pick(
+                "This window only watches the event: its page takes no results (the program that writes the event takes them).",
+                "Это окно только следит за турниром: его страница не принимает результатов (их принимает программа, которая ведёт турнир).",
+            ))
+            .size(16)
+            .color(theme::ERROR),
+        );
+    }
+    let mode = t.settings.floor_results;
+    part = part.push(
+        row![
+            text(lang.pick("Their results:", "Их результаты:")).size(18),
+            radio(
+                lang.pick("recorded at once", "записываются сразу"),
+                FloorResults::AtOnce,
+                Some(mode),
+                Message::Mode
+            )
+            .size(18),
+            radio(
+                lang.pick("wait for my confirmation", "ждут моего подтверждения"),
+                FloorResults::Confirm,
+                Some(mode),
+                Message::Mode
+            )
+            .size(18),
+        ]
+        .spacing(16)
+        .align_y(iced::Alignment::Center),
+    );
+    for d in &t.deputies {
+        let state_of: Element<'a, Message> = match d.revoked {
+            None => button(text(lang.pick("Revoke code", "Отозвать код")))
+                .style(button::danger)
+                .on_press(Message::Revoke(d.name.clone()))
+                .into(),
+            Some(at) => text(format!(
+                "{} {}",
+                lang.pick("code revoked", "код отозван"),
+                at.with_timezone(&chrono::Local).format("%d.%m %H:%M")
+            ))
+            .size(16)
+            .color(theme::ERROR)
+            .into(),
+        };
+        part = part.push(
+            row![
+                text(d.name.clone()).size(18).width(Length::FillPortion(3)),
+                text(format!("{} {}", lang.pick("boards", "доски"), d.boards))
+                    .size(18)
+                    .width(Length::FillPortion(2)),
+                state_of,
+            ]
+            .spacing(12)
+            .align_y(iced::Alignment::Center),
+        );
+    }
+    let can_add = !state.name.trim().is_empty() && !state.boards.trim().is_empty();
+    part = part.push(
+        row![
+            text_input(lang.pick("Deputy's name", "Имя заместителя"), &state.name)
+                .on_input(Message::Name)
+                .width(Length::FillPortion(3)),
+            text_input(
+                lang.pick("Boards: 1-12,15", "Доски: 1-12,15"),
+                &state.boards
+            )
+            .on_input(Message::Boards)
+            .on_submit_maybe(can_add.then_some(Message::Add))
+            .width(Length::FillPortion(2)),
+            button(text(lang.pick("Add, make a code", "Добавить, выдать код")))
+                .on_press_maybe(can_add.then_some(Message::Add)),
+        ]
+        .spacing(12),
+    );
+    if let Some((name, code)) = state.shown_code(Some(t)) {
+        part = part.push(
+            column![
+                text(format!(
+                    "{} {name} {}",
+                    lang.pick("Code for", "Код для"),
+                    lang.pick(
+                        "(shown once: the event keeps only its hash; show it to him alone):",
+                        "(показан один раз: в турнире хранится только его хеш; покажите только ему):"
+                    )
+                ))
+                .size(16),
+                text(code.to_string()).size(34),
+                button(text(lang.pick("Handed over", "Передан"))).on_press(Message::CodeSeen),
+            ]
+            .spacing(6),
+        );
+    }
+    if !t.pending.is_empty() {
+        part =
+            part.push(text(lang.pick("Waiting for confirmation", "Ждут подтверждения")).size(20));
+        for (i, s) in t.pending.iter().enumerate() {
+            part = part.push(
+                row![
+                    text(crate::ui::session::floor::waiting_said(s, lang))
+                        .size(18)
+                        .width(Length::Fill),
+                    button(text(lang.pick("Confirm", "Подтвердить")))
+                        .style(button::success)
+                        .on_press(Message::Confirm(i)),
+                    button(text(lang.pick("Reject", "Отклонить")))
+                        .style(button::danger)
+                        .on_press(Message::Reject(i)),
+                ]
+                .spacing(12)
+                .align_y(iced::Alignment::Center),
+            );
+        }
+    }
+    let arrived: Vec<&Entry> = shown
+        .journal
+        .iter()
+        .rev()
+        .filter(|e| e.by.is_some())
+        .take(ARRIVALS)
+        .collect();
+    if !arrived.is_empty() {
+        part = part.push(text(lang.pick("Last from the floor", "Последние с площадки")).size(20));
+        for e in arrived {
+            let at = e.at.with_timezone(&chrono::Local).format("%H:%M:%S");
+            let said = crate::ui::describe::entry(t, shown.journal, e, lang);
+            part = part.push(text(format!("{at}  {said}")).size(16));
+        }
+    }
+    container(part).padding([12, 0]).into()
 }
 
 /// A QR code of the page's address, dark on white with its quiet zone.

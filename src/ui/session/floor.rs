@@ -1,0 +1,131 @@
+//! Results from the floor at the console: while the console holds the event and its hall
+//! network is on, the network's desk sends deputies' jobs here, as messages, and the console
+//! answers them with its own open event — so a deputy's result is one more change in the one
+//! journal, on disk before the phone is told, and the arbiter sees it arrive.
+
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use chrono::Utc;
+
+use super::Session;
+use crate::lang::{Lang, Russian};
+use crate::serve::desk::{self, Job};
+use crate::store::floor::Accepted;
+use crate::tournament::command::Command;
+
+/// The jobs of the hall network's desk, waiting for the window to take them (a subscription
+/// takes the receiver once; the id tells one server's inbox from the next).
+#[derive(Clone, Debug)]
+pub struct Inbox {
+    id: u64,
+    rx: Arc<Mutex<Option<tokio::sync::mpsc::Receiver<Job>>>>,
+}
+
+impl Hash for Inbox {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+impl Inbox {
+    pub fn new(rx: tokio::sync::mpsc::Receiver<Job>) -> Inbox {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Inbox {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            rx: Arc::new(Mutex::new(Some(rx))),
+        }
+    }
+
+    /// The receiver, for the one subscription that reads it.
+    pub fn take(&self) -> Option<tokio::sync::mpsc::Receiver<Job>> {
+        self.rx.lock().ok()?.take()
+    }
+}
+
+/// A job in a message (messages are cloned; the job is taken once).
+#[derive(Clone)]
+pub struct Delivered(Arc<Mutex<Option<Job>>>);
+
+impl Delivered {
+    pub fn new(job: Job) -> Delivered {
+        Delivered(Arc::new(Mutex::new(Some(job))))
+    }
+
+    pub fn take(&self) -> Option<Job> {
+        self.0.lock().ok()?.take()
+    }
+}
+
+impl std::fmt::Debug for Delivered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Delivered(job)")
+    }
+}
+
+impl Session {
+    /// Answers a deputy's job with the open event: a result is validated, saved and journaled
+    /// with his name (or kept for confirmation), the board's running clock stopped as the
+    /// console stops it for a result typed in, and the arbiter told. With no event open to
+    /// write, the job is dropped and the phone told to ask the chief arbiter.
+    pub fn floor(&mut self, job: Job) {
+        let lang = self.lang;
+        let Some(file) = self.event.as_mut() else {
+            return;
+        };
+        if file.watching().is_some() {
+            return;
+        }
+        let before = file.tournament.clone();
+        let Some(accepted) = desk::answer(file, job) else {
+            return;
+        };
+        let entry = match accepted {
+            Accepted::Applied(e) | Accepted::Pending(e) => e,
+            Accepted::Already { .. } => return,
+        };
+        if let Command::SetResult { .. } = entry.command {
+            if !self.clocks.decided_by(&before, &entry.command).is_empty() {
+                let (now, t) = (self.now, &file.tournament);
+                if let Err(e) = self.clocks.stop_decided(t, &entry.command, now, Utc::now()) {
+                    self.say(true, e.said(lang));
+                    return;
+                }
+            }
+        }
+        let said = super::super::describe::entry(&before, file.journal(), &entry, lang);
+        let at = entry.at.with_timezone(&chrono::Local).format("%H:%M:%S");
+        self.say(
+            false,
+            format!("{at} {said} — {}", lang.pick("saved", "сохранено")),
+        );
+    }
+
+    /// Results deputies sent that wait for the arbiter.
+    pub fn waiting(&self) -> usize {
+        self.tournament().map_or(0, |t| t.pending.len())
+    }
+}
+
+/// The console's words for a result waiting: «тур 3, доска 5, партия 1: 1-0 (Петров, 16:03)».
+pub fn waiting_said(s: &crate::tournament::deputy::Submitted, lang: Lang) -> String {
+    let at = s.at.with_timezone(&chrono::Local).format("%H:%M");
+    match lang {
+        Lang::En => format!(
+            "round {}, board {}, game {}: {} ({}, {at})",
+            s.round,
+            s.board,
+            s.game + 1,
+            s.result.symbol(),
+            s.by
+        ),
+        Lang::Ru => format!(
+            "тур {}, доска {}, партия {}: {} ({}, {at})",
+            s.round,
+            s.board,
+            s.game + 1,
+            s.result.symbol(),
+            s.by
+        ),
+    }
+}

@@ -90,6 +90,9 @@ async fn serve(path: &Path) -> SocketAddr {
     addr
 }
 
+/// A refusal's expected status, what it is, its headers and body.
+type Case<'a> = (u16, &'a str, Vec<(&'a str, &'a str)>, Vec<u8>);
+
 struct Answer {
     status: u16,
     head: String,
@@ -207,7 +210,7 @@ async fn every_answer_of_a_result_and_none_writes_what_it_refuses() {
     let before = bytes();
     let auth = format!("Bearer {code}");
     let rauth = format!("Bearer {revoked}");
-    let cases: Vec<(u16, &str, Vec<(&str, &str)>, Vec<u8>)> = vec![
+    let cases: Vec<Case> = vec![
         (
             401,
             "no code",

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
-use shashki_arbiter::tournament::model::SCHEMA;
+use shashki_arbiter::tournament::model::{GameResult, SCHEMA};
 use shashki_arbiter::tournament::standings;
 
 const V1: &str = "tests/data/saved/v1";
@@ -231,10 +231,15 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::SetMatches { .. } => "set_matches",
         C::PairTeams { .. } => "pair_teams",
         C::SetLineUp { .. } => "set_line_up",
+        C::AddDeputy { .. } => "add_deputy",
+        C::RemoveDeputy { .. } => "remove_deputy",
+        C::RevokeDeputy { .. } => "revoke_deputy",
+        C::KeepRevoked { .. } => "keep_revoked",
+        C::SetPending { .. } => "set_pending",
     }
 }
 
-const ALL_KINDS: usize = 27;
+const ALL_KINDS: usize = 32;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -406,6 +411,61 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             assert!(p.impossible.is_none() && !p.matches.is_empty(), "{p:?}");
             changed(&swiss, p.command(&swiss));
         }
+        let mut revocation_kept = false;
+        // Deputies (kinds newer than these journals): one added and taken back; revoked, which
+        // its undo leaves revoked (a revoked code never works again); a result he sent kept
+        // for the arbiter on a game without one.
+        if let Some((t, round, board)) = states.iter().find_map(|t| {
+            let r = t.rounds.iter().find(|r| !r.locked)?;
+            let p = r
+                .pairings
+                .iter()
+                .find(|p| p.games[0] == GameResult::Pending)?;
+            Some((t, r.number, p.board))
+        }) {
+            use shashki_arbiter::tournament::deputy::{Boards, Deputy, Submitted};
+            let at = chrono::DateTime::from_timestamp(1_700_000_000, 0).unwrap();
+            let code = "abcde-fghjk-mnpqr-stvwx-yz012";
+            let d = Deputy::new("Петров", Boards::parse("1-2").unwrap(), code, at);
+            changed(t, Command::AddDeputy { deputy: d.clone() });
+            let with = applied(t, &Command::AddDeputy { deputy: d }).unwrap().0;
+            let name = "Петров".to_string();
+            changed(&with, Command::RemoveDeputy { name: name.clone() });
+            let (revoked, undo) = applied(
+                &with,
+                &Command::RevokeDeputy {
+                    name: name.clone(),
+                    at,
+                },
+            )
+            .unwrap();
+            assert!(with.deputy_by_code(code).is_some() && revoked.deputy_by_code(code).is_none());
+            assert_eq!(undo, Command::KeepRevoked { name: name.clone() });
+            let (kept, _) = applied(&revoked, &undo).unwrap();
+            assert_eq!(
+                kept, revoked,
+                "the undo of a revocation keeps the code revoked"
+            );
+            revocation_kept = true;
+            let sent = Submitted {
+                round,
+                board,
+                game: 0,
+                result: GameResult::WhiteWins,
+                by: name,
+                address: "192.168.1.23".into(),
+                at,
+            };
+            changed(
+                t,
+                Command::SetPending {
+                    round,
+                    board,
+                    game: 0,
+                    pending: Some(sent),
+                },
+            );
+        }
         // A batch: the last two changes as one, undone as one.
         let n = entries.len();
         let batch = Command::Batch {
@@ -422,6 +482,9 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             "{name}: one undo"
         );
         covered.insert(kind(&batch));
+        if revocation_kept {
+            covered.extend(["revoke_deputy", "keep_revoked"]);
+        }
     }
     assert_eq!(covered.len(), ALL_KINDS, "kinds covered: {covered:?}");
 }

@@ -68,7 +68,7 @@ async fn login(
     code: &str,
 ) -> Result<(HeaderValue, desk::Mine), Response> {
     let lang = lang_of(headers);
-    let desk = write::admit(w, headers, conn.as_ref())?;
+    let desk = write::admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
     let conn = conn.expect("admitted");
     let code = code.trim();
     if !plausible(code) {
@@ -170,7 +170,7 @@ pub async fn mine(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response
     let lang = lang_of(&headers);
     let desk = match write::admit(&w, &headers, conn.as_ref()) {
         Ok(d) => d,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let conn = conn.expect("admitted");
     let Some(code) = write::code_of(&headers) else {

@@ -193,10 +193,11 @@ pub fn code_of(headers: &HeaderMap) -> Option<String> {
 /// The checks every write and login go through before the code is asked about: the `Host`
 /// (421), the `Origin` (403), a desk to write to (403 on a read-only server), the address's
 /// lockout (429).
-pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Desk, Response> {
+/// (The refusal boxed: a response is large, and the way through is the common case.)
+pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Desk, Box<Response>> {
     let lang = lang_of(headers);
     let Some(conn) = conn else {
-        return Err(answer(
+        return Err(Box::new(answer(
             StatusCode::MISDIRECTED_REQUEST,
             "host",
             said(
@@ -205,10 +206,10 @@ pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Des
                 "подключение не проверить",
             ),
             json!({}),
-        ));
+        )));
     };
     if !host_is_ours(headers, conn) {
-        return Err(answer(
+        return Err(Box::new(answer(
             StatusCode::MISDIRECTED_REQUEST,
             "host",
             said(
@@ -217,10 +218,10 @@ pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Des
                 "сервер отвечает только на свой адрес: откройте его по адресу, который показывает экран судьи",
             ),
             json!({}),
-        ));
+        )));
     }
     if !origin_is_ours(headers, conn) {
-        return Err(answer(
+        return Err(Box::new(answer(
             StatusCode::FORBIDDEN,
             "origin",
             said(
@@ -229,10 +230,10 @@ pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Des
                 "отправлено со страницы другого сайта: отклонено",
             ),
             json!({}),
-        ));
+        )));
     }
     let Some(desk) = w.desk.clone() else {
-        return Err(answer(
+        return Err(Box::new(answer(
             StatusCode::FORBIDDEN,
             "read-only",
             said(
@@ -241,10 +242,10 @@ pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Des
                 "этот сервер только для просмотра: результаты принимает только программа, ведущая турнир (`serve --write` или окно судьи)",
             ),
             json!({}),
-        ));
+        )));
     };
     if let Some(left) = w.lockout.locked(conn.peer.ip(), Instant::now()) {
-        return Err(locked_out(lang, left));
+        return Err(Box::new(locked_out(lang, left)));
     }
     Ok(desk)
 }
@@ -313,9 +314,9 @@ pub fn desk_gone(lang: Lang) -> Response {
 
 /// The body of a result, read: `{"round", "board", "game", "result"}` (400 when it is not that
 /// shape, 422 when the result is not one of the three).
-fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Response> {
+fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Box<Response>> {
     let unreadable = |why: String| {
-        answer(
+        Box::new(answer(
             StatusCode::BAD_REQUEST,
             "unreadable",
             match lang {
@@ -323,13 +324,13 @@ fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Response> {
                 Lang::Ru => format!("запрос не прочитать: {why}; пришлите {{\"round\": R, \"board\": B, \"game\": G, \"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\"}}"),
             },
             json!({}),
-        )
+        ))
     };
     let value: Value = serde_json::from_slice(body).map_err(|e| unreadable(e.to_string()))?;
     let Value::Object(o) = value else {
         return Err(unreadable(said(lang, "not an object", "не объект")));
     };
-    let number = |key: &str| -> Result<usize, Response> {
+    let number = |key: &str| -> Result<usize, Box<Response>> {
         let v = o.get(key).ok_or_else(|| {
             unreadable(match lang {
                 Lang::En => format!("no `{key}`"),
@@ -341,7 +342,7 @@ fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Response> {
             .ok_or_else(|| {
                 if v.is_number() {
                     // A number that names nothing (0, negative, a fraction): there is no such.
-                    no_such(lang, key, &v.to_string())
+                    Box::new(no_such(lang, key, &v.to_string()))
                 } else {
                     unreadable(match lang {
                         Lang::En => format!("`{key}` is not a number"),
@@ -352,7 +353,9 @@ fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Response> {
     };
     let (round, board, game) = (number("round")?, number("board")?, number("game")?);
     let result = match o.get("result") {
-        Some(Value::String(s)) => desk::read_result(s).ok_or_else(|| no_such(lang, "result", s))?,
+        Some(Value::String(s)) => {
+            desk::read_result(s).ok_or_else(|| Box::new(no_such(lang, "result", s)))?
+        }
         Some(_) => {
             return Err(unreadable(said(
                 lang,
@@ -405,7 +408,7 @@ pub async fn post_result(
     let lang = lang_of(&headers);
     let desk = match admit(&w, &headers, conn.as_ref()) {
         Ok(d) => d,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let conn = conn.expect("admitted");
     let Some(code) = code_of(&headers) else {
@@ -444,7 +447,7 @@ pub async fn post_result(
     };
     let sent = match read_body(&bytes, lang) {
         Ok(s) => s,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let address = conn.peer.ip().to_string();
     match desk.submit(&code, sent, &address).await {

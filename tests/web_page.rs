@@ -417,3 +417,95 @@ fn the_page_shows_a_team_events_matches_table_and_crosstable() {
     // proves both.
     look_for("crosstable", "en", "<h3>Team crosstable</h3>");
 }
+
+/// A deputy's phone: the QR code's link logs it in (the code gone from the address at once) and
+/// the page draws his boards of the current round, by the players' names, with a big button per
+/// result, in the phone's language.
+#[test]
+fn the_deputys_page_logs_in_by_its_link_and_shows_his_boards() {
+    use rand_chacha::rand_core::SeedableRng;
+    use shashki_arbiter::tournament::deputy::{self, Boards, Deputy};
+    let Some(browser) = chromium() else { return };
+    let path = event_mid_round();
+    let code = deputy::new_code(&mut rand_chacha::ChaCha20Rng::seed_from_u64(5));
+    EventFile::open(&path)
+        .unwrap()
+        .apply(
+            Change::AddDeputy {
+                deputy: Deputy::new(
+                    "Петров П.",
+                    Boards::parse("1-3").unwrap(),
+                    &code,
+                    Utc::now(),
+                ),
+            },
+            Utc::now(),
+        )
+        .unwrap();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let desk = shashki_arbiter::serve::desk::Desk::hold(&path).unwrap();
+    runtime.spawn(shashki_arbiter::serve::http::serve_desk(
+        listener,
+        path.clone(),
+        Some(desk),
+        std::future::pending(),
+    ));
+    let link = format!("http://{addr}/deputy/login?code={code}");
+    let t = event::read(&path).unwrap();
+    let round = t.rounds.last().unwrap();
+    let white = t.player(round.pairings[0].white).unwrap().full_name();
+    let dom = (0..3)
+        .map(|_| look(browser, &link, "360,740", "ru", None))
+        .find(|d| d.contains("class=\"board\""))
+        .unwrap_or_else(|| {
+            panic!(
+                "no boards drawn: {}",
+                look(browser, &link, "360,740", "ru", None)
+            )
+        });
+    assert!(dom.contains("Петров П."), "who is logged in");
+    assert_eq!(
+        dom.matches("class=\"board\"").count(),
+        3,
+        "his three boards"
+    );
+    assert!(dom.contains(&white), "board 1's White by name");
+    assert!(
+        dom.contains("Доска 1") && dom.contains("Тур 6"),
+        "in Russian"
+    );
+    // Board 3 has its result (set before): shown as recorded, no buttons for it.
+    assert!(dom.contains("Записано: 1-0"), "board 3's result");
+    assert!(dom.contains("½ – ½"), "result buttons");
+    let en = look(browser, &link, "360,740", "en", None);
+    assert!(
+        en.contains("Board 1") && en.contains("Round 6"),
+        "in English"
+    );
+    // A wrong link: the login form, saying why; no boards.
+    let bad = look(
+        browser,
+        &format!("http://{addr}/deputy/login?code=nope"),
+        "360,740",
+        "ru",
+        None,
+    );
+    assert!(bad.contains("Код неверный или отозван"), "{bad}");
+    assert!(!bad.contains("class=\"board\""));
+    let shots = match std::env::var_os("SHASHKI_UPDATE_SCREENSHOTS") {
+        Some(_) => PathBuf::from("docs/screenshots"),
+        None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("web"),
+    };
+    std::fs::create_dir_all(&shots).unwrap();
+    look(
+        browser,
+        &link,
+        "360,740",
+        "ru",
+        Some(&shots.join("web-deputy-ru.png")),
+    );
+}

@@ -156,7 +156,7 @@ pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize, desk: Option
         .route("/events", get(events))
         .route("/api/result", post(post_result))
         .route("/api/deputy", get(api_deputy))
-        .route("/deputy", get(super::login::page))
+        .route("/deputy", get(deputy_page))
         .route("/deputy/login", get(login_link).post(login_post))
         .route("/deputy/logout", post(logout))
         .layer(axum::middleware::from_fn(refuse_bodies))
@@ -200,6 +200,10 @@ async fn login_post(
     body: axum::body::Body,
 ) -> Response {
     super::login::login_post(app.writes, conn.map(|c| c.0), headers, body).await
+}
+
+async fn deputy_page(Shared(app): Shared<App>, conn: ConnOf, headers: HeaderMap) -> Response {
+    super::login::page(app.writes, conn.map(|c| c.0), headers).await
 }
 
 async fn logout(headers: HeaderMap) -> Response {

@@ -31,9 +31,28 @@ fn secured(mut r: Response) -> Response {
     r
 }
 
-/// `GET /deputy`: the page (its script asks `/api/deputy` who is logged in).
-pub async fn page() -> Response {
-    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], PAGE).into_response();
+/// Where the page takes who is logged in and his boards, when the request's cookie says so.
+const INITIAL: &str = r#"<script id="initial-deputy" type="application/json"></script>"#;
+
+/// `GET /deputy`: the page, with the logged-in deputy's boards inside it (one request draws
+/// them; without a live code it shows the login form).
+pub async fn page(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response {
+    let mut html = PAGE.to_string();
+    let desk = write::admit(&w, &headers, conn.as_ref()).ok();
+    if let (Some(desk), Some(code)) = (desk, write::code_of(&headers)) {
+        if let Ok(Some(mine)) = desk.mine(&code).await {
+            // Every `<` written `\u003c`: no name can end or open a script element.
+            let json = serde_json::to_string(&mine)
+                .unwrap_or_default()
+                .replace('<', "\\u003c");
+            html = html.replacen(
+                INITIAL,
+                &format!(r#"<script id="initial-deputy" type="application/json">{json}</script>"#),
+                1,
+            );
+        }
+    }
+    let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     r.headers_mut().insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(

@@ -142,9 +142,9 @@ pub async fn login_post(
     body: axum::body::Body,
 ) -> Response {
     let lang = lang_of(&headers);
-    let bytes = match axum::body::to_bytes(body, super::http::MAX_BODY as usize).await {
+    let bytes = match write::body_of(body, lang).await {
         Ok(b) => b,
-        Err(_) => return write::too_large(lang),
+        Err(r) => return *r,
     };
     let code = serde_json::from_slice::<serde_json::Value>(&bytes)
         .ok()

@@ -441,9 +441,9 @@ pub async fn post_result(
             json!({}),
         );
     }
-    let bytes = match axum::body::to_bytes(body, super::http::MAX_BODY as usize).await {
+    let bytes = match body_of(body, lang).await {
         Ok(b) => b,
-        Err(_) => return too_large(lang),
+        Err(r) => return *r,
     };
     let sent = match read_body(&bytes, lang) {
         Ok(s) => s,
@@ -475,6 +475,17 @@ pub async fn post_result(
             answer(status, word, refused.said(lang), extra)
         }
     }
+}
+
+/// A write's body, read up to [`super::http::MAX_BODY`] (one sent in chunks is counted as it
+/// comes): 413 past it.
+pub async fn body_of(
+    body: axum::body::Body,
+    lang: Lang,
+) -> Result<axum::body::Bytes, Box<Response>> {
+    axum::body::to_bytes(body, super::http::MAX_BODY as usize)
+        .await
+        .map_err(|_| Box::new(too_large(lang)))
 }
 
 pub fn too_large(lang: Lang) -> Response {

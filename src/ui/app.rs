@@ -636,7 +636,11 @@ impl App {
                 },
             );
         }
-        if self.tab == Tab::Rounds && !self.wall {
+        // A result key only where the round's table is in sight: under the help, the network
+        // page or the files page a digit typed beside a field recorded a result on the Rounds
+        // screen (found in the real window).
+        let covered = self.help || self.network || self.files;
+        if self.tab == Tab::Rounds && !self.wall && !covered {
             // (Called from `update`, which keeps the focus on a refused result.)
             let t = self.session.tournament();
             let action = self.rounds.key(&typed, t).map(Message::Rounds);

@@ -403,6 +403,13 @@ impl Session {
                 text.push_str(&e.said(lang));
             }
         }
+        // A page served read-only while this window watched now takes deputies' results too.
+        if self.web.is_some() && self.inbox.is_none() {
+            if let Some((true, why)) = self.start_web() {
+                text.push_str("; ");
+                text.push_str(&why);
+            }
+        }
         self.say(false, text);
         true
     }

@@ -72,7 +72,10 @@ fn deputies_results_reach_the_console_through_its_hall_network() {
     click(&mut app, "Добавить, выдать код");
     let code = app.network_page.new_code().expect("a code").to_string();
     assert!(sees(&app, &code), "the code is shown once");
-    assert!(sees(&app, "Вход по коду: Петров П."), "with its QR code");
+    assert!(
+        sees(&app, "Вход с телефона по коду: Петров П."),
+        "with its QR code"
+    );
     let t = app.session.tournament().unwrap();
     assert!(t.deputy_by_code(&code).is_some());
     assert!(!std::fs::read_to_string(&path).unwrap().contains(&code));
@@ -152,4 +155,55 @@ fn deputies_results_reach_the_console_through_its_hall_network() {
         text_containing(&app, "код отозван").is_some(),
         "the list says so"
     );
+}
+
+/// A digit typed while the network page is open (beside its fields, say) is not a result for the
+/// Rounds screen underneath: it recorded 1-0 on board 1 in the real window.
+#[test]
+fn a_result_key_under_the_network_page_records_nothing() {
+    let mut app = app("floor-keys", Lang::Ru);
+    let before = app.session.tournament().unwrap().clone();
+    let _ = app.update(Message::Network(true));
+    char_key(&mut app, "1");
+    let _ = app.update(Message::Help(true));
+    char_key(&mut app, "=");
+    assert_eq!(
+        app.session.tournament().unwrap(),
+        &before,
+        "nothing recorded"
+    );
+    let _ = app.update(Message::Help(false));
+    let _ = app.update(Message::Network(false));
+    char_key(&mut app, "1");
+    assert_ne!(
+        app.session.tournament().unwrap(),
+        &before,
+        "on the Rounds screen itself the key records"
+    );
+}
+
+/// A window that only watches an event serves it read-only (another program writes it); once it
+/// takes the event over, its page takes deputies' results too.
+#[test]
+fn a_watching_window_takes_no_results_until_it_takes_the_event_over() {
+    let path = event_with_boards("floor-watch", 2);
+    let holder = EventFile::open(&path).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    assert!(app.session.event.as_ref().unwrap().watching().is_some());
+    let _ = app.update(Message::NetworkPage(Net::Switch(true)));
+    assert!(app.session.web.is_some(), "the page is on");
+    assert!(
+        app.session.inbox.is_none(),
+        "read-only while another writes"
+    );
+    let _ = app.update(Message::Network(true));
+    assert!(
+        text_containing(&app, "This window only watches the event").is_some(),
+        "the network page says so"
+    );
+    drop(holder);
+    let _ = app.update(Message::TakeOver);
+    assert!(app.session.event.as_ref().unwrap().watching().is_none());
+    assert!(app.session.web.is_some(), "still on");
+    assert!(app.session.inbox.is_some(), "now it takes results");
 }

@@ -180,7 +180,7 @@ pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, M
     if let Some(e) = shown.error {
         body = body.push(text(e.to_string()).size(18).color(theme::ERROR));
     }
-    let mut side = column![].spacing(8);
+    let mut caption = None;
     if let Some((name, new)) = state.shown_code(shown.t) {
         // The deputy's QR code logs his phone in: it takes the code's place at the top right
         // while the code is shown.
@@ -191,10 +191,13 @@ pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, M
             .map(|u| format!("{u}deputy/login?code={new}"));
         if let Some(qr) = link.as_deref().and_then(Qr::new) {
             code = Some(qr);
-            side = side.push(
+            caption = Some(
                 text(format!(
                     "{} {name}",
-                    lang.pick("Scan to log in:", "Вход по коду:")
+                    lang.pick(
+                        "His phone logs in with this code:",
+                        "Вход с телефона по коду:"
+                    )
                 ))
                 .size(18),
             );
@@ -209,8 +212,9 @@ pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, M
     // top: the software renderer draws boxes at fractional positions with grey seams between
     // them, which a scanner may not read.
     let mut panel = row![body].spacing(24).padding(24);
+    // (The caption under the code: above it, its fractional height put seams in the code.)
     if let Some(qr) = code {
-        panel = panel.push(side.push(qr.view(360.0)));
+        panel = panel.push(column![qr.view(360.0)].push(caption).spacing(8));
     }
     opaque(
         container(scrollable(container(panel).style(theme::panel)))

@@ -99,8 +99,9 @@ fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             game,
             pending,
         } => match pending {
+            // (Who sent it is the journal entry's own: said after it.)
             Some(s) => format!(
-                "{}: {} ({} {})",
+                "{}: {}",
                 l("waits for confirmation", "ждёт подтверждения"),
                 command(
                     t,
@@ -112,16 +113,16 @@ fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                     },
                     lang
                 ),
-                l("sent by", "прислал"),
-                s.by
             ),
             None => format!(
-                "{} {round}, {} {board}, {} {}: {}",
-                l("round", "тур"),
+                "{} {round}, {} {board}, {} {}",
+                l(
+                    "result from the floor turned down: round",
+                    "отклонён результат с площадки: тур"
+                ),
                 l("board", "доска"),
                 l("game", "партия"),
                 game + 1,
-                l("no result waits", "ожидающего результата нет")
             ),
         },
         _ => command(t, cmd, lang),
@@ -457,6 +458,25 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         }
         Command::UnlockRound { round } => {
             format!("{} {round} {}", l("round", "тур"), l("unlocked", "открыт"))
+        }
+        // The arbiter's confirmation of a result sent from the floor.
+        Command::Batch { commands }
+            if matches!(
+                commands.as_slice(),
+                [
+                    Command::SetResult { .. },
+                    Command::SetPending { pending: None, .. }
+                ]
+            ) =>
+        {
+            format!(
+                "{} {}",
+                l(
+                    "confirmed from the floor:",
+                    "подтверждён результат с площадки:"
+                ),
+                command(t, &commands[0], lang)
+            )
         }
         Command::Batch { commands } if commands.len() > 3 => {
             let added = commands

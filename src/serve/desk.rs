@@ -23,6 +23,12 @@ pub const QUEUE: usize = 1_024;
 /// What the HTTP side asks of the holder.
 #[derive(Debug)]
 pub enum Job {
+    /// Whose this code is (a live deputy's name): the check of every write, before its body is
+    /// read.
+    Known {
+        code: String,
+        reply: oneshot::Sender<Option<String>>,
+    },
     /// Who this code is (a live deputy), and what he sees: his boards of the current round.
     Mine {
         code: String,
@@ -76,6 +82,11 @@ impl Desk {
         answer.await.map_err(|_| Closed)
     }
 
+    pub async fn known(&self, code: &str) -> Result<Option<String>, Closed> {
+        let code = code.to_string();
+        self.ask(|reply| Job::Known { code, reply }).await
+    }
+
     pub async fn mine(&self, code: &str) -> Result<Option<Mine>, Closed> {
         let code = code.to_string();
         self.ask(|reply| Job::Mine { code, reply }).await
@@ -103,6 +114,14 @@ impl Desk {
 /// leaves (a refused save is a refusal).
 pub fn answer(file: &mut EventFile, job: Job) -> Option<Accepted> {
     match job {
+        Job::Known { code, reply } => {
+            let name = file
+                .tournament
+                .deputy_by_code(&code)
+                .map(|d| d.name.clone());
+            let _ = reply.send(name);
+            None
+        }
         Job::Mine { code, reply } => {
             let t = &file.tournament;
             let mine = t.deputy_by_code(&code).map(|d| mine(t, file.journal(), d));

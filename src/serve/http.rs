@@ -182,15 +182,14 @@ async fn login_link(
     Shared(app): Shared<App>,
     conn: ConnOf,
     headers: HeaderMap,
-    uri: axum::http::Uri,
+    link: Result<
+        axum::extract::Query<super::login::Link>,
+        axum::extract::rejection::QueryRejection,
+    >,
 ) -> Response {
-    super::login::login_link(
-        app.writes,
-        conn.map(|c| c.0),
-        headers,
-        uri.query().map(str::to_string),
-    )
-    .await
+    // (An unreadable query is no code: the page says the login failed.)
+    let link = link.map_or_else(|_| super::login::Link::default(), |q| q.0);
+    super::login::login_link(app.writes, conn.map(|c| c.0), headers, link).await
 }
 
 async fn login_post(
@@ -233,7 +232,8 @@ async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next
     next.run(req).await
 }
 
-fn no_store(mut r: Response) -> Response {
+/// A response no cache keeps and no browser reads as another type.
+pub(super) fn no_store(mut r: Response) -> Response {
     let h = r.headers_mut();
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert(
@@ -243,17 +243,20 @@ fn no_store(mut r: Response) -> Response {
     r
 }
 
-/// Where the page takes the state of the moment (the JSON, with every `<` written `\u003c`, so
-/// that no text in it can end or open a script element).
-const INITIAL: &str = r#"<script id="initial-state" type="application/json"></script>"#;
+/// `page` with `json` put in its empty script element `id` (every `<` written `\u003c`, so that
+/// no text in it can end or open a script element).
+pub(super) fn with_json(page: &str, id: &str, json: &str) -> String {
+    let empty = format!(r#"<script id="{id}" type="application/json"></script>"#);
+    let json = json.replace('<', "\\u003c");
+    page.replacen(
+        &empty,
+        &format!(r#"<script id="{id}" type="application/json">{json}</script>"#),
+        1,
+    )
+}
 
 async fn page(Shared(app): Shared<App>) -> Response {
-    let json = app.rx.borrow().json.replace('<', "\\u003c");
-    let html = PAGE.replacen(
-        INITIAL,
-        &format!(r#"<script id="initial-state" type="application/json">{json}</script>"#),
-        1,
-    );
+    let html = with_json(PAGE, "initial-state", &app.rx.borrow().json);
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
     // The page's own inline script and style only: no other origin is ever contacted.
     r.headers_mut().insert(
@@ -281,14 +284,9 @@ async fn api_clocks(Shared(app): Shared<App>) -> Response {
 
 async fn api_standings(Shared(app): Shared<App>, headers: HeaderMap) -> Response {
     let state = app.rx.borrow().state.clone();
-    let ru = headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim_start().starts_with("ru"));
-    let doc = if ru {
-        &state.report.ru
-    } else {
-        &state.report.en
+    let doc = match super::write::lang_of(&headers) {
+        crate::lang::Lang::Ru => &state.report.ru,
+        crate::lang::Lang::En => &state.report.en,
     };
     json(serde_json::to_string(&doc.sections.first()).expect("a table serialises"))
 }

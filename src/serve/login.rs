@@ -15,14 +15,10 @@ const PAGE: &str = include_str!("../../resources/web/deputy.html");
 /// How long a phone stays logged in (an event's days; a revoked code ends it at once anyway).
 const SESSION_SECS: u64 = 14 * 24 * 3600;
 
-fn secured(mut r: Response) -> Response {
+/// A response of the deputy's: not kept, not leaked to another site, never framed by one.
+fn secured(r: Response) -> Response {
+    let mut r = super::http::no_store(r);
     let h = r.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    // Nothing of this page leaks to another site, and no other site frames it.
     h.insert(
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
@@ -31,25 +27,15 @@ fn secured(mut r: Response) -> Response {
     r
 }
 
-/// Where the page takes who is logged in and his boards, when the request's cookie says so.
-const INITIAL: &str = r#"<script id="initial-deputy" type="application/json"></script>"#;
-
 /// `GET /deputy`: the page, with the logged-in deputy's boards inside it (one request draws
 /// them; without a live code it shows the login form).
 pub async fn page(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response {
     let mut html = PAGE.to_string();
-    let desk = write::admit(&w, &headers, conn.as_ref()).ok();
-    if let (Some(desk), Some(code)) = (desk, write::code_of(&headers)) {
-        if let Ok(Some(mine)) = desk.mine(&code).await {
-            // Every `<` written `\u003c`: no name can end or open a script element.
-            let json = serde_json::to_string(&mine)
-                .unwrap_or_default()
-                .replace('<', "\\u003c");
-            html = html.replacen(
-                INITIAL,
-                &format!(r#"<script id="initial-deputy" type="application/json">{json}</script>"#),
-                1,
-            );
+    let admitted = write::admit(&w, &headers, conn.as_ref()).ok();
+    if let (Some(a), Some(code)) = (admitted, write::code_of(&headers)) {
+        if let Ok(Some(mine)) = a.desk.mine(&code).await {
+            let json = serde_json::to_string(&mine).unwrap_or_default();
+            html = super::http::with_json(PAGE, "initial-deputy", &json);
         }
     }
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
@@ -63,67 +49,50 @@ pub async fn page(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response
 }
 
 fn cookie(code: &str) -> HeaderValue {
-    // A code is base-32 letters and dashes (checked before this): nothing in it can break the
-    // header.
+    // A live code, as it is hashed: base-32 letters only, nothing that can break the header.
     HeaderValue::from_str(&format!(
         "{COOKIE}={code}; Path=/; Max-Age={SESSION_SECS}; HttpOnly; SameSite=Strict"
     ))
     .unwrap_or_else(|_| HeaderValue::from_static("deputy=; Path=/; Max-Age=0"))
 }
 
-fn plausible(code: &str) -> bool {
-    !code.is_empty()
-        && code.len() <= 200
-        && code
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ')
-}
-
-/// Logs a phone in with `code`: the cookie set and who he is, or why not.
+/// Logs a phone in with `code`: the cookie to set, the desk and the deputy's name, or why not.
 async fn login(
     w: &Writes,
     headers: &HeaderMap,
     conn: Option<Conn>,
     code: &str,
-) -> Result<(HeaderValue, desk::Mine), Response> {
+) -> Result<(HeaderValue, desk::Desk, String), Response> {
     let lang = lang_of(headers);
-    let desk = write::admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
-    let conn = conn.expect("admitted");
-    let code = code.trim();
-    if !plausible(code) {
-        return Err(write::wrong_code(w, lang, &conn));
-    }
-    match desk.mine(code).await {
+    let write::Admitted { desk, conn } = write::admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
+    match desk.known(code).await {
         Err(desk::Closed) => Err(write::desk_gone(lang)),
         Ok(None) => Err(write::wrong_code(w, lang, &conn)),
-        Ok(Some(mine)) => Ok((cookie(&crate::tournament::deputy::normalise(code)), mine)),
+        Ok(Some(name)) => {
+            let cookie = cookie(&crate::tournament::deputy::normalise(code));
+            Ok((cookie, desk, name))
+        }
     }
+}
+
+/// The QR code's link: `?code=…`.
+#[derive(Default, serde::Deserialize)]
+pub struct Link {
+    #[serde(default)]
+    code: String,
 }
 
 /// `GET /deputy/login?code=…` (the QR code's link): logged in, then sent to `/deputy` with the
 /// code gone from the address; a wrong code goes back to the page, which says so.
-pub async fn login_link(
-    w: Writes,
-    conn: Option<Conn>,
-    headers: HeaderMap,
-    query: Option<String>,
-) -> Response {
-    let code = query
-        .as_deref()
-        .unwrap_or("")
-        .split('&')
-        .filter_map(|kv| kv.split_once('='))
-        .find(|(k, _)| *k == "code")
-        .map(|(_, v)| v.replace('+', " ").replace("%20", " "))
-        .unwrap_or_default();
+pub async fn login_link(w: Writes, conn: Option<Conn>, headers: HeaderMap, link: Link) -> Response {
     let to = |place: &'static str| {
         let mut r = StatusCode::SEE_OTHER.into_response();
         r.headers_mut()
             .insert(header::LOCATION, HeaderValue::from_static(place));
         r
     };
-    match login(&w, &headers, conn, &code).await {
-        Ok((cookie, _)) => {
+    match login(&w, &headers, conn, &link.code).await {
+        Ok((cookie, _, _)) => {
             let mut r = to("/deputy");
             r.headers_mut().insert(header::SET_COOKIE, cookie);
             secured(r)
@@ -151,13 +120,15 @@ pub async fn login_post(
         .and_then(|v| v.get("code").and_then(|c| c.as_str()).map(str::to_string))
         .unwrap_or_default();
     match login(&w, &headers, conn, &code).await {
-        Ok((cookie, mine)) => {
+        Ok((cookie, desk, name)) => {
+            // The page draws his boards from the answer.
+            let mine = desk.mine(&code).await.ok().flatten();
             let mut r = answer(
                 StatusCode::OK,
                 "logged-in",
                 match lang {
-                    crate::lang::Lang::En => format!("logged in: {}", mine.name),
-                    crate::lang::Lang::Ru => format!("вход выполнен: {}", mine.name),
+                    crate::lang::Lang::En => format!("logged in: {name}"),
+                    crate::lang::Lang::Ru => format!("вход выполнен: {name}"),
                 },
                 json!({ "deputy": mine }),
             );
@@ -187,11 +158,10 @@ pub async fn logout(headers: HeaderMap) -> Response {
 /// `GET /api/deputy`: who is logged in and his boards of the current round.
 pub async fn mine(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response {
     let lang = lang_of(&headers);
-    let desk = match write::admit(&w, &headers, conn.as_ref()) {
-        Ok(d) => d,
+    let write::Admitted { desk, conn } = match write::admit(&w, &headers, conn.as_ref()) {
+        Ok(a) => a,
         Err(r) => return *r,
     };
-    let conn = conn.expect("admitted");
     let Some(code) = write::code_of(&headers) else {
         return write::no_code(lang, "not logged in", "вход не выполнен");
     };

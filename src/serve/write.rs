@@ -81,7 +81,7 @@ pub struct Writes {
     pub lockout: Arc<Lockout>,
 }
 
-/// The deputy's language: Russian when the phone asks for it first.
+/// The reader's language: Russian when the browser (or the deputy's phone) asks for it first.
 pub fn lang_of(headers: &HeaderMap) -> Lang {
     let ru = headers
         .get(header::ACCEPT_LANGUAGE)
@@ -101,19 +101,14 @@ pub fn answer(status: StatusCode, word: &str, message: String, extra: Value) -> 
     if let (Value::Object(b), Value::Object(x)) = (&mut body, extra) {
         b.extend(x);
     }
-    let mut r = (
-        status,
-        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
-        body.to_string(),
+    super::http::no_store(
+        (
+            status,
+            [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+            body.to_string(),
+        )
+            .into_response(),
     )
-        .into_response();
-    let h = r.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    r
 }
 
 fn said(lang: Lang, en: &str, ru: &str) -> String {
@@ -190,11 +185,21 @@ pub fn code_of(headers: &HeaderMap) -> Option<String> {
         .map(|(_, v)| v.trim().to_string())
 }
 
+/// A request let through to ask about its code: the desk to ask, the connection it came on.
+pub struct Admitted {
+    pub desk: Desk,
+    pub conn: Conn,
+}
+
 /// The checks every write and login go through before the code is asked about: the `Host`
 /// (421), the `Origin` (403), a desk to write to (403 on a read-only server), the address's
 /// lockout (429).
 /// (The refusal boxed: a response is large, and the way through is the common case.)
-pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Desk, Box<Response>> {
+pub fn admit(
+    w: &Writes,
+    headers: &HeaderMap,
+    conn: Option<&Conn>,
+) -> Result<Admitted, Box<Response>> {
     let lang = lang_of(headers);
     let Some(conn) = conn else {
         return Err(Box::new(answer(
@@ -247,7 +252,7 @@ pub fn admit(w: &Writes, headers: &HeaderMap, conn: Option<&Conn>) -> Result<Des
     if let Some(left) = w.lockout.locked(conn.peer.ip(), Instant::now()) {
         return Err(Box::new(locked_out(lang, left)));
     }
-    Ok(desk)
+    Ok(Admitted { desk, conn: *conn })
 }
 
 fn locked_out(lang: Lang, left: Duration) -> Response {
@@ -406,11 +411,10 @@ pub async fn post_result(
     body: axum::body::Body,
 ) -> Response {
     let lang = lang_of(&headers);
-    let desk = match admit(&w, &headers, conn.as_ref()) {
-        Ok(d) => d,
+    let Admitted { desk, conn } = match admit(&w, &headers, conn.as_ref()) {
+        Ok(a) => a,
         Err(r) => return *r,
     };
-    let conn = conn.expect("admitted");
     let Some(code) = code_of(&headers) else {
         return no_code(
             lang,
@@ -419,7 +423,7 @@ pub async fn post_result(
         );
     };
     // The code first: who is refused for his body must at least be someone.
-    match desk.mine(&code).await {
+    match desk.known(&code).await {
         Err(desk::Closed) => return desk_gone(lang),
         Ok(None) => return wrong_code(&w, lang, &conn),
         Ok(Some(_)) => {}

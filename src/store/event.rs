@@ -676,7 +676,7 @@ impl EventFile {
 
     /// Tries again to write what the disk refused; `None` when there is nothing to write.
     pub fn retry(&mut self) -> Option<Result<(), EventError>> {
-        if !self.unsaved.state && self.unsaved.journal_written == self.journal.len() {
+        if self.all_saved() {
             return None;
         }
         Some(self.write_out())
@@ -715,17 +715,7 @@ impl EventFile {
         at: DateTime<Utc>,
         by: crate::tournament::deputy::Author,
     ) -> Result<&Entry, EventError> {
-        let keep = self.unsaved.keep;
-        self.unsaved.keep = false;
-        let done = self.commit(cmd, at, Made::Change, Some(by)).map(|e| e.seq);
-        self.unsaved.keep = keep;
-        let seq = done?;
-        Ok(self
-            .journal
-            .iter()
-            .rev()
-            .find(|e| e.seq == seq)
-            .expect("just journaled"))
+        self.commit(cmd, at, Made::Change, Some(by))
     }
 
     /// Whether everything in memory is on disk.
@@ -751,6 +741,9 @@ impl EventFile {
             path: self.path.clone(),
             source,
         })?;
+        // The console keeps a change the disk refused; a phone is told "applied" only once it
+        // is on disk, so a change from the floor is saved or not made.
+        let keep = self.unsaved.keep && by.is_none();
         // Numbers stay unique even after a journal that two programs wrote.
         let seq = self.journal.iter().map(|e| e.seq).max().unwrap_or(0) + 1;
         let entry = Entry {
@@ -776,7 +769,7 @@ impl EventFile {
         match self.write_out() {
             Ok(()) => {}
             // Kept in memory: written as soon as the disk takes it.
-            Err(EventError::Save(_) | EventError::Io { .. }) if self.unsaved.keep => {}
+            Err(EventError::Save(_) | EventError::Io { .. }) if keep => {}
             Err(e) => {
                 // Not made at all: what another program wrote, or the command line's all or
                 // nothing. (The state is already on disk if only the journal failed: then the

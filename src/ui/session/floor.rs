@@ -12,7 +12,6 @@ use super::Session;
 use crate::lang::{Lang, Russian};
 use crate::serve::desk::{self, Job};
 use crate::store::floor::Accepted;
-use crate::tournament::command::Command;
 
 /// The jobs of the hall network's desk, waiting for the window to take them (a subscription
 /// takes the receiver once; the id tells one server's inbox from the next).
@@ -76,7 +75,6 @@ impl Session {
         if file.watching().is_some() {
             return;
         }
-        let before = file.tournament.clone();
         let Some(accepted) = desk::answer(file, job) else {
             return;
         };
@@ -84,16 +82,14 @@ impl Session {
             Accepted::Applied(e) | Accepted::Pending(e) => e,
             Accepted::Already { .. } => return,
         };
-        if let Command::SetResult { .. } = entry.command {
-            if !self.clocks.decided_by(&before, &entry.command).is_empty() {
-                let (now, t) = (self.now, &file.tournament);
-                if let Err(e) = self.clocks.stop_decided(t, &entry.command, now, Utc::now()) {
-                    self.say(true, e.said(lang));
-                    return;
-                }
-            }
+        // The board's running clock stops, as for a result typed at the console (a result
+        // changes neither the board nor its players: the event after it names them).
+        let (now, t) = (self.now, &file.tournament);
+        if let Err(e) = self.clocks.stop_decided(t, &entry.command, now, Utc::now()) {
+            self.say(true, e.said(lang));
+            return;
         }
-        let said = super::super::describe::entry(&before, file.journal(), &entry, lang);
+        let said = super::super::describe::entry(&file.tournament, file.journal(), &entry, lang);
         let at = entry.at.with_timezone(&chrono::Local).format("%H:%M:%S");
         self.say(
             false,

@@ -8,64 +8,25 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use chrono::Utc;
-use rand_chacha::rand_core::SeedableRng;
-use shashki_arbiter::clock::TimeControl;
-use shashki_arbiter::rules::Variant;
 use shashki_arbiter::serve::desk::Desk;
 use shashki_arbiter::serve::http::serve_desk;
-use shashki_arbiter::store::event::EventFile;
-use shashki_arbiter::tournament::command::Command;
-use shashki_arbiter::tournament::deputy::{self, Boards, Deputy};
-use shashki_arbiter::tournament::model::{Player, System, Tournament};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const DEPUTIES: usize = 20;
 const BOARDS: usize = 200;
 const PAGES: usize = 50;
 
+#[path = "../tests/common/floor_event.rs"]
+mod floor_event;
+
+/// The event and one code per deputy, ten boards each.
 fn event(dir: &Path) -> (PathBuf, Vec<String>) {
-    let path = dir.join("floor.ron");
-    let t = Tournament::new(
-        "Open",
-        Variant::Russian,
-        System::Swiss,
-        TimeControl::sudden_death(45),
-        1,
-    );
-    let mut file = EventFile::create(&path, t).unwrap();
-    let players = (1..=(2 * BOARDS) as u32)
-        .map(|id| Command::AddPlayer {
-            player: Player::new(id, format!("Player{id}")),
-        })
-        .collect();
-    file.apply(Command::Batch { commands: players }, Utc::now())
-        .unwrap();
-    file.apply(
-        Command::SetPairings {
-            round: 1,
-            pairs: (0..BOARDS as u32).map(|b| (2 * b + 1, 2 * b + 2)).collect(),
-            bye: None,
-            absent: vec![],
-            requested_byes: vec![],
-            acceleration: vec![],
-        },
-        Utc::now(),
-    )
-    .unwrap();
+    let path = floor_event::event(dir, BOARDS, 1);
     let per = BOARDS / DEPUTIES;
     let codes = (0..DEPUTIES)
         .map(|i| {
-            let code = deputy::new_code(&mut rand_chacha::ChaCha20Rng::seed_from_u64(i as u64));
-            let boards = Boards::parse(&format!("{}-{}", per * i + 1, per * i + per)).unwrap();
-            file.apply(
-                Command::AddDeputy {
-                    deputy: Deputy::new(&format!("Deputy{i}"), boards, &code, Utc::now()),
-                },
-                Utc::now(),
-            )
-            .unwrap();
-            code
+            let boards = format!("{}-{}", per * i + 1, per * i + per);
+            floor_event::deputy(&path, &format!("Deputy{i}"), &boards, i as u64)
         })
         .collect();
     (path, codes)

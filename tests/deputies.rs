@@ -11,69 +11,23 @@ use std::time::Duration;
 
 use chrono::Utc;
 use rand_chacha::rand_core::SeedableRng;
-use shashki_arbiter::clock::TimeControl;
-use shashki_arbiter::rules::Variant;
 use shashki_arbiter::serve::desk::Desk;
 use shashki_arbiter::serve::http::serve_desk;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command;
-use shashki_arbiter::tournament::deputy::{self, Boards, Deputy, FloorResults};
-use shashki_arbiter::tournament::model::{GameResult, Player, System, Tournament};
+use shashki_arbiter::tournament::deputy::{self, FloorResults};
+use shashki_arbiter::tournament::model::GameResult;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+#[path = "common/floor_event.rs"]
+mod floor_event;
+use floor_event::{deputy, event};
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("shashki-deputies-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
-}
-
-/// An event of `boards` boards (two players each) with round 1 paired, `games` games a board.
-fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
-    let path = dir.join("floor.ron");
-    let t = Tournament::new(
-        "Кубок зала",
-        Variant::Russian,
-        System::Swiss,
-        TimeControl::sudden_death(45),
-        games,
-    );
-    let mut file = EventFile::create(&path, t).unwrap();
-    let mut add = Vec::new();
-    for id in 1..=(2 * boards) as u32 {
-        add.push(Command::AddPlayer {
-            player: Player::new(id, format!("Игрок{id}")),
-        });
-    }
-    file.apply(Command::Batch { commands: add }, Utc::now())
-        .unwrap();
-    file.apply(
-        Command::SetPairings {
-            round: 1,
-            pairs: (0..boards as u32).map(|b| (2 * b + 1, 2 * b + 2)).collect(),
-            bye: None,
-            absent: vec![],
-            requested_byes: vec![],
-            acceleration: vec![],
-        },
-        Utc::now(),
-    )
-    .unwrap();
-    path
-}
-
-/// Adds a deputy with a fresh code (seeded: the test repeats) and returns the code.
-fn deputy(path: &Path, name: &str, boards: &str, seed: u64) -> String {
-    let code = deputy::new_code(&mut rand_chacha::ChaCha20Rng::seed_from_u64(seed));
-    let mut file = EventFile::open(path).unwrap();
-    file.apply(
-        Command::AddDeputy {
-            deputy: Deputy::new(name, Boards::parse(boards).unwrap(), &code, Utc::now()),
-        },
-        Utc::now(),
-    )
-    .unwrap();
-    code
 }
 
 /// Serves `path` with a desk that holds it, on a loopback port; the runtime runs it.
@@ -148,19 +102,24 @@ async fn send_from(
 }
 
 async fn result(addr: SocketAddr, code: &str, json: &str) -> Answer {
+    result_with(None, addr, code, &[], json).await
+}
+
+/// A result as a phone sends it (its code, as JSON) from `from`, with `extra` headers.
+async fn result_with(
+    from: Option<&str>,
+    addr: SocketAddr,
+    code: &str,
+    extra: &[(&str, &str)],
+    json: &str,
+) -> Answer {
     let auth = format!("Bearer {code}");
-    send_from(
-        None,
-        addr,
-        "POST",
-        "/api/result",
-        &[
-            ("Authorization", &auth),
-            ("Content-Type", "application/json"),
-        ],
-        json.as_bytes(),
-    )
-    .await
+    let mut headers = vec![
+        ("Authorization", auth.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    headers.extend_from_slice(extra);
+    send_from(from, addr, "POST", "/api/result", &headers, json.as_bytes()).await
 }
 
 fn game(path: &Path, board: usize, g: usize) -> GameResult {
@@ -352,18 +311,12 @@ async fn every_answer_of_a_result_and_none_writes_what_it_refuses() {
         (again.status, again.body["status"].as_str()),
         (200, Some("already"))
     );
-    let auth = format!("Bearer {code}");
-    let ru = send_from(
+    let ru = result_with(
         None,
         addr,
-        "POST",
-        "/api/result",
-        &[
-            ("Authorization", &auth),
-            ("Content-Type", "application/json"),
-            ("Accept-Language", "ru-RU,ru;q=0.9"),
-        ],
-        br#"{"round": 1, "board": 2, "game": 1, "result": "0-1"}"#,
+        &code,
+        &[("Accept-Language", "ru-RU,ru;q=0.9")],
+        r#"{"round": 1, "board": 2, "game": 1, "result": "0-1"}"#,
     )
     .await;
     assert_eq!(ru.status, 409);
@@ -512,24 +465,11 @@ async fn an_address_that_guesses_codes_is_locked_out_and_others_are_not() {
     let path = event(&d, 4, 1);
     let code = deputy(&path, "Петров П.", "1-4", 1);
     let addr = serve(&path).await;
-    let host = addr.to_string();
+    let good = r#"{"round": 1, "board": 1, "game": 1, "result": "1-0"}"#;
     let mut statuses = Vec::new();
     for i in 0..12 {
         let guess = deputy::new_code(&mut rand_chacha::ChaCha20Rng::seed_from_u64(100 + i));
-        let auth = format!("Bearer {guess}");
-        let a = send_from(
-            Some("127.0.0.3"),
-            addr,
-            "POST",
-            "/api/result",
-            &[
-                ("Authorization", &auth),
-                ("Content-Type", "application/json"),
-                ("Host", &host),
-            ],
-            br#"{"round": 1, "board": 1, "game": 1, "result": "1-0"}"#,
-        )
-        .await;
+        let a = result_with(Some("127.0.0.3"), addr, &guess, &[], good).await;
         statuses.push(a.status);
     }
     let first_lock = statuses.iter().position(|&s| s == 429).expect("locked out");
@@ -542,22 +482,7 @@ async fn an_address_that_guesses_codes_is_locked_out_and_others_are_not() {
         "{statuses:?}"
     );
     // Locked out even with the right code (a guesser learns nothing more)…
-    let auth = format!("Bearer {code}");
-    let good = br#"{"round": 1, "board": 1, "game": 1, "result": "1-0"}"#;
-    let headers = [
-        ("Authorization", auth.as_str()),
-        ("Content-Type", "application/json"),
-        ("Host", host.as_str()),
-    ];
-    let a = send_from(
-        Some("127.0.0.3"),
-        addr,
-        "POST",
-        "/api/result",
-        &headers,
-        good,
-    )
-    .await;
+    let a = result_with(Some("127.0.0.3"), addr, &code, &[], good).await;
     assert_eq!(a.status, 429);
     assert!(a.head.to_ascii_lowercase().contains("retry-after"));
     // …the login too; another phone is not.
@@ -566,20 +491,12 @@ async fn an_address_that_guesses_codes_is_locked_out_and_others_are_not() {
         addr,
         "POST",
         "/deputy/login",
-        &[("Content-Type", "application/json"), ("Host", &host)],
+        &[("Content-Type", "application/json")],
         format!(r#"{{"code": "{code}"}}"#).as_bytes(),
     )
     .await;
     assert_eq!(login.status, 429);
-    let a = send_from(
-        Some("127.0.0.4"),
-        addr,
-        "POST",
-        "/api/result",
-        &headers,
-        good,
-    )
-    .await;
+    let a = result_with(Some("127.0.0.4"), addr, &code, &[], good).await;
     assert_eq!(a.status, 200, "{}", a.head);
     assert_eq!(game(&path, 1, 0), GameResult::WhiteWins);
 }

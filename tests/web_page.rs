@@ -351,31 +351,35 @@ fn the_page_shows_pairings_results_and_running_clocks_on_a_phone_and_a_wall() {
         let file = shots.join(format!("{name}.png"));
         let _ = std::fs::remove_file(&file);
         look(browser, &format!("{base}#{tab}"), size, lang, Some(&file));
-        let decoder =
-            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&file).unwrap()));
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        let (w, h) = size.split_once(',').unwrap();
-        assert_eq!(
-            (info.width, info.height),
-            (w.parse().unwrap(), h.parse().unwrap()),
-            "{name}"
-        );
-        // Not blank: the commonest colour (the background) leaves at least 5 % to the text.
-        let step = info.line_size / info.width as usize;
-        let mut counts = std::collections::HashMap::new();
-        for px in buf[..info.buffer_size()].chunks(step) {
-            *counts.entry((px[0], px[1], px[2])).or_insert(0usize) += 1;
-        }
-        let total = (info.width * info.height) as usize;
-        let background = counts.values().max().copied().unwrap_or(0);
-        assert!(
-            (total - background) * 20 >= total,
-            "{name}: {} of {total} pixels are not the background",
-            total - background
-        );
+        whole_picture(&file, size, name);
     }
+}
+
+/// The picture at `file` is `size` ("W,H") and not blank: the commonest colour (the background)
+/// leaves at least 5 % to the text.
+fn whole_picture(file: &Path, size: &str, name: &str) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let (w, h) = size.split_once(',').unwrap();
+    assert_eq!(
+        (info.width, info.height),
+        (w.parse().unwrap(), h.parse().unwrap()),
+        "{name}"
+    );
+    let step = info.line_size / info.width as usize;
+    let mut counts = std::collections::HashMap::new();
+    for px in buf[..info.buffer_size()].chunks(step) {
+        *counts.entry((px[0], px[1], px[2])).or_insert(0usize) += 1;
+    }
+    let total = (info.width * info.height) as usize;
+    let background = counts.values().max().copied().unwrap_or(0);
+    assert!(
+        (total - background) * 20 >= total,
+        "{name}: {} of {total} pixels are not the background",
+        total - background
+    );
 }
 
 /// A team event's live page: each board of the current round named by its match with the
@@ -501,11 +505,9 @@ fn the_deputys_page_logs_in_by_its_link_and_shows_his_boards() {
         None => Path::new(env!("CARGO_TARGET_TMPDIR")).join("web"),
     };
     std::fs::create_dir_all(&shots).unwrap();
-    look(
-        browser,
-        &link,
-        "360,740",
-        "ru",
-        Some(&shots.join("web-deputy-ru.png")),
-    );
+    // README's picture (into docs/screenshots/ with SHASHKI_UPDATE_SCREENSHOTS=1): a whole page.
+    let file = shots.join("web-deputy-ru.png");
+    let _ = std::fs::remove_file(&file);
+    look(browser, &link, "360,740", "ru", Some(&file));
+    whole_picture(&file, "360,740", "web-deputy-ru");
 }

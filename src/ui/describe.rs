@@ -125,7 +125,8 @@ fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 game + 1,
             ),
         },
-        _ => command(t, cmd, lang),
+        // (Only the commands above are sent here.)
+        _ => String::new(),
     }
 }
 

@@ -142,8 +142,19 @@ fn deputies_results_reach_the_console_through_its_hall_network() {
     assert_eq!(t.rounds[0].pairings[1].games[1], GameResult::Draw);
     assert!(t.pending.is_empty());
 
-    // Revoked: the code never works again.
+    // Revoked (asked once more: it is for good): the code never works again.
     click(&mut app, "Отозвать код");
+    assert!(
+        app.session
+            .tournament()
+            .unwrap()
+            .deputy_by_code(&code)
+            .is_some(),
+        "not before the arbiter says so"
+    );
+    click(&mut app, "Оставить");
+    click(&mut app, "Отозвать код");
+    click(&mut app, "Отозвать");
     let (status, _) = send(
         &mut app,
         &url,
@@ -206,4 +217,36 @@ fn a_watching_window_takes_no_results_until_it_takes_the_event_over() {
     assert!(app.session.event.as_ref().unwrap().watching().is_none());
     assert!(app.session.web.is_some(), "still on");
     assert!(app.session.inbox.is_some(), "now it takes results");
+}
+
+/// The disk refuses a deputy's result: the phone is told so (503) and nothing is kept in the
+/// console's memory to be written later (the console's own changes are kept; a phone told
+/// "applied" must find it on disk). Healed, the same result goes through.
+#[test]
+fn a_result_the_disk_refuses_is_not_kept_and_the_phone_is_told() {
+    use shashki_arbiter::files::fault;
+    let path = event_with_boards("floor-full", 2);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::NetworkPage(Net::Switch(true)));
+    let url = app.session.web.as_ref().expect("on").urls()[0].clone();
+    let _ = app.update(Message::NetworkPage(Net::Name("Petrov".into())));
+    let _ = app.update(Message::NetworkPage(Net::Boards("1-2".into())));
+    let _ = app.update(Message::NetworkPage(Net::Add));
+    let code = app.network_page.new_code().expect("a code").to_string();
+    let folder = path.parent().unwrap().to_path_buf();
+    fault::fail_under(&folder);
+    let body = r#"{"round": 1, "board": 1, "game": 1, "result": "1-0"}"#;
+    let (status, answer) = send(&mut app, &url, &code, body);
+    assert_eq!(status, 503, "{answer}");
+    let t = app.session.tournament().unwrap();
+    assert_eq!(t.rounds[0].pairings[0].games[0], GameResult::Pending);
+    assert!(
+        app.session.unsaved().is_none(),
+        "nothing waits for the disk"
+    );
+    fault::heal(&folder);
+    let (status, answer) = send(&mut app, &url, &code, body);
+    assert_eq!(status, 200, "{answer}");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(saved.rounds[0].pairings[0].games[0], GameResult::WhiteWins);
 }

@@ -27,6 +27,8 @@ pub struct State {
     pub boards: String,
     /// The deputy's name and his new code: shown while that deputy holds it.
     new_code: Option<(String, String)>,
+    /// The deputy whose code the arbiter asked to revoke: asked once more (it is for good).
+    revoking: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -37,7 +39,10 @@ pub enum Message {
     Name(String),
     Boards(String),
     Add,
+    /// Asks to revoke a deputy's code; `RevokeSure` does it, `RevokeNot` keeps it.
     Revoke(String),
+    RevokeSure,
+    RevokeNot,
     Mode(FloorResults),
     /// A waiting result (its place in the event's list) recorded, or turned down.
     Confirm(usize),
@@ -85,10 +90,21 @@ impl State {
                 self.boards.clear();
                 Action::Apply(Command::AddDeputy { deputy: d })
             }
-            Message::Revoke(name) => Action::Apply(Command::RevokeDeputy {
-                name,
-                at: Utc::now(),
-            }),
+            Message::Revoke(name) => {
+                self.revoking = Some(name);
+                Action::None
+            }
+            Message::RevokeSure => match self.revoking.take() {
+                Some(name) => Action::Apply(Command::RevokeDeputy {
+                    name,
+                    at: Utc::now(),
+                }),
+                None => Action::None,
+            },
+            Message::RevokeNot => {
+                self.revoking = None;
+                Action::None
+            }
             Message::Mode(m) => {
                 let mut settings = t.settings.clone();
                 settings.floor_results = m;
@@ -269,10 +285,11 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
         .align_y(iced::Alignment::Center),
     );
     for d in &t.deputies {
+        let asked = d.live() && state.revoking.as_deref() == Some(d.name.as_str());
         let state_of: Element<'a, Message> = match d.revoked {
             None => button(text(lang.pick("Revoke code", "Отозвать код")))
                 .style(button::danger)
-                .on_press(Message::Revoke(d.name.clone()))
+                .on_press_maybe((!asked).then(|| Message::Revoke(d.name.clone())))
                 .into(),
             Some(at) => text(format!(
                 "{} {}",
@@ -294,6 +311,32 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
             .spacing(12)
             .align_y(iced::Alignment::Center),
         );
+        // Asked once more under his row: a revocation is for good.
+        if asked {
+            part = part.push(
+                row![
+                    text(match lang {
+                        Lang::En =>
+                            format!("For good: {}'s phone will no longer enter results.", d.name),
+                        Lang::Ru => format!(
+                            "Навсегда: телефон {} больше не сможет вносить результаты.",
+                            d.name
+                        ),
+                    })
+                    .size(16)
+                    .color(theme::ERROR)
+                    .width(Length::Fill),
+                    button(text(lang.pick("Revoke", "Отозвать")))
+                        .style(button::danger)
+                        .on_press(Message::RevokeSure),
+                    button(text(lang.pick("Keep", "Оставить")))
+                        .style(button::secondary)
+                        .on_press(Message::RevokeNot),
+                ]
+                .spacing(8)
+                .align_y(iced::Alignment::Center),
+            );
+        }
     }
     let can_add = !state.name.trim().is_empty() && !state.boards.trim().is_empty();
     part = part.push(
@@ -337,9 +380,7 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
         for (i, s) in t.pending.iter().enumerate() {
             part = part.push(
                 row![
-                    text(crate::ui::session::floor::waiting_said(s, lang))
-                        .size(18)
-                        .width(Length::Fill),
+                    text(waiting(t, s, lang)).size(18).width(Length::Fill),
                     button(text(lang.pick("Confirm", "Подтвердить")))
                         .style(button::success)
                         .on_press(Message::Confirm(i)),
@@ -431,4 +472,21 @@ impl Qr {
             })
             .into()
     }
+}
+
+/// A result waiting for the arbiter, in the journal's words for a result (the winner named), with
+/// who sent it and when: «тур 3, доска 5, партия 1: 1-0 — Попов Артём выиграл (Петров, 16:03)».
+fn waiting(t: &Tournament, s: &deputy::Submitted, lang: Lang) -> String {
+    let result = Command::SetResult {
+        round: s.round,
+        board: s.board,
+        game: s.game,
+        result: s.result,
+    };
+    let at = s.at.with_timezone(&chrono::Local).format("%H:%M");
+    format!(
+        "{} ({}, {at})",
+        crate::ui::describe::command(t, &result, lang),
+        s.by
+    )
 }

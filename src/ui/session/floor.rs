@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use chrono::Utc;
 
 use super::Session;
-use crate::lang::{Lang, Russian};
+use crate::lang::Russian;
 use crate::serve::desk::{self, Job};
 use crate::store::floor::Accepted;
 
@@ -100,28 +100,5 @@ impl Session {
     /// Results deputies sent that wait for the arbiter.
     pub fn waiting(&self) -> usize {
         self.tournament().map_or(0, |t| t.pending.len())
-    }
-}
-
-/// The console's words for a result waiting: «тур 3, доска 5, партия 1: 1-0 (Петров, 16:03)».
-pub fn waiting_said(s: &crate::tournament::deputy::Submitted, lang: Lang) -> String {
-    let at = s.at.with_timezone(&chrono::Local).format("%H:%M");
-    match lang {
-        Lang::En => format!(
-            "round {}, board {}, game {}: {} ({}, {at})",
-            s.round,
-            s.board,
-            s.game + 1,
-            s.result.symbol(),
-            s.by
-        ),
-        Lang::Ru => format!(
-            "тур {}, доска {}, партия {}: {} ({}, {at})",
-            s.round,
-            s.board,
-            s.game + 1,
-            s.result.symbol(),
-            s.by
-        ),
     }
 }

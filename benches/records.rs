@@ -68,6 +68,7 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             matches: Vec::new(),
             team_byes: Vec::new(),
             team_absent: Vec::new(),
+            advanced: Vec::new(),
         });
     }
     t

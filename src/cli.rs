@@ -10,6 +10,7 @@ pub mod moves;
 pub mod norms;
 pub mod perft;
 pub mod swiss;
+pub mod system;
 
 use std::io::Read;
 

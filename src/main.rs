@@ -79,6 +79,46 @@ enum Command {
         /// The double round robin (colours reversed in the second cycle).
         #[arg(long)]
         double: bool,
+        /// Every pair meets C times (1 to 6): odd cycles as the table, even cycles reversed.
+        #[arg(long)]
+        cycles: Option<u32>,
+    },
+    /// The Scheveningen table for sides of N boards: pairs `White-Black` by seat (`A1-B2`).
+    Scheveningen {
+        boards: usize,
+        /// Each pair meets twice (the second half the first reversed, colours swapped).
+        #[arg(long)]
+        double: bool,
+        /// The Soviet cyclic scheme (side A White on every board in odd rounds).
+        #[arg(long)]
+        soviet: bool,
+    },
+    /// Events: a new one from a roster, the next stage of one.
+    #[command(subcommand)]
+    Event(EventCommand),
+    /// One game's result (`1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`), or the arbiter's decision
+    /// of a tied knockout encounter (`--winner ID --reason TEXT`); journaled.
+    Result {
+        file: String,
+        #[arg(long)]
+        round: usize,
+        #[arg(long)]
+        board: usize,
+        /// The game, from 1: the match's games, then its tie-break games.
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        score: Option<String>,
+        /// The player (by id) who goes on from a tied encounter.
+        #[arg(long)]
+        winner: Option<u32>,
+        /// Why (a lot, an Armageddon game).
+        #[arg(long)]
+        reason: Option<String>,
+        /// Replace a result or decision already recorded.
+        #[arg(long)]
+        correct: bool,
+        #[arg(long, default_value = "en")]
+        lang: String,
     },
     /// Opening ballot tables: show a cell, draw cells, check a custom table.
     #[command(subcommand)]
@@ -209,6 +249,94 @@ enum Command {
     /// hall network takes them).
     #[command(subcommand)]
     Deputy(DeputyCommand),
+}
+
+/// The regulation's choices `event new` and `event next-stage` both take.
+#[derive(clap::Args, Clone)]
+struct EventOptions {
+    /// round-robin, swiss, knockout, scheveningen, groups.
+    #[arg(long, default_value = "round-robin")]
+    system: String,
+    /// A round robin's cycles (1 to 6).
+    #[arg(long)]
+    cycles: Option<u32>,
+    /// Games of each encounter (2: the шашки-64 micromatch).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// A knockout's final: its games when more than the others'.
+    #[arg(long)]
+    final_games: Option<u32>,
+    /// A knockout's third-place match between the semifinals' losers.
+    #[arg(long)]
+    third_place: bool,
+    /// A knockout's tie-break ladder, stage by stage: `2@15m+10s,2@5m+3s,win@5m+2s`.
+    #[arg(long, value_delimiter = ',')]
+    tie_break: Vec<String>,
+    /// A knockout's places for those out in one round: shared (5-8) or seed.
+    #[arg(long, default_value = "shared")]
+    places: String,
+    /// Pairing numbers (seeds) by the initial order or by lot.
+    #[arg(long, default_value = "order")]
+    seeding: String,
+    /// The seed of a lot (numbers, groups); without it one is drawn and printed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Groups of a round robin in groups.
+    #[arg(long)]
+    groups: Option<usize>,
+    /// snake, cyclic or lot.
+    #[arg(long, default_value = "snake")]
+    grouping: String,
+    /// A Scheveningen where each pair meets twice.
+    #[arg(long)]
+    double: bool,
+    /// A Scheveningen by the Soviet cyclic scheme.
+    #[arg(long)]
+    soviet: bool,
+    /// A Swiss's rounds.
+    #[arg(long)]
+    rounds: Option<usize>,
+    /// The event's name (default: the file's).
+    #[arg(long)]
+    name: Option<String>,
+    /// The language of the messages.
+    #[arg(long, default_value = "en")]
+    lang: String,
+}
+
+#[derive(Subcommand)]
+enum EventCommand {
+    /// A new event file from a roster (CSV): never over an existing file.
+    New {
+        output: String,
+        #[arg(long)]
+        roster: Option<String>,
+        /// A Scheveningen's two sides, A.csv,B.csv (board order).
+        #[arg(long, value_delimiter = ',')]
+        sides: Vec<String>,
+        /// russian, russian-giveaway, diagonal, international, english, brazilian, towers, laska.
+        #[arg(long, default_value = "russian")]
+        variant: String,
+        /// The time control (`45m/20,15m`, `30m+30s`).
+        #[arg(long, default_value = "45m")]
+        control: String,
+        #[command(flatten)]
+        options: EventOptions,
+    },
+    /// The next stage: the entrants taken from an event's standings (each group's) into a new
+    /// event file, the results between those who meet again carried over when asked.
+    NextStage {
+        file: String,
+        /// Places taken from each group (or the standings): `top:3`, `1-8`, `4-10`.
+        #[arg(long)]
+        take: String,
+        #[arg(long)]
+        carry_over: bool,
+        #[arg(short, long)]
+        output: String,
+        #[command(flatten)]
+        options: EventOptions,
+    },
 }
 
 #[derive(Subcommand)]
@@ -414,6 +542,50 @@ fn document_name(text: &str) -> Result<shashki_arbiter::report::kind::Kind, Stri
     })
 }
 
+/// A Swiss or a team event is paired by `cli::swiss::pair` (with its options); every other
+/// system by its own unit. A file that cannot be read goes there too, which says why.
+fn is_swiss_individual(file: &str) -> bool {
+    use shashki_arbiter::tournament::model::System;
+    match shashki_arbiter::store::event::read(std::path::Path::new(file)) {
+        Ok(t) => t.settings.system == System::Swiss || t.is_team_event(),
+        Err(_) => true,
+    }
+}
+
+fn new_event<'a>(
+    o: &'a EventOptions,
+    output: &'a str,
+    roster: Option<&'a str>,
+    sides: &'a [String],
+    variant: &'a str,
+    control: &'a str,
+    lang: shashki_arbiter::lang::Lang,
+) -> cli::system::NewEvent<'a> {
+    cli::system::NewEvent {
+        output,
+        roster,
+        sides,
+        system: &o.system,
+        cycles: o.cycles,
+        games: o.games,
+        final_games: o.final_games,
+        third_place: o.third_place,
+        tie_break: &o.tie_break,
+        places: &o.places,
+        seeding: &o.seeding,
+        seed: o.seed,
+        groups: o.groups,
+        grouping: &o.grouping,
+        double: o.double,
+        soviet: o.soviet,
+        variant,
+        control,
+        name: o.name.as_deref(),
+        rounds: o.rounds,
+        lang,
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let format = args.format;
@@ -463,7 +635,82 @@ fn main() -> ExitCode {
         Some(Command::Clock(ClockCommand::Replay { at, log })) => {
             cli::clock::replay(&log, at.as_deref(), format)
         }
-        Some(Command::Berger { players, double }) => cli::event::berger(players, double, format),
+        Some(Command::Berger {
+            players,
+            double,
+            cycles,
+        }) => cli::event::berger(players, double, cycles, format),
+        Some(Command::Scheveningen {
+            boards,
+            double,
+            soviet,
+        }) => cli::system::scheveningen_table(boards, double, soviet, format),
+        Some(Command::Event(EventCommand::New {
+            output,
+            roster,
+            sides,
+            variant,
+            control,
+            options,
+        })) => cli::event::lang(&options.lang).and_then(|lang| {
+            cli::system::event_new(
+                &new_event(
+                    &options,
+                    &output,
+                    roster.as_deref(),
+                    &sides,
+                    &variant,
+                    &control,
+                    lang,
+                ),
+                format,
+            )
+        }),
+        Some(Command::Event(EventCommand::NextStage {
+            file,
+            take,
+            carry_over,
+            output,
+            options,
+        })) => cli::event::lang(&options.lang).and_then(|lang| {
+            cli::system::next_stage(
+                &cli::system::NextStage {
+                    file: &file,
+                    output: &output,
+                    system: &options.system,
+                    take: &take,
+                    carry_over,
+                    new: new_event(&options, &output, None, &[], "russian", "45m", lang),
+                },
+                format,
+            )
+        }),
+        Some(Command::Result {
+            file,
+            round,
+            board,
+            game,
+            score,
+            winner,
+            reason,
+            correct,
+            lang,
+        }) => cli::event::lang(&lang).and_then(|lang| {
+            cli::system::result(
+                &cli::system::ResultArgs {
+                    file: &file,
+                    round,
+                    board,
+                    game,
+                    score: score.as_deref(),
+                    winner,
+                    reason: reason.as_deref(),
+                    correct,
+                    lang,
+                },
+                format,
+            )
+        }),
         Some(Command::Ballot(BallotCommand::Show { table, cell })) => {
             cli::event::ballot_show(&table, &cell, format)
         }
@@ -546,6 +793,29 @@ fn main() -> ExitCode {
             round,
             output,
         }) => cli::game::games(&file, round, output.as_deref(), format),
+        Some(Command::Pair {
+            file,
+            round,
+            absent,
+            half_bye,
+            full_bye,
+            accelerated,
+            seed,
+            save,
+        }) if !is_swiss_individual(&file) => {
+            if !absent.is_empty()
+                || !half_bye.is_empty()
+                || !full_bye.is_empty()
+                || accelerated
+                || seed.is_some()
+            {
+                Err(format!(
+                    "{file}: --absent, --half-bye, --full-bye, --accelerated and --seed are for a Swiss"
+                ))
+            } else {
+                cli::system::pair(&file, round, save, format)
+            }
+        }
         Some(Command::Pair {
             file,
             round,

@@ -14,6 +14,7 @@ pub mod roster;
 pub mod round_robin;
 pub mod standings;
 pub mod swiss;
+pub mod system;
 pub mod team;
 
 pub use model::{GameResult, Player, PlayerId, TieBreak, Tournament};

@@ -331,6 +331,7 @@ fn small_event() -> Tournament {
         matches: Vec::new(),
         team_byes: Vec::new(),
         team_absent: Vec::new(),
+        advanced: Vec::new(),
     };
     let mut r1 = round(
         1,

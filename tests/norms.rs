@@ -140,6 +140,7 @@ fn event() -> Tournament {
             matches: Vec::new(),
             team_byes: Vec::new(),
             team_absent: Vec::new(),
+            advanced: Vec::new(),
         });
     }
     t

@@ -293,6 +293,7 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         matches: Vec::new(),
         team_byes: Vec::new(),
         team_absent: Vec::new(),
+        advanced: Vec::new(),
     };
     t.rounds.push(round(
         1,

@@ -851,6 +851,7 @@ fn round(number: usize, pairings: Vec<Pairing>, bye: Option<PlayerId>) -> Round 
         matches: Vec::new(),
         team_byes: Vec::new(),
         team_absent: Vec::new(),
+        advanced: Vec::new(),
     }
 }
 

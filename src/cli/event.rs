@@ -15,26 +15,41 @@ use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::{berger, standings};
 
 use super::{print_json, CliResult};
+
+/// The most cycles of a round robin (a match-tournament of six).
+pub const MAX_CYCLES: u32 = 6;
 use crate::Format;
 
 #[derive(Serialize)]
 struct BergerJson {
     players: usize,
+    cycles: u32,
     rounds: Vec<berger::Round>,
 }
 
-pub fn berger(players: usize, double: bool, format: Format) -> CliResult {
+pub fn berger(players: usize, double: bool, cycles: Option<u32>, format: Format) -> CliResult {
     if players < 2 {
         return Err("a round robin needs at least 2 players".into());
     }
     limits::at_most("players", players, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
-    let rounds = if double {
-        berger::double(players)
-    } else {
-        berger::single(players)
+    let cycles = match (cycles, double) {
+        (Some(c), true) if c != 2 => {
+            return Err(format!("--double is 2 cycles; --cycles {c} says otherwise"))
+        }
+        (Some(c), _) if !(1..=MAX_CYCLES).contains(&c) => {
+            return Err(format!("--cycles {c}: from 1 to {MAX_CYCLES}"))
+        }
+        (Some(c), _) => c,
+        (None, true) => 2,
+        (None, false) => 1,
     };
+    let rounds = berger::cycles(players, cycles);
     match format {
-        Format::Json => print_json(&BergerJson { players, rounds })?,
+        Format::Json => print_json(&BergerJson {
+            players,
+            cycles,
+            rounds,
+        })?,
         _ => {
             for r in &rounds {
                 let pairs: Vec<String> = r.pairs.iter().map(|[w, b]| format!("{w}-{b}")).collect();
@@ -158,6 +173,21 @@ struct StandingJson<'a> {
     points: f64,
     tiebreaks: serde_json::Map<String, serde_json::Value>,
     rounds: Vec<RoundJson>,
+    /// A round robin in groups: the player's group (his place is within it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<String>,
+    /// A stage of a larger event: its number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stage: Option<u32>,
+    /// A knockout: the round he lost in (`null` while he is in, and for the winner).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eliminated_in: Option<Option<usize>>,
+    /// A knockout: his seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<usize>,
+    /// A Scheveningen: his side, `A` or `B`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -243,9 +273,17 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
         Format::Json => {
             let number: std::collections::BTreeMap<PlayerId, Option<usize>> =
                 t.players.iter().map(|p| (p.id, p.number)).collect();
-            let out: Vec<StandingJson> = lines
+            let listed = super::system::listed(&t, round, lines.clone());
+            let knockout = shashki_arbiter::tournament::system::knockout::places(&t, round);
+            let is_knockout =
+                t.settings.system == shashki_arbiter::tournament::model::System::Knockout;
+            let side_of = |id: PlayerId| {
+                let s = t.settings.scheveningen.as_ref()?;
+                Some(if s.sides[0].contains(&id) { "A" } else { "B" })
+            };
+            let out: Vec<StandingJson> = listed
                 .iter()
-                .map(|l| StandingJson {
+                .map(|(group, l)| StandingJson {
                     place: &l.place,
                     number: l.number,
                     id: l.id,
@@ -267,6 +305,18 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
                             score: r.score_if_scored(),
                         })
                         .collect(),
+                    group: group.clone(),
+                    stage: t.settings.stage.as_ref().map(|s| s.number),
+                    eliminated_in: is_knockout.then(|| {
+                        knockout
+                            .iter()
+                            .find(|p| p.id == l.id)
+                            .and_then(|p| p.eliminated_in)
+                    }),
+                    seed: is_knockout
+                        .then(|| knockout.iter().find(|p| p.id == l.id).map(|p| p.seed))
+                        .flatten(),
+                    side: side_of(l.id),
                 })
                 .collect();
             print_json(&out)?;
@@ -284,7 +334,36 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             };
             outp!("{}", report::html::render(&doc, lang));
         }
-        Format::Text => print_table(&report::standings_section(&t, &lines, lang)),
+        Format::Text => {
+            if let Some(groups) = &t.settings.groups {
+                for g in &groups.groups {
+                    let lines =
+                        shashki_arbiter::tournament::system::groups::standings(&t, g, round);
+                    outln!("{} {}", lang.pick("Group", "Группа"), g.name);
+                    print_table(&report::standings_section(&t, &lines, lang));
+                }
+            } else {
+                print_table(&report::standings_section(&t, &lines, lang));
+            }
+            if let Some(points) =
+                shashki_arbiter::tournament::system::scheveningen::side_points(&t, round)
+            {
+                let names = &t
+                    .settings
+                    .scheveningen
+                    .as_ref()
+                    .map(|s| s.names.clone())
+                    .unwrap_or_default();
+                let name = |i: usize| {
+                    if names[i].is_empty() {
+                        ["A", "B"][i].to_string()
+                    } else {
+                        names[i].clone()
+                    }
+                };
+                outln!("{} {} : {} {}", name(0), points[0], points[1], name(1));
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

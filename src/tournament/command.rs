@@ -13,10 +13,11 @@ use serde::{Deserialize, Serialize};
 use super::ballot;
 use super::deputy;
 use super::model::{
-    Ballot, BallotPer, ByeValue, GameResult, Note, Pairing, Player, PlayerId, Round, Settings,
-    System, TieBreak, Tournament,
+    Ballot, BallotPer, ByeValue, Decision, GameResult, Note, Pairing, Player, PlayerId, Round,
+    Settings, System, TieBreak, Tournament,
 };
 use super::round_robin;
+use super::system;
 use super::team;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -73,6 +74,21 @@ pub enum Command {
         /// The virtual points of accelerated pairings the round was paired with.
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         acceleration: Vec<(PlayerId, f64)>,
+        /// A knockout's entrants passing to the next round without an encounter.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        advanced: Vec<PlayerId>,
+    },
+    /// A round put back as it was (the undo of taking it back): pairings, byes, absences,
+    /// ballots, whatever system paired it.
+    RestoreRound {
+        round: Box<Round>,
+    },
+    /// The arbiter names who goes on from an encounter the games left tied (a lot, an
+    /// Armageddon), with the reason; `None` takes the decision back.
+    Decide {
+        round: usize,
+        board: usize,
+        decision: Option<Decision>,
     },
     /// The pairs the Swiss pairing must not make (same club or family).
     SetForbidden {
@@ -301,6 +317,22 @@ pub enum CommandError {
     NoRecordGame { game: usize, games: usize },
     #[error("the score sheet cannot be read: {}", .0.en)]
     Record(crate::lang::Said),
+    #[error(transparent)]
+    System(#[from] system::SystemError),
+    #[error("only a knockout's encounter is decided by the arbiter")]
+    NotKnockout,
+    #[error("round {round}, board {board}: player {player} does not play this encounter")]
+    NotInEncounter {
+        round: usize,
+        board: usize,
+        player: PlayerId,
+    },
+    #[error("the decision needs its reason (a lot, an Armageddon game …)")]
+    NoReason,
+    #[error("round {round}, board {board}: the games have decided the encounter")]
+    GamesDecided { round: usize, board: usize },
+    #[error("{0}")]
+    Ladder(String),
 }
 
 impl crate::lang::Russian for CommandError {
@@ -406,6 +438,22 @@ impl crate::lang::Russian for CommandError {
             CommandError::NoBallots => "в этом турнире нет жеребьёвки начал".to_string(),
             CommandError::Ballot(b) => b.ru(),
             CommandError::Team(e) => e.ru(),
+            CommandError::System(e) => e.ru(),
+            CommandError::NotKnockout => {
+                "решение судьи о победителе встречи бывает только в олимпийской системе".into()
+            }
+            CommandError::NotInEncounter {
+                round,
+                board,
+                player,
+            } => format!("тур {round}, доска {board}: участник {player} не играет в этой встрече"),
+            CommandError::NoReason => {
+                "у решения должно быть основание (жребий, армагеддон …)".into()
+            }
+            CommandError::GamesDecided { round, board } => {
+                format!("тур {round}, доска {board}: победителя встречи определили партии")
+            }
+            CommandError::Ladder(text) => text.clone(),
         }
     }
 }
@@ -510,7 +558,25 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             absent,
             requested_byes,
             acceleration,
-        } => set_pairings(t, *round, pairs, *bye, absent, requested_byes, acceleration)?,
+            advanced,
+        } => set_pairings(
+            t,
+            *round,
+            pairs,
+            *bye,
+            Absences {
+                absent,
+                requested_byes,
+                advanced,
+            },
+            acceleration,
+        )?,
+        Command::RestoreRound { round } => restore_round(t, round)?,
+        Command::Decide {
+            round,
+            board,
+            decision,
+        } => decide(t, *round, *board, decision)?,
         Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
         Command::DrawTableRound { round, seed } => {
             let left = round_robin::not_played(t, *round)?;
@@ -904,15 +970,26 @@ fn set_numbers(
     Ok(undo)
 }
 
+/// Who of a round set as given plays no encounter, and why.
+struct Absences<'a> {
+    absent: &'a [PlayerId],
+    requested_byes: &'a [(PlayerId, ByeValue)],
+    advanced: &'a [PlayerId],
+}
+
 fn set_pairings(
     t: &mut Tournament,
     round: usize,
     pairs: &[(PlayerId, PlayerId)],
     bye: Option<PlayerId>,
-    absent: &[PlayerId],
-    requested_byes: &Vec<(PlayerId, ByeValue)>,
-    acceleration: &Vec<(PlayerId, f64)>,
+    away: Absences,
+    acceleration: &[(PlayerId, f64)],
 ) -> Result<Command, CommandError> {
+    let Absences {
+        absent,
+        requested_byes,
+        advanced,
+    } = away;
     next_round_due(t, round)?;
     for &(id, points) in acceleration {
         if t.player(id).is_none() {
@@ -932,7 +1009,8 @@ fn set_pairings(
         .iter()
         .flat_map(|&(w, b)| [w, b])
         .chain(bye)
-        .chain(absent.iter().copied());
+        .chain(absent.iter().copied())
+        .chain(advanced.iter().copied());
     for id in everyone {
         if t.player(id).is_none() {
             return Err(CommandError::NoPlayer(id));
@@ -955,8 +1033,73 @@ fn set_pairings(
             .copied()
             .filter(|&(_, p)| p != 0.0)
             .collect();
+        r.advanced = advanced.to_vec();
     }
     Ok(undo)
+}
+
+/// Puts back a round taken back, as it was.
+fn restore_round(t: &mut Tournament, round: &Round) -> Result<Command, CommandError> {
+    let expected = t.rounds.len() + 1;
+    if round.number != expected {
+        return Err(CommandError::NotNextRound(expected));
+    }
+    for id in round
+        .pairings
+        .iter()
+        .flat_map(|p| [p.white, p.black])
+        .chain(round.bye)
+        .chain(round.advanced.iter().copied())
+    {
+        if t.player(id).is_none() {
+            return Err(CommandError::NoPlayer(id));
+        }
+    }
+    t.rounds.push(round.clone());
+    Ok(Command::UnpairRound {
+        round: round.number,
+    })
+}
+
+/// The arbiter's decision of a tied encounter: only where the games have not decided it.
+fn decide(
+    t: &mut Tournament,
+    round: usize,
+    board: usize,
+    decision: &Option<Decision>,
+) -> Result<Command, CommandError> {
+    let ko = t.settings.knockout.clone().unwrap_or_default();
+    let knockout = t.settings.system == System::Knockout;
+    let p = pairing_mut(unlocked(t, round)?, board)?;
+    if let Some(d) = decision {
+        if !knockout {
+            return Err(CommandError::NotKnockout);
+        }
+        if p.white != d.winner && p.black != d.winner {
+            return Err(CommandError::NotInEncounter {
+                round,
+                board,
+                player: d.winner,
+            });
+        }
+        if d.reason.trim().is_empty() {
+            return Err(CommandError::NoReason);
+        }
+        let mut undecided = p.clone();
+        undecided.decided = None;
+        if !undecided.complete() {
+            return Err(CommandError::NotTied { round, board });
+        }
+        if system::knockout::winner(&ko, &undecided).is_some() {
+            return Err(CommandError::GamesDecided { round, board });
+        }
+    }
+    let old = std::mem::replace(&mut p.decided, decision.clone());
+    Ok(Command::Decide {
+        round,
+        board,
+        decision: old,
+    })
 }
 
 fn set_forbidden(
@@ -987,17 +1130,12 @@ fn unpair_round(t: &mut Tournament, round: usize) -> Result<Command, CommandErro
     {
         return Err(CommandError::HasResults(round));
     }
-    let table_round = round_robin::table_round_of(t, round);
-    let popped = t.rounds.pop();
-    if let Some(r) = popped.filter(|_| t.is_team_event() && t.settings.system == System::Swiss) {
-        return Ok(Command::PairTeams {
-            round,
-            matches: r.matches.iter().map(|m| (m.home, m.away)).collect(),
-            pab: r.team_byes.first().copied(),
-            absent: r.team_absent,
-        });
-    }
-    Ok(Command::PairRound { round, table_round })
+    // The undo carries the round it takes back, whatever system paired it (a Swiss round's
+    // undo once re-paired it from the round robin's table and was refused).
+    let popped = t.rounds.pop().ok_or(CommandError::NoRound(round))?;
+    Ok(Command::RestoreRound {
+        round: Box::new(popped),
+    })
 }
 
 /// A team Swiss round as given: every team taking part in one match, the bye or away, none
@@ -1123,6 +1261,9 @@ fn set_extra_result(
     game: usize,
     result: GameResult,
 ) -> Result<Command, CommandError> {
+    if t.settings.system == System::Knockout {
+        return knockout_extra(t, round, board, game, result);
+    }
     let (per, allowed) = (
         t.settings.format.games.max(1),
         t.settings.format.extra_micromatches,
@@ -1161,6 +1302,49 @@ fn set_extra_result(
             board,
             micromatch: k + 1,
         });
+    }
+    Ok(Command::SetExtraResult {
+        round,
+        board,
+        game,
+        result: old,
+    })
+}
+
+/// A knockout's tie-break game, by its ladder.
+fn knockout_extra(
+    t: &mut Tournament,
+    round: usize,
+    board: usize,
+    game: usize,
+    result: GameResult,
+) -> Result<Command, CommandError> {
+    let ko = t.settings.knockout.clone().unwrap_or_default();
+    let p = pairing_mut(unlocked(t, round)?, board)?;
+    if result != GameResult::Pending {
+        system::knockout::check_extra(&ko, p, game).map_err(CommandError::Ladder)?;
+    } else if game >= p.extra.len() {
+        return Err(CommandError::Ladder(format!(
+            "board {board}: tie-break game {} has no result to clear",
+            game + 1
+        )));
+    }
+    if p.extra.len() <= game {
+        p.extra.resize(game + 1, GameResult::Pending);
+    }
+    let old = std::mem::replace(&mut p.extra[game], result);
+    // Clearing a game clears the ones after it: they were played only because it was.
+    if result == GameResult::Pending
+        && p.extra[game + 1..]
+            .iter()
+            .any(|g| *g != GameResult::Pending)
+    {
+        return Err(CommandError::Ladder(format!(
+            "board {board}: clear the later tie-break games first"
+        )));
+    }
+    while p.extra.last() == Some(&GameResult::Pending) {
+        p.extra.pop();
     }
     Ok(Command::SetExtraResult {
         round,
@@ -1280,8 +1464,13 @@ fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     if round != expected {
         return Err(CommandError::NotNextRound(expected));
     }
-    if let Some(prev) = t.rounds.last().filter(|r| !r.finished(&t.settings.format)) {
-        return Err(CommandError::RoundIncomplete(prev.number));
+    if let Some(prev) = t.rounds.last() {
+        if !prev.finished(&t.settings.format) {
+            return Err(CommandError::RoundIncomplete(prev.number));
+        }
+        if let Some(why) = system::of(t).undecided(t, prev) {
+            return Err(CommandError::System(why));
+        }
     }
     Ok(())
 }
@@ -1317,7 +1506,16 @@ fn push_round(
                 r => r,
             })
             .collect();
-        pairings.push(Pairing::new(i + 1, white, black, games_vec));
+        let mut p = Pairing::new(i + 1, white, black, games_vec);
+        if let Some(stage) = &t.settings.stage {
+            system::stage::carry_into(stage, &stage.from_name, &mut p);
+        }
+        pairings.push(p);
+    }
+    // A knockout's final may be a longer match.
+    for p in &mut pairings {
+        let fill = p.games.last().copied().unwrap_or(GameResult::Pending);
+        p.games.resize(t.games_of(round, p.board), fill);
     }
     t.rounds.push(Round {
         number: round,
@@ -1330,6 +1528,7 @@ fn push_round(
         matches: Vec::new(),
         team_byes: Vec::new(),
         team_absent: Vec::new(),
+        advanced: Vec::new(),
     });
 }
 
@@ -1350,6 +1549,16 @@ fn pair_round(
     }
     // The table pairs numbers: every player has one first.
     number_the_unnumbered(t);
+    if t.settings.groups.is_some() {
+        let draft = system::groups::propose(t, round)?;
+        let pairs: Vec<(PlayerId, PlayerId)> = draft
+            .encounters
+            .iter()
+            .map(|e| (e.white, e.black))
+            .collect();
+        push_round(t, round, &pairs, None, draft.passes);
+        return Ok(());
+    }
     let (pairs, bye) = round_robin::pairs(t, round, table_round)?;
     push_round(t, round, &pairs, bye, vec![]);
     Ok(())
@@ -1357,9 +1566,10 @@ fn pair_round(
 
 /// Players without a number get the next numbers: in a Swiss by the initial ranking (rating,
 /// title, name), in a round robin in list order.
-fn number_the_unnumbered(t: &mut Tournament) {
+pub(crate) fn number_the_unnumbered(t: &mut Tournament) {
     let mut next_number = t.players.iter().filter_map(|p| p.number).max().unwrap_or(0);
-    let order: Vec<PlayerId> = if t.settings.system == System::Swiss {
+    // A knockout is seeded as a Swiss is ranked: rating, rank, surname.
+    let order: Vec<PlayerId> = if matches!(t.settings.system, System::Swiss | System::Knockout) {
         super::swiss::initial_ranking(&t.players)
     } else {
         t.players.iter().map(|p| p.id).collect()

@@ -88,7 +88,12 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             ))
         }
     };
-    let extra_max = (t.settings.format.extra_micromatches * t.settings.format.games) as usize;
+    let extra_max = match &t.settings.knockout {
+        Some(ko) if t.settings.system == crate::tournament::model::System::Knockout => {
+            crate::tournament::system::knockout::ladder_games(ko)
+        }
+        _ => (t.settings.format.extra_micromatches * t.settings.format.games) as usize,
+    };
     for (i, r) in t.rounds.iter().enumerate() {
         let place = format!("round {}", r.number);
         if r.number != i + 1 {
@@ -121,13 +126,13 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             known(&at, "Black", p.black)?;
             twice(&at, p.white)?;
             twice(&at, p.black)?;
-            if p.games.len() != t.settings.format.games as usize {
+            let games = t.games_of(r.number, p.board);
+            if p.games.len() != games {
                 return Err(bad(
                     &at,
                     format!(
-                        "{} game result(s) where the event plays {}",
+                        "{} game result(s) where the event plays {games}",
                         p.games.len(),
-                        t.settings.format.games
                     ),
                 ));
             }
@@ -144,6 +149,10 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
         if let Some(b) = r.bye {
             known(&place, "the bye", b)?;
             twice(&place, b)?;
+        }
+        for &a in &r.advanced {
+            known(&place, "a player passing the round", a)?;
+            twice(&place, a)?;
         }
         for &a in &r.absent {
             known(&place, "an absent player", a)?;

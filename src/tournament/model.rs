@@ -10,7 +10,7 @@ use crate::rules::Color;
 /// The file format's version; a file with a higher one is refused, never overwritten. Schema 1
 /// (the settings flat in the event, the time control as free text) is read and upgraded on the
 /// next save: `store::v1`.
-pub const SCHEMA: u32 = 3;
+pub const SCHEMA: u32 = 4;
 
 pub type PlayerId = u32;
 
@@ -95,6 +95,32 @@ pub struct Settings {
         skip_serializing_if = "crate::tournament::deputy::FloorResults::is_default"
     )]
     pub floor_results: crate::tournament::deputy::FloorResults,
+    /// Cycles of a round robin beyond two (a match-tournament of three to six cycles); `None`:
+    /// one, or two for [`System::DoubleRoundRobin`]. Read through [`Settings::cycles`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<u32>,
+    /// A knockout's bracket, matches and ties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<crate::tournament::system::knockout::Knockout>,
+    /// A Scheveningen's two sides and its table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scheveningen: Option<crate::tournament::system::scheveningen::Scheveningen>,
+    /// A round robin played in groups (each group its own table, all in the same rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groups: Option<crate::tournament::system::groups::Groups>,
+    /// The stage this event is of a larger one: where its entrants came from, what was carried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<crate::tournament::system::stage::Stage>,
+}
+
+impl Settings {
+    /// How many times every two players of a round robin meet.
+    pub fn cycles(&self) -> u32 {
+        match self.system {
+            System::DoubleRoundRobin => 2,
+            _ => self.cycles.unwrap_or(1).max(1),
+        }
+    }
 }
 
 /// The event's data that only its documents print: the protocols' heads, the certificates, the
@@ -204,6 +230,10 @@ pub enum System {
     RoundRobin,
     DoubleRoundRobin,
     Swiss,
+    /// Олимпийская система: a bracket, the loser of each encounter out.
+    Knockout,
+    /// Схевенингенская система: each player of one side meets every player of the other.
+    Scheveningen,
 }
 
 impl System {
@@ -212,7 +242,14 @@ impl System {
             System::RoundRobin => lang.pick("round robin", "круговая система"),
             System::DoubleRoundRobin => lang.pick("double round robin", "двухкруговая система"),
             System::Swiss => lang.pick("Swiss", "швейцарская система"),
+            System::Knockout => lang.pick("knockout", "олимпийская система"),
+            System::Scheveningen => lang.pick("Scheveningen", "схевенингенская система"),
         }
+    }
+
+    /// Paired from a colour-order table of everyone against everyone.
+    pub fn is_round_robin(self) -> bool {
+        matches!(self, System::RoundRobin | System::DoubleRoundRobin)
     }
 }
 
@@ -337,8 +374,10 @@ impl TieBreak {
     /// Buchholz (Solkoff) in a Swiss, then the number of wins, then head-to-head.
     pub fn defaults(system: System) -> Vec<TieBreak> {
         let first = match system {
-            System::RoundRobin | System::DoubleRoundRobin => TieBreak::Shmulyan,
-            System::Swiss => TieBreak::Buchholz,
+            System::RoundRobin | System::DoubleRoundRobin | System::Scheveningen => {
+                TieBreak::Shmulyan
+            }
+            System::Swiss | System::Knockout => TieBreak::Buchholz,
         };
         vec![first, TieBreak::Wins, TieBreak::HeadToHead]
     }
@@ -567,6 +606,18 @@ pub struct Round {
     /// scored, never the pairing-allocated bye, a voluntarily unplayed round in FIDE C.07.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub team_absent: Vec<crate::tournament::team::TeamId>,
+    /// A knockout's entrants who pass to the next round without an encounter (the top seeds
+    /// of a field that is not a power of two): nothing scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub advanced: Vec<PlayerId>,
+}
+
+/// The arbiter's decision of an encounter the games left tied (a lot, an Armageddon game played
+/// outside the record), with its reason: journaled like any result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub winner: PlayerId,
+    pub reason: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -592,6 +643,12 @@ pub struct Pairing {
     /// from 0, then the extra games. Kept as written, an illegal move included: it is evidence.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub records: std::collections::BTreeMap<usize, String>,
+    /// Who goes on, as the arbiter decided it when the games left the encounter tied.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<Decision>,
+    /// The games were played in an earlier stage (named) and carried over, not played again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub carried: Option<String>,
 }
 
 /// A game's result as the score sheet has it, for the White of that game.
@@ -765,6 +822,8 @@ impl Pairing {
             extra: vec![],
             notes: vec![],
             records: Default::default(),
+            decided: None,
+            carried: None,
         }
     }
 
@@ -935,12 +994,7 @@ impl Tournament {
             self.players.len()
         };
         // An event still without players has none (and must not underflow).
-        let single = n.saturating_sub(1) + n % 2;
-        match self.settings.system {
-            System::RoundRobin => Some(single),
-            System::DoubleRoundRobin => Some(2 * single),
-            System::Swiss => self.settings.rounds_planned,
-        }
+        crate::tournament::system::of(self).planned_rounds(self, n)
     }
 
     /// A new event without players: scoring 1-½-0, no ballots, the default tie-breaks of its
@@ -979,6 +1033,11 @@ impl Tournament {
                 rounds_planned: None,
                 teams: None,
                 floor_results: Default::default(),
+                cycles: None,
+                knockout: None,
+                scheveningen: None,
+                groups: None,
+                stage: None,
             },
             tiebreaks: TieBreak::defaults(system),
             players: vec![],
@@ -996,12 +1055,46 @@ impl Tournament {
     /// Games a round's clocks are set up for: the micromatch's, then those of the extra
     /// micromatches the regulation orders on a tie.
     pub fn clock_games(&self) -> usize {
+        if self.settings.system == System::Knockout {
+            return crate::tournament::system::knockout::clock_games(self);
+        }
         let games = self.settings.format.games.max(1) as usize;
         games + games * self.settings.format.extra_micromatches as usize
     }
 
+    /// Games of the match on `board` of `round`: the event's, or a knockout final's own.
+    pub fn games_of(&self, round: usize, board: usize) -> usize {
+        let main = self.settings.format.games.max(1) as usize;
+        match &self.settings.knockout {
+            Some(ko)
+                if self.settings.system == System::Knockout
+                    && board == 1
+                    && round == crate::tournament::system::knockout::rounds(self.players.len()) =>
+            {
+                ko.final_games.map_or(main, |g| g.max(1) as usize)
+            }
+            _ => main,
+        }
+    }
+
     /// The clock of game `game` (from 0) of a round, the extra micromatches' games included.
     pub fn time_control_of_game(&self, game: usize) -> &TimeControl {
+        if let Some(ko) = self
+            .settings
+            .knockout
+            .as_ref()
+            .filter(|_| self.settings.system == System::Knockout)
+        {
+            let main = ko
+                .final_games
+                .unwrap_or(0)
+                .max(self.settings.format.games.max(1));
+            return match game.checked_sub(main as usize) {
+                None => &self.settings.time_control,
+                Some(extra) => crate::tournament::system::knockout::extra_control(ko, extra)
+                    .unwrap_or(&self.settings.time_control),
+            };
+        }
         if game < self.settings.format.games.max(1) as usize {
             &self.settings.time_control
         } else {

@@ -645,10 +645,10 @@ fn scheduled_opponents(
     played: &[Game],
     up_to: Option<usize>,
 ) -> Option<Vec<PlayerId>> {
+    // Only a round robin knows every opponent in advance.
     let legs = match t.settings.system {
-        System::RoundRobin => 1,
-        System::DoubleRoundRobin => 2,
-        System::Swiss => return None,
+        System::RoundRobin | System::DoubleRoundRobin => t.settings.cycles() as usize,
+        System::Swiss | System::Knockout | System::Scheveningen => return None,
     };
     let per = t.settings.format.games.max(1) as usize;
     let mut out: Vec<PlayerId> = played.iter().map(|g| g.opponent).collect();

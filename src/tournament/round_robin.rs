@@ -2,16 +2,16 @@
 //! played, which are left, and the pairs of one.
 
 use super::berger;
-use super::model::{PlayerId, System, Tournament};
+use super::model::{PlayerId, Tournament};
 
 /// Why a round robin's round cannot be paired from its table.
-#[derive(Debug, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum RoundRobinError {
     #[error("a round robin of {players} players has {rounds} rounds")]
     NoTableRound { players: usize, rounds: usize },
     #[error("table round {0} has already been played")]
     TableRoundPlayed(usize),
-    #[error("this event is a Swiss: its rounds are paired by the Swiss pairing (`pair`)")]
+    #[error("this event is not a round robin: its rounds are paired by its own system (`pair`)")]
     NotRoundRobin,
     #[error("a round robin needs at least 2 players")]
     TooFewPlayers,
@@ -27,7 +27,7 @@ impl crate::lang::Russian for RoundRobinError {
                 format!("тур {round} таблицы Бергера уже сыгран")
             }
             RoundRobinError::NotRoundRobin => {
-                "этот турнир швейцарский: пары его туров составляются по швейцарской системе (`pair`)"
+                "этот турнир не круговой: пары его туров составляются по его системе (`pair`)"
                     .to_string()
             }
             RoundRobinError::TooFewPlayers => {
@@ -43,11 +43,10 @@ pub fn table(t: &Tournament) -> Result<Vec<berger::Round>, RoundRobinError> {
     if n < 2 {
         return Err(RoundRobinError::TooFewPlayers);
     }
-    Ok(match t.settings.system {
-        System::RoundRobin => berger::single(n),
-        System::DoubleRoundRobin => berger::double(n),
-        System::Swiss => return Err(RoundRobinError::NotRoundRobin),
-    })
+    if !t.settings.system.is_round_robin() {
+        return Err(RoundRobinError::NotRoundRobin);
+    }
+    Ok(berger::cycles(n, t.settings.cycles()))
 }
 
 /// Which round of the colour-order table a tournament round played (matched by its pairs).

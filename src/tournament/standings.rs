@@ -149,6 +149,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
         })
         .collect();
     rank(&mut rows, &t.tiebreaks, &lines, &primary);
+    super::system::of(t).place(t, up_to, &mut rows);
     rows
 }
 

@@ -216,6 +216,43 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             l("forbidden pairs", "запрещённые пары"),
             pairs.len()
         ),
+        Command::RestoreRound { round } => format!(
+            "{} {} {}",
+            l("round", "тур"),
+            round.number,
+            l("put back", "восстановлен")
+        ),
+        Command::Decide {
+            round,
+            board,
+            decision,
+        } => match decision {
+            Some(d) => format!(
+                "{} {round}, {} {board}: {} {} ({})",
+                l("round", "тур"),
+                l("board", "доска"),
+                agree(
+                    d.winner,
+                    "goes on by the arbiter's decision:",
+                    [
+                        "проходит дальше по решению судьи:",
+                        "проходит дальше по решению судьи:",
+                        "проходит дальше по решению судьи:"
+                    ]
+                ),
+                name(d.winner),
+                d.reason
+            ),
+            None => format!(
+                "{} {round}, {} {board}: {}",
+                l("round", "тур"),
+                l("board", "доска"),
+                l(
+                    "the arbiter's decision taken back",
+                    "решение судьи отменено"
+                )
+            ),
+        },
         Command::UnpairRound { round } => {
             format!(
                 "{} {round} {}",

@@ -86,6 +86,7 @@ impl Proposal {
             absent: self.absent.clone(),
             requested_byes: self.requested_byes.clone(),
             acceleration: self.acceleration.clone(),
+            advanced: vec![],
         }
     }
 }

@@ -89,6 +89,8 @@ pub fn export(t: &Tournament) -> String {
             (true, System::Swiss) => "Team: Swiss-System",
             (true, System::RoundRobin) => "Team: Round robin",
             (true, System::DoubleRoundRobin) => "Team: Double round robin",
+            (_, System::Knockout) => "Individual: Knockout",
+            (_, System::Scheveningen) => "Team: Scheveningen",
         }
     ));
     if !t.settings.chief_arbiter.is_empty() {
@@ -410,6 +412,7 @@ fn import_round(
         requested_byes: requested,
         // The file's virtual points stay the event's (`XXA`), not a round's own.
         acceleration: vec![],
+        advanced: vec![],
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
     set_results(t, round, results).map_err(|e| bad(e.to_string()))

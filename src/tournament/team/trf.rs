@@ -1018,6 +1018,7 @@ fn apply_round(
         absent: vec![],
         requested_byes: vec![],
         acceleration: vec![],
+        advanced: vec![],
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
     individual::set_results(t, round, results).map_err(|e| bad(e.to_string()))?;

@@ -109,6 +109,7 @@ impl State {
                     absent: self.proposal.absent.clone(),
                     requested_byes: self.proposal.requested_byes.clone(),
                     acceleration: self.proposal.acceleration.clone(),
+                    advanced: vec![],
                 }))
             }
         }

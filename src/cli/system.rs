@@ -1,0 +1,1047 @@
+//! `event new`, `event next-stage`, `result`, `scheveningen` and `pair` for every system but the
+//! Swiss (whose pairing, with its options and reasons, is `cli::swiss::pair`).
+
+use crate::cli::outln;
+use std::path::Path;
+use std::process::ExitCode;
+
+use chrono::Utc;
+use serde::Serialize;
+use shashki_arbiter::clock::TimeControl;
+use shashki_arbiter::files::lock::Holder;
+use shashki_arbiter::lang::{Lang, Russian};
+use shashki_arbiter::rules::columns::AnyVariant;
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::command::{self, Command};
+use shashki_arbiter::tournament::model::{Decision, GameResult, PlayerId, System, Tournament};
+use shashki_arbiter::tournament::standings::{self, Line};
+use shashki_arbiter::tournament::system::groups::{self, Grouping};
+use shashki_arbiter::tournament::system::knockout::{self, Knockout, Places, TieStage};
+use shashki_arbiter::tournament::system::scheveningen::{self, Scheveningen};
+use shashki_arbiter::tournament::system::stage::{self, Stage, Take};
+use shashki_arbiter::tournament::system::{self, Draft};
+
+use super::{print_json, CliResult};
+use crate::Format;
+
+/// What `event new` was asked.
+#[derive(Clone, Copy)]
+pub struct NewEvent<'a> {
+    pub output: &'a str,
+    pub roster: Option<&'a str>,
+    pub sides: &'a [String],
+    pub system: &'a str,
+    pub cycles: Option<u32>,
+    pub games: u32,
+    pub final_games: Option<u32>,
+    pub third_place: bool,
+    pub tie_break: &'a [String],
+    pub places: &'a str,
+    pub seeding: &'a str,
+    pub seed: Option<u64>,
+    pub groups: Option<usize>,
+    pub grouping: &'a str,
+    pub double: bool,
+    pub soviet: bool,
+    pub variant: &'a str,
+    pub control: &'a str,
+    pub name: Option<&'a str>,
+    pub rounds: Option<usize>,
+    pub lang: Lang,
+}
+
+/// A refusal in the asked language.
+fn said(lang: Lang, e: &impl Russian) -> String {
+    e.said(lang)
+}
+
+fn both(lang: Lang, en: String, ru: String) -> String {
+    match lang {
+        Lang::Ru => ru,
+        _ => en,
+    }
+}
+
+fn read_roster(
+    path: &str,
+    first_id: PlayerId,
+    lang: Lang,
+) -> Result<Vec<shashki_arbiter::tournament::Player>, String> {
+    let bytes = std::fs::read(path).map_err(|e| {
+        both(
+            lang,
+            format!("{path}: cannot be read: {e}"),
+            format!("{path}: файл не читается: {e}"),
+        )
+    })?;
+    shashki_arbiter::tournament::roster::parse_csv(path, &bytes, first_id)
+        .map_err(|e| said(lang, &e))
+}
+
+/// The new event as asked, its players numbered (by the initial order or by lot) and, for
+/// groups, grouped; nothing is written.
+pub fn build(a: &NewEvent) -> Result<Tournament, String> {
+    let lang = a.lang;
+    let variant: AnyVariant = a.variant.parse().map_err(|e| format!("--variant: {e}"))?;
+    let control: TimeControl =
+        a.control
+            .parse()
+            .map_err(|e: shashki_arbiter::clock::control::ControlError| {
+                format!("--control `{}`: {}", a.control, e.said(lang))
+            })?;
+    if a.games == 0 || a.games > 20 {
+        return Err(both(
+            lang,
+            format!("--games {}: from 1 to 20", a.games),
+            format!("--games {}: от 1 до 20", a.games),
+        ));
+    }
+    let (system, grouped) = match a.system {
+        "round-robin" => (System::RoundRobin, false),
+        "groups" => (System::RoundRobin, true),
+        "swiss" => (System::Swiss, false),
+        "knockout" => (System::Knockout, false),
+        "scheveningen" => (System::Scheveningen, false),
+        other => return Err(both(
+            lang,
+            format!(
+                "--system `{other}`: one of round-robin, swiss, knockout, scheveningen, groups"
+            ),
+            format!(
+                "--system `{other}`: одна из round-robin, swiss, knockout, scheveningen, groups"
+            ),
+        )),
+    };
+    let cycles = a.cycles.unwrap_or(if a.double { 2 } else { 1 });
+    if !(1..=super::event::MAX_CYCLES).contains(&cycles) {
+        return Err(both(
+            lang,
+            format!("--cycles {cycles}: from 1 to {}", super::event::MAX_CYCLES),
+            format!("--cycles {cycles}: от 1 до {}", super::event::MAX_CYCLES),
+        ));
+    }
+    if cycles != 1 && !matches!(system, System::RoundRobin) {
+        return Err(both(
+            lang,
+            "--cycles is for a round robin (or its groups)".into(),
+            "--cycles — для кругового турнира (или групп)".into(),
+        ));
+    }
+    let system = if system == System::RoundRobin && cycles == 2 {
+        System::DoubleRoundRobin
+    } else {
+        system
+    };
+    let name = a.name.map(str::to_string).unwrap_or_else(|| {
+        Path::new(a.output)
+            .file_stem()
+            .map_or("event".into(), |s| s.to_string_lossy().into_owned())
+    });
+    let mut t = Tournament::new(name, variant, system, control, a.games);
+    if cycles > 2 {
+        t.settings.cycles = Some(cycles);
+    }
+    t.settings.rounds_planned = a.rounds;
+    let players = match (a.roster, a.sides) {
+        (Some(path), []) => read_roster(path, 1, lang)?,
+        (None, [one, two]) if system == System::Scheveningen => {
+            let mut a_side = read_roster(one, 1, lang)?;
+            let b_side = read_roster(two, a_side.len() as PlayerId + 1, lang)?;
+            t.settings.scheveningen = Some(Scheveningen {
+                sides: [
+                    a_side.iter().map(|p| p.id).collect(),
+                    b_side.iter().map(|p| p.id).collect(),
+                ],
+                names: [file_name(one), file_name(two)],
+                double: a.double,
+                soviet: a.soviet,
+            });
+            a_side.extend(b_side);
+            a_side
+        }
+        (None, []) => {
+            return Err(both(
+                lang,
+                "--roster PLAYERS.csv is needed (or --sides A.csv,B.csv for a Scheveningen)".into(),
+                "нужен --roster PLAYERS.csv (или --sides A.csv,B.csv для схевенингенской системы)"
+                    .into(),
+            ))
+        }
+        _ => return Err(both(
+            lang,
+            "--sides takes two lists, A.csv,B.csv, and only for a Scheveningen, without --roster"
+                .into(),
+            "--sides — два списка, A.csv,B.csv, только для схевенингенской системы и без --roster"
+                .into(),
+        )),
+    };
+    for p in players {
+        command::apply(&mut t, &Command::AddPlayer { player: p }).map_err(|e| said(lang, &e))?;
+    }
+    if system == System::Scheveningen && t.settings.scheveningen.is_none() {
+        // One list: its first half is side A, the second side B.
+        let ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+        let (one, two) = ids.split_at(ids.len() / 2);
+        t.settings.scheveningen = Some(Scheveningen {
+            sides: [one.to_vec(), two.to_vec()],
+            names: ["A".into(), "B".into()],
+            double: a.double,
+            soviet: a.soviet,
+        });
+    }
+    enough_players(&t, system, a.groups.filter(|_| grouped), lang)?;
+    if system == System::Knockout {
+        let ladder = a
+            .tie_break
+            .iter()
+            .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        t.settings.knockout = Some(Knockout {
+            final_games: a.final_games,
+            third_place: a.third_place,
+            ladder,
+            places: match a.places {
+                "shared" => Places::Shared,
+                "seed" => Places::BySeed,
+                other => return Err(format!("--places `{other}`: shared or seed")),
+            },
+        });
+    } else if a.final_games.is_some() || a.third_place || !a.tie_break.is_empty() {
+        return Err(both(
+            lang,
+            "--final-games, --third-place and --tie-break are for a knockout".into(),
+            "--final-games, --third-place и --tie-break — для олимпийской системы".into(),
+        ));
+    }
+    if system == System::Scheveningen {
+        let s = t.settings.scheveningen.as_ref().expect("set above");
+        scheveningen::table(s.sides[0].len(), s.double, s.soviet).map_err(|e| said(lang, &e))?;
+    }
+    number(&mut t, a.seeding, a.seed, lang)?;
+    if grouped {
+        let count = a.groups.ok_or(both(
+            lang,
+            "--system groups needs --groups N".into(),
+            "для --system groups нужно --groups N".into(),
+        ))?;
+        let grouping: Grouping = a.grouping.parse().map_err(|e| format!("--grouping {e}"))?;
+        let seed = match grouping {
+            Grouping::Lot => Some(seed_or_os(a.seed)?),
+            _ => None,
+        };
+        let order: Vec<PlayerId> = t.by_number().iter().map(|p| p.id).collect();
+        t.settings.groups = Some(groups::form(&order, count, grouping, seed));
+    } else if a.groups.is_some() {
+        return Err(both(
+            lang,
+            "--groups is for --system groups".into(),
+            "--groups — для --system groups".into(),
+        ));
+    }
+    Ok(t)
+}
+
+fn file_name(path: &str) -> String {
+    Path::new(path)
+        .file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned())
+}
+
+fn seed_or_os(seed: Option<u64>) -> Result<u64, String> {
+    match seed {
+        Some(s) => Ok(s),
+        None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string()),
+    }
+}
+
+/// Pairing numbers (a knockout's seeds, a table's numbers): by the initial order (rating, rank,
+/// surname for a Swiss or a knockout; the list's order for a table), or by a seeded lot.
+fn number(t: &mut Tournament, seeding: &str, seed: Option<u64>, lang: Lang) -> Result<(), String> {
+    match seeding {
+        "order" => {
+            let ids: Vec<PlayerId> = match t.settings.system {
+                System::Swiss | System::Knockout => {
+                    shashki_arbiter::tournament::swiss::initial_ranking(&t.players)
+                }
+                _ => t.players.iter().map(|p| p.id).collect(),
+            };
+            let numbers = ids
+                .iter()
+                .enumerate()
+                .map(|(i, &id)| (id, Some(i + 1)))
+                .collect();
+            command::apply(
+                t,
+                &Command::SetNumbers {
+                    numbers,
+                    seed: None,
+                },
+            )
+            .map_err(|e| said(lang, &e))?;
+        }
+        "lot" => {
+            let seed = seed_or_os(seed)?;
+            command::apply(t, &Command::DrawNumbers { seed }).map_err(|e| said(lang, &e))?;
+        }
+        other => return Err(format!("--seeding `{other}`: order or lot")),
+    }
+    Ok(())
+}
+
+fn enough_players(
+    t: &Tournament,
+    system: System,
+    groups: Option<usize>,
+    lang: Lang,
+) -> Result<(), String> {
+    let n = t.players.len();
+    let least = match (system, groups) {
+        (_, Some(g)) => 2 * g.max(1),
+        (System::Scheveningen, _) => 4,
+        _ => 2,
+    };
+    if n < least {
+        return Err(both(
+            lang,
+            format!("the roster has {n} player(s); this system needs at least {least}"),
+            format!("в списке участников: {n}; для этой системы нужно не менее {least}"),
+        ));
+    }
+    if let Some(s) = &t.settings.scheveningen {
+        if s.sides[0].len() != s.sides[1].len() {
+            return Err(both(
+                lang,
+                format!(
+                    "the sides have {} and {} players: a Scheveningen needs two sides of the same size",
+                    s.sides[0].len(),
+                    s.sides[1].len()
+                ),
+                format!(
+                    "в командах {} и {} участников: нужны две команды одного размера",
+                    s.sides[0].len(),
+                    s.sides[1].len()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct CreatedJson<'a> {
+    file: &'a str,
+    system: System,
+    players: usize,
+    rounds: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    numbers_seed: Option<u64>,
+    seeds: Vec<SeedJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups: Option<Vec<GroupJson<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups_seed: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct SeedJson {
+    seed: usize,
+    id: PlayerId,
+    name: String,
+}
+
+#[derive(Serialize)]
+struct GroupJson<'a> {
+    name: &'a str,
+    players: &'a [PlayerId],
+}
+
+/// `event new`: never over an existing file.
+pub fn event_new(a: &NewEvent, format: Format) -> CliResult {
+    if Path::new(a.output).exists() {
+        return Err(both(
+            a.lang,
+            format!(
+                "{}: the file exists; an event is never written over another",
+                a.output
+            ),
+            format!(
+                "{}: файл уже есть; турнир никогда не записывается поверх другого",
+                a.output
+            ),
+        ));
+    }
+    let t = build(a)?;
+    EventFile::create(Path::new(a.output), t.clone()).map_err(|e| e.to_string())?;
+    created(a.output, &t, format)
+}
+
+fn created(output: &str, t: &Tournament, format: Format) -> CliResult {
+    let seeds: Vec<SeedJson> = t
+        .by_number()
+        .iter()
+        .map(|p| SeedJson {
+            seed: p.number.unwrap_or(0),
+            id: p.id,
+            name: p.full_name(),
+        })
+        .collect();
+    match format {
+        Format::Json => print_json(&CreatedJson {
+            file: output,
+            system: t.settings.system,
+            players: t.players.len(),
+            rounds: t.planned_rounds(),
+            numbers_seed: t.numbers_seed,
+            seeds,
+            groups: t.settings.groups.as_ref().map(|g| {
+                g.groups
+                    .iter()
+                    .map(|g| GroupJson {
+                        name: &g.name,
+                        players: &g.players,
+                    })
+                    .collect()
+            }),
+            groups_seed: t.settings.groups.as_ref().and_then(|g| g.seed),
+        })?,
+        _ => {
+            outln!(
+                "{output}: {}, {} players, {} rounds",
+                t.settings.system.said(Lang::En),
+                t.players.len(),
+                t.planned_rounds().map_or("?".into(), |r| r.to_string())
+            );
+            if let Some(s) = t.numbers_seed {
+                outln!("numbers by lot: seed {s}");
+            }
+            for s in &seeds {
+                outln!("{:>3}. {}", s.seed, s.name);
+            }
+            if let Some(g) = &t.settings.groups {
+                if let Some(seed) = g.seed {
+                    outln!("groups by lot: seed {seed}");
+                }
+                for g in &g.groups {
+                    let names: Vec<String> =
+                        g.players.iter().map(|&id| system::name(t, id)).collect();
+                    outln!("group {}: {}", g.name, names.join(", "));
+                }
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Serialize)]
+struct PairingJson {
+    board: usize,
+    white: PlayerId,
+    black: PlayerId,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    group: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<String>,
+}
+
+#[derive(Serialize)]
+struct EncounterJson {
+    board: usize,
+    entrants: [PlayerId; 2],
+    seeds: Option<[usize; 2]>,
+    white: PlayerId,
+    black: PlayerId,
+    games: u32,
+    third_place: bool,
+}
+
+#[derive(Serialize)]
+struct DraftJson {
+    round: usize,
+    system: System,
+    pairings: Vec<PairingJson>,
+    /// The one bye of a round robin; a knockout's: every entrant passing this round.
+    bye: serde_json::Value,
+    /// Everyone without an encounter this round (a knockout's passes, a group's resting).
+    byes: Vec<PlayerId>,
+    encounters: Vec<EncounterJson>,
+    saved: bool,
+}
+
+/// `pair` for a round robin, a knockout, a Scheveningen, groups: the system's proposal, saved
+/// with `--save`.
+pub fn pair(file: &str, round: Option<usize>, save: bool, format: Format) -> CliResult {
+    let path = Path::new(file);
+    let mut held = match save {
+        true => Some(
+            EventFile::open_as(path, &Holder::this("pair --save", Utc::now()))
+                .map_err(|e| e.to_string())?,
+        ),
+        false => None,
+    };
+    let t = match &held {
+        Some(f) => f.tournament.clone(),
+        None => event::read(path).map_err(|e| e.to_string())?,
+    };
+    let next = t.rounds.len() + 1;
+    let round = round.unwrap_or(next);
+    if round != next {
+        return Err(format!("{file}: the next round to pair is {next}"));
+    }
+    // The round before must be over and, in a knockout, every encounter decided.
+    if let Some(prev) = t.rounds.last() {
+        if !prev.finished(&t.settings.format) {
+            return Err(format!(
+                "{file}: round {} is not complete: every game needs a result before the next round",
+                prev.number
+            ));
+        }
+        if let Some(why) = system::of(&t).undecided(&t, prev) {
+            return Err(format!("{file}: {why}"));
+        }
+    }
+    let draft = system::of(&t)
+        .propose(&t, round)
+        .map_err(|e| format!("{file}: {e}"))?;
+    if let Some(f) = held.as_mut() {
+        f.apply(draft.command.clone(), Utc::now())
+            .map_err(|e| e.to_string())?;
+    }
+    let games_of = |board: usize| t.games_of(round, board) as u32;
+    match format {
+        Format::Json => print_json(&draft_json(&t, &draft, save, games_of))?,
+        _ => print_draft(&t, &draft, save),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn draft_json(
+    t: &Tournament,
+    d: &Draft,
+    saved: bool,
+    games_of: impl Fn(usize) -> u32,
+) -> DraftJson {
+    let knockout = t.settings.system == System::Knockout;
+    DraftJson {
+        round: d.round,
+        system: t.settings.system,
+        pairings: d
+            .encounters
+            .iter()
+            .map(|e| PairingJson {
+                board: e.board,
+                white: e.white,
+                black: e.black,
+                group: e.group.clone(),
+                table: e.table.clone(),
+            })
+            .collect(),
+        bye: if knockout {
+            serde_json::json!(d.passes)
+        } else {
+            serde_json::json!(d.bye)
+        },
+        byes: d.bye.into_iter().chain(d.passes.iter().copied()).collect(),
+        encounters: d
+            .encounters
+            .iter()
+            .map(|e| EncounterJson {
+                board: e.board,
+                entrants: [e.white, e.black],
+                seeds: e.seeds.map(|(a, b)| [a, b]),
+                white: e.white,
+                black: e.black,
+                games: games_of(e.board),
+                third_place: d.third_place == Some(e.board),
+            })
+            .collect(),
+        saved,
+    }
+}
+
+fn print_draft(t: &Tournament, d: &Draft, saved: bool) {
+    outln!(
+        "Round {} of {} ({})",
+        d.round,
+        t.settings.name,
+        t.settings.system.said(Lang::En)
+    );
+    for e in &d.encounters {
+        let seeds = e
+            .seeds
+            .map(|(a, b)| format!("  [seeds {a} – {b}]"))
+            .unwrap_or_default();
+        let group = e
+            .group
+            .as_ref()
+            .map(|g| format!("  (group {g})"))
+            .unwrap_or_default();
+        let table = e
+            .table
+            .as_ref()
+            .map(|x| format!("  ({x})"))
+            .unwrap_or_default();
+        let third = if d.third_place == Some(e.board) {
+            "  third place"
+        } else {
+            ""
+        };
+        outln!(
+            "{:>3}. {} – {}{seeds}{group}{table}{third}",
+            e.board,
+            system::name(t, e.white),
+            system::name(t, e.black)
+        );
+    }
+    if let Some(b) = d.bye {
+        outln!("bye: {}", system::name(t, b));
+    }
+    for p in &d.passes {
+        let what = if t.settings.system == System::Knockout {
+            "passes to the next round"
+        } else {
+            "rests"
+        };
+        outln!("{what}: {}", system::name(t, *p));
+    }
+    outln!(
+        "{}",
+        if saved {
+            "saved to the event (journaled)"
+        } else {
+            "not saved (use --save)"
+        }
+    );
+}
+
+/// `1-0`, `0-1`, `1/2-1/2` (or `=`), `+-`, `-+`, `--`, from White's side of that game.
+fn score(text: &str) -> Option<GameResult> {
+    Some(match text.trim() {
+        "1-0" | "1" => GameResult::WhiteWins,
+        "0-1" | "0" => GameResult::BlackWins,
+        "1/2-1/2" | "½-½" | "=" | "1/2" => GameResult::Draw,
+        "+-" | "+/-" => GameResult::WhiteByForfeit,
+        "-+" | "-/+" => GameResult::BlackByForfeit,
+        "--" | "-/-" => GameResult::DoubleForfeit,
+        "*" => GameResult::Pending,
+        _ => return None,
+    })
+}
+
+/// What `result` was asked.
+pub struct ResultArgs<'a> {
+    pub file: &'a str,
+    pub round: usize,
+    pub board: usize,
+    /// From 1: the match's games, then its tie-break games.
+    pub game: usize,
+    pub score: Option<&'a str>,
+    pub winner: Option<PlayerId>,
+    pub reason: Option<&'a str>,
+    /// Replace a result or decision already recorded.
+    pub correct: bool,
+    pub lang: Lang,
+}
+
+/// `result`: one game's result, or the arbiter's decision of a tied encounter, journaled.
+pub fn result(a: &ResultArgs, format: Format) -> CliResult {
+    let mut f = EventFile::open_as(Path::new(a.file), &Holder::this("result", Utc::now()))
+        .map_err(|e| e.to_string())?;
+    let t = &f.tournament;
+    let r = t
+        .rounds
+        .iter()
+        .find(|r| r.number == a.round)
+        .ok_or_else(|| {
+            both(
+                a.lang,
+                format!("{}: round {} is not paired", a.file, a.round),
+                format!("{}: тур {} не составлен", a.file, a.round),
+            )
+        })?;
+    let p = r
+        .pairings
+        .iter()
+        .find(|p| p.board == a.board)
+        .ok_or_else(|| {
+            both(
+                a.lang,
+                format!("{}: round {} has no board {}", a.file, a.round, a.board),
+                format!("{}: в туре {} нет доски {}", a.file, a.round, a.board),
+            )
+        })?;
+    let cmd = match (a.score, a.winner) {
+        (Some(text), None) => {
+            let result = score(text).ok_or_else(|| {
+                both(
+                    a.lang,
+                    format!("`{text}` is not a result: 1-0, 0-1, 1/2-1/2, +-, -+, --"),
+                    format!("`{text}` — не результат: 1-0, 0-1, 1/2-1/2, +-, -+, --"),
+                )
+            })?;
+            if a.game == 0 {
+                return Err("--game counts from 1".into());
+            }
+            let game = a.game - 1;
+            match game.checked_sub(p.games.len()) {
+                None => Command::SetResult {
+                    round: a.round,
+                    board: a.board,
+                    game,
+                    result,
+                },
+                Some(extra) => Command::SetExtraResult {
+                    round: a.round,
+                    board: a.board,
+                    game: extra,
+                    result,
+                },
+            }
+        }
+        (None, Some(winner)) => Command::Decide {
+            round: a.round,
+            board: a.board,
+            decision: Some(Decision {
+                winner,
+                reason: a.reason.unwrap_or("").trim().to_string(),
+            }),
+        },
+        _ => {
+            return Err(both(
+                a.lang,
+                "give a SCORE, or --winner ID --reason TEXT".into(),
+                "укажите результат SCORE или --winner ID --reason TEXT".into(),
+            ))
+        }
+    };
+    replaces(a, p)?;
+    command::applied(t, &cmd).map_err(|e| format!("{}: {}", a.file, e.said(a.lang)))?;
+    f.apply(cmd.clone(), Utc::now())
+        .map_err(|e| e.to_string())?;
+    let t = &f.tournament;
+    let p = t
+        .rounds
+        .iter()
+        .find(|r| r.number == a.round)
+        .and_then(|r| r.pairings.iter().find(|p| p.board == a.board))
+        .expect("the board was found above");
+    let winner = (t.settings.system == System::Knockout)
+        .then(|| knockout::winner(&t.settings.knockout.clone().unwrap_or_default(), p))
+        .flatten();
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "round": a.round,
+            "board": a.board,
+            "games": p.games.iter().map(|g| g.symbol()).collect::<Vec<_>>(),
+            "extra": p.extra.iter().map(|g| g.symbol()).collect::<Vec<_>>(),
+            "decided": p.decided,
+            "winner": winner,
+            "saved": true,
+        }))?,
+        _ => {
+            let games: Vec<&str> = p.games.iter().chain(&p.extra).map(|g| g.symbol()).collect();
+            outln!(
+                "round {}, board {}: {} – {}: {}",
+                a.round,
+                a.board,
+                system::name(t, p.white),
+                system::name(t, p.black),
+                games.join(" ")
+            );
+            if let Some(w) = winner {
+                outln!("goes on: {}", system::name(t, w));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A result or decision that would replace another already recorded is refused unless it is
+/// asked as a correction (`--correct`), naming what stands.
+fn replaces(a: &ResultArgs, p: &shashki_arbiter::tournament::model::Pairing) -> Result<(), String> {
+    if a.correct {
+        return Ok(());
+    }
+    let standing = match (a.score.and_then(score), a.winner) {
+        (Some(new), None) => p
+            .result(a.game.saturating_sub(1))
+            .filter(|old| *old != GameResult::Pending && *old != new)
+            .map(|old| old.symbol().to_string()),
+        (None, Some(w)) => p
+            .decided
+            .as_ref()
+            .filter(|d| d.winner != w)
+            .map(|d| format!("{} ({})", d.winner, d.reason)),
+        _ => None,
+    };
+    match standing {
+        Some(old) => Err(both(
+            a.lang,
+            format!(
+                "{}: round {}, board {}: {old} is recorded; give --correct to replace it",
+                a.file, a.round, a.board
+            ),
+            format!(
+                "{}: тур {}, доска {}: записано {old}; чтобы заменить, укажите --correct",
+                a.file, a.round, a.board
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `scheveningen N`: the table, as `berger` prints its own.
+pub fn scheveningen_table(boards: usize, double: bool, soviet: bool, format: Format) -> CliResult {
+    if boards < 2 {
+        return Err("a Scheveningen needs sides of at least 2".into());
+    }
+    let rounds = scheveningen::table(boards, double, soviet).map_err(|e| e.to_string())?;
+    match format {
+        Format::Json => {
+            let rounds: Vec<serde_json::Value> = rounds
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    serde_json::json!({
+                        "round": i + 1,
+                        "pairs": r.iter().map(|(w, b)| [w.to_string(), b.to_string()]).collect::<Vec<_>>(),
+                    })
+                })
+                .collect();
+            print_json(&serde_json::json!({
+                "boards": boards,
+                "double": double,
+                "soviet": soviet,
+                "rounds": rounds,
+            }))?
+        }
+        _ => {
+            for (i, r) in rounds.iter().enumerate() {
+                let pairs: Vec<String> = r.iter().map(|(w, b)| format!("{w}-{b}")).collect();
+                outln!("Rd {}: {}", i + 1, pairs.join(" "));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What `event next-stage` was asked.
+pub struct NextStage<'a> {
+    pub file: &'a str,
+    pub output: &'a str,
+    pub system: &'a str,
+    pub take: &'a str,
+    pub carry_over: bool,
+    pub new: NewEvent<'a>,
+}
+
+/// Each list the next stage takes from: every group's standings, or the event's.
+fn lists(t: &Tournament) -> Vec<(Option<String>, Vec<Line>)> {
+    match &t.settings.groups {
+        Some(g) => g
+            .groups
+            .iter()
+            .map(|g| (Some(g.name.clone()), groups::standings(t, g, None)))
+            .collect(),
+        None => vec![(None, standings::compute(t, None))],
+    }
+}
+
+/// `event next-stage`: the entrants taken from the last stage's standings into a new event.
+pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
+    let lang = a.new.lang;
+    if Path::new(a.output).exists() {
+        return Err(both(
+            lang,
+            format!(
+                "{}: the file exists; an event is never written over another",
+                a.output
+            ),
+            format!(
+                "{}: файл уже есть; турнир никогда не записывается поверх другого",
+                a.output
+            ),
+        ));
+    }
+    let prev = event::read(Path::new(a.file)).map_err(|e| e.to_string())?;
+    let planned = prev.planned_rounds().unwrap_or(prev.rounds.len());
+    let over = prev.rounds.len() >= planned
+        && prev
+            .rounds
+            .iter()
+            .all(|r| r.finished(&prev.settings.format));
+    if !over {
+        return Err(both(
+            lang,
+            format!(
+                "{}: the stage is not over ({} of {planned} rounds played)",
+                a.file,
+                prev.rounds.len()
+            ),
+            format!(
+                "{}: этап не окончен (сыграно туров: {} из {planned})",
+                a.file,
+                prev.rounds.len()
+            ),
+        ));
+    }
+    let take: Take = a.take.parse()?;
+    // By place, then by list: the winners of the groups first (A1, B1, C1 …, then A2 …).
+    let mut by_list = Vec::new();
+    for (group, lines) in lists(&prev) {
+        let taken = stage::taken(&lines, take).map_err(|e| match &group {
+            Some(g) => format!("group {g}: {e}"),
+            None => e,
+        })?;
+        by_list.push(taken);
+    }
+    let longest = by_list.iter().map(Vec::len).max().unwrap_or(0);
+    let order: Vec<PlayerId> = (0..longest)
+        .flat_map(|i| by_list.iter().filter_map(move |l| l.get(i).copied()))
+        .collect();
+    let mut new = a.new;
+    new.system = a.system;
+    let mut t = build_from(&prev, &order, &new)?;
+    if a.carry_over {
+        if !t.settings.system.is_round_robin() || t.settings.groups.is_some() {
+            return Err(both(
+                lang,
+                "--carry-over is for a round robin final (their game is in its table)".into(),
+                "--carry-over — для финала по круговой системе (их партия есть в его таблице)"
+                    .into(),
+            ));
+        }
+    }
+    t.settings.stage = Some(Stage {
+        number: prev.settings.stage.as_ref().map_or(1, |s| s.number) + 1,
+        from: Some(a.file.to_string()),
+        from_name: prev.settings.name.clone(),
+        take: a.take.to_string(),
+        carried: if a.carry_over {
+            stage::carried(&prev, &order)
+        } else {
+            vec![]
+        },
+    });
+    EventFile::create(Path::new(a.output), t.clone()).map_err(|e| e.to_string())?;
+    created(a.output, &t, format)
+}
+
+/// The next stage's event: the previous one's regulation (variant, clock, games, scoring,
+/// tie-breaks) unless asked otherwise, with the players taken, numbered in the order taken.
+fn build_from(prev: &Tournament, order: &[PlayerId], a: &NewEvent) -> Result<Tournament, String> {
+    let lang = a.lang;
+    let system = match a.system {
+        "round-robin" => System::RoundRobin,
+        "swiss" => System::Swiss,
+        "knockout" => System::Knockout,
+        "groups" => System::RoundRobin,
+        other => {
+            return Err(both(
+                lang,
+                format!("--system `{other}`: one of round-robin, swiss, knockout, groups"),
+                format!("--system `{other}`: одна из round-robin, swiss, knockout, groups"),
+            ))
+        }
+    };
+    if order.len() < 2 {
+        return Err(both(
+            lang,
+            format!(
+                "--take gives {} player(s): a stage needs at least 2",
+                order.len()
+            ),
+            format!(
+                "--take даёт участников: {}; для этапа нужно не менее 2",
+                order.len()
+            ),
+        ));
+    }
+    let cycles = a.cycles.unwrap_or(1);
+    let system = if system == System::RoundRobin && cycles == 2 {
+        System::DoubleRoundRobin
+    } else {
+        system
+    };
+    let mut t = Tournament::new(
+        a.name.map_or_else(|| file_name(a.output), str::to_string),
+        prev.settings.variant,
+        system,
+        prev.settings.time_control.clone(),
+        prev.settings.format.games,
+    );
+    t.settings.format = prev.settings.format.clone();
+    t.settings.scoring = prev.settings.scoring.clone();
+    t.settings.unplayed = prev.settings.unplayed.clone();
+    t.settings.dates = prev.settings.dates.clone();
+    t.settings.venue = prev.settings.venue.clone();
+    t.settings.chief_arbiter = prev.settings.chief_arbiter.clone();
+    t.settings.arbiters = prev.settings.arbiters.clone();
+    t.settings.paperwork = prev.settings.paperwork.clone();
+    if cycles > 2 {
+        t.settings.cycles = Some(cycles);
+    }
+    if prev.settings.system == system
+        || (prev.settings.system.is_round_robin() && system.is_round_robin())
+    {
+        t.tiebreaks = prev.tiebreaks.clone();
+    }
+    for (i, &id) in order.iter().enumerate() {
+        let mut p = prev
+            .player(id)
+            .cloned()
+            .ok_or(format!("player {id} is not in the event"))?;
+        p.number = Some(i + 1);
+        p.withdrawn_after = None;
+        t.players.push(p);
+    }
+    if system == System::Knockout {
+        t.settings.knockout = Some(Knockout {
+            final_games: a.final_games,
+            third_place: a.third_place,
+            ladder: a
+                .tie_break
+                .iter()
+                .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
+                .collect::<Result<_, _>>()?,
+            places: if a.places == "seed" {
+                Places::BySeed
+            } else {
+                Places::Shared
+            },
+        });
+    }
+    if a.seeding == "lot" {
+        let seed = seed_or_os(a.seed)?;
+        command::apply(&mut t, &Command::DrawNumbers { seed }).map_err(|e| said(lang, &e))?;
+    }
+    if a.system == "groups" {
+        let count = a.groups.ok_or("--system groups needs --groups N")?;
+        let grouping: Grouping = a.grouping.parse().map_err(|e| format!("--grouping {e}"))?;
+        let seed = (grouping == Grouping::Lot)
+            .then(|| seed_or_os(a.seed))
+            .transpose()?;
+        let order: Vec<PlayerId> = t.by_number().iter().map(|p| p.id).collect();
+        t.settings.groups = Some(groups::form(&order, count, grouping, seed));
+    }
+    Ok(t)
+}
+
+/// The standings as listed: each group's own (its places within it), or the event's.
+pub fn listed(
+    t: &Tournament,
+    round: Option<usize>,
+    lines: Vec<Line>,
+) -> Vec<(Option<String>, Line)> {
+    match &t.settings.groups {
+        Some(g) => g
+            .groups
+            .iter()
+            .flat_map(|g| {
+                groups::standings(t, g, round)
+                    .into_iter()
+                    .map(|l| (Some(g.name.clone()), l))
+            })
+            .collect(),
+        None => lines.into_iter().map(|l| (None, l)).collect(),
+    }
+}

@@ -1,0 +1,230 @@
+//! The competition systems a regulation names, each one unit behind one interface
+//! ([`PairingSystem`]), chosen in one place ([`of`]): round robins of any number of cycles (in
+//! groups or not), the Swiss, the knockout, the Scheveningen. What a round holds is the same for
+//! all: encounters of two entrants (or one that passes), each encounter's boards and games.
+
+pub mod groups;
+pub mod knockout;
+pub mod scheveningen;
+pub mod stage;
+
+use serde::Serialize;
+
+use super::command::Command;
+use super::model::{PlayerId, Round, System, Tournament};
+use super::standings::Line;
+
+/// One encounter of a proposed round: White of game 1 first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Encounter {
+    pub board: usize,
+    pub white: PlayerId,
+    pub black: PlayerId,
+    /// A knockout's seeds of the two (White's first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seeds: Option<(usize, usize)>,
+    /// The group of a round robin in groups.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// A Scheveningen's board as the table names it (`A2-B3`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
+}
+
+/// A round as a system proposes it: what the arbiter sees, and the command that pairs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Draft {
+    pub round: usize,
+    pub encounters: Vec<Encounter>,
+    /// The entrant without an opponent this round (a round robin's odd number).
+    pub bye: Option<PlayerId>,
+    /// A knockout's entrants passing to the next round without an encounter; a round robin in
+    /// groups: the players resting in their groups.
+    pub passes: Vec<PlayerId>,
+    /// The third-place match's board, when this round plays it.
+    pub third_place: Option<usize>,
+    pub command: Command,
+}
+
+/// Why a system cannot pair the round asked for.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SystemError {
+    #[error("a {system} needs at least {least} players; the event has {have}")]
+    TooFew {
+        system: &'static str,
+        least: usize,
+        have: usize,
+    },
+    #[error("the event has {planned} rounds; round {round} is not one of them")]
+    NoMoreRounds { planned: usize, round: usize },
+    #[error("round {round}, board {board}: the encounter of {white} and {black} is undecided (a tie-break game or the arbiter's decision is due: `result --winner`)")]
+    Undecided {
+        round: usize,
+        board: usize,
+        white: String,
+        black: String,
+    },
+    #[error("a team event is paired by its teams (`pair` on the team list)")]
+    Teams,
+    #[error("{0}")]
+    Other(String),
+    #[error(transparent)]
+    RoundRobin(#[from] super::round_robin::RoundRobinError),
+}
+
+impl crate::lang::Russian for SystemError {
+    fn ru(&self) -> String {
+        match self {
+            SystemError::TooFew { least, have, .. } => format!(
+                "для этой системы нужно не менее {least} участников; в турнире {have}"
+            ),
+            SystemError::NoMoreRounds { planned, round } => {
+                format!("в турнире {planned} туров; тура {round} нет")
+            }
+            SystemError::Undecided {
+                round,
+                board,
+                white,
+                black,
+            } => format!(
+                "тур {round}, доска {board}: победитель встречи {white} — {black} не определён (нужна дополнительная партия или решение судьи: `result --winner`)"
+            ),
+            SystemError::Teams => {
+                "командный турнир составляет пары по командам (`pair` по списку команд)".into()
+            }
+            SystemError::Other(text) => text.clone(),
+            SystemError::RoundRobin(e) => crate::lang::Russian::ru(e),
+        }
+    }
+}
+
+/// What every competition system answers.
+pub trait PairingSystem {
+    /// Round `round`'s pairing as the system makes it from the event (the next round).
+    fn propose(&self, t: &Tournament, round: usize) -> Result<Draft, SystemError>;
+
+    /// The rounds the event has, for `entrants` players (or teams).
+    fn planned_rounds(&self, t: &Tournament, entrants: usize) -> Option<usize>;
+
+    /// The first encounter of `round` whose games leave it undecided, which the next round
+    /// waits for (only a knockout needs a winner of every encounter).
+    fn undecided(&self, _t: &Tournament, _round: &Round) -> Option<SystemError> {
+        None
+    }
+
+    /// Orders the standings and sets their places by the system's rule (the default: points and
+    /// tie-breaks, as [`super::standings::compute`] ranked them).
+    fn place(&self, _t: &Tournament, _up_to: Option<usize>, _rows: &mut Vec<Line>) {}
+}
+
+struct RoundRobin;
+struct Swiss;
+
+/// The one place a system is chosen.
+pub fn of(t: &Tournament) -> &'static dyn PairingSystem {
+    match t.settings.system {
+        System::RoundRobin | System::DoubleRoundRobin => &RoundRobin,
+        System::Swiss => &Swiss,
+        System::Knockout => &knockout::KNOCKOUT,
+        System::Scheveningen => &scheveningen::SCHEVENINGEN,
+    }
+}
+
+/// `round` is the event's next round and the system plans it.
+pub(crate) fn check_round(
+    t: &Tournament,
+    round: usize,
+    planned: Option<usize>,
+) -> Result<(), SystemError> {
+    if round != t.rounds.len() + 1 {
+        return Err(SystemError::Other(format!(
+            "the next round to pair is {}",
+            t.rounds.len() + 1
+        )));
+    }
+    match planned {
+        Some(planned) if round > planned => Err(SystemError::NoMoreRounds { planned, round }),
+        _ => Ok(()),
+    }
+}
+
+impl PairingSystem for RoundRobin {
+    fn propose(&self, t: &Tournament, round: usize) -> Result<Draft, SystemError> {
+        if t.is_team_event() {
+            return Err(SystemError::Teams);
+        }
+        check_round(t, round, self.planned_rounds(t, t.players.len()))?;
+        if t.settings.groups.is_some() {
+            return groups::propose(t, round);
+        }
+        let mut numbered = t.clone();
+        super::command::number_the_unnumbered(&mut numbered);
+        let (pairs, bye) = super::round_robin::pairs(&numbered, round, None)?;
+        Ok(Draft {
+            round,
+            encounters: boards(&pairs),
+            bye,
+            passes: vec![],
+            third_place: None,
+            command: Command::PairRound {
+                round,
+                table_round: None,
+            },
+        })
+    }
+
+    fn planned_rounds(&self, t: &Tournament, entrants: usize) -> Option<usize> {
+        if let Some(g) = &t.settings.groups {
+            return Some(g.rounds(t.settings.cycles()));
+        }
+        let single = entrants.saturating_sub(1) + entrants % 2;
+        Some(single * t.settings.cycles() as usize)
+    }
+}
+
+impl PairingSystem for Swiss {
+    fn propose(&self, t: &Tournament, round: usize) -> Result<Draft, SystemError> {
+        if t.is_team_event() {
+            return Err(SystemError::Teams);
+        }
+        check_round(t, round, t.settings.rounds_planned)?;
+        let p = super::swiss::pair(t, round, &Default::default());
+        let pairs: Vec<(PlayerId, PlayerId)> =
+            p.pairings.iter().map(|x| (x.white, x.black)).collect();
+        Ok(Draft {
+            round,
+            encounters: boards(&pairs),
+            bye: p.bye,
+            passes: vec![],
+            third_place: None,
+            command: p.command(),
+        })
+    }
+
+    fn planned_rounds(&self, t: &Tournament, _entrants: usize) -> Option<usize> {
+        t.settings.rounds_planned
+    }
+}
+
+/// Encounters numbered board by board from 1, in the order given.
+pub(crate) fn boards(pairs: &[(PlayerId, PlayerId)]) -> Vec<Encounter> {
+    pairs
+        .iter()
+        .enumerate()
+        .map(|(i, &(white, black))| Encounter {
+            board: i + 1,
+            white,
+            black,
+            seeds: None,
+            group: None,
+            table: None,
+        })
+        .collect()
+}
+
+/// A player's name as messages give it.
+pub fn name(t: &Tournament, id: PlayerId) -> String {
+    t.player(id)
+        .map(|p| p.numbered_name())
+        .unwrap_or_else(|| id.to_string())
+}

@@ -1,0 +1,140 @@
+//! Stages (смешанная система): the next stage takes its entrants from the standings of the last
+//! (the top K of each group into Final A, places 1–8 into a knockout), each stage its own event
+//! file naming where it came from. Games between players who meet again may be carried over
+//! when the regulation says so (FMJD 2013): their game is not played again, its result stands in
+//! the new table, shown as carried.
+
+use serde::{Deserialize, Serialize};
+
+use crate::tournament::model::{GameResult, Pairing, PlayerId, Tournament};
+use crate::tournament::standings::Line;
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Stage {
+    /// 1 for the first stage, 2 for the next …
+    pub number: u32,
+    /// The previous stage's event file, as given when this one was made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The previous stage's name (the event's name there).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub from_name: String,
+    /// What was taken: `top:3`, `4-10`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub take: String,
+    /// Results carried over, set into the encounter when its round is paired.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub carried: Vec<Carried>,
+}
+
+/// A match already played between two entrants of this stage, as it was played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Carried {
+    /// White of game 1 then.
+    pub white: PlayerId,
+    pub black: PlayerId,
+    /// Its games (from White of each game's side, colours alternating as they did).
+    pub games: Vec<GameResult>,
+}
+
+/// What the next stage takes from each list (a group, or the whole standings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Take {
+    pub from: usize,
+    pub to: usize,
+}
+
+impl std::str::FromStr for Take {
+    type Err = String;
+    /// `top:3` (places 1–3), `1-8`, `4-10`, `5` (place 5 alone).
+    fn from_str(text: &str) -> Result<Take, String> {
+        let bad = || format!("--take `{text}`: write top:K or FROM-TO (places, from 1)");
+        let (from, to) = if let Some(k) = text.strip_prefix("top:") {
+            (1, k.trim().parse().map_err(|_| bad())?)
+        } else if let Some((a, b)) = text.split_once('-') {
+            (
+                a.trim().parse().map_err(|_| bad())?,
+                b.trim().parse().map_err(|_| bad())?,
+            )
+        } else {
+            let n = text.trim().parse().map_err(|_| bad())?;
+            (n, n)
+        };
+        if from == 0 || to < from {
+            return Err(bad());
+        }
+        Ok(Take { from, to })
+    }
+}
+
+/// The players of `lines` (one list's standings, in order) whose rank is within `take`; a tie
+/// across the border is not split silently: its players are named so that the regulation's
+/// play-off can settle it.
+pub fn taken(lines: &[Line], take: Take) -> Result<Vec<PlayerId>, String> {
+    if take.to > lines.len() {
+        return Err(format!(
+            "places {}-{} asked of a list of {} players",
+            take.from,
+            take.to,
+            lines.len()
+        ));
+    }
+    let range = |place: &str| -> (usize, usize) {
+        let mut parts = place
+            .split('-')
+            .filter_map(|p| p.trim().parse::<usize>().ok());
+        let a = parts.next().unwrap_or(0);
+        (a, parts.next().unwrap_or(a))
+    };
+    let mut out = Vec::new();
+    for l in lines {
+        let (a, b) = range(&l.place);
+        let inside = a >= take.from && b <= take.to;
+        let across = !inside && a <= take.to && b >= take.from;
+        if across {
+            return Err(format!(
+                "place {} ({}) is shared across the border of {}-{}: settle the tie (a play-off) first",
+                l.place, l.name, take.from, take.to
+            ));
+        }
+        if inside {
+            out.push(l.id);
+        }
+    }
+    Ok(out)
+}
+
+/// The matches already played between players of `players` in `t`, for carrying over.
+pub fn carried(t: &Tournament, players: &[PlayerId]) -> Vec<Carried> {
+    let inside = |id: PlayerId| players.contains(&id);
+    t.rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter(|p| inside(p.white) && inside(p.black) && p.complete())
+        .map(|p| Carried {
+            white: p.white,
+            black: p.black,
+            games: p.games.clone(),
+        })
+        .collect()
+}
+
+/// Sets a carried result into a newly paired encounter of the same two players: the games as
+/// they were played, seen from this pairing's White (reversed where the colours are).
+pub fn carry_into(stage: &Stage, name: &str, p: &mut Pairing) {
+    let Some(c) = stage.carried.iter().find(|c| {
+        (c.white, c.black) == (p.white, p.black) || (c.white, c.black) == (p.black, p.white)
+    }) else {
+        return;
+    };
+    let swapped = c.white != p.white;
+    // Each game's result is written for that game's White; the pairing's game g has White
+    // `white_of(g)`, the carried match's game g had `c.white` or `c.black` alternating.
+    p.games = c
+        .games
+        .iter()
+        .map(|r| if swapped { r.reversed() } else { *r })
+        .collect();
+    p.carried = Some(name.to_string());
+}

@@ -277,8 +277,11 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             let knockout = shashki_arbiter::tournament::system::knockout::places(&t, round);
             let is_knockout =
                 t.settings.system == shashki_arbiter::tournament::model::System::Knockout;
+            let sides = (t.settings.system
+                == shashki_arbiter::tournament::model::System::Scheveningen)
+                .then(|| shashki_arbiter::tournament::system::scheveningen::sides(&t));
             let side_of = |id: PlayerId| {
-                let s = t.settings.scheveningen.as_ref()?;
+                let s = sides.as_ref()?;
                 Some(if s.sides[0].contains(&id) { "A" } else { "B" })
             };
             let out: Vec<StandingJson> = listed
@@ -348,12 +351,7 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             if let Some(points) =
                 shashki_arbiter::tournament::system::scheveningen::side_points(&t, round)
             {
-                let names = &t
-                    .settings
-                    .scheveningen
-                    .as_ref()
-                    .map(|s| s.names.clone())
-                    .unwrap_or_default();
+                let names = shashki_arbiter::tournament::system::scheveningen::sides(&t).names;
                 let name = |i: usize| {
                     if names[i].is_empty() {
                         ["A", "B"][i].to_string()

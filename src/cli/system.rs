@@ -102,15 +102,17 @@ pub fn build(a: &NewEvent) -> Result<Tournament, String> {
         "swiss" => (System::Swiss, false),
         "knockout" => (System::Knockout, false),
         "scheveningen" => (System::Scheveningen, false),
-        other => return Err(both(
-            lang,
-            format!(
-                "--system `{other}`: one of round-robin, swiss, knockout, scheveningen, groups"
-            ),
-            format!(
+        other => {
+            return Err(both(
+                lang,
+                format!(
+                    "--system `{other}`: one of round-robin, swiss, knockout, scheveningen, groups"
+                ),
+                format!(
                 "--system `{other}`: одна из round-robin, swiss, knockout, scheveningen, groups"
             ),
-        )),
+            ))
+        }
     };
     let cycles = a.cycles.unwrap_or(if a.double { 2 } else { 1 });
     if !(1..=super::event::MAX_CYCLES).contains(&cycles) {

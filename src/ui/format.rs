@@ -58,9 +58,16 @@ pub fn chosen<T: PartialEq + Clone>(choices: &[Choice<T>], value: Option<T>) -> 
     choices.iter().find(|c| c.value == value).cloned()
 }
 
-pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::System>; 3] {
+pub fn systems(lang: crate::lang::Lang) -> [Choice<crate::tournament::model::System>; 5] {
     use crate::tournament::model::System;
-    [System::RoundRobin, System::DoubleRoundRobin, System::Swiss].map(|value| Choice {
+    [
+        System::RoundRobin,
+        System::DoubleRoundRobin,
+        System::Swiss,
+        System::Knockout,
+        System::Scheveningen,
+    ]
+    .map(|value| Choice {
         value,
         label: value.said(lang).to_string(),
     })

@@ -152,18 +152,27 @@ pub fn table(n: usize, double: bool, soviet_scheme: bool) -> Result<Vec<TableRou
     Ok(rounds)
 }
 
+/// The event's sides: as set, or (an event made at the console, which names none) the first
+/// half of the list against the second, in list order.
+pub fn sides(t: &Tournament) -> Scheveningen {
+    t.settings.scheveningen.clone().unwrap_or_else(|| {
+        let ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
+        let (a, b) = ids.split_at(ids.len() / 2);
+        Scheveningen {
+            sides: [a.to_vec(), b.to_vec()],
+            names: ["A".into(), "B".into()],
+            double: false,
+            soviet: false,
+        }
+    })
+}
+
 pub(crate) struct ScheveningenSystem;
 pub(crate) static SCHEVENINGEN: ScheveningenSystem = ScheveningenSystem;
 
-fn settings(t: &Tournament) -> Result<&Scheveningen, SystemError> {
-    t.settings.scheveningen.as_ref().ok_or(SystemError::Other(
-        "the event names no sides (A and B)".into(),
-    ))
-}
-
 impl PairingSystem for ScheveningenSystem {
     fn propose(&self, t: &Tournament, round: usize) -> Result<Draft, SystemError> {
-        let s = settings(t)?;
+        let s = sides(t);
         let n = s.sides[0].len();
         if n < 2 || s.sides[1].len() != n {
             return Err(SystemError::Other(format!(
@@ -207,7 +216,7 @@ impl PairingSystem for ScheveningenSystem {
     }
 
     fn planned_rounds(&self, t: &Tournament, _entrants: usize) -> Option<usize> {
-        let s = t.settings.scheveningen.as_ref()?;
+        let s = sides(t);
         Some(s.sides[0].len() * if s.double { 2 } else { 1 })
     }
 }
@@ -215,7 +224,10 @@ impl PairingSystem for ScheveningenSystem {
 /// Each side's game points (in the event's scoring) after `up_to` rounds: the side with more
 /// wins the match.
 pub fn side_points(t: &Tournament, up_to: Option<usize>) -> Option<[f64; 2]> {
-    let s = t.settings.scheveningen.as_ref()?;
+    if t.settings.system != crate::tournament::model::System::Scheveningen {
+        return None;
+    }
+    let s = sides(t);
     let lines = crate::tournament::standings::compute(t, up_to);
     let of = |side: &Vec<PlayerId>| {
         lines

@@ -25,7 +25,11 @@ pub struct State {
     pub team_draft: Option<super::team_draft::State>,
     /// A team round's line-ups being changed.
     line_up: super::line_up::State,
+    /// The reason typed for the arbiter's decision of a tied knockout encounter.
+    decide_reason: String,
 }
+
+mod knockout;
 
 #[derive(Clone, Debug)]
 pub enum Message {
@@ -44,10 +48,16 @@ pub enum Message {
     PrintSheets,
     /// The shown round's pairing list in large type for the wall: a PDF beside the event.
     PrintPairings,
+    /// A tied knockout encounter (board) goes on with this player, by the arbiter's decision.
+    Decide(usize, crate::tournament::model::PlayerId),
+    DecideReason(String),
 }
 
 /// Slots shown for a pairing: its games, then the extra games played or now due.
 fn slots(t: &Tournament, p: &Pairing) -> usize {
+    if t.settings.system == System::Knockout {
+        return p.games.len() + knockout::extra_slots(t, p);
+    }
     let per = t.settings.format.games.max(1) as usize;
     let mut extra = p.extra.len().div_ceil(per) * per;
     if p.extras_due(per, t.settings.format.extra_micromatches)
@@ -336,10 +346,28 @@ impl State {
                 }
                 None => Action::None,
             },
-            Message::PairNext => Action::Apply(Command::PairRound {
-                round: t.rounds.len() + 1,
-                table_round: None,
-            }),
+            // Every system but the Swiss (whose draft is above) pairs by its own unit.
+            Message::PairNext => {
+                match crate::tournament::system::of(t).propose(t, t.rounds.len() + 1) {
+                    Ok(draft) => Action::Apply(draft.command),
+                    Err(e) => Action::error(crate::lang::Russian::said(&e, lang)),
+                }
+            }
+            Message::DecideReason(text) => {
+                self.decide_reason = text;
+                Action::None
+            }
+            Message::Decide(board, winner) => {
+                let reason = std::mem::take(&mut self.decide_reason);
+                Action::Apply(Command::Decide {
+                    round: self.round,
+                    board,
+                    decision: Some(crate::tournament::model::Decision {
+                        winner,
+                        reason: reason.trim().to_string(),
+                    }),
+                })
+            }
             Message::Lock(true) => Action::Apply(Command::LockRound { round: self.round }),
             Message::Lock(false) => Action::Apply(Command::UnlockRound { round: self.round }),
             Message::Undo => Action::Undo,
@@ -516,7 +544,9 @@ impl State {
                     text(lang.pick("Score", "Счёт")),
                     move |p: &Pairing| {
                         let mut s = crate::report::score(t, p, lang);
-                        if let Some(winner) = p.extra_winner(games) {
+                        if let Some(on) = knockout::goes_on(t, p, lang) {
+                            s.push_str(&format!("  {on}"));
+                        } else if let Some(winner) = p.extra_winner(games) {
                             s.push_str(&format!(
                                 " ({} {})",
                                 lang.pick("extra:", "доп.:"),
@@ -557,6 +587,7 @@ impl State {
                         .size(18),
                     );
                 }
+                lines = lines.push(knockout::below(t, r, &self.decide_reason, lang));
                 if r.locked {
                     lines = lines.push(
                         text(lang.pick(

@@ -95,7 +95,7 @@ enum Command {
     },
     /// Events: a new one from a roster, the next stage of one.
     #[command(subcommand)]
-    Event(EventCommand),
+    Event(Box<EventCommand>),
     /// One game's result (`1-0`, `0-1`, `1/2-1/2`, `+-`, `-+`, `--`), or the arbiter's decision
     /// of a tied knockout encounter (`--winner ID --reason TEXT`); journaled.
     Result {
@@ -586,6 +586,51 @@ fn new_event<'a>(
     }
 }
 
+fn event_command(event: EventCommand, format: Format) -> Result<ExitCode, String> {
+    match event {
+        EventCommand::New {
+            output,
+            roster,
+            sides,
+            variant,
+            control,
+            options,
+        } => cli::event::lang(&options.lang).and_then(|lang| {
+            cli::system::event_new(
+                &new_event(
+                    &options,
+                    &output,
+                    roster.as_deref(),
+                    &sides,
+                    &variant,
+                    &control,
+                    lang,
+                ),
+                format,
+            )
+        }),
+        EventCommand::NextStage {
+            file,
+            take,
+            carry_over,
+            output,
+            options,
+        } => cli::event::lang(&options.lang).and_then(|lang| {
+            cli::system::next_stage(
+                &cli::system::NextStage {
+                    file: &file,
+                    output: &output,
+                    system: &options.system,
+                    take: &take,
+                    carry_over,
+                    new: new_event(&options, &output, None, &[], "russian", "45m", lang),
+                },
+                format,
+            )
+        }),
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let format = args.format;
@@ -645,46 +690,7 @@ fn main() -> ExitCode {
             double,
             soviet,
         }) => cli::system::scheveningen_table(boards, double, soviet, format),
-        Some(Command::Event(EventCommand::New {
-            output,
-            roster,
-            sides,
-            variant,
-            control,
-            options,
-        })) => cli::event::lang(&options.lang).and_then(|lang| {
-            cli::system::event_new(
-                &new_event(
-                    &options,
-                    &output,
-                    roster.as_deref(),
-                    &sides,
-                    &variant,
-                    &control,
-                    lang,
-                ),
-                format,
-            )
-        }),
-        Some(Command::Event(EventCommand::NextStage {
-            file,
-            take,
-            carry_over,
-            output,
-            options,
-        })) => cli::event::lang(&options.lang).and_then(|lang| {
-            cli::system::next_stage(
-                &cli::system::NextStage {
-                    file: &file,
-                    output: &output,
-                    system: &options.system,
-                    take: &take,
-                    carry_over,
-                    new: new_event(&options, &output, None, &[], "russian", "45m", lang),
-                },
-                format,
-            )
-        }),
+        Some(Command::Event(event)) => event_command(*event, format),
         Some(Command::Result {
             file,
             round,

@@ -51,12 +51,12 @@ fn a_newer_or_unknown_schema_is_refused_in_every_spelling_and_never_rewritten() 
     let original = std::fs::read_to_string("tournaments/open-swiss-48.ron").unwrap();
     assert!(original.contains("schema: 2,"));
     for (i, spelling) in [
-        "schema: 4,",
-        "schema: 0x4,",
-        "schema: +4,",
-        "schema: 0b100,",
-        "schema: 0o4,",
-        "schema:4,",
+        "schema: 5,",
+        "schema: 0x5,",
+        "schema: +5,",
+        "schema: 0b101,",
+        "schema: 0o5,",
+        "schema:5,",
         "schema: 0,",
         "schema: -1,",
         "schema: 99999999999,",
@@ -79,7 +79,7 @@ fn a_newer_or_unknown_schema_is_refused_in_every_spelling_and_never_rewritten() 
     }
     // A comment that mentions the schema before the field does not hide it.
     let p = d.join("comment.ron");
-    let text = original.replacen("schema: 2,", "schema: 4,", 1);
+    let text = original.replacen("schema: 2,", "schema: 5,", 1);
     std::fs::write(&p, format!("// schema: 2 was the old one\n{text}")).unwrap();
     refused(
         &run(&["pair", "--save", "--seed", "1", s(&p)]),

@@ -236,10 +236,12 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::RevokeDeputy { .. } => "revoke_deputy",
         C::KeepRevoked { .. } => "keep_revoked",
         C::SetPending { .. } => "set_pending",
+        C::RestoreRound { .. } => "restore_round",
+        C::Decide { .. } => "decide",
     }
 }
 
-const ALL_KINDS: usize = 32;
+const ALL_KINDS: usize = 34;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -410,6 +412,64 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             let p = propose(&swiss, last.number, &last.team_absent, Color::White);
             assert!(p.impossible.is_none() && !p.matches.is_empty(), "{p:?}");
             changed(&swiss, p.command(&swiss));
+        }
+        // A round taken back and put back (the undo of taking it back, any system), and a tied
+        // knockout encounter decided by the arbiter (kinds newer than these journals).
+        if let Some(t) = states.iter().find(|t| {
+            t.rounds
+                .last()
+                .is_some_and(|r| r.pairings.iter().all(|p| !p.scored() && p.ballot.is_none()))
+        }) {
+            let mut without = t.clone();
+            let last = without.rounds.pop().unwrap();
+            changed(
+                &without,
+                Command::RestoreRound {
+                    round: Box::new(last),
+                },
+            );
+        }
+        {
+            use shashki_arbiter::tournament::model::{Decision, GameResult, Player, System};
+            let mut ko = shashki_arbiter::tournament::Tournament::new(
+                "cup",
+                shashki_arbiter::rules::Variant::Russian,
+                System::Knockout,
+                "45m".parse().unwrap(),
+                1,
+            );
+            for i in 1..=2 {
+                ko = applied(
+                    &ko,
+                    &Command::AddPlayer {
+                        player: Player::new(i, format!("P{i}")),
+                    },
+                )
+                .unwrap()
+                .0;
+            }
+            let d = shashki_arbiter::tournament::system::of(&ko)
+                .propose(&ko, 1)
+                .unwrap();
+            ko = applied(&ko, &d.command).unwrap().0;
+            let draw = Command::SetResult {
+                round: 1,
+                board: 1,
+                game: 0,
+                result: GameResult::Draw,
+            };
+            ko = applied(&ko, &draw).unwrap().0;
+            changed(
+                &ko,
+                Command::Decide {
+                    round: 1,
+                    board: 1,
+                    decision: Some(Decision {
+                        winner: 2,
+                        reason: "lot".into(),
+                    }),
+                },
+            );
         }
         let mut revocation_kept = false;
         // Deputies (kinds newer than these journals): one added and taken back; revoked, which

@@ -158,6 +158,7 @@ fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
             absent: vec![],
             requested_byes: vec![],
             acceleration: vec![],
+            advanced: vec![],
         },
     )
     .unwrap();
@@ -473,6 +474,7 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
                 absent: vec![],
                 requested_byes: vec![],
                 acceleration: vec![],
+                advanced: vec![],
             },
         )
         .unwrap();

@@ -903,8 +903,8 @@ pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
     let mut new = a.new;
     new.system = a.system;
     let mut t = build_from(&prev, &order, &new)?;
-    if a.carry_over {
-        if !t.settings.system.is_round_robin() || t.settings.groups.is_some() {
+    if a.carry_over && (!t.settings.system.is_round_robin() || t.settings.groups.is_some()) {
+        {
             return Err(both(
                 lang,
                 "--carry-over is for a round robin final (their game is in its table)".into(),

@@ -112,7 +112,7 @@ impl crate::lang::Russian for EventError {
 
 /// The schemas this version reads. Anything else is refused and the file left as it is: a newer
 /// file would lose the fields this version does not know if it were saved again.
-pub const KNOWN_SCHEMAS: [i64; 3] = [1, 2, SCHEMA as i64];
+pub const KNOWN_SCHEMAS: [i64; 4] = [1, 2, 3, SCHEMA as i64];
 
 /// Something found and mended while opening an event, for the arbiter to be told.
 #[derive(Clone, Debug, PartialEq, Eq)]

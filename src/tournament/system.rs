@@ -130,6 +130,41 @@ pub fn of(t: &Tournament) -> &'static dyn PairingSystem {
     }
 }
 
+/// The pairing system's code in a TRF-26 file (line `192`): the ETT26 list's name where it has
+/// one, a `CUSTOM_` code where it lacks it (several cycles, groups).
+pub fn trf_code(t: &Tournament) -> String {
+    match t.settings.system {
+        System::Swiss => "FIDE_DUTCH_2025".into(),
+        System::Knockout => "CUSTOM_KNOCKOUT".into(),
+        System::Scheveningen => "FIDE_SCHEVENINGEN".into(),
+        System::RoundRobin | System::DoubleRoundRobin if t.settings.groups.is_some() => {
+            "CUSTOM_ROUNDROBIN_GROUPS".into()
+        }
+        System::RoundRobin | System::DoubleRoundRobin => match t.settings.cycles() {
+            1 => "BERGER_ROUNDROBIN".into(),
+            2 => "FIDE_DOUBLEROUNDROBIN".into(),
+            c => format!("CUSTOM_ROUNDROBIN_{c}"),
+        },
+    }
+}
+
+/// The system (and a round robin's cycles) a TRF-26 `192` code names, as [`trf_code`] writes it.
+pub fn from_trf_code(code: &str) -> Option<(System, u32)> {
+    let code = code.trim().to_ascii_uppercase();
+    Some(match code.as_str() {
+        "FIDE_DUTCH_2025" | "CUSTOM_SWISS" => (System::Swiss, 1),
+        c if c.starts_with("FIDE_DUTCH") => (System::Swiss, 1),
+        "CUSTOM_KNOCKOUT" => (System::Knockout, 1),
+        "FIDE_SCHEVENINGEN" => (System::Scheveningen, 1),
+        "BERGER_ROUNDROBIN" | "FIDE_ROUNDROBIN" => (System::RoundRobin, 1),
+        "FIDE_DOUBLEROUNDROBIN" => (System::DoubleRoundRobin, 2),
+        c => {
+            let cycles: u32 = c.strip_prefix("CUSTOM_ROUNDROBIN_")?.parse().ok()?;
+            (System::RoundRobin, cycles)
+        }
+    })
+}
+
 /// `round` is the event's next round and the system plans it.
 pub(crate) fn check_round(
     t: &Tournament,

@@ -39,6 +39,7 @@ pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
             absent: vec![],
             requested_byes: vec![],
             acceleration: vec![],
+            advanced: vec![],
         },
         Utc::now(),
     )

@@ -93,6 +93,9 @@ pub fn export(t: &Tournament) -> String {
             (_, System::Scheveningen) => "Team: Scheveningen",
         }
     ));
+    if !t.is_team_event() {
+        out.push_str(&format!("192 {}\n", crate::tournament::system::trf_code(t)));
+    }
     if !t.settings.chief_arbiter.is_empty() {
         out.push_str(&format!("102 {}\n", t.settings.chief_arbiter));
     }
@@ -245,6 +248,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     // (player number, round) → (opponent, colour, result)
     let mut cells: BTreeMap<(usize, usize), Cell> = BTreeMap::new();
     let mut forbidden = Vec::new();
+    let mut system_code = None;
     for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
         let code = line.get(..3).unwrap_or("");
@@ -262,6 +266,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "XXR" => t.settings.rounds_planned = rest.parse().ok(),
+            "192" => system_code = crate::tournament::system::from_trf_code(rest),
             "XXC" => t.initial_colour = initial_colour(rest).or(t.initial_colour),
             // Player ids are the numbers.
             "XXA" => {
@@ -318,6 +323,11 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     // Without `XXC`, round 1 tells the colour (and the export writes it).
     if t.initial_colour.is_none() {
         t.initial_colour = super::input::initial_colour(&t);
+    }
+    // The system `192` names, once its rounds are in (they were checked as any round given).
+    if let Some((system, cycles)) = system_code {
+        t.settings.system = system;
+        t.settings.cycles = (cycles > 2).then_some(cycles);
     }
     Ok(t)
 }

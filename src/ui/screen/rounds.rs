@@ -587,7 +587,11 @@ impl State {
                         .size(18),
                     );
                 }
-                lines = lines.push(knockout::below(t, r, &self.decide_reason, lang));
+                // Only a knockout has a row here (an empty one would still take its spacing).
+                lines = lines.push(
+                    (t.settings.system == System::Knockout)
+                        .then(|| knockout::below(t, r, &self.decide_reason, lang)),
+                );
                 if r.locked {
                     lines = lines.push(
                         text(lang.pick(

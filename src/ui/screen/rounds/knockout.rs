@@ -24,6 +24,9 @@ pub fn extra_slots(t: &Tournament, p: &Pairing) -> usize {
 
 /// `→ Name` after an encounter's score once someone goes on.
 pub fn goes_on(t: &Tournament, p: &Pairing, lang: Lang) -> Option<String> {
+    if t.settings.system != System::Knockout {
+        return None;
+    }
     let ko = t.settings.knockout.clone().unwrap_or_default();
     let w = knockout::winner(&ko, p)?;
     let how = match &p.decided {

@@ -193,21 +193,7 @@ pub fn build(a: &NewEvent) -> Result<Tournament, String> {
     }
     enough_players(&t, system, a.groups.filter(|_| grouped), lang)?;
     if system == System::Knockout {
-        let ladder = a
-            .tie_break
-            .iter()
-            .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        t.settings.knockout = Some(Knockout {
-            final_games: a.final_games,
-            third_place: a.third_place,
-            ladder,
-            places: match a.places {
-                "shared" => Places::Shared,
-                "seed" => Places::BySeed,
-                other => return Err(format!("--places `{other}`: shared or seed")),
-            },
-        });
+        t.settings.knockout = Some(knockout_of(a)?);
     } else if a.final_games.is_some() || a.third_place || !a.tie_break.is_empty() {
         return Err(both(
             lang,
@@ -357,21 +343,40 @@ struct GroupJson<'a> {
     players: &'a [PlayerId],
 }
 
+/// A new event is never written over another file.
+fn not_there(output: &str, lang: Lang) -> Result<(), String> {
+    if !Path::new(output).exists() {
+        return Ok(());
+    }
+    Err(both(
+        lang,
+        format!("{output}: the file exists; an event is never written over another"),
+        format!("{output}: файл уже есть; турнир никогда не записывается поверх другого"),
+    ))
+}
+
+/// A knockout's regulation as `event new` and `event next-stage` are asked it.
+fn knockout_of(a: &NewEvent) -> Result<Knockout, String> {
+    let ladder = a
+        .tie_break
+        .iter()
+        .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Knockout {
+        final_games: a.final_games,
+        third_place: a.third_place,
+        ladder,
+        places: match a.places {
+            "shared" => Places::Shared,
+            "seed" => Places::BySeed,
+            other => return Err(format!("--places `{other}`: shared or seed")),
+        },
+    })
+}
+
 /// `event new`: never over an existing file.
 pub fn event_new(a: &NewEvent, format: Format) -> CliResult {
-    if Path::new(a.output).exists() {
-        return Err(both(
-            a.lang,
-            format!(
-                "{}: the file exists; an event is never written over another",
-                a.output
-            ),
-            format!(
-                "{}: файл уже есть; турнир никогда не записывается поверх другого",
-                a.output
-            ),
-        ));
-    }
+    not_there(a.output, a.lang)?;
     let t = build(a)?;
     EventFile::create(Path::new(a.output), t.clone()).map_err(|e| e.to_string())?;
     created(a.output, &t, format)
@@ -484,23 +489,10 @@ pub fn pair(file: &str, round: Option<usize>, save: bool, format: Format) -> Cli
         Some(f) => f.tournament.clone(),
         None => event::read(path).map_err(|e| e.to_string())?,
     };
-    let next = t.rounds.len() + 1;
-    let round = round.unwrap_or(next);
-    if round != next {
-        return Err(format!("{file}: the next round to pair is {next}"));
-    }
-    // The round before must be over and, in a knockout, every encounter decided.
-    if let Some(prev) = t.rounds.last() {
-        if !prev.finished(&t.settings.format) {
-            return Err(format!(
-                "{file}: round {} is not complete: every game needs a result before the next round",
-                prev.number
-            ));
-        }
-        if let Some(why) = system::of(&t).undecided(&t, prev) {
-            return Err(format!("{file}: {why}"));
-        }
-    }
+    let round = round.unwrap_or(t.rounds.len() + 1);
+    // The round before must be over and, in a knockout, every encounter decided: the same
+    // check the saved pairing goes through.
+    command::next_round_due(&t, round).map_err(|e| format!("{file}: {e}"))?;
     let draft = system::of(&t)
         .propose(&t, round)
         .map_err(|e| format!("{file}: {e}"))?;
@@ -851,19 +843,7 @@ fn lists(t: &Tournament) -> Vec<(Option<String>, Vec<Line>)> {
 /// `event next-stage`: the entrants taken from the last stage's standings into a new event.
 pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
     let lang = a.new.lang;
-    if Path::new(a.output).exists() {
-        return Err(both(
-            lang,
-            format!(
-                "{}: the file exists; an event is never written over another",
-                a.output
-            ),
-            format!(
-                "{}: файл уже есть; турнир никогда не записывается поверх другого",
-                a.output
-            ),
-        ));
-    }
+    not_there(a.output, lang)?;
     let prev = event::read(Path::new(a.file)).map_err(|e| e.to_string())?;
     let planned = prev.planned_rounds().unwrap_or(prev.rounds.len());
     let over = prev.rounds.len() >= planned
@@ -997,20 +977,7 @@ fn build_from(prev: &Tournament, order: &[PlayerId], a: &NewEvent) -> Result<Tou
         t.players.push(p);
     }
     if system == System::Knockout {
-        t.settings.knockout = Some(Knockout {
-            final_games: a.final_games,
-            third_place: a.third_place,
-            ladder: a
-                .tie_break
-                .iter()
-                .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
-                .collect::<Result<_, _>>()?,
-            places: if a.places == "seed" {
-                Places::BySeed
-            } else {
-                Places::Shared
-            },
-        });
+        t.settings.knockout = Some(knockout_of(a)?);
     }
     if a.seeding == "lot" {
         let seed = seed_or_os(a.seed)?;

@@ -1458,7 +1458,7 @@ fn unpair_undo(t: &Tournament, round: usize) -> Command {
 }
 
 /// The next round may be paired: it is the next one and the last one is over.
-fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
+pub fn next_round_due(t: &Tournament, round: usize) -> Result<(), CommandError> {
     limits::at_most("round", round, limits::MAX_ROUNDS)?;
     let expected = t.rounds.len() + 1;
     if round != expected {

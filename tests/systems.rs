@@ -242,13 +242,14 @@ fn a_tied_knockout_match_goes_down_the_ladder_then_to_the_arbiter_and_waits_till
         "result", &event, "--round", "1", "--board", "1", "--game", "6", "1-0", "--format", "json",
     ]);
     assert_eq!(v["winner"], 4, "game 6's White is seed 4: {v}");
-    // No game after the decisive one.
-    refused(
+    // No game after the decisive one; said in the arbiter's language.
+    let why = refused(
         &[
-            "result", &event, "--round", "1", "--board", "1", "--game", "7", "1-0",
+            "result", &event, "--round", "1", "--board", "1", "--game", "7", "1-0", "--lang", "ru",
         ],
         &d,
     );
+    assert!(why.contains("доска 1: дополнительная партия 5"), "{why}");
     // A decision where the games decided: refused.
     let why = refused(
         &[
@@ -420,6 +421,16 @@ fn bad_input_is_refused_with_the_reason_and_nothing_written() {
         ],
         &d,
     );
+    // A refusal of the command itself speaks the arbiter's language and names the file.
+    let why = refused(
+        &[
+            "result", &event, "--round", "1", "--board", "1", "--winner", "1", "--reason", "lot",
+            "--lang", "ru",
+        ],
+        &d,
+    );
+    assert!(why.contains("только в олимпийской системе"), "{why}");
+    assert!(why.contains(".ron"), "{why}");
     refused(
         &["result", &event, "--round", "1", "--board", "1", "2-0"],
         &d,

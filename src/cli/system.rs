@@ -11,7 +11,7 @@ use shashki_arbiter::clock::TimeControl;
 use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::rules::columns::AnyVariant;
-use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::store::event::{self, EventError, EventFile};
 use shashki_arbiter::tournament::command::{self, Command};
 use shashki_arbiter::tournament::model::{Decision, GameResult, PlayerId, System, Tournament};
 use shashki_arbiter::tournament::standings::{self, Line};
@@ -639,7 +639,7 @@ pub struct ResultArgs<'a> {
 /// `result`: one game's result, or the arbiter's decision of a tied encounter, journaled.
 pub fn result(a: &ResultArgs, format: Format) -> CliResult {
     let mut f = EventFile::open_as(Path::new(a.file), &Holder::this("result", Utc::now()))
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.said(a.lang))?;
     let t = &f.tournament;
     let r = t
         .rounds
@@ -708,9 +708,11 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
         }
     };
     replaces(a, p)?;
-    command::applied(t, &cmd).map_err(|e| format!("{}: {}", a.file, e.said(a.lang)))?;
-    f.apply(cmd.clone(), Utc::now())
-        .map_err(|e| e.to_string())?;
+    f.apply(cmd.clone(), Utc::now()).map_err(|e| match e {
+        // A refused command does not name the file; the others do.
+        EventError::Refused(e) => format!("{}: {}", a.file, e.said(a.lang)),
+        e => e.said(a.lang),
+    })?;
     let t = &f.tournament;
     let p = t
         .rounds

@@ -331,8 +331,8 @@ pub enum CommandError {
     NoReason,
     #[error("round {round}, board {board}: the games have decided the encounter")]
     GamesDecided { round: usize, board: usize },
-    #[error("{0}")]
-    Ladder(String),
+    #[error(transparent)]
+    Ladder(#[from] system::knockout::LadderError),
 }
 
 impl crate::lang::Russian for CommandError {
@@ -453,7 +453,7 @@ impl crate::lang::Russian for CommandError {
             CommandError::GamesDecided { round, board } => {
                 format!("тур {round}, доска {board}: победителя встречи определили партии")
             }
-            CommandError::Ladder(text) => text.clone(),
+            CommandError::Ladder(e) => e.ru(),
         }
     }
 }
@@ -1324,10 +1324,12 @@ fn knockout_extra(
     if result != GameResult::Pending {
         system::knockout::check_extra(&ko, p, game).map_err(CommandError::Ladder)?;
     } else if game >= p.extra.len() {
-        return Err(CommandError::Ladder(format!(
-            "board {board}: tie-break game {} has no result to clear",
-            game + 1
-        )));
+        return Err(CommandError::Ladder(
+            system::knockout::LadderError::NothingToClear {
+                board,
+                game: game + 1,
+            },
+        ));
     }
     if p.extra.len() <= game {
         p.extra.resize(game + 1, GameResult::Pending);
@@ -1339,9 +1341,9 @@ fn knockout_extra(
             .iter()
             .any(|g| *g != GameResult::Pending)
     {
-        return Err(CommandError::Ladder(format!(
-            "board {board}: clear the later tie-break games first"
-        )));
+        return Err(CommandError::Ladder(
+            system::knockout::LadderError::LaterGamesFirst { board },
+        ));
     }
     while p.extra.last() == Some(&GameResult::Pending) {
         p.extra.pop();

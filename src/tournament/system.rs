@@ -46,6 +46,50 @@ pub struct Draft {
     pub command: Command,
 }
 
+impl Draft {
+    /// A round the system laid out itself, paired by `SetPairings`: its encounters as they are
+    /// and who passes it. `resting` says what a pass scores: nothing (a group's rest, recorded as
+    /// absent) or the round passed (a knockout's seed going on).
+    pub fn laid_out(
+        round: usize,
+        encounters: Vec<Encounter>,
+        passes: Vec<PlayerId>,
+        pass: Pass,
+        third_place: Option<usize>,
+    ) -> Draft {
+        let (absent, advanced) = match pass {
+            Pass::Rests => (passes.clone(), vec![]),
+            Pass::GoesOn => (vec![], passes.clone()),
+        };
+        let command = Command::SetPairings {
+            round,
+            pairs: encounters.iter().map(|e| (e.white, e.black)).collect(),
+            bye: None,
+            absent,
+            requested_byes: vec![],
+            acceleration: vec![],
+            advanced,
+        };
+        Draft {
+            round,
+            encounters,
+            bye: None,
+            passes,
+            third_place,
+            command,
+        }
+    }
+}
+
+/// What passing a round without an encounter means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pass {
+    /// Resting in one's group: it scores nothing, as a round robin's bye.
+    Rests,
+    /// A knockout's entrant without an opponent in the bracket: he is in the next round.
+    GoesOn,
+}
+
 /// Why a system cannot pair the round asked for.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum SystemError {

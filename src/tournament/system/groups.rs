@@ -7,9 +7,8 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{Draft, Encounter, SystemError};
+use super::{Draft, Encounter, Pass, SystemError};
 use crate::tournament::berger;
-use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::tournament::standings::{self, Line};
 
@@ -143,24 +142,13 @@ pub fn propose(t: &Tournament, round: usize) -> Result<Draft, SystemError> {
         }
         passes.extend(tr.bye.map(|b| g.players[b - 1]));
     }
-    let command = Command::SetPairings {
-        round,
-        pairs: encounters.iter().map(|e| (e.white, e.black)).collect(),
-        bye: None,
-        // Resting in one's group scores nothing, as a round robin's bye.
-        absent: passes.clone(),
-        requested_byes: vec![],
-        acceleration: vec![],
-        advanced: vec![],
-    };
-    Ok(Draft {
+    Ok(Draft::laid_out(
         round,
         encounters,
-        bye: None,
         passes,
-        third_place: None,
-        command,
-    })
+        Pass::Rests,
+        None,
+    ))
 }
 
 /// A group's standings: its players' games among themselves, ranked with the event's rules.

@@ -6,9 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_round, name, Draft, Encounter, PairingSystem, SystemError};
+use super::{check_round, name, Draft, Encounter, PairingSystem, Pass, SystemError};
 use crate::clock::TimeControl;
-use crate::tournament::command::Command;
 use crate::tournament::model::{GameResult, Pairing, PlayerId, Round, Tournament};
 use crate::tournament::standings::Line;
 
@@ -121,8 +120,26 @@ pub fn seeded(t: &Tournament) -> Vec<PlayerId> {
     numbered.by_number().iter().map(|p| p.id).collect()
 }
 
-fn seed_of(t: &Tournament, id: PlayerId) -> usize {
-    seeded(t).iter().position(|&p| p == id).map_or(0, |i| i + 1)
+/// An entrant's seed in `seeds` (from 1).
+fn seed_in(seeds: &[PlayerId], id: PlayerId) -> usize {
+    seeds.iter().position(|&p| p == id).map_or(0, |i| i + 1)
+}
+
+/// The encounter of `a` and `b` on `board`: the higher seed has White in game 1.
+fn meeting(seeds: &[PlayerId], board: usize, a: PlayerId, b: PlayerId) -> Encounter {
+    let (w, b) = if seed_in(seeds, a) <= seed_in(seeds, b) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    Encounter {
+        board,
+        white: w,
+        black: b,
+        seeds: Some((seed_in(seeds, w), seed_in(seeds, b))),
+        group: None,
+        table: None,
+    }
 }
 
 /// The tie-break ladder's games, every stage's most.
@@ -192,24 +209,62 @@ fn decisive(p: &Pairing, game: usize, r: GameResult) -> Option<PlayerId> {
     }
 }
 
+/// Why a tie-break game cannot be recorded. Games are numbered from 1 here, as the arbiter
+/// counts them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LadderError {
+    #[error("the regulation of this knockout has no tie-break games: the arbiter decides a tied match (`result --winner`)")]
+    NoLadder,
+    #[error("the tie-break ladder has {total} game(s); there is no tie-break game {game}")]
+    NoSuchGame { total: usize, game: usize },
+    #[error("board {board}: the match is not over and tied, so no tie-break game is due")]
+    NotTied { board: usize },
+    #[error("board {board}: tie-break game {game} comes after earlier ones that are unfinished or already decided the match")]
+    NotItsTurn { board: usize, game: usize },
+    #[error("board {board}: tie-break game {game} has no result to clear")]
+    NothingToClear { board: usize, game: usize },
+    #[error("board {board}: clear the later tie-break games first")]
+    LaterGamesFirst { board: usize },
+}
+
+impl crate::lang::Russian for LadderError {
+    fn ru(&self) -> String {
+        match self {
+            LadderError::NoLadder => "регламент этого турнира по олимпийской системе не предусматривает дополнительных партий: победителя ничейной встречи определяет судья (`result --winner`)".into(),
+            LadderError::NoSuchGame { total, game } => format!(
+                "дополнительных партий по регламенту {total}; дополнительной партии {game} нет"
+            ),
+            LadderError::NotTied { board } => format!(
+                "доска {board}: встреча не закончена вничью, дополнительная партия не нужна"
+            ),
+            LadderError::NotItsTurn { board, game } => format!(
+                "доска {board}: дополнительная партия {game} идёт после предыдущих, а они не сыграны или уже определили победителя"
+            ),
+            LadderError::NothingToClear { board, game } => format!(
+                "доска {board}: у дополнительной партии {game} нет результата, стирать нечего"
+            ),
+            LadderError::LaterGamesFirst { board } => format!(
+                "доска {board}: сначала сотрите результаты следующих дополнительных партий"
+            ),
+        }
+    }
+}
+
 /// The tie-break game `game` (from 0 across the ladder) may be recorded on this encounter: the
 /// match is tied, no earlier stage decided it, and the ladder has such a game.
-pub fn check_extra(ko: &Knockout, p: &Pairing, game: usize) -> Result<(), String> {
+pub fn check_extra(ko: &Knockout, p: &Pairing, game: usize) -> Result<(), LadderError> {
     let total = ladder_games(ko);
     if total == 0 {
-        return Err("the regulation of this knockout has no tie-break games: the arbiter decides a tied match (`result --winner`)".into());
+        return Err(LadderError::NoLadder);
     }
     if game >= total {
-        return Err(format!(
-            "the tie-break ladder has {total} game(s); there is no tie-break game {}",
-            game + 1
-        ));
+        return Err(LadderError::NoSuchGame {
+            total,
+            game: game + 1,
+        });
     }
     if !p.tied() {
-        return Err(format!(
-            "board {}: the match is not over and tied, so no tie-break game is due",
-            p.board
-        ));
+        return Err(LadderError::NotTied { board: p.board });
     }
     // An earlier game still to come, or one that has already decided: not this one's turn.
     let mut shadow = p.clone();
@@ -218,11 +273,10 @@ pub fn check_extra(ko: &Knockout, p: &Pairing, game: usize) -> Result<(), String
         && shadow.extra.iter().all(|g| *g != GameResult::Pending)
         && shadow.decided.is_none();
     if !before_all_played || winner(ko, &shadow).is_some() {
-        return Err(format!(
-            "board {}: tie-break game {} comes after earlier ones that are unfinished or already decided the match",
-            p.board,
-            game + 1
-        ));
+        return Err(LadderError::NotItsTurn {
+            board: p.board,
+            game: game + 1,
+        });
     }
     Ok(())
 }
@@ -251,9 +305,12 @@ pub fn clock_games(t: &Tournament) -> usize {
 
 /// Each slot of a round's bracket: the entrant there (none: an empty slot of round 1), slots
 /// `2i` and `2i + 1` meeting.
-fn field_of_round(t: &Tournament, round: usize) -> Result<Vec<Option<PlayerId>>, SystemError> {
+fn field_of_round(
+    t: &Tournament,
+    seeds: &[PlayerId],
+    round: usize,
+) -> Result<Vec<Option<PlayerId>>, SystemError> {
     let ko = settings(t);
-    let seeds = seeded(t);
     let mut field: Vec<Option<PlayerId>> = bracket_order(bracket_size(seeds.len()))
         .into_iter()
         .map(|s| seeds.get(s - 1).copied())
@@ -283,9 +340,9 @@ fn field_of_round(t: &Tournament, round: usize) -> Result<Vec<Option<PlayerId>>,
 }
 
 fn encounter_of(r: &Round, a: PlayerId, b: PlayerId) -> Option<&Pairing> {
-    r.pairings.iter().find(|p| {
-        p.carried.is_none() && (p.white, p.black) == (a, b) || (p.white, p.black) == (b, a)
-    })
+    r.pairings
+        .iter()
+        .find(|p| (p.white, p.black) == (a, b) || (p.white, p.black) == (b, a))
 }
 
 fn undecided(t: &Tournament, round: usize, p: &Pairing) -> SystemError {
@@ -308,23 +365,14 @@ impl PairingSystem for KnockoutSystem {
         }
         check_round(t, round, self.planned_rounds(t, t.players.len()))?;
         let ko = settings(t);
-        let field = field_of_round(t, round)?;
-        let seed = |id: PlayerId| seed_of(t, id);
+        let seeds = seeded(t);
+        let field = field_of_round(t, &seeds, round)?;
         let mut encounters = Vec::new();
         let mut passes = Vec::new();
         for pair in field.chunks(2) {
             match (pair[0], pair[1]) {
                 (Some(a), Some(b)) => {
-                    // The higher seed has White in game 1.
-                    let (w, b) = if seed(a) <= seed(b) { (a, b) } else { (b, a) };
-                    encounters.push(Encounter {
-                        board: encounters.len() + 1,
-                        white: w,
-                        black: b,
-                        seeds: Some((seed(w), seed(b))),
-                        group: None,
-                        table: None,
-                    });
+                    encounters.push(meeting(&seeds, encounters.len() + 1, a, b));
                 }
                 (Some(a), None) | (None, Some(a)) => passes.push(a),
                 (None, None) => {}
@@ -347,35 +395,17 @@ impl PairingSystem for KnockoutSystem {
                 })
                 .collect();
             if let [a, b] = losers[..] {
-                let (w, b) = if seed(a) <= seed(b) { (a, b) } else { (b, a) };
                 third_place = Some(encounters.len() + 1);
-                encounters.push(Encounter {
-                    board: encounters.len() + 1,
-                    white: w,
-                    black: b,
-                    seeds: Some((seed(w), seed(b))),
-                    group: None,
-                    table: None,
-                });
+                encounters.push(meeting(&seeds, encounters.len() + 1, a, b));
             }
         }
-        let command = Command::SetPairings {
-            round,
-            pairs: encounters.iter().map(|e| (e.white, e.black)).collect(),
-            bye: None,
-            absent: vec![],
-            requested_byes: vec![],
-            acceleration: vec![],
-            advanced: passes.clone(),
-        };
-        Ok(Draft {
+        Ok(Draft::laid_out(
             round,
             encounters,
-            bye: None,
             passes,
+            Pass::GoesOn,
             third_place,
-            command,
-        })
+        ))
     }
 
     fn planned_rounds(&self, _t: &Tournament, entrants: usize) -> Option<usize> {

@@ -9,8 +9,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_round, Draft, Encounter, PairingSystem, SystemError};
-use crate::tournament::command::Command;
+use super::{check_round, Draft, Encounter, PairingSystem, Pass, SystemError};
 use crate::tournament::model::{PlayerId, Tournament};
 
 /// The published tables, as text (`table N single`, then `round r: A1-B1 B2-A2 …`).
@@ -196,23 +195,13 @@ impl PairingSystem for ScheveningenSystem {
                 table: Some(format!("{w}-{b}")),
             })
             .collect();
-        let command = Command::SetPairings {
-            round,
-            pairs: encounters.iter().map(|e| (e.white, e.black)).collect(),
-            bye: None,
-            absent: vec![],
-            requested_byes: vec![],
-            acceleration: vec![],
-            advanced: vec![],
-        };
-        Ok(Draft {
+        Ok(Draft::laid_out(
             round,
             encounters,
-            bye: None,
-            passes: vec![],
-            third_place: None,
-            command,
-        })
+            vec![],
+            Pass::Rests,
+            None,
+        ))
     }
 
     fn planned_rounds(&self, t: &Tournament, _entrants: usize) -> Option<usize> {

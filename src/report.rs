@@ -2,6 +2,7 @@
 //! document model rendered to HTML (one self-contained printable file), CSV and PDF (with an
 //! embedded font that covers Cyrillic).
 
+pub mod bracket;
 pub mod certificate;
 pub mod chief_report;
 pub mod csv;

@@ -168,6 +168,10 @@ fn knockouts_of_5_to_40_pair_the_bracket_pass_the_top_seeds_and_place_by_round()
             assert_eq!(place[&(n as u64)].1, 1, "{n}");
         }
         assert_eq!(place[&1].1, Value::Null);
+        // A seed passing round 1 did not join late («с тура 2» is a late entry's mark).
+        for l in st.as_array().unwrap() {
+            assert_eq!(l["joined_in"], Value::Null, "{n}: {l}");
+        }
         let _ = std::fs::remove_dir_all(&d);
     }
 }
@@ -846,4 +850,154 @@ fn a_swiss_round_taken_back_is_put_back_by_undo() {
     assert!(t.rounds.is_empty());
     apply(&mut t, &undo).expect("the undo of taking a Swiss round back puts it back");
     assert_eq!(t.rounds, paired.rounds);
+}
+
+/// The cells of the HTML document's first table, row by row.
+fn html_grid(html: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let table = &html[html.find("<table>").unwrap()..];
+    let table = &table[..table.find("</table>").unwrap()];
+    let cells = |row: &str, tag: &str| -> Vec<String> {
+        row.split(&format!("<{tag}>"))
+            .skip(1)
+            .map(|c| c[..c.find(&format!("</{tag}>")).unwrap()].to_string())
+            .collect()
+    };
+    let mut rows = table.split("<tr>").skip(1);
+    let header = cells(rows.next().unwrap(), "th");
+    (header, rows.map(|r| cells(r, "td")).collect())
+}
+
+/// The bracket document draws a knockout of 6 as a bracket of 8: seeds 1 and 2 pass round 1
+/// (a dash opposite them), each winner half-way between his match's two slots in the next
+/// column, the champion last, and the third-place match under it; a score is the match's and
+/// then the tie-break's.
+#[test]
+fn the_bracket_document_draws_each_winner_between_the_slots_he_came_from() {
+    let d = dir("bracket");
+    let roster = roster(&d, "r.csv", 6);
+    let event = s(&d.join("cup.ron"));
+    ok(&[
+        "event",
+        "new",
+        &event,
+        "--roster",
+        &roster,
+        "--system",
+        "knockout",
+        "--third-place",
+        "--tie-break",
+        "2@15m+10s",
+        "--format",
+        "json",
+    ]);
+    let out = s(&d.join("bracket.html"));
+    let grid = || {
+        let r = run(&[
+            "report",
+            &event,
+            "--document",
+            "bracket",
+            "--lang",
+            "ru",
+            "-o",
+            &out,
+        ]);
+        assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+        html_grid(&std::fs::read_to_string(&out).unwrap())
+    };
+    let name = |seed: usize| format!("{seed}. Игрок{seed:02} И.");
+    // Round 1: 1 passes, 4–5, 2 passes, 3–6 (bracket order 1, 8, 4, 5, 2, 7, 3, 6).
+    ok(&["pair", &event, "--save", "--format", "json"]);
+    ok(&[
+        "result", &event, "--round", "1", "--board", "1", "0-1", "--format", "json",
+    ]);
+    let (header, rows) = grid();
+    assert_eq!(
+        header,
+        [
+            "Тур 1 · Четвертьфинал",
+            "Тур 2 · Полуфинал",
+            "Тур 3 · Финал",
+            "Победитель"
+        ]
+    );
+    assert_eq!(rows.len(), 15, "2·8 − 1 rows");
+    let column = |rows: &[Vec<String>], c: usize| -> Vec<String> {
+        rows.iter().map(|r| r[c].clone()).collect()
+    };
+    let first = column(&rows, 0);
+    let slots: Vec<&String> = first.iter().step_by(2).collect();
+    assert_eq!(slots[0], &name(1));
+    assert_eq!(slots[1], "—");
+    assert_eq!(slots[2], &format!("{} 0", name(4)));
+    assert_eq!(slots[3], &format!("{} 1", name(5)));
+    assert_eq!(slots[5], "—");
+    assert_eq!(slots[6], &name(3), "3–6 unplayed: no score");
+    assert!(first.iter().skip(1).step_by(2).all(|c| c.is_empty()));
+    // Round 2's slots at rows 1, 5, 9, 13: the passing seed, the winner of 4–5, seed 2, and
+    // the slot of 3–6 not known yet.
+    let second = column(&rows, 1);
+    assert_eq!(second[1], name(1));
+    assert_eq!(second[5], name(5));
+    assert_eq!(second[9], name(2));
+    assert_eq!(second[13], "");
+    assert!(
+        column(&rows, 3).iter().all(String::is_empty),
+        "no winner yet"
+    );
+    // The rest: 3 beats 6, 1 beats 5, 3 beats 2; the final 1–3 won by 3; 2 beats 5 for third.
+    ok(&[
+        "result", &event, "--round", "1", "--board", "2", "1-0", "--format", "json",
+    ]);
+    ok(&["pair", &event, "--save", "--format", "json"]);
+    ok(&[
+        "result", &event, "--round", "2", "--board", "1", "1-0", "--format", "json",
+    ]);
+    // 2–3 drawn; the tie-break pair to 3: game 2 his White won, game 3 drawn.
+    for (g, r) in [(1, "1/2-1/2"), (2, "1-0"), (3, "1/2-1/2")] {
+        let g = g.to_string();
+        ok(&[
+            "result", &event, "--round", "2", "--board", "2", "--game", &g, r, "--format", "json",
+        ]);
+    }
+    let v = ok(&["pair", &event, "--save", "--format", "json"]);
+    assert_eq!(pairs(&v), [(1, 3), (2, 5)], "{v}");
+    ok(&[
+        "result", &event, "--round", "3", "--board", "1", "0-1", "--format", "json",
+    ]);
+    ok(&[
+        "result", &event, "--round", "3", "--board", "2", "1-0", "--format", "json",
+    ]);
+    let (_, rows) = grid();
+    let third = column(&rows, 2);
+    assert_eq!(third[3], format!("{} 0", name(1)));
+    assert_eq!(third[11], format!("{} 1", name(3)));
+    assert_eq!(
+        rows[7][3],
+        name(3),
+        "the champion half-way down the last column"
+    );
+    let second = column(&rows, 1);
+    assert_eq!(
+        second[9],
+        format!("{} 0,5 + 0,5", name(2)),
+        "the match, then the tie-break"
+    );
+    assert_eq!(second[13], format!("{} 0,5 + 1,5", name(3)));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let tail = &html[html
+        .find("Матч за третье место")
+        .expect("the third-place match")..];
+    assert!(tail.contains(&name(2)) && tail.contains(&name(5)), "{tail}");
+    assert!(html.contains("Главный судья"), "the chief arbiter signs");
+    // A round robin has no bracket: said, not drawn.
+    let rr = s(&d.join("rr.ron"));
+    ok(&["event", "new", &rr, "--roster", &roster, "--format", "json"]);
+    assert!(run(&["report", &rr, "--document", "bracket", "-o", &out])
+        .status
+        .success());
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("not played by knockout"));
+    let _ = std::fs::remove_dir_all(&d);
 }

@@ -188,6 +188,12 @@ struct StandingJson<'a> {
     /// A Scheveningen: his side, `A` or `B`.
     #[serde(skip_serializing_if = "Option::is_none")]
     side: Option<&'a str>,
+    /// A late entry: the round he joined in (the printed «с тура N»).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    joined_in: Option<usize>,
+    /// The round he withdrew after (the printed «выбыл после тура N»).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    withdrawn_after: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -320,6 +326,8 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
                         .then(|| knockout.iter().find(|p| p.id == l.id).map(|p| p.seed))
                         .flatten(),
                     side: side_of(l.id),
+                    joined_in: l.joined_in,
+                    withdrawn_after: l.withdrawn_after,
                 })
                 .collect();
             print_json(&out)?;

@@ -3,7 +3,7 @@
 
 use super::Document;
 use crate::lang::Lang;
-use crate::tournament::model::Tournament;
+use crate::tournament::model::{System, Tournament};
 use crate::tournament::norms::Table;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,10 +26,12 @@ pub enum Kind {
     ChiefReport,
     /// «Протоколы матчей»: a team event's matches, each for its captains and arbiter to sign.
     MatchProtocols,
+    /// «Сетка»: a knockout's bracket, a column per round.
+    Bracket,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::Standings,
         Kind::Protocol,
         Kind::Crosstable,
@@ -39,13 +41,17 @@ impl Kind {
         Kind::Certificates,
         Kind::ChiefReport,
         Kind::MatchProtocols,
+        Kind::Bracket,
     ];
 
-    /// The documents an event has: the match protocols only where there are teams.
+    /// The documents an event has: the match protocols only where there are teams, the
+    /// bracket only in a knockout.
     pub fn offered(t: &Tournament) -> impl Iterator<Item = Kind> + '_ {
-        Kind::ALL
-            .into_iter()
-            .filter(|k| *k != Kind::MatchProtocols || t.is_team_event())
+        Kind::ALL.into_iter().filter(|k| match k {
+            Kind::MatchProtocols => t.is_team_event(),
+            Kind::Bracket => t.settings.system == System::Knockout,
+            _ => true,
+        })
     }
 
     /// The document's name as the arbiter picks it.
@@ -60,6 +66,7 @@ impl Kind {
             Kind::Certificates => lang.pick("Rank certificates", "Справки о разрядах"),
             Kind::ChiefReport => lang.pick("Chief arbiter's report", "Отчёт главного судьи"),
             Kind::MatchProtocols => lang.pick("Match protocols", "Протоколы матчей"),
+            Kind::Bracket => lang.pick("Bracket", "Турнирная сетка"),
         }
     }
 
@@ -88,6 +95,7 @@ impl Kind {
             Kind::Certificates => "certificates",
             Kind::ChiefReport => "chief-report",
             Kind::MatchProtocols => "match-protocols",
+            Kind::Bracket => "bracket",
         }
     }
 
@@ -165,6 +173,7 @@ impl Kind {
             Kind::Certificates => super::certificate::certificates(t, round, table, lang),
             Kind::ChiefReport => super::chief_report::document(t, round, table, lang),
             Kind::MatchProtocols => super::match_protocol::protocols(t, round, lang),
+            Kind::Bracket => super::bracket::document(t, lang),
         }
     }
 }

@@ -857,6 +857,11 @@ impl Pairing {
         self.halves_from(0, &self.games)
     }
 
+    /// Halves of every extra game together (a knockout's tie-break games) for (`white`, `black`).
+    pub fn extra_halves(&self) -> (u32, u32) {
+        self.halves_from(self.games.len(), &self.extra)
+    }
+
     /// The micromatch is over and tied, so extra micromatches (if the regulation orders any)
     /// are due.
     pub fn tied(&self) -> bool {

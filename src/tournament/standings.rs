@@ -104,13 +104,15 @@ pub struct Line {
 
 /// The round a late entry joined in: the first counted round that names the player (paired,
 /// given a bye, or excused) when earlier rounds do not; the next round for a player no counted
-/// round names yet. `None` for a player there from the first round.
+/// round names yet. `None` for a player there from the first round — a knockout's seed passing
+/// round 1 among them (the round names him as going on: he did not join late).
 fn joined_in(rounds: &[&Round], id: PlayerId) -> Option<usize> {
     let first = rounds.first()?.number;
     let named = |r: &Round| {
         r.pairings.iter().any(|p| p.white == id || p.black == id)
             || r.bye == Some(id)
             || r.absent.contains(&id)
+            || r.advanced.contains(&id)
             || r.requested_byes.iter().any(|(p, _)| *p == id)
     };
     match rounds.iter().find(|r| named(r)) {

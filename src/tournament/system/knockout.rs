@@ -311,10 +311,7 @@ fn field_of_round(
     round: usize,
 ) -> Result<Vec<Option<PlayerId>>, SystemError> {
     let ko = settings(t);
-    let mut field: Vec<Option<PlayerId>> = bracket_order(bracket_size(seeds.len()))
-        .into_iter()
-        .map(|s| seeds.get(s - 1).copied())
-        .collect();
+    let mut field = first_field(seeds);
     for k in 1..round {
         let r = t.rounds.iter().find(|r| r.number == k);
         let mut next = Vec::with_capacity(field.len() / 2);
@@ -337,6 +334,15 @@ fn field_of_round(
         field = next;
     }
     Ok(field)
+}
+
+/// Round 1's slots in bracket order: the seed there, or none where the bracket has more slots
+/// than entrants (the seed opposite passes).
+fn first_field(seeds: &[PlayerId]) -> Vec<Option<PlayerId>> {
+    bracket_order(bracket_size(seeds.len()))
+        .into_iter()
+        .map(|s| seeds.get(s - 1).copied())
+        .collect()
 }
 
 fn encounter_of(r: &Round, a: PlayerId, b: PlayerId) -> Option<&Pairing> {
@@ -431,6 +437,168 @@ impl PairingSystem for KnockoutSystem {
         let order = |id: PlayerId| places.iter().position(|p| p.id == id).unwrap_or(usize::MAX);
         rows.sort_by_key(|r| order(r.id));
     }
+}
+
+/// The bracket as drawn: a column per round, each of its matches two slots meeting, the last
+/// column the winner alone. A slot not yet known (its match undecided or unplayed) is empty.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bracket {
+    pub rounds: Vec<BracketRound>,
+    /// The winner's slot, once the final is decided.
+    pub champion: Option<Slot>,
+    /// The third-place match, when the regulation has one and it is paired.
+    pub third_place: Option<BracketMatch>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BracketRound {
+    pub number: usize,
+    pub matches: Vec<BracketMatch>,
+}
+
+/// Two slots of a column: `top` meets `bottom`; one of them empty in round 1 is a seed passing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BracketMatch {
+    pub top: Option<Slot>,
+    pub bottom: Option<Slot>,
+    /// The board it is played on, once paired.
+    pub board: Option<usize>,
+    /// The encounter's score as the round's protocol gives it (`1.5 : 0.5`, the top first).
+    pub score: Option<(f64, f64)>,
+    /// The tie-break games' score together, the top first, once one of them is scored.
+    pub tie_break: Option<(f64, f64)>,
+    /// Which slot went on: the top (`true`), the bottom, or not yet known.
+    pub top_won: Option<bool>,
+    /// The arbiter's decision's reason, when he named the winner.
+    pub decided: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Slot {
+    pub id: PlayerId,
+    pub seed: usize,
+    pub name: String,
+}
+
+/// The bracket of the event as it stands: every round of the knockout, played or not.
+pub fn bracket(t: &Tournament) -> Bracket {
+    let ko = settings(t);
+    let seeds = seeded(t);
+    let slot = |id: Option<PlayerId>| {
+        id.map(|id| Slot {
+            id,
+            seed: seed_in(&seeds, id),
+            // The seed stands before it; a starting number too would read as a second seed.
+            name: t
+                .player(id)
+                .map_or_else(|| id.to_string(), |p| p.full_name()),
+        })
+    };
+    let mut field = first_field(&seeds);
+    let mut rounds = Vec::new();
+    for k in 1..=rounds_of(seeds.len()) {
+        let r = t.rounds.iter().find(|r| r.number == k);
+        let mut matches = Vec::with_capacity(field.len() / 2);
+        let mut next = Vec::with_capacity(field.len() / 2);
+        for pair in field.chunks(2) {
+            let (m, on) = bracket_match(t, &ko, r, pair[0], pair[1], k == 1);
+            matches.push(BracketMatch {
+                top: slot(pair[0]),
+                bottom: slot(pair[1]),
+                ..m
+            });
+            next.push(on);
+        }
+        rounds.push(BracketRound { number: k, matches });
+        field = next;
+    }
+    let third_place = third_place_match(t, &ko).map(|(p, m)| BracketMatch {
+        top: slot(Some(p.white)),
+        bottom: slot(Some(p.black)),
+        ..m
+    });
+    Bracket {
+        rounds,
+        champion: slot(field.first().copied().flatten()),
+        third_place,
+    }
+}
+
+fn rounds_of(entrants: usize) -> usize {
+    if entrants < 2 {
+        0
+    } else {
+        rounds(entrants)
+    }
+}
+
+/// One match of the bracket from round `r`'s encounter of `a` and `b`, and who goes on (a lone
+/// entrant of round 1 passes; later an empty slot is a match not yet decided).
+fn bracket_match(
+    t: &Tournament,
+    ko: &Knockout,
+    r: Option<&Round>,
+    a: Option<PlayerId>,
+    b: Option<PlayerId>,
+    first: bool,
+) -> (BracketMatch, Option<PlayerId>) {
+    let empty = BracketMatch {
+        top: None,
+        bottom: None,
+        board: None,
+        score: None,
+        tie_break: None,
+        top_won: None,
+        decided: None,
+    };
+    match (a, b) {
+        (Some(a), Some(b)) => match r.and_then(|r| encounter_of(r, a, b)) {
+            Some(p) => {
+                let m = match_of(t, ko, p, a);
+                let on = m.top_won.map(|top| if top { a } else { b });
+                (m, on)
+            }
+            None => (empty, None),
+        },
+        (Some(x), None) | (None, Some(x)) if first => (
+            BracketMatch {
+                top_won: Some(a.is_some()),
+                ..empty
+            },
+            Some(x),
+        ),
+        _ => (empty, None),
+    }
+}
+
+/// The paired encounter `p` seen from `top`'s side.
+fn match_of(t: &Tournament, ko: &Knockout, p: &Pairing, top: PlayerId) -> BracketMatch {
+    let (_, draw) = t.game_value();
+    let seen = |(w, b): (u32, u32)| {
+        let (x, y) = if top == p.white { (w, b) } else { (b, w) };
+        (x as f64 * draw, y as f64 * draw)
+    };
+    let extra_scored = p.extra.iter().any(|g| g.halves().is_some());
+    BracketMatch {
+        top: None,
+        bottom: None,
+        board: Some(p.board),
+        score: p.scored().then(|| seen(p.halves())),
+        tie_break: extra_scored.then(|| seen(p.extra_halves())),
+        top_won: winner(ko, p).map(|w| w == top),
+        decided: p.decided.as_ref().map(|d| d.reason.clone()),
+    }
+}
+
+/// The last round's second board when the regulation plays for third place.
+fn third_place_match<'a>(t: &'a Tournament, ko: &Knockout) -> Option<(&'a Pairing, BracketMatch)> {
+    if !ko.third_place {
+        return None;
+    }
+    let last = rounds_of(t.players.len());
+    let r = t.rounds.iter().find(|r| r.number == last)?;
+    let p = r.pairings.iter().find(|p| p.board >= 2)?;
+    Some((p, match_of(t, ko, p, p.white)))
 }
 
 /// One entrant's place in a knockout.

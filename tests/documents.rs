@@ -64,7 +64,14 @@ fn own_words(t: &Tournament, lang: Lang) -> Vec<String> {
             p
         })
         .collect();
-    let ron = ron::to_string(&(&t.settings, &players, &t.teams)).unwrap();
+    // The arbiter's own text too: the reason he gave for naming a knockout's winner.
+    let reasons: Vec<&str> = t
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .filter_map(|p| p.decided.as_ref().map(|d| d.reason.as_str()))
+        .collect();
+    let ron = ron::to_string(&(&t.settings, &players, &t.teams, &reasons)).unwrap();
     let mut words = Vec::new();
     let mut chars = ron.chars();
     while let Some(c) = chars.next() {

@@ -18,7 +18,7 @@ pub fn default_file() -> Option<PathBuf> {
 
 /// The sample events, built into the program: on first launch they are copied to the user's
 /// data folder, so that an installed program never works inside its source tree.
-const SAMPLES: [(&str, &str); 4] = [
+const SAMPLES: [(&str, &str); 5] = [
     (
         "shashki64-round-robin.ron",
         include_str!("../../tournaments/shashki64-round-robin.ron"),
@@ -34,6 +34,10 @@ const SAMPLES: [(&str, &str); 4] = [
     (
         "towers-round-robin.ron",
         include_str!("../../tournaments/towers-round-robin.ron"),
+    ),
+    (
+        "knockout-cup.ron",
+        include_str!("../../tournaments/knockout-cup.ron"),
     ),
 ];
 

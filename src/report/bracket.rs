@@ -61,11 +61,7 @@ pub fn round_said(round: usize, rounds: usize, lang: Lang) -> String {
 
 fn sections(b: &Bracket, lang: Lang) -> Vec<Section> {
     let mut out = vec![Section {
-        note: Some(t(
-            lang,
-            "Seeds by the initial order. The score: the match's games + the tie-break games. A dash is an empty slot: its opponent passes the round.",
-            "Номера посева — по стартовому порядку. Счёт: основные партии + дополнительные (тай-брейк). Прочерк — свободное место: соперник проходит в следующий тур без игры.",
-        )),
+        note: Some(legend(lang)),
         ..Section::table(
             t(lang, "Bracket", "Турнирная сетка"),
             header(b, lang),
@@ -136,21 +132,91 @@ fn cell(m: &BracketMatch, s: Option<&Slot>, top: bool, lang: Lang) -> String {
 }
 
 fn slot(s: Option<&Slot>, lang: Lang) -> String {
-    s.map_or_else(
-        || t(lang, "not yet known", "ещё не определён"),
-        |s| format!("{}. {}", s.seed, s.name),
-    )
+    s.map_or_else(|| t(lang, "not yet known", "ещё не определён"), slot_said)
+}
+
+/// A slot as the bracket names it: «3. Ипполитова Елена», the seed first.
+pub fn slot_said(s: &Slot) -> String {
+    format!("{}. {}", s.seed, s.name)
 }
 
 /// The side's score in the match, `1 + 1,5` with the tie-break games' (empty before a game of
 /// it is scored).
-fn side(m: &BracketMatch, top: bool, lang: Lang) -> String {
+pub fn side(m: &BracketMatch, top: bool, lang: Lang) -> String {
     let of = |(a, b): (f64, f64)| points(if top { a } else { b }, lang);
     match (m.score, m.tie_break) {
         (Some(main), Some(extra)) => format!("{} + {}", of(main), of(extra)),
         (Some(main), None) => of(main),
         _ => String::new(),
     }
+}
+
+/// The bracket in words for a page that draws it (the hall's network page): a column per
+/// round, each match's two slots with their scores, in one language.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Picture {
+    /// Each round's name, then the winner's column's.
+    pub headings: Vec<String>,
+    pub rounds: Vec<Vec<Pair>>,
+    pub champion: Option<String>,
+    pub third_place: Option<(String, Pair)>,
+    pub note: String,
+}
+
+/// One match as drawn: `won` is `top` or `bottom` once it is decided.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Pair {
+    pub top: String,
+    pub top_score: String,
+    pub bottom: String,
+    pub bottom_score: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub won: Option<&'static str>,
+    /// The arbiter's reason when he named the winner.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decided: Option<String>,
+}
+
+pub fn picture(b: &Bracket, lang: Lang) -> Picture {
+    let pair = |m: &BracketMatch, first: bool| {
+        let name = |s: &Option<Slot>| match s {
+            Some(s) => slot_said(s),
+            None if first => "—".to_string(),
+            None => String::new(),
+        };
+        Pair {
+            top: name(&m.top),
+            top_score: side(m, true, lang),
+            bottom: name(&m.bottom),
+            bottom_score: side(m, false, lang),
+            won: m.top_won.map(|top| if top { "top" } else { "bottom" }),
+            decided: m.decided.clone(),
+        }
+    };
+    Picture {
+        headings: header(b, lang),
+        rounds: b
+            .rounds
+            .iter()
+            .map(|r| r.matches.iter().map(|m| pair(m, r.number == 1)).collect())
+            .collect(),
+        champion: b.champion.as_ref().map(slot_said),
+        third_place: b.third_place.as_ref().map(|m| {
+            (
+                t(lang, "Match for third place", "Матч за третье место"),
+                pair(m, false),
+            )
+        }),
+        note: legend(lang),
+    }
+}
+
+fn legend(lang: Lang) -> String {
+    t(
+        lang,
+        "Seeds by the initial order. The score: the match's games + the tie-break games. A dash is an empty slot: its opponent passes the round.",
+        "Номера посева — по стартовому порядку. Счёт: основные партии + дополнительные (тай-брейк). Прочерк — свободное место: соперник проходит в следующий тур без игры.",
+    )
 }
 
 #[cfg(test)]

@@ -11,7 +11,8 @@ use crate::clock::log;
 use crate::lang::Lang;
 use crate::report::{self, Document};
 use crate::rules::Color;
-use crate::tournament::model::Tournament;
+use crate::tournament::model::{System, Tournament};
+use crate::tournament::system::knockout;
 
 /// A clock whose console has written nothing for this long is shown frozen at its last known
 /// instant (the console writes a heartbeat every second while a clock runs).
@@ -33,6 +34,15 @@ pub struct State {
     /// A team event's standings and the current round's matches; absent for an individual one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub teams: Option<Teams>,
+    /// A knockout's bracket in both languages; absent for the other systems.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bracket: Option<Brackets>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Brackets {
+    pub en: report::bracket::Picture,
+    pub ru: report::bracket::Picture,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -136,6 +146,25 @@ pub struct BoardLine {
     /// it: the position after its last legal move, that move, the moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position: Option<GameLine>,
+    /// A knockout's entrant passing the round without a game (a bye has none of this).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub passes: bool,
+}
+
+impl BoardLine {
+    /// An entrant without a game this round, listed after the boards.
+    fn without_game(white: String, passes: bool) -> BoardLine {
+        BoardLine {
+            board: None,
+            white,
+            black: None,
+            ballot: None,
+            results: Vec::new(),
+            score: None,
+            position: None,
+            passes,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -226,6 +255,13 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
             ru: report::document(t, None, Lang::Ru),
         },
         teams: teams_of(t),
+        bracket: (t.settings.system == System::Knockout).then(|| {
+            let b = knockout::bracket(t);
+            Brackets {
+                en: report::bracket::picture(&b, Lang::En),
+                ru: report::bracket::picture(&b, Lang::Ru),
+            }
+        }),
     }
 }
 
@@ -255,18 +291,15 @@ fn boards_of(t: &Tournament, r: &crate::tournament::model::Round) -> Vec<BoardLi
                 [w as f64 * draw, b as f64 * draw]
             }),
             position: None,
+            passes: false,
         })
         .collect();
     for &bye in r.bye.iter() {
-        boards.push(BoardLine {
-            board: None,
-            white: name(bye),
-            black: None,
-            ballot: None,
-            results: Vec::new(),
-            score: None,
-            position: None,
-        });
+        boards.push(BoardLine::without_game(name(bye), false));
+    }
+    // A knockout's seeds passing the round (no game, unlike a bye: nothing scored).
+    for &id in &r.advanced {
+        boards.push(BoardLine::without_game(name(id), true));
     }
     boards
 }

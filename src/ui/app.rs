@@ -700,6 +700,7 @@ impl App {
                 t,
                 standings: session.standings(None),
                 teams: session.team_tables(None),
+                bracket: session.bracket(),
                 drawn,
                 now,
                 alarm,

@@ -22,6 +22,7 @@ use crate::tournament::command::Command;
 use crate::tournament::model::Tournament;
 use crate::tournament::norms;
 use crate::tournament::standings::{self, Line};
+use crate::tournament::system::knockout::{self, Bracket};
 
 /// Where instants come from: the system's monotonic clock, or a value the tests set.
 #[derive(Clone, Copy, Debug)]
@@ -83,6 +84,8 @@ pub struct Session {
     norms: RefCell<Vec<NormsComputed>>,
     /// A team event's tables as last computed, by revision and rounds counted.
     teams: RefCell<Vec<TeamsComputed>>,
+    /// A knockout's bracket as last computed, by revision: the wall draws it at every frame.
+    bracket: RefCell<Option<(u64, Rc<Bracket>)>>,
 }
 
 /// A team event's standings: the teams, then each board's players.
@@ -129,6 +132,7 @@ impl Session {
             standings: RefCell::default(),
             norms: RefCell::default(),
             teams: RefCell::default(),
+            bracket: RefCell::default(),
         };
         session.tick();
         session
@@ -165,6 +169,24 @@ impl Session {
         let lines = Rc::new(standings::compute(&file.tournament, up_to));
         kept.push((revision, up_to, Rc::clone(&lines)));
         Some(lines)
+    }
+
+    /// A knockout's bracket as it stands, computed once per state of the event; `None` with no
+    /// event open or one of another system.
+    pub fn bracket(&self) -> Option<Rc<Bracket>> {
+        let file = self.event.as_ref()?;
+        let t = &file.tournament;
+        if t.settings.system != crate::tournament::model::System::Knockout {
+            return None;
+        }
+        let revision = file.revision();
+        let mut kept = self.bracket.borrow_mut();
+        if let Some((_, b)) = kept.as_ref().filter(|(r, _)| *r == revision) {
+            return Some(Rc::clone(b));
+        }
+        let b = Rc::new(knockout::bracket(t));
+        *kept = Some((revision, Rc::clone(&b)));
+        Some(b)
     }
 
     /// A team event's team and board standings after `up_to` rounds, computed once per state of

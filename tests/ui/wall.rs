@@ -161,3 +161,63 @@ fn the_walls_swiss_grid_shows_every_player_and_column_sheet_by_sheet() {
     assert!(missing.is_empty(), "never on the wall: {missing:?}");
     let _ = screenshot(&mut app, Size::new(1920.0, 1080.0), "wall-swiss-grid-en");
 }
+
+/// Issue 49: a knockout's wall draws its bracket (a picture, not a list): the page's button says
+/// so, each round a column named by what is left to play, the scores with the tie-break games',
+/// the champion last; the winner's box half-way between the two he came from.
+#[test]
+fn a_knockouts_wall_draws_the_bracket() {
+    use shashki_arbiter::ui::screen::wall::{self, Page};
+    let path = event_copy("wall-bracket", "tournaments/knockout-cup.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    assert!(app.session.event.is_some(), "{:?}", app.session.status);
+    let _ = app.update(Message::Wall(true));
+    assert!(sees(&app, "Сетка"), "the page's button");
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Crosstable)));
+    for seen in [
+        "Тур 1 · 1/8 финала",
+        "Тур 4 · Финал",
+        "Победитель",
+        "1 + 2",
+        "1 + 1,5",
+        "9. Лукина Мария",
+    ] {
+        assert!(sees(&app, seen), "{seen}");
+    }
+    // The final's two boxes and the champion: the winner's line between the finalists'.
+    let at = |app: &App, label: &'static str| -> Vec<iced::Rectangle> {
+        let found = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let into = found.clone();
+        let mut ui = simulator(app, Size::new(1920.0, 1080.0));
+        let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+            if let Candidate::Text {
+                content, bounds, ..
+            } = c
+            {
+                if content == label {
+                    into.lock().unwrap().push(bounds);
+                }
+            }
+            None
+        });
+        drop(ui);
+        let found = found.lock().unwrap().clone();
+        found
+    };
+    let top = at(&app, "1. Шварцман Александр");
+    let bottom = at(&app, "6. Сафина Алия");
+    assert_eq!(top.len(), 5, "rounds 1 to 4 and the champion: {top:?}");
+    let champion = top.iter().max_by(|a, b| a.x.total_cmp(&b.x)).unwrap();
+    let finalist = bottom.iter().max_by(|a, b| a.x.total_cmp(&b.x)).unwrap();
+    let in_final = top
+        .iter()
+        .filter(|r| r.x < champion.x)
+        .max_by(|a, b| a.x.total_cmp(&b.x))
+        .unwrap();
+    assert!(
+        in_final.y < champion.center_y()
+            && champion.center_y() < finalist.y + finalist.height + 60.0,
+        "the champion stands by the final: {in_final:?} {champion:?} {finalist:?}"
+    );
+    let _ = screenshot(&mut app, Size::new(1920.0, 1080.0), "wall-bracket-ru");
+}

@@ -15,6 +15,8 @@ use crate::tournament::standings::Line;
 use crate::ui::session::clocks::{Clocks as State, Seat};
 use crate::ui::{format, theme};
 
+mod bracket;
+
 /// Height of a digit's glyph as a share of the font size (Fira Sans, measured on the rendered
 /// wall: 56 px glyphs at size 75).
 pub const GLYPH: f32 = 0.72;
@@ -61,8 +63,10 @@ impl Page {
         Page::Ballot,
     ];
 
-    pub fn label(self, lang: Lang) -> &'static str {
+    /// The page's button; a knockout's crosstable page is its bracket.
+    pub fn label(self, lang: Lang, knockout: bool) -> &'static str {
         match self {
+            Page::Crosstable if knockout => lang.pick("Bracket", "Сетка"),
             Page::Clocks => lang.pick("Clocks", "Часы"),
             Page::Pairings => lang.pick("Pairings", "Пары"),
             Page::Standings => lang.pick("Standings", "Таблица"),
@@ -101,6 +105,8 @@ pub struct Shown<'a> {
     pub standings: Option<Rc<Vec<Line>>>,
     /// A team event's tables, as the session computed them for this state.
     pub teams: Option<Rc<crate::ui::session::TeamTables>>,
+    /// A knockout's bracket, as the session computed it for this state.
+    pub bracket: Option<Rc<crate::tournament::system::knockout::Bracket>>,
     pub drawn: Option<Drawn>,
     pub now: u64,
     /// Changes or clock records wait for the disk.
@@ -113,10 +119,12 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         t,
         standings: lines,
         teams,
+        bracket: knockout,
         drawn,
         now,
         alarm,
     } = shown;
+    let is_knockout = knockout.is_some();
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     // Only the current round's clocks: a hall left from an earlier round is not the hall's now.
     let current = clocks.of_current_round(t);
@@ -135,7 +143,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         _ => {}
     }
     let pages = Page::ALL.into_iter().map(|p| {
-        button(text(p.label(lang)).size(16))
+        button(text(p.label(lang, is_knockout)).size(16))
             .style(if p == page {
                 button::primary
             } else {
@@ -190,6 +198,10 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
             (Some(t), Some(lines), None) => standings(t, &lines, now, lang),
             _ => text("").into(),
         },
+        // A knockout's crosstable is its bracket.
+        Page::Crosstable if knockout.is_some() => {
+            knockout.map_or_else(|| text("").into(), |b| bracket::view(b, lang))
+        }
         Page::Crosstable => match (t, lines, teams) {
             (Some(t), _, Some(teams)) => {
                 let table = crate::report::team::crosstable(t, &teams.teams, lang);

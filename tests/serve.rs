@@ -635,3 +635,64 @@ async fn the_page_server_streams_to_two_thousand_pages_and_refuses_the_next() {
     drop(pages.pop());
     assert_eq!(open(app.clone()).await.status(), StatusCode::OK);
 }
+
+/// Issue 49: a knockout's state carries its bracket in both languages (the page's «Сетка» tab
+/// draws only from it) and round 1's list names the seeds passing it; no other system has one.
+#[tokio::test]
+async fn a_knockouts_state_carries_its_bracket_and_the_seeds_passing_a_round() {
+    let t = event::read(Path::new("tournaments/knockout-cup.ron")).unwrap();
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let ru = &state["bracket"]["ru"];
+    assert_eq!(
+        ru["headings"],
+        serde_json::json!([
+            "Тур 1 · 1/8 финала",
+            "Тур 2 · Четвертьфинал",
+            "Тур 3 · Полуфинал",
+            "Тур 4 · Финал",
+            "Победитель"
+        ])
+    );
+    // 16 slots: 8, 4, 2, 1 matches; the final won by the tie-break games.
+    let sizes: Vec<usize> = ru["rounds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_array().unwrap().len())
+        .collect();
+    assert_eq!(sizes, [8, 4, 2, 1]);
+    assert_eq!(ru["champion"], "1. Шварцман Александр");
+    let final_ = &ru["rounds"][3][0];
+    assert_eq!(
+        (
+            &final_["top_score"],
+            &final_["bottom_score"],
+            &final_["won"]
+        ),
+        (&"1 + 2".into(), &"1 + 0".into(), &"top".into())
+    );
+    assert_eq!(ru["rounds"][1][1]["decided"], "армагеддон");
+    assert_eq!(
+        state["bracket"]["en"]["headings"][1],
+        "Round 2 · Quarterfinals"
+    );
+    // Round 1: seeds 1-4 pass without a game, listed after the boards, not as byes.
+    let first = state["earlier"][0]["boards"].as_array().unwrap();
+    let passing: Vec<&str> = first
+        .iter()
+        .filter(|b| b["passes"] == true)
+        .map(|b| b["white"].as_str().unwrap())
+        .collect();
+    assert_eq!(passing.len(), 4, "{first:?}");
+    assert!(passing.contains(&"Шварцман Александр"), "{passing:?}");
+    assert!(first
+        .iter()
+        .filter(|b| b["passes"] == true)
+        .all(|b| b["board"].is_null() && b["results"].as_array().unwrap().is_empty()));
+
+    let swiss = event::read(Path::new(SAMPLES[2])).unwrap();
+    let (_, _, body) = get(&app_for(&swiss), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(state.get("bracket").is_none());
+}

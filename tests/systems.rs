@@ -398,6 +398,26 @@ fn bad_input_is_refused_with_the_reason_and_nothing_written() {
         &d,
     );
     assert!(why.contains("tie-break"), "{why}");
+    for (args, says) in [
+        (["--system", "knockout", "--double"], "--double"),
+        (["--system", "round-robin", "--soviet"], "--soviet"),
+        (["--system", "swiss", "--groups"], "--groups"),
+    ] {
+        let mut all = vec!["event", "new", &event, "--roster", &four];
+        all.extend(args);
+        if args[2] == "--groups" {
+            all.push("2");
+        }
+        let why = refused(&all, &d);
+        assert!(why.contains(says), "{all:?}: {why}");
+    }
+    let why = refused(
+        &[
+            "event", "new", &event, "--roster", &four, "--system", "groups", "--lang", "ru",
+        ],
+        &d,
+    );
+    assert!(why.contains("нужно --groups N"), "{why}");
     ok(&[
         "event", "new", &event, "--roster", &four, "--format", "json",
     ]);
@@ -690,6 +710,21 @@ fn a_scheveningen_match_pairs_its_sides_by_the_table_and_counts_each_side() {
     assert_eq!(sides, BTreeSet::from(["A", "B"]));
     let text = String::from_utf8(run(&["standings", &event]).stdout).unwrap();
     assert!(text.contains("Москва 2 : 1 Казань"), "{text}");
+    // The double system: each player meets every player of the other side twice (was refused
+    // as "--cycles is for a round robin").
+    let double = ok(&[
+        "event",
+        "new",
+        &s(&d.join("double.ron")),
+        "--sides",
+        &format!("{a},{b}"),
+        "--system",
+        "scheveningen",
+        "--double",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(double["rounds"], 6, "{double}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

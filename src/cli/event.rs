@@ -16,9 +16,9 @@ use shashki_arbiter::tournament::{berger, standings};
 
 use super::{print_json, CliResult};
 
-/// The most cycles of a round robin (a match-tournament of six).
-pub const MAX_CYCLES: u32 = 6;
 use crate::Format;
+/// The most cycles of a round robin (a match-tournament of six).
+pub use shashki_arbiter::tournament::system::setup::MAX_CYCLES;
 
 #[derive(Serialize)]
 struct BergerJson {

@@ -17,7 +17,10 @@ use shashki_arbiter::tournament::model::{Decision, GameResult, PlayerId, System,
 use shashki_arbiter::tournament::standings::{self, Line};
 use shashki_arbiter::tournament::system::groups::{self, Grouping};
 use shashki_arbiter::tournament::system::knockout::{self, Knockout, Places, TieStage};
-use shashki_arbiter::tournament::system::scheveningen::{self, Scheveningen};
+use shashki_arbiter::tournament::system::scheveningen;
+use shashki_arbiter::tournament::system::setup::{
+    self, Entrants, Kind, Regulation, Seeding, SetupError,
+};
 use shashki_arbiter::tournament::system::stage::{self, Stage, Take};
 use shashki_arbiter::tournament::system::{self, Draft};
 
@@ -78,6 +81,44 @@ fn read_roster(
         .map_err(|e| said(lang, &e))
 }
 
+/// The regulation as the command line gives it; `stage`: the next stage's numbers are its order
+/// from the last, unless drawn by lot.
+fn regulation(a: &NewEvent, stage: bool) -> Result<Regulation, String> {
+    let lang = a.lang;
+    let kind: Kind = a.system.parse().map_err(|e: SetupError| said(lang, &e))?;
+    let knockout = if kind == Kind::Knockout {
+        Some(knockout_of(a)?)
+    } else if a.final_games.is_some() || a.third_place || !a.tie_break.is_empty() {
+        return Err(said(lang, &SetupError::KnockoutOnly));
+    } else {
+        None
+    };
+    let groups = match a.groups {
+        Some(count) => {
+            let grouping: Grouping = a.grouping.parse().map_err(|e| format!("--grouping {e}"))?;
+            Some((count, grouping))
+        }
+        None => None,
+    };
+    let seeding = match a.seeding {
+        "order" if stage => Seeding::AsNumbered,
+        "order" => Seeding::Order,
+        "lot" => Seeding::Lot,
+        other => return Err(format!("--seeding `{other}`: order or lot")),
+    };
+    Ok(Regulation {
+        kind,
+        cycles: a.cycles,
+        games: a.games,
+        knockout,
+        groups,
+        double: a.double,
+        soviet: a.soviet,
+        seeding,
+        seed: a.seed,
+    })
+}
+
 /// The new event as asked, its players numbered (by the initial order or by lot) and, for
 /// groups, grouped; nothing is written.
 pub fn build(a: &NewEvent) -> Result<Tournament, String> {
@@ -89,143 +130,30 @@ pub fn build(a: &NewEvent) -> Result<Tournament, String> {
             .map_err(|e: shashki_arbiter::clock::control::ControlError| {
                 format!("--control `{}`: {}", a.control, e.said(lang))
             })?;
-    if a.games == 0 || a.games > 20 {
-        return Err(both(
-            lang,
-            format!("--games {}: from 1 to 20", a.games),
-            format!("--games {}: от 1 до 20", a.games),
-        ));
-    }
-    let (system, grouped) = match a.system {
-        "round-robin" => (System::RoundRobin, false),
-        "groups" => (System::RoundRobin, true),
-        "swiss" => (System::Swiss, false),
-        "knockout" => (System::Knockout, false),
-        "scheveningen" => (System::Scheveningen, false),
-        other => {
-            return Err(both(
-                lang,
-                format!(
-                    "--system `{other}`: one of round-robin, swiss, knockout, scheveningen, groups"
-                ),
-                format!(
-                "--system `{other}`: одна из round-robin, swiss, knockout, scheveningen, groups"
-            ),
-            ))
-        }
-    };
-    let cycles = a.cycles.unwrap_or(if a.double { 2 } else { 1 });
-    if !(1..=super::event::MAX_CYCLES).contains(&cycles) {
-        return Err(both(
-            lang,
-            format!("--cycles {cycles}: from 1 to {}", super::event::MAX_CYCLES),
-            format!("--cycles {cycles}: от 1 до {}", super::event::MAX_CYCLES),
-        ));
-    }
-    if cycles != 1 && !matches!(system, System::RoundRobin) {
-        return Err(both(
-            lang,
-            "--cycles is for a round robin (or its groups)".into(),
-            "--cycles — для кругового турнира (или групп)".into(),
-        ));
-    }
-    let system = if system == System::RoundRobin && cycles == 2 {
-        System::DoubleRoundRobin
-    } else {
-        system
-    };
-    let name = a.name.map(str::to_string).unwrap_or_else(|| {
-        Path::new(a.output)
-            .file_stem()
-            .map_or("event".into(), |s| s.to_string_lossy().into_owned())
-    });
-    let mut t = Tournament::new(name, variant, system, control, a.games);
-    if cycles > 2 {
-        t.settings.cycles = Some(cycles);
-    }
-    t.settings.rounds_planned = a.rounds;
-    let players = match (a.roster, a.sides) {
-        (Some(path), []) => read_roster(path, 1, lang)?,
-        (None, [one, two]) if system == System::Scheveningen => {
-            let mut a_side = read_roster(one, 1, lang)?;
-            let b_side = read_roster(two, a_side.len() as PlayerId + 1, lang)?;
-            t.settings.scheveningen = Some(Scheveningen {
-                sides: [
-                    a_side.iter().map(|p| p.id).collect(),
-                    b_side.iter().map(|p| p.id).collect(),
-                ],
-                names: [file_name(one), file_name(two)],
-                double: a.double,
-                soviet: a.soviet,
-            });
-            a_side.extend(b_side);
-            a_side
-        }
-        (None, []) => {
-            return Err(both(
+    let reg = regulation(a, false)?;
+    let name = a
+        .name
+        .map(str::to_string)
+        .unwrap_or_else(|| file_name(a.output));
+    let entrants =
+        match (a.roster, a.sides) {
+            (Some(path), []) => Entrants::Roster(read_roster(path, 1, lang)?),
+            (None, [one, two]) => {
+                let a_side = read_roster(one, 1, lang)?;
+                let b_side = read_roster(two, a_side.len() as PlayerId + 1, lang)?;
+                Entrants::Sides([(file_name(one), a_side), (file_name(two), b_side)])
+            }
+            (None, []) => return Err(both(
                 lang,
                 "--roster PLAYERS.csv is needed (or --sides A.csv,B.csv for a Scheveningen)".into(),
                 "нужен --roster PLAYERS.csv (или --sides A.csv,B.csv для схевенингенской системы)"
                     .into(),
-            ))
-        }
-        _ => return Err(both(
-            lang,
-            "--sides takes two lists, A.csv,B.csv, and only for a Scheveningen, without --roster"
-                .into(),
-            "--sides — два списка, A.csv,B.csv, только для схевенингенской системы и без --roster"
-                .into(),
-        )),
-    };
-    for p in players {
-        command::apply(&mut t, &Command::AddPlayer { player: p }).map_err(|e| said(lang, &e))?;
-    }
-    if system == System::Scheveningen && t.settings.scheveningen.is_none() {
-        // One list: its first half is side A, the second side B.
-        let ids: Vec<PlayerId> = t.players.iter().map(|p| p.id).collect();
-        let (one, two) = ids.split_at(ids.len() / 2);
-        t.settings.scheveningen = Some(Scheveningen {
-            sides: [one.to_vec(), two.to_vec()],
-            names: ["A".into(), "B".into()],
-            double: a.double,
-            soviet: a.soviet,
-        });
-    }
-    enough_players(&t, system, a.groups.filter(|_| grouped), lang)?;
-    if system == System::Knockout {
-        t.settings.knockout = Some(knockout_of(a)?);
-    } else if a.final_games.is_some() || a.third_place || !a.tie_break.is_empty() {
-        return Err(both(
-            lang,
-            "--final-games, --third-place and --tie-break are for a knockout".into(),
-            "--final-games, --third-place и --tie-break — для олимпийской системы".into(),
-        ));
-    }
-    if system == System::Scheveningen {
-        let s = t.settings.scheveningen.as_ref().expect("set above");
-        scheveningen::table(s.sides[0].len(), s.double, s.soviet).map_err(|e| said(lang, &e))?;
-    }
-    number(&mut t, a.seeding, a.seed, lang)?;
-    if grouped {
-        let count = a.groups.ok_or(both(
-            lang,
-            "--system groups needs --groups N".into(),
-            "для --system groups нужно --groups N".into(),
-        ))?;
-        let grouping: Grouping = a.grouping.parse().map_err(|e| format!("--grouping {e}"))?;
-        let seed = match grouping {
-            Grouping::Lot => Some(seed_or_os(a.seed)?),
-            _ => None,
+            )),
+            _ => return Err(said(lang, &SetupError::SidesOnly)),
         };
-        let order: Vec<PlayerId> = t.by_number().iter().map(|p| p.id).collect();
-        t.settings.groups = Some(groups::form(&order, count, grouping, seed));
-    } else if a.groups.is_some() {
-        return Err(both(
-            lang,
-            "--groups is for --system groups".into(),
-            "--groups — для --system groups".into(),
-        ));
-    }
+    let mut t =
+        setup::new_event(&name, variant, control, &reg, entrants).map_err(|e| said(lang, &e))?;
+    t.settings.rounds_planned = a.rounds;
     Ok(t)
 }
 
@@ -233,86 +161,6 @@ fn file_name(path: &str) -> String {
     Path::new(path)
         .file_stem()
         .map_or(String::new(), |s| s.to_string_lossy().into_owned())
-}
-
-fn seed_or_os(seed: Option<u64>) -> Result<u64, String> {
-    match seed {
-        Some(s) => Ok(s),
-        None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string()),
-    }
-}
-
-/// Pairing numbers (a knockout's seeds, a table's numbers): by the initial order (rating, rank,
-/// surname for a Swiss or a knockout; the list's order for a table), or by a seeded lot.
-fn number(t: &mut Tournament, seeding: &str, seed: Option<u64>, lang: Lang) -> Result<(), String> {
-    match seeding {
-        "order" => {
-            let ids: Vec<PlayerId> = match t.settings.system {
-                System::Swiss | System::Knockout => {
-                    shashki_arbiter::tournament::swiss::initial_ranking(&t.players)
-                }
-                _ => t.players.iter().map(|p| p.id).collect(),
-            };
-            let numbers = ids
-                .iter()
-                .enumerate()
-                .map(|(i, &id)| (id, Some(i + 1)))
-                .collect();
-            command::apply(
-                t,
-                &Command::SetNumbers {
-                    numbers,
-                    seed: None,
-                },
-            )
-            .map_err(|e| said(lang, &e))?;
-        }
-        "lot" => {
-            let seed = seed_or_os(seed)?;
-            command::apply(t, &Command::DrawNumbers { seed }).map_err(|e| said(lang, &e))?;
-        }
-        other => return Err(format!("--seeding `{other}`: order or lot")),
-    }
-    Ok(())
-}
-
-fn enough_players(
-    t: &Tournament,
-    system: System,
-    groups: Option<usize>,
-    lang: Lang,
-) -> Result<(), String> {
-    let n = t.players.len();
-    let least = match (system, groups) {
-        (_, Some(g)) => 2 * g.max(1),
-        (System::Scheveningen, _) => 4,
-        _ => 2,
-    };
-    if n < least {
-        return Err(both(
-            lang,
-            format!("the roster has {n} player(s); this system needs at least {least}"),
-            format!("в списке участников: {n}; для этой системы нужно не менее {least}"),
-        ));
-    }
-    if let Some(s) = &t.settings.scheveningen {
-        if s.sides[0].len() != s.sides[1].len() {
-            return Err(both(
-                lang,
-                format!(
-                    "the sides have {} and {} players: a Scheveningen needs two sides of the same size",
-                    s.sides[0].len(),
-                    s.sides[1].len()
-                ),
-                format!(
-                    "в командах {} и {} участников: нужны две команды одного размера",
-                    s.sides[0].len(),
-                    s.sides[1].len()
-                ),
-            ));
-        }
-    }
-    Ok(())
 }
 
 #[derive(Serialize)]
@@ -913,88 +761,9 @@ pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
 /// The next stage's event: the previous one's regulation (variant, clock, games, scoring,
 /// tie-breaks) unless asked otherwise, with the players taken, numbered in the order taken.
 fn build_from(prev: &Tournament, order: &[PlayerId], a: &NewEvent) -> Result<Tournament, String> {
-    let lang = a.lang;
-    let system = match a.system {
-        "round-robin" => System::RoundRobin,
-        "swiss" => System::Swiss,
-        "knockout" => System::Knockout,
-        "groups" => System::RoundRobin,
-        other => {
-            return Err(both(
-                lang,
-                format!("--system `{other}`: one of round-robin, swiss, knockout, groups"),
-                format!("--system `{other}`: одна из round-robin, swiss, knockout, groups"),
-            ))
-        }
-    };
-    if order.len() < 2 {
-        return Err(both(
-            lang,
-            format!(
-                "--take gives {} player(s): a stage needs at least 2",
-                order.len()
-            ),
-            format!(
-                "--take даёт участников: {}; для этапа нужно не менее 2",
-                order.len()
-            ),
-        ));
-    }
-    let cycles = a.cycles.unwrap_or(1);
-    let system = if system == System::RoundRobin && cycles == 2 {
-        System::DoubleRoundRobin
-    } else {
-        system
-    };
-    let mut t = Tournament::new(
-        a.name.map_or_else(|| file_name(a.output), str::to_string),
-        prev.settings.variant,
-        system,
-        prev.settings.time_control.clone(),
-        prev.settings.format.games,
-    );
-    t.settings.format = prev.settings.format.clone();
-    t.settings.scoring = prev.settings.scoring.clone();
-    t.settings.unplayed = prev.settings.unplayed.clone();
-    t.settings.dates = prev.settings.dates.clone();
-    t.settings.venue = prev.settings.venue.clone();
-    t.settings.chief_arbiter = prev.settings.chief_arbiter.clone();
-    t.settings.arbiters = prev.settings.arbiters.clone();
-    t.settings.paperwork = prev.settings.paperwork.clone();
-    if cycles > 2 {
-        t.settings.cycles = Some(cycles);
-    }
-    if prev.settings.system == system
-        || (prev.settings.system.is_round_robin() && system.is_round_robin())
-    {
-        t.tiebreaks = prev.tiebreaks.clone();
-    }
-    for (i, &id) in order.iter().enumerate() {
-        let mut p = prev
-            .player(id)
-            .cloned()
-            .ok_or(format!("player {id} is not in the event"))?;
-        p.number = Some(i + 1);
-        p.withdrawn_after = None;
-        t.players.push(p);
-    }
-    if system == System::Knockout {
-        t.settings.knockout = Some(knockout_of(a)?);
-    }
-    if a.seeding == "lot" {
-        let seed = seed_or_os(a.seed)?;
-        command::apply(&mut t, &Command::DrawNumbers { seed }).map_err(|e| said(lang, &e))?;
-    }
-    if a.system == "groups" {
-        let count = a.groups.ok_or("--system groups needs --groups N")?;
-        let grouping: Grouping = a.grouping.parse().map_err(|e| format!("--grouping {e}"))?;
-        let seed = (grouping == Grouping::Lot)
-            .then(|| seed_or_os(a.seed))
-            .transpose()?;
-        let order: Vec<PlayerId> = t.by_number().iter().map(|p| p.id).collect();
-        t.settings.groups = Some(groups::form(&order, count, grouping, seed));
-    }
-    Ok(t)
+    let reg = regulation(a, true)?;
+    let name = a.name.map_or_else(|| file_name(a.output), str::to_string);
+    setup::next_stage(prev, &name, order, &reg).map_err(|e| said(a.lang, &e))
 }
 
 /// The standings as listed: each group's own (its places within it), or the event's.

@@ -6,6 +6,7 @@
 pub mod groups;
 pub mod knockout;
 pub mod scheveningen;
+pub mod setup;
 pub mod stage;
 
 use serde::Serialize;

@@ -321,10 +321,12 @@ fn a_ballot_that_leaves_black_to_move_starts_blacks_clock() {
 /// press) and did not say what had to come first.
 #[test]
 fn before_round_one_the_clocks_screen_says_what_comes_first_and_offers_no_correction() {
-    use shashki_arbiter::ui::screen::open::Message as Files;
+    use shashki_arbiter::ui::screen::open::{Message as Files, NewEvent};
     let mut app = app("clocks-before-round-1", Lang::Ru);
     click(&mut app, "Файлы…");
-    let _ = app.update(Message::Open(Files::NewName("Пустой турнир".into())));
+    let _ = app.update(Message::Open(Files::New(NewEvent::Name(
+        "Пустой турнир".into(),
+    ))));
     click(&mut app, "Создать");
     let _ = app.update(Message::Tab(Tab::Clocks));
     assert!(text_containing(&app, "сначала внесите участников").is_some());

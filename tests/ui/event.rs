@@ -108,7 +108,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
 
 #[test]
 fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
-    use shashki_arbiter::ui::screen::open::Message as Files;
+    use shashki_arbiter::ui::screen::open::{Message as Files, NewEvent};
     let mut app = app("new", Lang::Ru);
     click(&mut app, "Файлы…");
     assert!(app.files);
@@ -117,7 +117,9 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
         "{:?}",
         text_containing(&app, "тур")
     );
-    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    let _ = app.update(Message::Open(Files::New(NewEvent::Name(
+        "Кубок клуба 2027".into(),
+    ))));
     click(&mut app, "Создать");
     let made = app.session.event.as_ref().unwrap().path().to_path_buf();
     assert_eq!(made.file_name().unwrap(), "кубок-клуба-2027.ron");
@@ -159,7 +161,9 @@ fn a_new_event_is_created_beside_the_open_one_and_never_over_a_file() {
     // The same name again: refused, the existing file untouched.
     let before = std::fs::read(&made).unwrap();
     click(&mut app, "Файлы…");
-    let _ = app.update(Message::Open(Files::NewName("Кубок клуба 2027".into())));
+    let _ = app.update(Message::Open(Files::New(NewEvent::Name(
+        "Кубок клуба 2027".into(),
+    ))));
     click(&mut app, "Создать");
     assert!(app.session.status.as_ref().unwrap().error);
     assert_eq!(std::fs::read(&made).unwrap(), before);

@@ -162,7 +162,9 @@ fn the_first_launch_says_the_event_is_a_sample_and_how_to_start_ones_own() {
     app.sample_shown = true;
     click(&mut app, "Файлы…");
     let _ = app.update(Message::Open(
-        shashki_arbiter::ui::screen::open::Message::NewName("Мой турнир".into()),
+        shashki_arbiter::ui::screen::open::Message::New(
+            shashki_arbiter::ui::screen::open::NewEvent::Name("Мой турнир".into()),
+        ),
     ));
     click(&mut app, "Создать");
     assert!(app.session.tournament().unwrap().settings.name == "Мой турнир");
@@ -286,4 +288,201 @@ fn the_files_page_stays_usable_with_a_damaged_file_and_is_left_by_esc_or_a_tab()
         !app.files && app.tab == Tab::Standings,
         "a tab leaves it too"
     );
+}
+
+/// Issue 49: the console's New event offers what `event new` does — a round robin's cycles,
+/// groups and how they are formed, a knockout's final, third-place match, tie-break ladder, a
+/// Scheveningen's sides and double system, the roster — and sets the event up exactly as the
+/// command line does (the same builder); what it refuses, it refuses in the arbiter's words
+/// and writes nothing.
+#[test]
+fn the_new_event_form_sets_up_every_system_as_event_new_does() {
+    use shashki_arbiter::tournament::system::setup::Kind;
+    use shashki_arbiter::ui::screen::open::{Message as Files, NewEvent as N};
+    let mut app = app("new-systems", Lang::Ru);
+    let dir = app
+        .session
+        .event
+        .as_ref()
+        .unwrap()
+        .path()
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let list = |name: &str, n: usize| {
+        let mut text = String::from("surname;name;rating\n");
+        for i in 1..=n {
+            text.push_str(&format!("{name}{i:02};И.;{}\n", 2400 - i * 9));
+        }
+        let p = dir.join(format!("{name}.csv"));
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let made = |app: &mut App, form: Vec<N>| {
+        click(app, "Файлы…");
+        for m in form {
+            let _ = app.update(Message::Open(Files::New(m)));
+        }
+        click(app, "Создать");
+        let e = app.session.event.as_ref().unwrap();
+        (e.path().to_path_buf(), e.tournament.clone())
+    };
+    let cli = |out: &str, args: &[&str]| {
+        let out = dir.join(out);
+        let mut all = vec!["event", "new", out.to_str().unwrap()];
+        all.extend(args);
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+            .args(&all)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        shashki_arbiter::store::event::read(&out).unwrap()
+    };
+    let numbers = |t: &shashki_arbiter::tournament::Tournament| -> Vec<(u32, Option<usize>)> {
+        t.players.iter().map(|p| (p.id, p.number)).collect()
+    };
+
+    let twelve = list("Кубок", 12);
+    let (path, cup) = made(
+        &mut app,
+        vec![
+            N::Name("Кубок клуба".into()),
+            N::Kind(Kind::Knockout),
+            N::Games(2),
+            N::FinalGames(Some(4)),
+            N::ThirdPlace(true),
+            N::Ladder("2@15m+10s, win@5m+2s".into()),
+            N::Roster(twelve.clone()),
+        ],
+    );
+    assert_eq!(path.file_name().unwrap(), "кубок-клуба.ron");
+    let same = cli(
+        "cup-cli.ron",
+        &[
+            "--roster",
+            &twelve,
+            "--system",
+            "knockout",
+            "--games",
+            "2",
+            "--final-games",
+            "4",
+            "--third-place",
+            "--tie-break",
+            "2@15m+10s,win@5m+2s",
+        ],
+    );
+    let ko = cup
+        .settings
+        .knockout
+        .as_ref()
+        .expect("a knockout's regulation");
+    assert_eq!(
+        (ko.final_games, ko.third_place, ko.ladder.len()),
+        (Some(4), true, 2)
+    );
+    assert_eq!(cup.settings.knockout, same.settings.knockout);
+    assert_eq!(numbers(&cup), numbers(&same), "seeds by the initial order");
+    assert_eq!(cup.settings.format.games, 2);
+
+    let eight = list("Группы", 8);
+    let (_, groups) = made(
+        &mut app,
+        vec![
+            N::Name("Первенство в группах".into()),
+            N::Kind(Kind::Groups),
+            N::Groups(2),
+            N::Roster(eight.clone()),
+        ],
+    );
+    let same = cli(
+        "groups-cli.ron",
+        &["--roster", &eight, "--system", "groups", "--groups", "2"],
+    );
+    let formed = groups.settings.groups.as_ref().expect("the groups formed");
+    assert_eq!(formed.groups.len(), 2);
+    assert_eq!(
+        groups.settings.groups, same.settings.groups,
+        "snake, as event new"
+    );
+
+    let (a, b) = (list("Москва", 4), list("Казань", 4));
+    let (_, match_) = made(
+        &mut app,
+        vec![
+            N::Name("Матч городов".into()),
+            N::Kind(Kind::Scheveningen),
+            N::Double(true),
+            N::Roster(format!("{a}, {b}")),
+        ],
+    );
+    let same = cli(
+        "match-cli.ron",
+        &[
+            "--sides",
+            &format!("{a},{b}"),
+            "--system",
+            "scheveningen",
+            "--double",
+        ],
+    );
+    let sides = match_.settings.scheveningen.as_ref().expect("two sides");
+    assert_eq!(sides.names, ["Москва".to_string(), "Казань".to_string()]);
+    assert_eq!(match_.settings.scheveningen, same.settings.scheveningen);
+    assert_eq!(match_.planned_rounds(), Some(8), "each meets each twice");
+
+    let four = list("Матч", 4);
+    let (_, cycles) = made(
+        &mut app,
+        vec![
+            N::Name("Матч-турнир".into()),
+            N::Kind(Kind::RoundRobin),
+            N::Cycles(3),
+            N::Roster(four),
+        ],
+    );
+    assert_eq!(cycles.settings.cycles, Some(3));
+    assert_eq!(cycles.planned_rounds(), Some(9));
+
+    // Refused: groups with no roster to form them, a ladder that is not one. Nothing written.
+    let before = std::fs::read_dir(&dir).unwrap().count();
+    let (open, _) = made(
+        &mut app,
+        vec![
+            N::Name("Без списка".into()),
+            N::Kind(Kind::Groups),
+            N::Roster(String::new()),
+        ],
+    );
+    let said = app.session.status.as_ref().expect("a refusal");
+    assert!(
+        said.error && said.text.contains("участники нужны сразу"),
+        "{}",
+        said.text
+    );
+    assert_eq!(
+        open.file_name().unwrap(),
+        "матч-турнир.ron",
+        "the open event stays"
+    );
+    let _ = made(
+        &mut app,
+        vec![
+            N::Name("Плохой тай-брейк".into()),
+            N::Kind(Kind::Knockout),
+            N::Ladder("2@15m+10s, x".into()),
+            N::Roster(twelve),
+        ],
+    );
+    let said = app.session.status.as_ref().expect("a refusal");
+    assert!(
+        said.error && said.text.contains("Тай-брейк `x`"),
+        "{}",
+        said.text
+    );
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), before);
 }

@@ -3,17 +3,18 @@
 //! no dialog service) or create one. A file that cannot be read is
 //! shown with its path:line:column and is not touched; a new event never replaces a file.
 
+pub mod new_event;
+
+pub use new_event::Message as NewEvent;
+
 use std::path::PathBuf;
 
-use iced::widget::{button, column, pick_list, row, scrollable, table, text, text_input};
+use iced::widget::{button, column, row, scrollable, table, text, text_input};
 use iced::{Element, Length, Task};
 
 use super::Action;
 use crate::lang::{Lang, Said};
-use crate::rules::columns::AnyVariant;
-use crate::rules::Variant;
 use crate::store::listing::{self, Listed};
-use crate::tournament::model::{System, Tournament};
 use crate::ui::theme;
 
 #[derive(Default)]
@@ -21,10 +22,8 @@ pub struct State {
     pub path: String,
     /// Why the last event named could not be opened, in both languages (the arbiter may switch).
     pub error: Option<Said>,
-    pub new_name: String,
-    pub new_variant: Option<AnyVariant>,
-    pub new_system: Option<System>,
-    pub new_games: Option<u32>,
+    /// The New event form.
+    pub new: new_event::State,
     /// Where new events go: the open event's folder, else `tournaments/`.
     pub folder: Option<PathBuf>,
     /// The events to choose from, read when the page opens.
@@ -39,11 +38,8 @@ pub enum Message {
     Open,
     Browse,
     Chosen(Option<PathBuf>),
-    NewName(String),
-    NewVariant(AnyVariant),
-    NewSystem(System),
-    NewGames(u32),
-    Create,
+    /// The New event form's.
+    New(new_event::Message),
     Cancel,
     /// An event of the list, clicked.
     OpenListed(PathBuf),
@@ -138,52 +134,13 @@ impl State {
                     )),
                 }
             }
-            Message::NewName(n) => {
-                self.new_name = n;
-                Action::None
-            }
-            Message::NewVariant(v) => {
-                self.new_variant = Some(v);
-                Action::None
-            }
-            Message::NewSystem(v) => {
-                self.new_system = Some(v);
-                Action::None
-            }
-            Message::NewGames(v) => {
-                self.new_games = Some(v);
-                Action::None
-            }
             Message::Cancel => Action::CloseFiles,
-            Message::Create => {
-                if self.new_name.trim().is_empty() {
-                    return Action::error(
-                        lang.pick("The event needs a name", "Укажите название турнира"),
-                    );
-                }
-                let variant = self
-                    .new_variant
-                    .unwrap_or(AnyVariant::Plain(Variant::Russian));
-                let games = self.new_games.unwrap_or(2);
-                let control = if variant == AnyVariant::Plain(Variant::International) {
-                    "2h/50,1h/25*"
-                } else {
-                    "45m/20,15m"
-                }
-                .parse()
-                .expect("the default time controls are valid");
-                let t = Tournament::new(
-                    self.new_name.trim(),
-                    variant,
-                    self.new_system.unwrap_or(System::RoundRobin),
-                    control,
-                    games,
-                );
+            Message::New(m) => {
                 let folder = self
                     .folder
                     .clone()
                     .unwrap_or_else(|| PathBuf::from("tournaments"));
-                Action::Create(folder.join(file_name(&self.new_name)), Box::new(t))
+                self.new.update(m, lang, &folder).map(Message::New)
             }
             Message::Chosen(None) => Action::info(lang.pick(
                 "No file chosen (or no file dialog on this desktop): type the path",
@@ -198,48 +155,7 @@ impl State {
             .error
             .as_ref()
             .map(|e| text(e.get(lang).to_string()).size(18).color(theme::ERROR));
-        let systems = crate::ui::format::systems(lang);
-        let variants = crate::ui::format::variants(lang);
-        let system = self.new_system.unwrap_or(System::RoundRobin);
-        let chosen = systems.iter().find(|c| c.value == system).cloned();
-        let create = column![
-            text(lang.pick("New event", "Новый турнир")).size(28),
-            row![
-                text_input(
-                    lang.pick("name of the event", "название турнира"),
-                    &self.new_name
-                )
-                .on_input(Message::NewName)
-                .width(Length::Fill),
-                pick_list(
-                    variants.clone(),
-                    crate::ui::format::chosen(
-                        &variants,
-                        Some(
-                            self.new_variant
-                                .unwrap_or(AnyVariant::Plain(Variant::Russian))
-                        )
-                    ),
-                    |c| Message::NewVariant(c.value)
-                ),
-                pick_list(systems.to_vec(), chosen, |c| Message::NewSystem(c.value)),
-                pick_list(
-                    vec![1u32, 2, 3, 4],
-                    Some(self.new_games.unwrap_or(2)),
-                    Message::NewGames
-                ),
-                text(lang.pick("game(s) per pairing", "партии во встрече")),
-                button(text(lang.pick("Create", "Создать"))).on_press(Message::Create),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::Center),
-            text(lang.pick(
-                "Then set the time control, scoring and ballots on the Event screen.",
-                "Контроль времени, очки и жеребьёвку затем задайте на экране «Турнир».",
-            ))
-            .size(15),
-        ]
-        .spacing(10);
+        let create = self.new.view(lang).map(Message::New);
         let page = column![
             text(lang.pick("Open an event", "Открыть турнир")).size(28),
             self.events(lang),

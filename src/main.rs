@@ -143,6 +143,11 @@ enum Command {
         /// setting: `skip`, `own_points` or `fide_c07`; the file is not changed.
         #[arg(long)]
         in_coefficients: Option<String>,
+        /// The event's final order across its finals: FILE is Final A, these the finals below
+        /// it in order (`--then final-b.ron,final-c.ron`); each final's places moved down by
+        /// the players above.
+        #[arg(long, value_delimiter = ',')]
+        then: Vec<String>,
     },
     /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
     /// changed only with `--save`.
@@ -733,6 +738,31 @@ fn main() -> ExitCode {
             separator,
             tiebreaks,
             in_coefficients,
+            then,
+        }) if !then.is_empty() => {
+            if round.is_some()
+                || separator.is_some()
+                || !tiebreaks.is_empty()
+                || in_coefficients.is_some()
+            {
+                Err(
+                    "--then orders the finals as they stand, by each final's own rules: \
+                     --round, --separator, --tiebreaks and --in-coefficients are for one event"
+                        .to_string(),
+                )
+            } else {
+                cli::event::lang(&lang)
+                    .and_then(|lang| cli::system::final_order(&file, &then, lang, format))
+            }
+        }
+        Some(Command::Standings {
+            file,
+            round,
+            lang,
+            separator,
+            tiebreaks,
+            in_coefficients,
+            then: _,
         }) => cli::event::standings(
             &file,
             &cli::event::StandingsAsked {

@@ -854,6 +854,81 @@ fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_ov
         "the carried win over 4 counts: {first}"
     );
     assert_eq!(first["stage"], 2);
+
+    // Final B of places 3-4 of each group, then the event's order across the two finals.
+    let final_b = s(&d.join("final-b.ron"));
+    ok(&[
+        "event",
+        "next-stage",
+        &event,
+        "--take",
+        "3-4",
+        "--system",
+        "round-robin",
+        "-o",
+        &final_b,
+        "--format",
+        "json",
+    ]);
+    for r in 1..=3 {
+        let v = ok(&["pair", &final_b, "--save", "--format", "json"]);
+        for (b, (w, bl)) in pairs(&v).iter().enumerate() {
+            let score = if w < bl { "1-0" } else { "0-1" };
+            ok(&[
+                "result",
+                &final_b,
+                "--round",
+                &r.to_string(),
+                "--board",
+                &(b + 1).to_string(),
+                score,
+                "--format",
+                "json",
+            ]);
+        }
+    }
+    let order = ok(&[
+        "standings",
+        &final_a,
+        "--then",
+        &final_b,
+        "--format",
+        "json",
+    ]);
+    let rows: Vec<(String, u64, String, String)> = order
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["place"].as_str().unwrap().to_string(),
+                l["id"].as_u64().unwrap(),
+                l["final"].as_str().unwrap().to_string(),
+                l["place_in_final"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, u64, String, String)> = (1..=8)
+        .map(|i| {
+            let (fin, within) = if i <= 4 {
+                ("final-a", i)
+            } else {
+                ("final-b", i - 4)
+            };
+            (i.to_string(), i, fin.to_string(), within.to_string())
+        })
+        .collect();
+    assert_eq!(rows, expected);
+    assert!(order.as_array().unwrap().iter().all(|l| l["over"] == true));
+    let why = refused(
+        &["standings", &final_a, "--then", &final_a, "--lang", "ru"],
+        &d,
+    );
+    assert!(why.contains("играет в двух финалах"), "{why}");
+    refused(
+        &["standings", &final_a, "--then", &final_b, "--round", "2"],
+        &d,
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -785,3 +785,41 @@ pub fn listed(
         None => lines.into_iter().map(|l| (None, l)).collect(),
     }
 }
+
+/// `standings FINAL_A --then FINAL_B,…`: the event's order across its finals.
+pub fn final_order(first: &str, then: &[String], lang: Lang, format: Format) -> CliResult {
+    let mut finals = vec![];
+    for file in std::iter::once(first).chain(then.iter().map(String::as_str)) {
+        finals.push(event::read(Path::new(file)).map_err(|e| e.to_string())?);
+    }
+    let refs: Vec<&Tournament> = finals.iter().collect();
+    let order = stage::final_order(&refs).map_err(|e| said(lang, &e))?;
+    match format {
+        Format::Json => print_json(&order)?,
+        Format::Text => {
+            for l in &order {
+                outln!(
+                    "{:>6}  {:<32} {:>5}  {} ({}{})",
+                    l.place,
+                    l.name,
+                    shashki_arbiter::report::points(l.points, lang),
+                    l.final_name,
+                    l.place_in_final,
+                    if l.over {
+                        ""
+                    } else {
+                        lang.pick(", not over", ", не окончен")
+                    }
+                );
+            }
+        }
+        _ => {
+            return Err(both(
+                lang,
+                "--then: the order across finals is given as text or json".into(),
+                "--then: порядок по финалам — в виде текста или json".into(),
+            ))
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -138,3 +138,102 @@ pub fn carry_into(stage: &Stage, name: &str, p: &mut Pairing) {
         .collect();
     p.carried = Some(name.to_string());
 }
+
+/// One line of the event's final order across its finals (Final A's places, then Final B's
+/// after them …).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FinalLine {
+    /// In the event: `9`, or `11-12` for a place shared in its final.
+    pub place: String,
+    /// The final it was won in (its event's name) and the place there.
+    #[serde(rename = "final")]
+    pub final_name: String,
+    pub place_in_final: String,
+    pub id: PlayerId,
+    pub name: String,
+    pub points: f64,
+    /// The final has played all its rounds: the place is final, not provisional.
+    pub over: bool,
+}
+
+/// Why the finals cannot be put in one order.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum OrderError {
+    #[error("{name} plays in two finals: {first} and {second}")]
+    Twice {
+        name: String,
+        first: String,
+        second: String,
+    },
+}
+
+impl crate::lang::Russian for OrderError {
+    fn ru(&self) -> String {
+        match self {
+            OrderError::Twice {
+                name,
+                first,
+                second,
+            } => format!("{name} играет в двух финалах: {first} и {second}"),
+        }
+    }
+}
+
+/// The event's final order across `finals` in the regulation's order (Final A first): each
+/// final's own places (its system's place rule), moved down by the players of the finals
+/// above it. A place shared within a final stays shared (`3-4` of Final B after 8 → `11-12`).
+pub fn final_order(finals: &[&Tournament]) -> Result<Vec<FinalLine>, OrderError> {
+    let mut out: Vec<FinalLine> = Vec::new();
+    let mut above = 0;
+    for t in finals {
+        let lines = crate::tournament::standings::compute(t, None);
+        let over = t.planned_rounds().is_some_and(|n| t.rounds.len() >= n)
+            && t.rounds.iter().all(|r| r.finished(&t.settings.format));
+        for l in &lines {
+            if let Some(first) = out.iter().find(|f| f.id == l.id) {
+                return Err(OrderError::Twice {
+                    name: l.name.clone(),
+                    first: first.final_name.clone(),
+                    second: t.settings.name.clone(),
+                });
+            }
+            out.push(FinalLine {
+                place: moved(&l.place, above),
+                final_name: t.settings.name.clone(),
+                place_in_final: l.place.clone(),
+                id: l.id,
+                name: l.name.clone(),
+                points: l.points,
+                over,
+            });
+        }
+        above += lines.len();
+    }
+    Ok(out)
+}
+
+/// `3-4` moved down by 8: `11-12`; a place that is not a number (a withdrawn player's `—`)
+/// stays as it is.
+fn moved(place: &str, by: usize) -> String {
+    let shift = |p: &str| {
+        p.trim()
+            .parse::<usize>()
+            .map_or_else(|_| p.to_string(), |n| (n + by).to_string())
+    };
+    match place.split_once('-') {
+        Some((a, b)) => format!("{}-{}", shift(a), shift(b)),
+        None => shift(place),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_place_shared_in_final_b_stays_shared_after_final_a() {
+        assert_eq!(moved("3-4", 8), "11-12");
+        assert_eq!(moved("1", 8), "9");
+        assert_eq!(moved("5", 0), "5");
+    }
+}

@@ -740,11 +740,11 @@ fn main() -> ExitCode {
             in_coefficients,
             then,
         }) if !then.is_empty() => {
-            if round.is_some()
+            let for_one_event = round.is_some()
                 || separator.is_some()
                 || !tiebreaks.is_empty()
-                || in_coefficients.is_some()
-            {
+                || in_coefficients.is_some();
+            if for_one_event {
                 Err(
                     "--then orders the finals as they stand, by each final's own rules: \
                      --round, --separator, --tiebreaks and --in-coefficients are for one event"
@@ -762,7 +762,7 @@ fn main() -> ExitCode {
             separator,
             tiebreaks,
             in_coefficients,
-            then: _,
+            ..
         }) => cli::event::standings(
             &file,
             &cli::event::StandingsAsked {

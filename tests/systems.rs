@@ -728,6 +728,27 @@ fn a_scheveningen_match_pairs_its_sides_by_the_table_and_counts_each_side() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Pairs and plays `rounds` rounds of `event`, the lower id winning every game.
+fn lower_ids_win(event: &str, rounds: usize) {
+    for r in 1..=rounds {
+        let v = ok(&["pair", event, "--save", "--format", "json"]);
+        for (b, (w, bl)) in pairs(&v).iter().enumerate() {
+            let score = if w < bl { "1-0" } else { "0-1" };
+            ok(&[
+                "result",
+                event,
+                "--round",
+                &r.to_string(),
+                "--board",
+                &(b + 1).to_string(),
+                score,
+                "--format",
+                "json",
+            ]);
+        }
+    }
+}
+
 #[test]
 fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_over() {
     let d = dir("stages");
@@ -746,24 +767,8 @@ fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_ov
         serde_json::json!([2, 3, 6, 7])
     );
     assert_eq!(made["rounds"], 3);
-    for r in 1..=3 {
-        let v = ok(&["pair", &event, "--save", "--format", "json"]);
-        for (b, (w, bl)) in pairs(&v).iter().enumerate() {
-            // The lower id wins: group order is seed order.
-            let score = if w < bl { "1-0" } else { "0-1" };
-            ok(&[
-                "result",
-                &event,
-                "--round",
-                &r.to_string(),
-                "--board",
-                &(b + 1).to_string(),
-                score,
-                "--format",
-                "json",
-            ]);
-        }
-    }
+    // The lower id wins: group order is seed order.
+    lower_ids_win(&event, 3);
     let st = ok(&["standings", &event, "--format", "json"]);
     let rows: Vec<(String, String, u64)> = st
         .as_array()
@@ -870,23 +875,7 @@ fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_ov
         "--format",
         "json",
     ]);
-    for r in 1..=3 {
-        let v = ok(&["pair", &final_b, "--save", "--format", "json"]);
-        for (b, (w, bl)) in pairs(&v).iter().enumerate() {
-            let score = if w < bl { "1-0" } else { "0-1" };
-            ok(&[
-                "result",
-                &final_b,
-                "--round",
-                &r.to_string(),
-                "--board",
-                &(b + 1).to_string(),
-                score,
-                "--format",
-                "json",
-            ]);
-        }
-    }
+    lower_ids_win(&final_b, 3);
     let order = ok(&[
         "standings",
         &final_a,

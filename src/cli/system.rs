@@ -208,7 +208,7 @@ fn knockout_of(a: &NewEvent) -> Result<Knockout, String> {
     let ladder = a
         .tie_break
         .iter()
-        .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {e}")))
+        .map(|s| TieStage::parse(s).map_err(|e| format!("--tie-break {}", e.said(a.lang))))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Knockout {
         final_games: a.final_games,

@@ -480,7 +480,7 @@ fn the_new_event_form_sets_up_every_system_as_event_new_does() {
     );
     let said = app.session.status.as_ref().expect("a refusal");
     assert!(
-        said.error && said.text.contains("Тай-брейк `x`"),
+        said.error && said.text.contains("Тай-брейк `x`: этап пишется"),
         "{}",
         said.text
     );

@@ -54,16 +54,45 @@ pub enum Places {
 /// Games of a sudden-death stage when the regulation gives no number.
 pub const UNTIL_WIN_GAMES: u32 = 10;
 
+/// Why a tie-break stage as written is not one.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TieStageError {
+    #[error("`{text}`: {error}")]
+    Control {
+        text: String,
+        error: crate::clock::control::ControlError,
+    },
+    #[error("`{0}`: a stage is N@CONTROL (N from 1 to {UNTIL_WIN_GAMES}) or win@CONTROL")]
+    Stage(String),
+}
+
+impl crate::lang::Russian for TieStageError {
+    fn ru(&self) -> String {
+        match self {
+            TieStageError::Control { text, error } => format!("`{text}`: {}", error.ru()),
+            TieStageError::Stage(text) => format!(
+                "`{text}`: этап пишется N@КОНТРОЛЬ (N от 1 до {UNTIL_WIN_GAMES}) или win@КОНТРОЛЬ"
+            ),
+        }
+    }
+}
+
 impl TieStage {
     /// `2@15m+10s` (two games at that clock), `win@5m+2s` (until the first win), `2` (the
     /// event's clock).
-    pub fn parse(text: &str) -> Result<TieStage, String> {
+    pub fn parse(text: &str) -> Result<TieStage, TieStageError> {
         let (games, control) = match text.split_once('@') {
             Some((g, c)) => (g.trim(), Some(c.trim())),
             None => (text.trim(), None),
         };
         let control = control
-            .map(|c| c.parse::<TimeControl>().map_err(|e| format!("`{c}`: {e}")))
+            .map(|c| {
+                c.parse::<TimeControl>()
+                    .map_err(|error| TieStageError::Control {
+                        text: c.to_string(),
+                        error,
+                    })
+            })
             .transpose()?;
         let (games, until_win) = match games {
             "win" | "sd" => (UNTIL_WIN_GAMES, true),
@@ -71,9 +100,7 @@ impl TieStage {
                 g.parse::<u32>()
                     .ok()
                     .filter(|n| (1..=UNTIL_WIN_GAMES).contains(n))
-                    .ok_or(format!(
-                        "`{text}`: a stage is N@CONTROL (N from 1 to {UNTIL_WIN_GAMES}) or win@CONTROL"
-                    ))?,
+                    .ok_or_else(|| TieStageError::Stage(text.to_string()))?,
                 false,
             ),
         };

@@ -216,8 +216,9 @@ impl State {
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .map(|s| {
-                TieStage::parse(s)
-                    .map_err(|e| format!("{} `{s}`: {e}", lang.pick("Tie-break", "Тай-брейк")))
+                TieStage::parse(s).map_err(|e| {
+                    format!("{} {}", lang.pick("Tie-break", "Тай-брейк"), e.said(lang))
+                })
             })
             .collect()
     }

@@ -221,3 +221,33 @@ fn a_knockouts_wall_draws_the_bracket() {
     );
     let _ = screenshot(&mut app, Size::new(1920.0, 1080.0), "wall-bracket-ru");
 }
+
+/// Issue 49: a knockout's round 1 on the wall's Pairings page lists the top seeds passing it
+/// (no game, unlike a bye), so a player looking for his board finds why he has none.
+#[test]
+fn a_knockouts_wall_lists_the_seeds_passing_the_round() {
+    use shashki_arbiter::ui::screen::wall::{self, Page};
+    let cup = event_copy("wall-passes", "tournaments/knockout-cup.ron");
+    let mut t = shashki_arbiter::store::event::read(&cup).unwrap();
+    t.rounds.truncate(1);
+    let path = cup.with_file_name("round-1.ron");
+    EventFile::create(&path, t).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Wall(true));
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Pairings)));
+    let found = std::sync::Arc::new(std::sync::Mutex::new(0));
+    let into = found.clone();
+    let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
+    let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+        if let Candidate::Text { content, .. } = c {
+            if content == "проходит без игры" {
+                *into.lock().unwrap() += 1;
+            }
+        }
+        None
+    });
+    drop(ui);
+    assert_eq!(*found.lock().unwrap(), 4, "seeds 1-4 pass round 1");
+    let row = row_texts(&app, "проходит без игры");
+    assert!(row.iter().any(|t| t.contains("Шварцман")), "{row:?}");
+}

@@ -406,6 +406,17 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
             String::new(),
         ]);
     }
+    // A knockout's seeds going on without an encounter (no game, nothing scored: not a bye).
+    for &id in &r.advanced {
+        rows.push(vec![
+            String::new(),
+            name(id),
+            lang.pick("passes without a game", "проходит без игры")
+                .into(),
+            String::new(),
+            String::new(),
+        ]);
+    }
     // A team round's teams without a match: the bye and the teams away, at the foot.
     let team_rows = r
         .team_byes

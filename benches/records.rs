@@ -42,7 +42,7 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
     t.players = (1..=players)
         .map(|id| Player {
             number: Some(id as usize),
-            ..Player::new(id, format!("P{id}"))
+            ..Player::new(PlayerId(id), format!("P{id}"))
         })
         .collect();
     for r in 0..rounds {
@@ -50,7 +50,7 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             .map(|i| {
                 let a = i as u32 + 1;
                 let b = ((i + r * 7) % pairs) as u32 + pairs as u32 + 1;
-                let mut p = Pairing::new(i + 1, a, b, vec![GameResult::Draw; 2]);
+                let mut p = Pairing::new(i + 1, PlayerId(a), PlayerId(b), vec![GameResult::Draw; 2]);
                 for g in 0..2 {
                     p.records.insert(g, sheet(60, i + g + r));
                 }

@@ -19,7 +19,7 @@ fn event() -> Tournament {
         .map(|id| Player {
             rating: Some(1500 + id),
             number: Some(id as usize),
-            ..Player::new(id, format!("P{id}"))
+            ..Player::new(PlayerId(id), format!("P{id}"))
         })
         .collect();
     // Round r pairs i with i + 250 shifted by r: no rematches, deterministic results.
@@ -35,7 +35,7 @@ fn event() -> Tournament {
                 let b = ((i + r * 7) % 250) as u32 + 251;
                 let (white, black) = if r % 2 == 0 { (a, b) } else { (b, a) };
                 let games = vec![results[(i + r) % 3], results[(i * 7 + r) % 3]];
-                Pairing::new(i + 1, white, black, games)
+                Pairing::new(i + 1, PlayerId(white), PlayerId(black), games)
             })
             .collect();
         t.rounds.push(Round {

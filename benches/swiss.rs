@@ -22,7 +22,7 @@ fn event_after_8_rounds() -> Tournament {
         let player = Player {
             rating: Some(2500 - 3 * i),
             number: Some(i as usize),
-            ..Player::new(i, format!("P{i}"))
+            ..Player::new(PlayerId(i), format!("P{i}"))
         };
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }

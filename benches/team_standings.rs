@@ -22,7 +22,7 @@ fn event() -> Tournament {
         .map(|id| Player {
             rating: Some(1500 + id),
             number: Some(id as usize),
-            ..Player::new(id, format!("P{id}"))
+            ..Player::new(PlayerId(id), format!("P{id}"))
         })
         .collect();
     let list = (1..=teams)
@@ -32,7 +32,7 @@ fn event() -> Tournament {
             short: String::new(),
             club: String::new(),
             captain: String::new(),
-            roster: ((k - 1) * roster + 1..=k * roster).collect(),
+            roster: ((k - 1) * roster + 1..=k * roster).map(PlayerId).collect(),
         })
         .collect();
     let mut settings = TeamSettings::new(boards, System::RoundRobin);

@@ -4,6 +4,7 @@
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::{Player, System, Tournament};
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,7 +20,7 @@ fn main() {
     for i in 1..=2 * boards {
         let player = Player {
             number: Some(i as usize),
-            ..Player::new(i, format!("Игрок {i}"))
+            ..Player::new(PlayerId(i), format!("Игрок {i}"))
         };
         apply(&mut t, &Command::AddPlayer { player }).expect("a new player");
     }

@@ -96,7 +96,7 @@ fn players(n: usize, rng: &mut ChaCha20Rng) -> Vec<Player> {
                 rating: Some(rating),
                 club: CLUBS[(i * 5) % CLUBS.len()].into(),
                 birth_year: Some(1970 + (rng.next_u64() % 40) as u16),
-                ..Player::new(i as u32 + 1, SURNAMES[i])
+                ..Player::new(PlayerId(i as u32 + 1), SURNAMES[i])
             }
         })
         .collect()
@@ -228,7 +228,7 @@ fn teams64(dir: &std::path::Path) {
     let mut all = players(30, &mut rng);
     // Players are dealt to the six teams in turn, so the teams are of a strength.
     for p in &mut all {
-        p.club = CLUBS[(p.id as usize - 1) % CLUBS.len()].into();
+        p.club = CLUBS[(p.id.0 as usize - 1) % CLUBS.len()].into();
     }
     for p in all.clone() {
         apply(&mut t, &Command::AddPlayer { player: p }).unwrap();

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use shashki_arbiter::rules::columns::AnyVariant;
+use shashki_arbiter::tournament::model::PlayerId;
 
 #[derive(Parser)]
 #[command(
@@ -110,7 +111,7 @@ enum Command {
         score: Option<String>,
         /// The player (by id) who goes on from a tied encounter.
         #[arg(long)]
-        winner: Option<u32>,
+        winner: Option<PlayerId>,
         /// Why (a lot, an Armageddon game).
         #[arg(long)]
         reason: Option<String>,
@@ -162,11 +163,11 @@ enum Command {
         /// Players (by id) who do not play this round and get a draw's points (a requested
         /// half-point bye, TRF `H`).
         #[arg(long, value_delimiter = ',')]
-        half_bye: Vec<u32>,
+        half_bye: Vec<PlayerId>,
         /// Players (by id) who do not play this round and get a win's points (a full-point bye
         /// granted by the regulation, TRF `F`).
         #[arg(long, value_delimiter = ',')]
-        full_bye: Vec<u32>,
+        full_bye: Vec<PlayerId>,
         /// Accelerated pairings (the top half counts one point more in rounds 1 and 2); in a team
         /// Swiss, round 1 only: C.04.7's Baku virtual points, set in the event with the round.
         #[arg(long)]

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
@@ -459,7 +460,7 @@ fn standings_json_gives_places_tiebreaks_and_rounds() {
     let p = t.rounds[0]
         .pairings
         .iter()
-        .find(|p| p.white == id || p.black == id)
+        .find(|p| p.white == PlayerId(id) || p.black == PlayerId(id))
         .unwrap();
     let by_hand: f64 = p
         .games
@@ -474,7 +475,7 @@ fn standings_json_gives_places_tiebreaks_and_rounds() {
                 R::BlackWins => 0.0,
                 other => panic!("round 1 holds {other:?}"),
             };
-            if white == id {
+            if white == PlayerId(id) {
                 white_scored
             } else {
                 1.0 - white_scored

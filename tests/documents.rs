@@ -324,7 +324,7 @@ fn small_event() -> Tournament {
             title: title.into(),
             club: club.into(),
             birth_year: Some(2000),
-            ..Player::new(i as PlayerId + 1, surname)
+            ..Player::new(PlayerId(i as u32 + 1), surname)
         });
     }
     let round = |number, pairings| Round {
@@ -343,8 +343,8 @@ fn small_event() -> Tournament {
     let mut r1 = round(
         1,
         vec![
-            Pairing::new(1, 1, 4, vec![GameResult::WhiteWins]),
-            Pairing::new(2, 2, 3, vec![GameResult::Draw]),
+            Pairing::new(1, PlayerId(1), PlayerId(4), vec![GameResult::WhiteWins]),
+            Pairing::new(2, PlayerId(2), PlayerId(3), vec![GameResult::Draw]),
         ],
     );
     r1.pairings[1]
@@ -354,8 +354,8 @@ fn small_event() -> Tournament {
     t.rounds.push(round(
         2,
         vec![
-            Pairing::new(1, 4, 2, vec![GameResult::BlackByForfeit]),
-            Pairing::new(2, 3, 1, vec![GameResult::Pending]),
+            Pairing::new(1, PlayerId(4), PlayerId(2), vec![GameResult::BlackByForfeit]),
+            Pairing::new(2, PlayerId(3), PlayerId(1), vec![GameResult::Pending]),
         ],
     ));
     t.players[3].withdrawn_after = Some(2);

@@ -15,6 +15,7 @@ use shashki_arbiter::rules::{check_game, fen, notation, pdn, Color, Position};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::swiss::{self, trf, Options};
 use shashki_arbiter::tournament::{ballot, roster, standings, Tournament};
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn cases(default: u32) -> Config {
     let cases = std::env::var("FUZZ_CASES")
@@ -312,12 +313,12 @@ proptest! {
 
     #[test]
     fn rosters_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
-        let _ = roster::parse_csv("fuzz.csv", &bytes, 1);
+        let _ = roster::parse_csv("fuzz.csv", &bytes, PlayerId(1));
     }
 
     #[test]
     fn roster_like_text_never_panics(text in "(Фамилия|surname|name|rating|club|title)?([;,](Фамилия|surname|name|rating|club|title|birth)){0,4}\n([A-Za-zА-я\" ]{0,8}[;,]{0,2}[0-9]{0,12}\n){0,4}") {
-        let _ = roster::parse_csv("fuzz.csv", text.as_bytes(), 1);
+        let _ = roster::parse_csv("fuzz.csv", text.as_bytes(), PlayerId(1));
     }
 
     #[test]

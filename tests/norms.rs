@@ -113,7 +113,7 @@ fn event() -> Tournament {
             title: title.into(),
             birth_year: Some(birth),
             number: Some(id as usize),
-            ..Player::new(id, format!("P{id}"))
+            ..Player::new(PlayerId(id), format!("P{id}"))
         })
     };
     add(1, "", 1990);
@@ -131,7 +131,7 @@ fn event() -> Tournament {
         };
         t.rounds.push(Round {
             number: r + 1,
-            pairings: vec![Pairing::new(1, 1, opponent, vec![result])],
+            pairings: vec![Pairing::new(1, PlayerId(1), PlayerId(opponent), vec![result])],
             bye: None,
             absent: vec![],
             requested_byes: vec![],
@@ -151,7 +151,7 @@ fn of_a(t: &Tournament, options: Options) -> norms::PlayerNorms {
     norms::compute(t, None, table, &options)
         .players
         .into_iter()
-        .find(|p| p.id == 1)
+        .find(|p| p.id == PlayerId(1))
         .unwrap()
 }
 
@@ -241,7 +241,7 @@ fn minimum_players_and_games() {
     // After round 7 (7 games) the default minimum of 7 is just met.
     let table = Table::shipped();
     let after7 = norms::compute(&t, Some(7), table, &defaults());
-    let a = after7.players.iter().find(|p| p.id == 1).unwrap();
+    let a = after7.players.iter().find(|p| p.id == PlayerId(1)).unwrap();
     assert_eq!(a.games, 7);
     assert!(a.reason.is_none() && !a.norms.is_empty());
 }
@@ -253,11 +253,11 @@ fn an_unranked_junior_counts_six_and_an_adult_four() {
     let table = Table::shipped();
     let young = Player {
         birth_year: Some(2010),
-        ..Player::new(1, "A")
+        ..Player::new(PlayerId(1), "A")
     };
     let adult = Player {
         birth_year: Some(2008),
-        ..Player::new(2, "B")
+        ..Player::new(PlayerId(2), "B")
     };
     assert_eq!(table.rank_of(&young, Some(2026)).key, "б/р юн");
     assert_eq!(table.rank_of(&young, Some(2026)).coefficient, 6);
@@ -268,7 +268,7 @@ fn an_unranked_junior_counts_six_and_an_adult_four() {
     t.players[8].title = String::new();
     t.players[8].birth_year = Some(2010);
     let n = norms::compute(&t, None, table, &defaults());
-    let a = n.players.iter().find(|p| p.id == 1).unwrap();
+    let a = n.players.iter().find(|p| p.id == PlayerId(1)).unwrap();
     // Opponents now: five КМС (0), two I (1), one junior (6): (0 + 2 + 6) / 8 = 1.0.
     assert_eq!(a.coefficient, Some(1.0));
 }
@@ -455,7 +455,7 @@ fn the_norms_sheet_prints_for_every_sample() {
 fn a_swiss_rank_is_not_out_of_reach_while_rounds_remain() {
     let mut t = event();
     // Weak opponents: unranked adults, so A's k is above what КМС requires.
-    for p in t.players.iter_mut().filter(|p| p.id != 1) {
+    for p in t.players.iter_mut().filter(|p| p.id != PlayerId(1)) {
         p.title = String::new();
     }
     let kms = |t: &Tournament| {

@@ -13,6 +13,7 @@ use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::store::event::{EventFile, Notice};
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::{Player, System, Tournament};
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn wall() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap()
@@ -108,14 +109,14 @@ fn tournament() -> Tournament {
         1,
     );
     for i in 1..=4 {
-        t.players.push(Player::new(i, format!("Игрок{i}")));
+        t.players.push(Player::new(PlayerId(i), format!("Игрок{i}")));
     }
     t
 }
 
 fn note(i: usize) -> Command {
     Command::AddPlayer {
-        player: Player::new(100 + i as u32, format!("Новый{i}")),
+        player: Player::new(PlayerId(100 + i as u32), format!("Новый{i}")),
     }
 }
 

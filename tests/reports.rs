@@ -7,6 +7,7 @@ use std::process::Command;
 use shashki_arbiter::lang::Lang;
 use shashki_arbiter::report;
 use shashki_arbiter::store::event;
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn sample() -> shashki_arbiter::tournament::Tournament {
     event::read(std::path::Path::new(
@@ -279,7 +280,7 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         t.players.push(Player {
             number: Some(i + 1),
             sex,
-            ..Player::new(i as PlayerId + 1, surname)
+            ..Player::new(PlayerId(i as u32 + 1), surname)
         });
     }
     let round = |number, pairings, bye| Round {
@@ -298,20 +299,20 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
     t.rounds.push(round(
         1,
         vec![
-            Pairing::new(1, 1, 4, vec![GameResult::WhiteWins]),
-            Pairing::new(2, 5, 2, vec![GameResult::Draw]),
+            Pairing::new(1, PlayerId(1), PlayerId(4), vec![GameResult::WhiteWins]),
+            Pairing::new(2, PlayerId(5), PlayerId(2), vec![GameResult::Draw]),
         ],
-        Some(3),
+        Some(PlayerId(3)),
     ));
     let mut r2 = round(
         2,
         vec![
-            Pairing::new(1, 3, 1, vec![GameResult::BlackWins]),
-            Pairing::new(2, 2, 4, vec![GameResult::BlackByForfeit]),
+            Pairing::new(1, PlayerId(3), PlayerId(1), vec![GameResult::BlackWins]),
+            Pairing::new(2, PlayerId(2), PlayerId(4), vec![GameResult::BlackByForfeit]),
         ],
         None,
     );
-    r2.absent.push(5);
+    r2.absent.push(PlayerId(5));
     t.rounds.push(r2);
     t
 }
@@ -412,7 +413,7 @@ fn a_withdrawn_player_is_marked_in_the_standings_in_their_gender() {
     for id in [2, 3] {
         t.players
             .iter_mut()
-            .find(|p| p.id == id)
+            .find(|p| p.id == PlayerId(id))
             .unwrap()
             .withdrawn_after = Some(2);
     }

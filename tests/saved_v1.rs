@@ -9,6 +9,7 @@ use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
 use shashki_arbiter::tournament::model::{GameResult, SCHEMA};
 use shashki_arbiter::tournament::standings;
+use shashki_arbiter::tournament::model::PlayerId;
 
 const V1: &str = "tests/data/saved/v1";
 
@@ -352,7 +353,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             use shashki_arbiter::tournament::team::{Team, TeamSettings};
             let ids: Vec<_> = t.players.iter().map(|p| p.id).collect();
             let (a, b) = ids.split_at(ids.len() / 2);
-            let team = |id, name: &str, roster: &[u32]| Team {
+            let team = |id, name: &str, roster: &[PlayerId]| Team {
                 id,
                 name: name.into(),
                 short: String::new(),
@@ -442,7 +443,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 ko = applied(
                     &ko,
                     &Command::AddPlayer {
-                        player: Player::new(i, format!("P{i}")),
+                        player: Player::new(PlayerId(i), format!("P{i}")),
                     },
                 )
                 .unwrap()
@@ -465,7 +466,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                     round: 1,
                     board: 1,
                     decision: Some(Decision {
-                        winner: 2,
+                        winner: PlayerId(2),
                         reason: "lot".into(),
                     }),
                 },

@@ -18,6 +18,7 @@ use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::{GameResult, Tournament};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
+use shashki_arbiter::tournament::model::PlayerId;
 
 const SAMPLES: [&str; 4] = [
     "tournaments/shashki64-round-robin.ron",
@@ -174,7 +175,7 @@ async fn a_column_event_feeds_games_that_name_their_variant() {
             1,
         );
         for i in 1..=4 {
-            let player = Player::new(i, format!("Игрок{i}"));
+            let player = Player::new(PlayerId(i), format!("Игрок{i}"));
             command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
         }
         let pair = Command::PairRound {

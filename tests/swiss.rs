@@ -20,7 +20,7 @@ fn event(players: usize, games: u32) -> Tournament {
         let player = Player {
             rating: Some(2400 - 10 * i),
             number: Some(i as usize),
-            ..Player::new(i, format!("P{i}"))
+            ..Player::new(PlayerId(i), format!("P{i}"))
         };
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
@@ -85,9 +85,9 @@ fn play(
 fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours() {
     let t = event(8, 1);
     let p = round_one(&t);
-    let boards: Vec<(u32, u32)> = p.pairs();
+    let boards: Vec<(PlayerId, PlayerId)> = p.pairs();
     // 1–5, 6–2, 3–7, 8–4: the top player White by lot, then alternating.
-    assert_eq!(boards, vec![(1, 5), (6, 2), (3, 7), (8, 4)]);
+    assert_eq!(boards, vec![(PlayerId(1), PlayerId(5)), (PlayerId(6), PlayerId(2)), (PlayerId(3), PlayerId(7)), (PlayerId(8), PlayerId(4))]);
     assert_eq!(p.bye, None);
     assert!(p.unpaired.is_empty());
 }
@@ -100,11 +100,11 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
     save(&mut t, &p1);
     play(&mut t, 1, better_ranked_wins);
     let p2 = swiss::pair(&t, 2, &Options::default());
-    let boards: Vec<(u32, u32)> = p2.pairs();
+    let boards: Vec<(PlayerId, PlayerId)> = p2.pairs();
     // Score group 1: S1 {1, 2} against S2 {3, 4} would give 1–3 and 2–4, where both players of
     // each pair want the same colour; the transposition 1–4, 2–3 grants all four. The same in
     // score group 0 with 5–8 and 6–7.
-    assert_eq!(boards, vec![(4, 1), (2, 3), (5, 8), (7, 6)]);
+    assert_eq!(boards, vec![(PlayerId(4), PlayerId(1)), (PlayerId(2), PlayerId(3)), (PlayerId(5), PlayerId(8)), (PlayerId(7), PlayerId(6))]);
     assert!(p2.pairings.iter().all(|x| x.floats_down.is_none()));
     assert_eq!(
         p2.pairings[0].colour_rule,
@@ -117,18 +117,18 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
 fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
     let mut t = event(7, 2);
     let p1 = round_one(&t);
-    let boards: Vec<(u32, u32)> = p1.pairs();
-    assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
-    assert_eq!(p1.bye, Some(7));
+    let boards: Vec<(PlayerId, PlayerId)> = p1.pairs();
+    assert_eq!(boards, vec![(PlayerId(1), PlayerId(4)), (PlayerId(5), PlayerId(2)), (PlayerId(3), PlayerId(6))]);
+    assert_eq!(p1.bye, Some(PlayerId(7)));
     assert!(p1.bye_reason.as_ref().unwrap().contains("number 7"));
     save(&mut t, &p1);
     // Micromatches: the better-ranked player wins both games.
     play(&mut t, 1, better_ranked_wins);
     let p2 = swiss::pair(&t, 2, &Options::default());
     // 7 now has the bye's points and cannot take a second bye: the lowest of the zero group does.
-    assert_ne!(p2.bye, Some(7));
-    assert_eq!(p2.bye, Some(6));
-    let pairs: Vec<(u32, u32)> = p2.pairs();
+    assert_ne!(p2.bye, Some(PlayerId(7)));
+    assert_eq!(p2.bye, Some(PlayerId(6)));
+    let pairs: Vec<(PlayerId, PlayerId)> = p2.pairs();
     assert!(swiss::check(&t, 2, &pairs, p2.bye, &[]).is_empty());
 }
 
@@ -139,7 +139,7 @@ fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
     save(&mut t, &p1);
     play(&mut t, 1, |_, _, _| GameResult::Draw);
     // Round 1 was 1–3 and 4–2; the arbiter pairs them again by hand.
-    let manual = vec![(1, 3), (2, 4)];
+    let manual = vec![(PlayerId(1), PlayerId(3)), (PlayerId(2), PlayerId(4))];
     let breaches = swiss::check(&t, 2, &manual, None, &[]);
     let text: Vec<String> = breaches.iter().map(|b| b.to_string()).collect();
     assert_eq!(
@@ -162,7 +162,7 @@ fn a_manual_change_is_saved_with_the_rules_it_breaks_named() {
         },
     )
     .unwrap();
-    assert_eq!(t.rounds[1].pairings[0].white, 1);
+    assert_eq!(t.rounds[1].pairings[0].white, PlayerId(1));
 }
 
 /// Whether the players of the proposal (paired, bye and unpaired) could all be paired without
@@ -229,7 +229,7 @@ fn generated(events: u64, seed: u64) -> (u64, u64, u64, u64) {
                 apply(
                     &mut t,
                     &Command::SetForbidden {
-                        pairs: vec![(a, b)],
+                        pairs: vec![(PlayerId(a), PlayerId(b))],
                     },
                 )
                 .unwrap();
@@ -241,13 +241,13 @@ fn generated(events: u64, seed: u64) -> (u64, u64, u64, u64) {
                 let _ = apply(
                     &mut t,
                     &Command::Withdraw {
-                        id,
+                        id: PlayerId(id),
                         after_round: Some(round - 1),
                     },
                 );
             }
             let absent: Vec<PlayerId> = if rng.next_u32() % 8 == 0 {
-                vec![1 + rng.next_u32() % n as u32]
+                vec![PlayerId(1 + rng.next_u32() % n as u32)]
             } else {
                 vec![]
             };
@@ -271,7 +271,7 @@ fn generated(events: u64, seed: u64) -> (u64, u64, u64, u64) {
                 }),
             };
             let p = swiss::pair(&t, round, &options);
-            let pairs: Vec<(u32, u32)> = p.pairs();
+            let pairs: Vec<(PlayerId, PlayerId)> = p.pairs();
             // Players no legal pairing could place are reported, not paired: not a breach.
             let breaches = p.breaches(&t);
             assert!(
@@ -368,9 +368,9 @@ fn trf_export_and_import_keep_pairings_colours_results_and_points() {
     let opp_of_1 = back.rounds[0]
         .pairings
         .iter()
-        .find_map(|p| p.opponent(1))
+        .find_map(|p| p.opponent(PlayerId(1)))
         .unwrap();
-    assert_ne!(opp_of_1, 3);
+    assert_ne!(opp_of_1, PlayerId(3));
     // Player 3 now claims player 1, who already plays someone else in round 1.
     let mut row: Vec<char> = lines[three].chars().collect();
     for (k, c) in "   1".chars().enumerate() {
@@ -414,26 +414,26 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
         let player = Player {
             title: title.into(),
             rating,
-            ..Player::new(id, surname)
+            ..Player::new(PlayerId(id), surname)
         };
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
     // Гусев 2450, Белов 2300, then the three at 2100: МС before КМС, then by name; Ершов last.
-    assert_eq!(swiss::initial_ranking(&t.players), vec![6, 2, 4, 3, 1, 5]);
+    assert_eq!(swiss::initial_ranking(&t.players), vec![PlayerId(6), PlayerId(2), PlayerId(4), PlayerId(3), PlayerId(1), PlayerId(5)]);
     let p = round_one(&t);
-    let boards: Vec<(u32, u32)> = p.pairs();
-    assert_eq!(boards, vec![(6, 3), (1, 2), (4, 5)]);
+    let boards: Vec<(PlayerId, PlayerId)> = p.pairs();
+    assert_eq!(boards, vec![(PlayerId(6), PlayerId(3)), (PlayerId(1), PlayerId(2)), (PlayerId(4), PlayerId(5))]);
     save(&mut t, &p);
-    let numbers: Vec<(u32, Option<usize>)> = t.players.iter().map(|p| (p.id, p.number)).collect();
+    let numbers: Vec<(PlayerId, Option<usize>)> = t.players.iter().map(|p| (p.id, p.number)).collect();
     assert_eq!(
         numbers,
         vec![
-            (1, Some(5)),
-            (2, Some(2)),
-            (3, Some(4)),
-            (4, Some(3)),
-            (5, Some(6)),
-            (6, Some(1))
+            (PlayerId(1), Some(5)),
+            (PlayerId(2), Some(2)),
+            (PlayerId(3), Some(4)),
+            (PlayerId(4), Some(3)),
+            (PlayerId(5), Some(6)),
+            (PlayerId(6), Some(1))
         ]
     );
 }
@@ -443,8 +443,8 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
     // Round 1: 1–4, 5–2, 3–6. Results: 1 and 2 win, 3–6 drawn.
     let mut t = event(6, 1);
     let p1 = round_one(&t);
-    let boards: Vec<(u32, u32)> = p1.pairs();
-    assert_eq!(boards, vec![(1, 4), (5, 2), (3, 6)]);
+    let boards: Vec<(PlayerId, PlayerId)> = p1.pairs();
+    assert_eq!(boards, vec![(PlayerId(1), PlayerId(4)), (PlayerId(5), PlayerId(2)), (PlayerId(3), PlayerId(6))]);
     save(&mut t, &p1);
     play(&mut t, 1, |board, _, _| match board {
         1 => GameResult::WhiteWins,
@@ -452,19 +452,19 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
         _ => GameResult::Draw,
     });
     let p2 = swiss::pair(&t, 2, &Options::default());
-    let boards: Vec<(u32, u32)> = p2.pairs();
+    let boards: Vec<(PlayerId, PlayerId)> = p2.pairs();
     // 1 and 2 (1 point) meet, 2 White (1 had White). 3 and 6 (½) have met, so both float down
     // to 4 and 5 (0): 3 (had White) meets 4 (had Black), 6 (had Black) meets 5 (had White),
     // every colour preference granted.
-    assert_eq!(boards, vec![(2, 1), (4, 3), (6, 5)]);
-    assert_eq!(p2.pairings[1].floats_down, Some(3));
-    assert_eq!(p2.pairings[2].floats_down, Some(6));
+    assert_eq!(boards, vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3)), (PlayerId(6), PlayerId(5))]);
+    assert_eq!(p2.pairings[1].floats_down, Some(PlayerId(3)));
+    assert_eq!(p2.pairings[2].floats_down, Some(PlayerId(6)));
 }
 
 #[test]
 fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
     let mut t = event(4, 1);
-    let manual = |t: &mut Tournament, round: usize, pairs: Vec<(u32, u32)>| {
+    let manual = |t: &mut Tournament, round: usize, pairs: Vec<(PlayerId, PlayerId)>| {
         apply(
             t,
             &Command::SetPairings {
@@ -481,8 +481,8 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
         play(t, round, |_, _, _| GameResult::WhiteWins);
     };
     // 1 and 4 win twice with White; 2 and 3 lose twice with Black.
-    manual(&mut t, 1, vec![(1, 2), (4, 3)]);
-    manual(&mut t, 2, vec![(1, 3), (4, 2)]);
+    manual(&mut t, 1, vec![(PlayerId(1), PlayerId(2)), (PlayerId(4), PlayerId(3))]);
+    manual(&mut t, 2, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
     let p = swiss::pair(&t, 3, &Options::default());
     assert!(
         p.pairings.is_empty(),
@@ -492,14 +492,14 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
 
     t.settings.rounds_planned = Some(3);
     let p = swiss::pair(&t, 3, &Options::default());
-    let boards: Vec<(u32, u32)> = p.pairs();
+    let boards: Vec<(PlayerId, PlayerId)> = p.pairs();
     // 1 and 4 (2 points of 2) are topscorers: they meet although one of them gets a third White;
     // the higher-ranked 1 has his preference (Black). 2 and 3 still cannot meet.
-    assert_eq!(boards, vec![(4, 1)]);
+    assert_eq!(boards, vec![(PlayerId(4), PlayerId(1))]);
     let mut left = p.unpaired.clone();
     left.sort();
-    assert_eq!(left, vec![2, 3]);
-    assert!(swiss::check(&t, 3, &boards, None, &[2, 3]).is_empty());
+    assert_eq!(left, vec![PlayerId(2), PlayerId(3)]);
+    assert!(swiss::check(&t, 3, &boards, None, &[PlayerId(2), PlayerId(3)]).is_empty());
 }
 
 #[test]
@@ -507,18 +507,18 @@ fn later_rounds_keep_the_initial_colour_round_1_was_drawn_with() {
     // 5 and 6 miss round 1; round 1 is drawn with Black as the initial colour.
     let mut t = event(6, 1);
     let first = Options {
-        absent: vec![5, 6],
+        absent: vec![PlayerId(5), PlayerId(6)],
         first_colour: Some(Color::Black),
         ..Options::default()
     };
     let p1 = swiss::pair(&t, 1, &first);
-    assert_eq!(p1.pairs(), vec![(3, 1), (2, 4)]);
+    assert_eq!(p1.pairs(), vec![(PlayerId(3), PlayerId(1)), (PlayerId(2), PlayerId(4))]);
     save(&mut t, &p1);
     play(&mut t, 1, |_, _, _| GameResult::Draw);
     // Round 2: 5 and 6 meet with no colour history; 5 (odd number) gets the initial colour,
     // Black, although round 2 is paired without naming it again.
     let p2 = swiss::pair(&t, 2, &Options::default());
-    assert!(p2.pairs().contains(&(6, 5)), "{:?}", p2.pairs());
+    assert!(p2.pairs().contains(&(PlayerId(6), PlayerId(5))), "{:?}", p2.pairs());
 }
 
 /// A player line: starting rank, name, cells `(opponent, colour, result)` by round.
@@ -705,7 +705,7 @@ fn an_accelerated_trf_checks_and_round_trips() {
     );
     // Import keeps the virtual points, export writes them, and the event pairs with them.
     let t = trf::import("accelerated.trf", &accelerated).unwrap();
-    assert_eq!(t.acceleration.get(&1), Some(&vec![1.0]));
+    assert_eq!(t.acceleration.get(&PlayerId(1)), Some(&vec![1.0]));
     assert_eq!(t.acceleration.len(), 4);
     let text = trf::export(&t);
     assert!(text.contains("XXA    1  1.0\n"), "{text}");
@@ -716,8 +716,8 @@ fn an_accelerated_trf_checks_and_round_trips() {
     let mut fresh = t.clone();
     fresh.rounds.clear();
     let p = swiss::pair(&fresh, 1, &Options::default());
-    let pairs: Vec<(u32, u32)> = p.pairs();
-    assert_eq!(pairs, vec![(1, 3), (4, 2), (5, 7), (8, 6)]);
+    let pairs: Vec<(PlayerId, PlayerId)> = p.pairs();
+    assert_eq!(pairs, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2)), (PlayerId(5), PlayerId(7)), (PlayerId(8), PlayerId(6))]);
 }
 
 /// Issue 28: rounds the program paired with its own accelerated pairings (rounds 1–2: the top
@@ -740,7 +740,7 @@ fn the_programs_accelerated_rounds_are_exported_as_xxa_and_check() {
     };
     let p1 = accelerated(&t, 1);
     // Two groups of six, each paired top half against bottom half: 1–4, 2–5, 3–6, 7–10 ...
-    assert_eq!(p1.pairs()[0], (1, 4));
+    assert_eq!(p1.pairs()[0], (PlayerId(1), PlayerId(4)));
     assert_eq!(p1.acceleration.len(), 6);
     save(&mut t, &p1);
     play(&mut t, 1, better_ranked_wins);
@@ -812,7 +812,7 @@ fn ranks_typed_in_short_forms_seed_the_swiss_by_rank() {
         .enumerate()
         .map(|(i, (surname, title))| Player {
             title: title.to_string(),
-            ..Player::new(i as u32 + 1, surname.to_string())
+            ..Player::new(PlayerId(i as u32 + 1), surname.to_string())
         })
         .collect();
     let order: Vec<String> = swiss::initial_ranking(&players)

@@ -3,6 +3,7 @@
 //! round is paired from the rounds before it and must give the same pairs, colours and bye.
 
 use shashki_arbiter::tournament::swiss::{audit, dutch, trf};
+use shashki_arbiter::tournament::model::PlayerId;
 
 struct Case {
     event: String,
@@ -200,7 +201,7 @@ fn imported_events_pair_as_the_reference() {
             })
             .collect();
         let t = trf::import(&path, &cut).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let absent: Vec<u32> = if case.absent == "-" {
+        let absent: Vec<PlayerId> = if case.absent == "-" {
             vec![]
         } else {
             case.absent.split(',').map(|x| x.parse().unwrap()).collect()
@@ -250,7 +251,7 @@ fn trf_import_reads_cr_line_ends_and_every_bye_with_its_points() {
         for line in text.lines().filter(|l| l.starts_with("001")) {
             let number: u32 = line[4..8].trim().parse().unwrap();
             let points: f64 = line[80..84].trim().parse().unwrap();
-            let ours = lines.iter().find(|l| l.id == number).unwrap().points;
+            let ours = lines.iter().find(|l| l.id == PlayerId(number)).unwrap().points;
             assert_eq!(ours, points, "{path}: player {number}");
         }
     }

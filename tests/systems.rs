@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use serde_json::Value;
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
@@ -937,7 +938,7 @@ fn a_swiss_round_taken_back_is_put_back_by_undo() {
         apply(
             &mut t,
             &Command::AddPlayer {
-                player: Player::new(i, format!("P{i}")),
+                player: Player::new(PlayerId(i), format!("P{i}")),
             },
         )
         .unwrap();

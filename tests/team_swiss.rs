@@ -6,6 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use shashki_arbiter::tournament::team::swiss::audit;
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn c046_events() -> Vec<(String, String)> {
     let dir = Path::new("tests/data/teams/c046");
@@ -250,7 +251,7 @@ fn byes_by_320_and_forfeited_matches_by_330_read_as_their_cells() {
                     .is_some_and(|c| c.trim_end().ends_with('U'))
                 {
                     let player: u32 = l[4..8].trim().parse().unwrap();
-                    let tm = original.team_of(player).unwrap().id as usize;
+                    let tm = original.team_of(PlayerId(player)).unwrap().id as usize;
                     byes[r - 1] = tm;
                     l.replace_range(range, "        ");
                 }

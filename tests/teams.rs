@@ -10,6 +10,7 @@ use shashki_arbiter::tournament::team::standings::{self, TeamTieBreak};
 use shashki_arbiter::tournament::team::trf;
 use shashki_arbiter::tournament::team::PlayerName;
 use shashki_arbiter::tournament::Tournament;
+use shashki_arbiter::tournament::model::PlayerId;
 
 fn import(name: &str) -> Tournament {
     let path = format!("tests/data/teams/{name}.trf");
@@ -114,7 +115,7 @@ fn a_file_becomes_teams_rosters_and_matches_on_boards() {
     assert_eq!(settings.boards, 3);
     assert_eq!(
         t.teams[0].roster,
-        vec![1, 2, 3, 4],
+        vec![PlayerId(1), PlayerId(2), PlayerId(3), PlayerId(4)],
         "roster order of the 013 line"
     );
     for r in &t.rounds {
@@ -263,7 +264,7 @@ fn new_event(line_up: shashki_arbiter::tournament::team::LineUp) -> Tournament {
         2,
     );
     for id in 1..=15 {
-        let player = Player::new(id, format!("Player{id:02}"));
+        let player = Player::new(PlayerId(id), format!("Player{id:02}"));
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
     let teams = (1..=5)
@@ -273,7 +274,7 @@ fn new_event(line_up: shashki_arbiter::tournament::team::LineUp) -> Tournament {
             short: String::new(),
             club: String::new(),
             captain: String::new(),
-            roster: (3 * k - 2..=3 * k).collect(),
+            roster: (3 * k - 2..=3 * k).map(PlayerId).collect(),
         })
         .collect();
     let mut settings = TeamSettings::new(2, System::RoundRobin);
@@ -363,13 +364,13 @@ fn a_line_up_is_set_before_results_in_roster_order_and_undone() {
     let roster = t.team(team).unwrap().roster.clone();
     let before = t.clone();
     // The reserve in for board 2.
-    let set = |players: Vec<u32>| Command::SetLineUp {
+    let set = |players: Vec<PlayerId>| Command::SetLineUp {
         round: 1,
         team,
         players,
     };
     let undo = apply(&mut t, &set(vec![roster[0], roster[2]])).unwrap();
-    let fielded: Vec<u32> = m
+    let fielded: Vec<PlayerId> = m
         .boards
         .iter()
         .map(|&b| {
@@ -536,7 +537,7 @@ fn a_line_up_that_breaks_a_board_rule_is_refused_naming_it() {
     // A man put on the women's board is refused.
     let m = t.rounds[0].matches[0].clone();
     let roster = t.team(m.home).unwrap().roster.clone();
-    let set = |players: Vec<u32>| Command::SetLineUp {
+    let set = |players: Vec<PlayerId>| Command::SetLineUp {
         round: 1,
         team: m.home,
         players,
@@ -853,12 +854,12 @@ fn a_rosters_order_is_kept_once_the_event_has_begun() {
             e.contains("team Team 1: the roster's order is the line-ups' rule"),
             "{e}"
         );
-        let player = Player::new(16, "Reserve");
+        let player = Player::new(PlayerId(16), "Reserve");
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
         let mut joined = t.teams.clone();
-        joined[0].roster.push(16);
+        joined[0].roster.push(PlayerId(16));
         apply(&mut t, &set(joined)).unwrap();
-        assert_eq!(t.teams[0].roster.last(), Some(&16));
+        assert_eq!(t.teams[0].roster.last(), Some(&PlayerId(16)));
     }
 }
 

@@ -25,7 +25,7 @@ fn event(players: usize, games: u32, tiebreaks: Vec<TieBreak>) -> Tournament {
         let player = Player {
             rating: Some(2000 + 10 * i),
             number: Some(i as usize),
-            ..Player::new(i, format!("Player{i}"))
+            ..Player::new(PlayerId(i), format!("Player{i}"))
         };
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
@@ -122,7 +122,7 @@ fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
     play(&mut t, 2, &["01", "11"]); // 4-3 (3 wins both), 1-2 (each wins with White)
     play(&mut t, 3, &["10", "=="]); // 2-4, 3-1
     let s = standings::compute(&t, None);
-    let row = |id: u32| s.iter().find(|l| l.id == id).unwrap();
+    let row = |id: u32| s.iter().find(|l| l.id == PlayerId(id)).unwrap();
     for id in 1..=3 {
         assert_eq!(row(id).points, 4.0);
         assert_eq!(value(row(id), HeadToHead), Some(2.0));
@@ -132,8 +132,8 @@ fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
     assert_eq!(value(row(3), Wins), Some(2.0));
     assert_eq!(value(row(1), SonnebornBerger), Some(4.0));
     assert_eq!(value(row(2), SonnebornBerger), Some(4.0));
-    let places: Vec<(u32, &str)> = s.iter().map(|l| (l.id, l.place.as_str())).collect();
-    assert_eq!(places, [(1, "1-2"), (2, "1-2"), (3, "3"), (4, "4")]);
+    let places: Vec<(PlayerId, &str)> = s.iter().map(|l| (l.id, l.place.as_str())).collect();
+    assert_eq!(places, [(PlayerId(1), "1-2"), (PlayerId(2), "1-2"), (PlayerId(3), "3"), (PlayerId(4), "4")]);
     // The micromatch score per round: 1.5 of 2 is kept as 1.5 in the round lines.
     assert_eq!(row(3).rounds[1].score, 2.0);
     // With micromatch points (2-1-0) the tied micromatches count 1 each.
@@ -152,7 +152,7 @@ fn byes_and_forfeits_follow_the_settings() {
     let mut t = event(3, 1, vec![TieBreak::Wins, TieBreak::Buchholz]);
     // 3 players: table of 4, whoever meets 4 rests. R1: 1 rests, 2-3.
     pair(&mut t, 1);
-    assert_eq!(t.rounds[0].bye, Some(1));
+    assert_eq!(t.rounds[0].bye, Some(PlayerId(1)));
     apply(
         &mut t,
         &Command::SetResult {
@@ -164,7 +164,7 @@ fn byes_and_forfeits_follow_the_settings() {
     )
     .unwrap();
     let s = standings::compute(&t, None);
-    let row = |s: &[standings::Line], id: u32| s.iter().find(|l| l.id == id).unwrap().clone();
+    let row = |s: &[standings::Line], id: u32| s.iter().find(|l| l.id == PlayerId(id)).unwrap().clone();
     assert_eq!(row(&s, 1).points, 1.0, "a bye is a win by default");
     assert_eq!(row(&s, 2).points, 1.0);
     assert_eq!(
@@ -194,12 +194,12 @@ fn byes_and_forfeits_follow_the_settings() {
 fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
     let mut t = event(4, 2, vec![]);
     play(&mut t, 1, &["1=", "0="]);
-    let r1: Vec<(u32, u32)> = t.rounds[0]
+    let r1: Vec<(PlayerId, PlayerId)> = t.rounds[0]
         .pairings
         .iter()
         .map(|p| (p.white, p.black))
         .collect();
-    assert_eq!(r1, [(1, 4), (2, 3)]);
+    assert_eq!(r1, [(PlayerId(1), PlayerId(4)), (PlayerId(2), PlayerId(3))]);
     apply(
         &mut t,
         &Command::PairRound {
@@ -208,12 +208,12 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
         },
     )
     .unwrap();
-    let r2: Vec<(u32, u32)> = t.rounds[1]
+    let r2: Vec<(PlayerId, PlayerId)> = t.rounds[1]
         .pairings
         .iter()
         .map(|p| (p.white, p.black))
         .collect();
-    assert_eq!(r2, [(2, 4), (3, 1)], "the third table round played second");
+    assert_eq!(r2, [(PlayerId(2), PlayerId(4)), (PlayerId(3), PlayerId(1))], "the third table round played second");
     let before = t.clone();
     assert_eq!(
         apply(
@@ -506,7 +506,7 @@ fn the_table_round_drawn_by_lot_is_one_not_yet_played_and_repeats_with_its_seed(
         let mut u = t.clone();
         apply(&mut u, &Command::DrawTableRound { round: 2, seed }).unwrap();
         let first = (u.rounds[1].pairings[0].white, u.rounds[1].pairings[0].black);
-        assert_ne!(first, (1, 6), "table round 1 is already played");
+        assert_ne!(first, (PlayerId(1), PlayerId(6)), "table round 1 is already played");
         let mut again = t.clone();
         apply(&mut again, &Command::DrawTableRound { round: 2, seed }).unwrap();
         assert_eq!(again, u);
@@ -525,7 +525,7 @@ fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
     let mut f = EventFile::create(&path, event(4, 2, vec![])).unwrap();
     let player = Player {
         number: Some(5),
-        ..Player::new(5, "Щукин")
+        ..Player::new(PlayerId(5), "Щукин")
     };
     f.apply(Command::AddPlayer { player }, at()).unwrap();
     let saved = f.tournament.clone();
@@ -540,7 +540,7 @@ fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
     assert!(f.journal().is_empty());
     assert!(matches!(f.undo(at()), Err(EventError::NothingToUndo)));
     // The next change is journaled on a clean line and survives a reopen.
-    f.apply(Command::RemovePlayer { id: 5 }, at()).unwrap();
+    f.apply(Command::RemovePlayer { id: PlayerId(5) }, at()).unwrap();
     drop(f);
     let f = EventFile::open(&path).unwrap();
     assert_eq!(f.journal().len(), 1);
@@ -706,7 +706,7 @@ fn a_withdrawn_player_forfeits_each_game_of_the_micromatch_in_its_colour() {
         apply(
             &mut t,
             &Command::Withdraw {
-                id: withdrawn,
+                id: PlayerId(withdrawn),
                 after_round: Some(1),
             },
         )
@@ -715,11 +715,11 @@ fn a_withdrawn_player_forfeits_each_game_of_the_micromatch_in_its_colour() {
         let p = t.rounds[1]
             .pairings
             .iter()
-            .find(|p| p.white == withdrawn || p.black == withdrawn)
+            .find(|p| p.white == PlayerId(withdrawn) || p.black == PlayerId(withdrawn))
             .expect("the table still pairs the withdrawn player");
         for (g, result) in p.games.iter().enumerate() {
             let white = if g % 2 == 0 { p.white } else { p.black };
-            let expected = if white == withdrawn {
+            let expected = if white == PlayerId(withdrawn) {
                 GameResult::BlackByForfeit
             } else {
                 GameResult::WhiteByForfeit
@@ -734,19 +734,19 @@ fn a_withdrawn_player_forfeits_each_game_of_the_micromatch_in_its_colour() {
 #[test]
 fn a_late_entry_takes_the_next_pairing_number() {
     let mut t = event(6, 1, vec![]);
-    let early = Player::new(7, "Ранний");
+    let early = Player::new(PlayerId(7), "Ранний");
     apply(&mut t, &Command::AddPlayer { player: early }).unwrap();
-    assert_eq!(t.player(7).unwrap().number, None, "before round 1: by lot");
-    apply(&mut t, &Command::RemovePlayer { id: 7 }).unwrap();
+    assert_eq!(t.player(PlayerId(7)).unwrap().number, None, "before round 1: by lot");
+    apply(&mut t, &Command::RemovePlayer { id: PlayerId(7) }).unwrap();
     pair(&mut t, 1);
     // Round 1 as a Swiss would have it: a round robin's table takes no late entry
     // (a_round_robin_drawn_takes_no_late_entry).
     t.settings.system = System::Swiss;
-    let late = Player::new(8, "Новиков");
+    let late = Player::new(PlayerId(8), "Новиков");
     let undo = apply(&mut t, &Command::AddPlayer { player: late }).unwrap();
-    assert_eq!(t.player(8).unwrap().number, Some(7));
+    assert_eq!(t.player(PlayerId(8)).unwrap().number, Some(7));
     apply(&mut t, &undo).unwrap();
-    assert!(t.player(8).is_none(), "the undo takes the entry back");
+    assert!(t.player(PlayerId(8)).is_none(), "the undo takes the entry back");
 }
 
 /// Issue 35: head-to-head is «—» for a player who met none of those tied, and it then places
@@ -760,17 +760,17 @@ fn head_to_head_does_not_rank_a_player_who_met_none_of_those_tied() {
     t.rounds.push(round(
         1,
         vec![
-            Pairing::new(1, 1, 2, vec![WhiteWins]),
-            Pairing::new(2, 3, 4, vec![WhiteWins]),
-            Pairing::new(3, 5, 6, vec![WhiteWins]),
+            Pairing::new(1, PlayerId(1), PlayerId(2), vec![WhiteWins]),
+            Pairing::new(2, PlayerId(3), PlayerId(4), vec![WhiteWins]),
+            Pairing::new(3, PlayerId(5), PlayerId(6), vec![WhiteWins]),
         ],
     ));
     t.rounds.push(round(
         2,
         vec![
-            Pairing::new(1, 1, 3, vec![Draw]),
-            Pairing::new(2, 5, 4, vec![Draw]),
-            Pairing::new(3, 6, 2, vec![Draw]),
+            Pairing::new(1, PlayerId(1), PlayerId(3), vec![Draw]),
+            Pairing::new(2, PlayerId(5), PlayerId(4), vec![Draw]),
+            Pairing::new(3, PlayerId(6), PlayerId(2), vec![Draw]),
         ],
     ));
     let lines = standings::compute(&t, None);
@@ -790,14 +790,14 @@ fn a_late_entry_is_marked_from_the_round_joined() {
     use GameResult::WhiteWins;
     t.rounds.push(round(
         1,
-        vec![Pairing::new(1, 1, 2, vec![WhiteWins])],
-        Some(3),
+        vec![Pairing::new(1, PlayerId(1), PlayerId(2), vec![WhiteWins])],
+        Some(PlayerId(3)),
     ));
     t.rounds.push(round(
         2,
         vec![
-            Pairing::new(1, 3, 1, vec![WhiteWins]),
-            Pairing::new(2, 2, 4, vec![WhiteWins]),
+            Pairing::new(1, PlayerId(3), PlayerId(1), vec![WhiteWins]),
+            Pairing::new(2, PlayerId(2), PlayerId(4), vec![WhiteWins]),
         ],
         None,
     ));
@@ -832,7 +832,7 @@ fn swiss_of(names: &[&str]) -> Tournament {
     for (i, name) in names.iter().enumerate() {
         t.players.push(Player {
             number: Some(i + 1),
-            ..Player::new(i as PlayerId + 1, *name)
+            ..Player::new(PlayerId(i as u32 + 1), *name)
         });
     }
     t
@@ -919,7 +919,7 @@ fn redo_makes_again_what_undo_took_back_until_a_new_change() {
 #[test]
 fn a_round_robin_drawn_takes_no_late_entry() {
     let mut t = event(4, 2, vec![TieBreak::Wins]);
-    let late = Player::new(99, "Поздний");
+    let late = Player::new(PlayerId(99), "Поздний");
     let mut before = t.clone();
     apply(
         &mut before,

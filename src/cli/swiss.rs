@@ -28,7 +28,8 @@ struct PairJson<'a> {
 pub struct PairArgs<'a> {
     pub file: &'a str,
     pub round: Option<usize>,
-    pub absent: &'a [PlayerId],
+    /// Player ids; in a team Swiss, team numbers (the list's order from 1).
+    pub absent: &'a [u32],
     pub half_byes: &'a [PlayerId],
     pub full_byes: &'a [PlayerId],
     pub accelerated: bool,
@@ -59,8 +60,9 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss {
         return pair_teams(&args, file, t, round, format);
     }
+    let absent: Vec<PlayerId> = args.absent.iter().map(|&n| PlayerId(n)).collect();
     for (flag, ids) in [
-        ("--absent", args.absent),
+        ("--absent", &absent[..]),
         ("--half-bye", args.half_byes),
         ("--full-bye", args.full_byes),
     ] {
@@ -84,7 +86,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
         None
     };
     let options = Options {
-        absent: args.absent.to_vec(),
+        absent,
         requested_byes,
         accelerated: args.accelerated,
         first_colour: colour_seed.map(swiss::colour_by_lot),

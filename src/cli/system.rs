@@ -137,10 +137,10 @@ pub fn build(a: &NewEvent) -> Result<Tournament, String> {
         .unwrap_or_else(|| file_name(a.output));
     let entrants =
         match (a.roster, a.sides) {
-            (Some(path), []) => Entrants::Roster(read_roster(path, 1, lang)?),
+            (Some(path), []) => Entrants::Roster(read_roster(path, PlayerId(1), lang)?),
             (None, [one, two]) => {
-                let a_side = read_roster(one, 1, lang)?;
-                let b_side = read_roster(two, a_side.len() as PlayerId + 1, lang)?;
+                let a_side = read_roster(one, PlayerId(1), lang)?;
+                let b_side = read_roster(two, PlayerId(1).offset(a_side.len()), lang)?;
                 Entrants::Sides([(file_name(one), a_side), (file_name(two), b_side)])
             }
             (None, []) => return Err(both(

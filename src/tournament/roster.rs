@@ -138,7 +138,7 @@ pub fn parse_csv(
             line: i + 1,
             message,
         };
-        let mut p = Player::new(first_id + players.len() as PlayerId, "");
+        let mut p = Player::new(first_id.offset(players.len()), "");
         for (col, value) in columns.iter().zip(fields(line, sep)) {
             match col {
                 Column::Surname => p.surname = value,
@@ -186,9 +186,9 @@ mod tests {
                     Иванов;Александр;ГМ;2481;\"Москва; ЦДЮШ\";1990\n\
                     Петров;Владимир;КМС;;Санкт-Петербург;\n";
         let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(text);
-        let players = parse_csv("list.csv", &bytes, 11).unwrap();
+        let players = parse_csv("list.csv", &bytes, PlayerId(11)).unwrap();
         assert_eq!(players.len(), 2);
-        assert_eq!(players[0].id, 11);
+        assert_eq!(players[0].id, PlayerId(11));
         assert_eq!(players[0].full_name(), "Иванов Александр");
         assert_eq!(players[0].club, "Москва; ЦДЮШ");
         assert_eq!(players[0].rating, Some(2481));
@@ -202,7 +202,7 @@ mod tests {
         use crate::lang::Russian;
         use crate::tournament::model::Sex;
         let text = "Фамилия;Пол\nГайнуллина;ж\nИванов;М\nСмит;F\nБезпола;\n";
-        let sexes: Vec<_> = parse_csv("list.csv", text.as_bytes(), 1)
+        let sexes: Vec<_> = parse_csv("list.csv", text.as_bytes(), PlayerId(1))
             .unwrap()
             .into_iter()
             .map(|p| p.sex)
@@ -211,7 +211,7 @@ mod tests {
             sexes,
             [Some(Sex::Female), Some(Sex::Male), Some(Sex::Female), None]
         );
-        let bad = parse_csv("list.csv", "surname;sex\nA;x\n".as_bytes(), 1).unwrap_err();
+        let bad = parse_csv("list.csv", "surname;sex\nA;x\n".as_bytes(), PlayerId(1)).unwrap_err();
         assert_eq!(bad.ru(), "list.csv:2: пол `x` — нужно М или Ж");
     }
 
@@ -219,11 +219,11 @@ mod tests {
     fn bad_lines_name_the_place() {
         let text = b"surname,rating\nSmith,2100\nJones,strong\n";
         assert_eq!(
-            parse_csv("list.csv", text, 1).unwrap_err().to_string(),
+            parse_csv("list.csv", text, PlayerId(1)).unwrap_err().to_string(),
             "list.csv:3: rating `strong` is not a whole number"
         );
         assert!(matches!(
-            parse_csv("x.csv", b"name,rating\nA,1\n", 1),
+            parse_csv("x.csv", b"name,rating\nA,1\n", PlayerId(1)),
             Err(RosterError::NoSurnameColumn { .. })
         ));
     }

@@ -11,6 +11,7 @@ use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::deputy::{self, Boards, Deputy};
 use shashki_arbiter::tournament::model::{Player, System, Tournament};
+use shashki_arbiter::tournament::model::PlayerId;
 
 /// An event of `boards` boards (two players each) with round 1 paired, `games` games a board.
 pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
@@ -26,7 +27,7 @@ pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
     let mut add = Vec::new();
     for id in 1..=(2 * boards) as u32 {
         add.push(Command::AddPlayer {
-            player: Player::new(id, format!("Игрок{id}")),
+            player: Player::new(PlayerId(id), format!("Игрок{id}")),
         });
     }
     file.apply(Command::Batch { commands: add }, Utc::now())
@@ -34,7 +35,7 @@ pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
     file.apply(
         Command::SetPairings {
             round: 1,
-            pairs: (0..boards as u32).map(|b| (2 * b + 1, 2 * b + 2)).collect(),
+            pairs: (0..boards as u32).map(|b| (PlayerId(2 * b + 1), PlayerId(2 * b + 2))).collect(),
             bye: None,
             absent: vec![],
             requested_byes: vec![],

@@ -342,7 +342,7 @@ fn the_new_event_form_sets_up_every_system_as_event_new_does() {
         );
         shashki_arbiter::store::event::read(&out).unwrap()
     };
-    let numbers = |t: &shashki_arbiter::tournament::Tournament| -> Vec<(u32, Option<usize>)> {
+    let numbers = |t: &shashki_arbiter::tournament::Tournament| -> Vec<(PlayerId, Option<usize>)> {
         t.players.iter().map(|p| (p.id, p.number)).collect()
     };
 

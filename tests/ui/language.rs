@@ -4,6 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::*;
+use shashki_arbiter::tournament::model::PlayerId;
 
 /// Latin words a Russian screen may show: key names, file formats, the federations' tables.
 const ALLOWED: &[&str] = &[
@@ -292,7 +293,7 @@ fn every_kind_of_change(
         Command::AddPlayer {
             player: Player {
                 sex: Some(Sex::Female),
-                ..Player::new(999, lang.pick("Orlova", "Орлова"))
+                ..Player::new(PlayerId(999), lang.pick("Orlova", "Орлова"))
             },
         },
     ]

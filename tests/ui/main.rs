@@ -33,6 +33,7 @@ use shashki_arbiter::tournament::command::{self, Command};
 use shashki_arbiter::tournament::model::GameResult;
 use shashki_arbiter::tournament::standings;
 use shashki_arbiter::ui::app::{App, Message, Tab, Time};
+use shashki_arbiter::tournament::model::PlayerId;
 
 const SAMPLE: &str = "tournaments/shashki64-round-robin.ron";
 
@@ -330,7 +331,7 @@ fn event_in(
         let player = Player {
             name: format!("{}.", ["А", "Б", "В", "Г", "Д", "Е"][i as usize % 6]),
             number: Some(i as usize),
-            ..Player::new(i, SURNAMES[(i as usize - 1) % 20])
+            ..Player::new(PlayerId(i), SURNAMES[(i as usize - 1) % 20])
         };
         command::apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }

@@ -1,6 +1,7 @@
 //! The Rounds screen: results typed, rounds paired and taken back, the Swiss draft.
 
 use super::*;
+use shashki_arbiter::tournament::model::PlayerId;
 
 #[test]
 fn a_result_typed_on_the_rounds_screen_is_saved_and_moves_the_standings() {
@@ -287,8 +288,8 @@ fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
     assert_eq!(saved.rounds[0].acceleration.len(), 6);
     // Board 1 is 1–4 (two groups of six), White to 1 as the file's `XXC white1` says: the
     // initial colour an imported event has is not drawn again by lot.
-    assert_eq!(saved.rounds[0].pairings[0].white, 1);
-    assert_eq!(saved.rounds[0].pairings[0].black, 4);
+    assert_eq!(saved.rounds[0].pairings[0].white, PlayerId(1));
+    assert_eq!(saved.rounds[0].pairings[0].black, PlayerId(4));
 }
 
 /// Issue 35: the main keyboard's "+" is Shift+= — the key "=" with Shift, "+" as typed. It
@@ -331,7 +332,7 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
     let player = Player {
         sex: Some(Sex::Female),
         name: "Анна".into(),
-        ..Player::new(999, "Орлова")
+        ..Player::new(PlayerId(999), "Орлова")
     };
     assert!(app.session.apply(Command::AddPlayer { player }));
     // The status line is a sentence: a capital first.
@@ -340,7 +341,7 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         said.starts_with("Добавлена Орлова Анна — сохранено"),
         "{said}"
     );
-    assert!(app.session.apply(Command::RemovePlayer { id: 999 }));
+    assert!(app.session.apply(Command::RemovePlayer { id: PlayerId(999) }));
     assert!(
         text_containing(&app, "удалена Орлова Анна").is_some(),
         "the removal names her"

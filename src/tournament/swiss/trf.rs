@@ -272,7 +272,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "XXA" => {
                 let (n, points) = read_xxa(line).map_err(|m| err(line_no, m))?;
                 let points = points.iter().map(|&p| f64::from(p) / f64::from(TRF_WIN));
-                t.acceleration.insert(n as PlayerId, points.collect());
+                t.acceleration.insert(PlayerId(n as u32), points.collect());
             }
             // Player ids are the numbers.
             "XXP" => {
@@ -280,7 +280,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 forbidden.extend(
                     pairs
                         .into_iter()
-                        .map(|(a, b)| (line_no, a as PlayerId, b as PlayerId)),
+                        .map(|(a, b)| (line_no, PlayerId(a as u32), PlayerId(b as u32))),
                 );
             }
             "001" => {
@@ -360,7 +360,7 @@ fn import_round(
             match result.to_ascii_uppercase() {
                 // The pairing-allocated bye (`0000 - +` is one too).
                 'U' | '+' => {
-                    if let Some(first) = bye.replace(n as PlayerId) {
+                    if let Some(first) = bye.replace(PlayerId(n as u32)) {
                         return Err(bad(format!(
                             "players {first} and {n} both have the pairing-allocated bye (U)"
                         )));
@@ -368,14 +368,14 @@ fn import_round(
                 }
                 // Points without a game and without the pairing: a requested bye.
                 'F' | 'W' | '1' => {
-                    absent.push(n as PlayerId);
-                    requested.push((n as PlayerId, ByeValue::Win));
+                    absent.push(PlayerId(n as u32));
+                    requested.push((PlayerId(n as u32), ByeValue::Win));
                 }
                 'H' | '=' | 'D' => {
-                    absent.push(n as PlayerId);
-                    requested.push((n as PlayerId, ByeValue::Draw));
+                    absent.push(PlayerId(n as u32));
+                    requested.push((PlayerId(n as u32), ByeValue::Draw));
                 }
-                _ => absent.push(n as PlayerId),
+                _ => absent.push(PlayerId(n as u32)),
             }
             continue;
         }
@@ -401,9 +401,9 @@ fn import_round(
             r => r,
         };
         pairs.push(if me_white {
-            (n as PlayerId, opp as PlayerId)
+            (PlayerId(n as u32), PlayerId(opp as u32))
         } else {
-            (opp as PlayerId, n as PlayerId)
+            (PlayerId(opp as u32), PlayerId(n as u32))
         });
         // Both lines lost by forfeit: neither came (`-` against `-`).
         let theirs = cells.get(&(opp, round)).map(|c| c.2);
@@ -492,7 +492,7 @@ pub(crate) fn player_line(line: &str) -> Result<(Player, Vec<Cell>), String> {
             _ => None,
         },
         number: Some(number),
-        ..Player::new(number as PlayerId, surname)
+        ..Player::new(PlayerId(number as u32), surname)
     };
     let chars: Vec<char> = line.chars().collect();
     let mut row = Vec::new();

@@ -257,7 +257,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         let id = teams.len() as TeamId + 1;
         let mut roster = Vec::new();
         for n in record.players {
-            let player = n as PlayerId;
+            let player = PlayerId(n as u32);
             if t.player(player).is_none() {
                 return Err(err(
                     record.line,
@@ -639,7 +639,7 @@ fn order_boards(
     on_team: &BTreeMap<PlayerId, (TeamId, usize)>,
 ) -> Result<(), String> {
     for &p in o.players.iter().filter(|&&p| p != 0) {
-        if on_team.get(&(p as PlayerId)).map(|&(t, _)| t) != Some(o.team) {
+        if on_team.get(&(PlayerId(p as u32))).map(|&(t, _)| t) != Some(o.team) {
             return Err(format!(
                 "player {p} is not on the roster of team {}",
                 o.team
@@ -656,7 +656,7 @@ fn order_boards(
     let side = usize::from(o.team != m.teams.0);
     let mut keyed = Vec::new();
     for board in std::mem::take(&mut m.boards) {
-        let player = board[side].0 as usize;
+        let player = board[side].0 .0 as usize;
         let Some(at) = o.players.iter().position(|&p| p == player) else {
             return Err(format!(
                 "player {player} plays for team {} in round {} but is not in its line-up",
@@ -735,7 +735,7 @@ fn seat_forfeit(
     for k in 0..boards {
         let home_white = k % 2 == 0;
         let cell =
-            |opp: PlayerId, white: bool, r: char| (opp as usize, if white { 'w' } else { 'b' }, r);
+            |opp: PlayerId, white: bool, r: char| (opp.0 as usize, if white { 'w' } else { 'b' }, r);
         let h = (home[k], cell(away[k], home_white, f.results.0));
         let a = (away[k], cell(home[k], !home_white, f.results.1));
         read.push(if lower_first { [h, a] } else { [a, h] });
@@ -804,7 +804,7 @@ fn group_round(
             if opp == 0 {
                 continue;
             }
-            let Some(other) = team_of(opp as PlayerId) else {
+            let Some(other) = team_of(PlayerId(opp as u32)) else {
                 return Err(bad(format!(
                     "player {player}'s opponent {opp} is on no team"
                 )));
@@ -900,7 +900,7 @@ fn read_match(
     let (mine, theirs) = (sorted(a), sorted(b));
     let mut boards = Vec::new();
     for &(_, player, c) in mine.iter().filter(|e| e.2 .0 != 0) {
-        let opp = c.0 as PlayerId;
+        let opp = PlayerId(c.0 as u32);
         let other = theirs
             .iter()
             .find(|e| e.1 == opp)

@@ -293,7 +293,7 @@ impl State {
                 let id = existing
                     .as_ref()
                     .map(|p| p.id)
-                    .unwrap_or_else(|| t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1);
+                    .unwrap_or_else(|| PlayerId::after(t.players.iter().map(|p| p.id)));
                 let base = existing.unwrap_or_else(|| Player::new(id, ""));
                 let player = Player {
                     surname: self.surname.trim().to_string(),
@@ -354,7 +354,7 @@ impl State {
                 );
             }
             Message::CsvRead(path, bytes) => {
-                let first = t.players.iter().map(|p| p.id).max().unwrap_or(0) + 1;
+                let first = PlayerId::after(t.players.iter().map(|p| p.id));
                 // One change for the whole list: one undo takes the import back.
                 return match crate::tournament::roster::parse_csv(&path, &bytes, first) {
                     Ok(players) => {

@@ -151,11 +151,11 @@ impl State {
         let reg = self.regulation(lang)?;
         let read = std::mem::take(&mut self.read);
         let lists = self.lists();
-        let mut first: PlayerId = 1;
+        let mut first = PlayerId(1);
         let mut players: Vec<(String, Vec<Player>)> = vec![];
         for (path, bytes) in lists.iter().zip(&read) {
             let list = roster::parse_csv(path, bytes, first).map_err(|e| e.said(lang))?;
-            first += list.len() as PlayerId;
+            first = first.offset(list.len());
             let name = Path::new(path)
                 .file_stem()
                 .map_or(String::new(), |s| s.to_string_lossy().into_owned());

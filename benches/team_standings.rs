@@ -8,6 +8,7 @@ use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::team::standings::{self, TeamTieBreak};
 use shashki_arbiter::tournament::team::{Team, TeamSettings};
+use shashki_arbiter::tournament::team::TeamId;
 
 fn event() -> Tournament {
     let (teams, boards, roster) = (100u32, 6usize, 8u32);
@@ -27,7 +28,7 @@ fn event() -> Tournament {
         .collect();
     let list = (1..=teams)
         .map(|k| Team {
-            id: k,
+            id: TeamId(k),
             name: format!("Team {k}"),
             short: String::new(),
             club: String::new(),

@@ -11,6 +11,7 @@ use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::tournament::command::{apply, Command};
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss;
+use shashki_arbiter::tournament::team::TeamId;
 
 const SURNAMES: [&str; 48] = [
     "Иванов",
@@ -237,7 +238,7 @@ fn teams64(dir: &std::path::Path) {
         .iter()
         .enumerate()
         .map(|(k, club)| Team {
-            id: k as u32 + 1,
+            id: TeamId(k as u32 + 1),
             name: (*club).into(),
             short: club.chars().take(3).collect::<String>().to_uppercase(),
             club: (*club).into(),

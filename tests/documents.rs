@@ -682,12 +682,12 @@ fn a_team_event_prints_match_protocols_and_the_final_team_protocol() {
         .pairings
         .iter()
         .all(|p| !p.scored()));
-    let row = &cross.rows[pending.home as usize - 1];
-    assert_eq!(row[1 + pending.away as usize], "", "{row:?}");
+    let row = &cross.rows[pending.home.0 as usize - 1];
+    assert_eq!(row[1 + pending.away.0 as usize], "", "{row:?}");
     let played = &t.rounds[0].matches[0];
     let [home, _] = standings::match_score(&t, &t.rounds[0], played).unwrap();
     assert_eq!(
-        cross.rows[played.home as usize - 1][1 + played.away as usize],
+        cross.rows[played.home.0 as usize - 1][1 + played.away.0 as usize],
         report::points(home.game_points, Lang::Ru)
     );
     let report = Kind::ChiefReport.make(&t, None, table, Lang::Ru);

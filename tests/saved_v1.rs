@@ -10,6 +10,7 @@ use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
 use shashki_arbiter::tournament::model::{GameResult, SCHEMA};
 use shashki_arbiter::tournament::standings;
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::team::TeamId;
 
 const V1: &str = "tests/data/saved/v1";
 
@@ -361,7 +362,7 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 captain: String::new(),
                 roster: roster.to_vec(),
             };
-            let teams = vec![team(1, "A", a), team(2, "B", b)];
+            let teams = vec![team(TeamId(1), "A", a), team(TeamId(2), "B", b)];
             let settings = Some(TeamSettings::new(2, t.settings.system));
             changed(t, Command::SetTeams { teams, settings });
         }

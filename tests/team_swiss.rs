@@ -251,7 +251,7 @@ fn byes_by_320_and_forfeited_matches_by_330_read_as_their_cells() {
                     .is_some_and(|c| c.trim_end().ends_with('U'))
                 {
                     let player: u32 = l[4..8].trim().parse().unwrap();
-                    let tm = original.team_of(PlayerId(player)).unwrap().id as usize;
+                    let tm = original.team_of(PlayerId(player)).unwrap().id.0 as usize;
                     byes[r - 1] = tm;
                     l.replace_range(range, "        ");
                 }

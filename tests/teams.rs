@@ -11,6 +11,7 @@ use shashki_arbiter::tournament::team::trf;
 use shashki_arbiter::tournament::team::PlayerName;
 use shashki_arbiter::tournament::Tournament;
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::team::TeamId;
 
 fn import(name: &str) -> Tournament {
     let path = format!("tests/data/teams/{name}.trf");
@@ -41,7 +42,7 @@ fn team_events_give_gacrux_values_for_every_team_criterion() {
         }
         let (name, t) = current.as_ref().unwrap();
         let every = standings::every_criterion(t, None);
-        let team: u32 = f[1].parse().unwrap();
+        let team: TeamId = f[1].parse().unwrap();
         for (k, c) in codes.iter().enumerate() {
             let Ok(theirs) = f[2 + k].parse::<f64>() else {
                 continue;
@@ -73,9 +74,9 @@ fn a_pairing_allocated_team_bye_scores_a_drawn_match_and_survives_export() {
     assert_eq!((pab.match_points, pab.game_points), (1.0, 3.0));
     let none = import("rr18").settings.teams.unwrap().pab.unwrap();
     assert_eq!((none.match_points, none.game_points), (1.0, 0.0));
-    let bye_of_team_1 = t.rounds.iter().find(|r| r.team_byes.contains(&1)).unwrap();
+    let bye_of_team_1 = t.rounds.iter().find(|r| r.team_byes.contains(&TeamId(1))).unwrap();
     let rounds = standings::team_rounds(&t, usize::MAX);
-    let line = rounds[&1]
+    let line = rounds[&TeamId(1)]
         .iter()
         .find(|l| l.round == bye_of_team_1.number)
         .unwrap();
@@ -167,7 +168,7 @@ fn export_writes_the_team_lines_and_reads_back_the_same_standings() {
     assert_eq!(text.lines().filter(|l| l.starts_with("013")).count(), 6);
     // The same teams as TRF-26 records, with their match and game points and places.
     let lines = standings::compute(&t, None);
-    let first = lines.iter().find(|l| l.number == 1).unwrap();
+    let first = lines.iter().find(|l| l.number == TeamId(1)).unwrap();
     let record = text.lines().find(|l| l.starts_with("310   1 ")).unwrap();
     assert_eq!(
         record[54..60].trim().parse::<f64>().unwrap(),
@@ -269,7 +270,7 @@ fn new_event(line_up: shashki_arbiter::tournament::team::LineUp) -> Tournament {
     }
     let teams = (1..=5)
         .map(|k| Team {
-            id: k,
+            id: TeamId(k),
             name: format!("Team {k}"),
             short: String::new(),
             club: String::new(),
@@ -305,11 +306,11 @@ fn a_team_round_robin_pairs_teams_from_the_berger_table_with_home_white_on_odd_b
         apply(&mut t, &pair).unwrap();
         let r = &t.rounds[round - 1];
         let tr = &table[round - 1];
-        assert_eq!(r.team_byes, vec![tr.bye.unwrap() as u32], "round {round}");
+        assert_eq!(r.team_byes, vec![TeamId(tr.bye.unwrap() as u32)], "round {round}");
         for (m, &[home, away]) in r.matches.iter().zip(&tr.pairs) {
             assert_eq!(
                 (m.home, m.away),
-                (home as u32, away as u32),
+                (TeamId(home as u32), TeamId(away as u32)),
                 "round {round}"
             );
             let board = |k: usize| r.pairings.iter().find(|p| p.board == m.boards[k]).unwrap();
@@ -632,7 +633,7 @@ fn a_least_rank_on_the_top_boards_is_asked_of_each_of_them() {
 fn a_board_criterion_counts_the_points_scored_on_that_board() {
     let mut t = import("rr05");
     let every = standings::every_criterion(&t, None);
-    assert!(every[&1]
+    assert!(every[&TeamId(1)]
         .iter()
         .all(|(tb, _)| !matches!(tb, TeamTieBreak::Board(_))));
     let settings = t.settings.teams.as_mut().unwrap();

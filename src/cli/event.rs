@@ -420,7 +420,7 @@ pub fn report(
 /// `013` order), `tiebreaks` every team criterion the program computes under its FIDE C.07 code.
 #[derive(Serialize)]
 struct TeamJson<'a> {
-    number: u32,
+    number: shashki_arbiter::tournament::team::TeamId,
     name: &'a str,
     place: &'a str,
     match_points: f64,

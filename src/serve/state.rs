@@ -51,13 +51,13 @@ pub struct Teams {
     /// The current round's matches.
     pub matches: Vec<MatchLine>,
     /// Teams without a match this round, by number.
-    pub byes: Vec<u32>,
+    pub byes: Vec<crate::tournament::team::TeamId>,
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct TeamRow {
     pub place: String,
-    pub number: u32,
+    pub number: crate::tournament::team::TeamId,
     pub name: String,
     pub match_points: f64,
     pub game_points: f64,

@@ -12,39 +12,7 @@ use crate::rules::Color;
 /// next save: `store::v1`.
 pub const SCHEMA: u32 = 4;
 
-/// A player's id in the event: the program's own number, kept when the list is re-sorted (the
-/// arbiter sees starting numbers, not these). A type of its own so that a starting number, a
-/// board or a round is never passed where a player is meant.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct PlayerId(pub u32);
-
-impl std::fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl PlayerId {
-    /// The id `n` places after this one: the ids a roster hands out in its order.
-    pub fn offset(self, n: usize) -> PlayerId {
-        PlayerId(self.0 + n as u32)
-    }
-
-    /// The id after the highest of `ids` (1 for none): a newly entered player's.
-    pub fn after(ids: impl IntoIterator<Item = PlayerId>) -> PlayerId {
-        ids.into_iter().max().unwrap_or_default().offset(1)
-    }
-}
-
-impl std::str::FromStr for PlayerId {
-    type Err = std::num::ParseIntError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.trim().parse().map(PlayerId)
-    }
-}
+pub use super::id::PlayerId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tournament {

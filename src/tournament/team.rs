@@ -12,8 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::model::{MatchPoints, PlayerId, Round, Tournament};
 
-/// A team's number in the event: its order in the file's team list (TRF `013`), from 1.
-pub type TeamId = u32;
+pub use super::id::TeamId;
 
 /// The most boards a team event may have (teams.md: 2 to 12).
 pub const MAX_BOARDS: usize = 12;

@@ -2,6 +2,7 @@
 //! names each board's match and the matches' scores; the Event screen lists the teams.
 
 use super::*;
+use shashki_arbiter::tournament::team::TeamId;
 
 fn team_app(name: &str, lang: Lang) -> App {
     let path = event_copy(name, "tournaments/shashki64-teams.ron");
@@ -223,9 +224,9 @@ fn an_individual_event_is_made_a_team_event_and_its_teams_built_on_the_teams_pag
     // Four players to Riga, then the fourth moved up to board 3.
     let ids: Vec<_> = t.by_number().iter().map(|p| p.id).take(4).collect();
     for &id in &ids {
-        let _ = app.update(team(teams::Message::Join(1, id)));
+        let _ = app.update(team(teams::Message::Join(TeamId(1), id)));
     }
-    let _ = app.update(team(teams::Message::Move(1, 3, -1)));
+    let _ = app.update(team(teams::Message::Move(TeamId(1), 3, -1)));
     let t = app.session.tournament().unwrap().clone();
     assert_eq!(t.teams[0].roster, vec![ids[0], ids[1], ids[3], ids[2]]);
     assert!(sees(&app, "запасной"), "the fourth is a reserve");
@@ -381,15 +382,15 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
     let draft = app.rounds.team_draft.as_ref().expect("the team draft");
     assert_eq!(
         draft.matches,
-        vec![(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)]
+        [(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)].map(|(h, a)| (TeamId(h), TeamId(a)))
     );
     assert!(text_containing(&app, "Группа с 6 оч.: Омск (9); поднимаются Пермь (8)").is_some());
     assert!(text_containing(&app, "противоположные предпочтения (4.3.3)").is_some());
     // Омск away: eleven teams, the bye to the lowest score with the most matches (Казань).
-    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(TeamId(9)))));
     assert!(sees(&app, "Не играет: Омск (9)"));
     assert!(sees(&app, "Свободный тур: Казань (3)"));
-    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(TeamId(9)))));
     assert!(!sees(&app, "Свободный тур: Казань (3)"));
     // Омск against a team it has met: named at once.
     let t = app.session.tournament().unwrap().clone();
@@ -397,7 +398,7 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
         .matches
         .iter()
         .find_map(|m| match (m.home, m.away) {
-            (9, o) | (o, 9) => Some(o),
+            (TeamId(9), o) | (o, TeamId(9)) => Some(o),
             _ => None,
         })
         .expect("Омск played round 1");
@@ -405,7 +406,7 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
     assert!(text_containing(&app, "уже встречались").is_some());
     assert!(text_containing(&app, "в туре дважды").is_some());
     // Back to the proposal, saved: six matches of four boards.
-    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(0, 8))));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(0, TeamId(8)))));
     assert!(text_containing(&app, "уже встречались").is_none());
     click(&mut app, "Сохранить пары");
     assert!(app.rounds.team_draft.is_none());
@@ -416,11 +417,11 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
             .iter()
             .map(|m| (m.home, m.away))
             .collect::<Vec<_>>(),
-        vec![(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)]
+        [(9, 8), (5, 2), (6, 7), (1, 4), (12, 11), (10, 3)].map(|(h, a)| (TeamId(h), TeamId(a)))
     );
     assert_eq!(r.pairings.len(), 24);
     // Board 1 of the first match: Омск's first player White.
-    let omsk = saved.team(9).unwrap();
+    let omsk = saved.team(TeamId(9)).unwrap();
     assert_eq!(r.pairings[0].white, omsk.roster[0]);
 }
 
@@ -437,7 +438,7 @@ fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page()
     t.teams.reverse();
     // Typed weakest first, numbered as typed.
     for (k, tm) in t.teams.iter_mut().enumerate() {
-        tm.id = k as u32 + 1;
+        tm.id = TeamId(k as u32 + 1);
     }
     std::fs::write(
         &path,
@@ -457,7 +458,7 @@ fn a_team_swiss_is_numbered_by_rating_and_its_colours_chosen_on_the_teams_page()
         "the strongest is number 1 again"
     );
     // The ids follow the new order: the standings' team number is the pairing's.
-    assert_eq!(order, (1..=12).collect::<Vec<u32>>());
+    assert_eq!(order, (1..=12).map(TeamId).collect::<Vec<_>>());
     assert!(sees(
         &app,
         "номера команд: по среднему рейтингу лучших игроков"
@@ -492,7 +493,7 @@ fn the_wall_names_a_team_rounds_bye_and_the_teams_away() {
     let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
     let _ = app.update(Message::Tab(Tab::Rounds));
     click(&mut app, "Жеребьёвка тура 4");
-    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(9))));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Absent(TeamId(9)))));
     click(&mut app, "Сохранить пары");
     let _ = app.update(Message::Wall(true));
     let _ = app.update(Message::WallPage(wall::Message::Page(wall::Page::Pairings)));

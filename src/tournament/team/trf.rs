@@ -254,7 +254,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         }
     }
     for record in teams_of(records, origin)? {
-        let id = teams.len() as TeamId + 1;
+        let id = TeamId(1).offset(teams.len());
         let mut roster = Vec::new();
         for n in record.players {
             let player = PlayerId(n as u32);
@@ -265,7 +265,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 ));
             }
             if let Some(&(first, _)) = on_team.get(&player) {
-                let first = &teams[first as usize - 1].name;
+                let first = &teams[first.0 as usize - 1].name;
                 return Err(err(
                     record.line,
                     format!("player {n} is already on the roster of team `{first}`"),
@@ -320,7 +320,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     }
     if let Some(p) = &pab_record {
         for &(round, team) in &p.teams {
-            if team as usize > teams.len() {
+            if team.0 as usize > teams.len() {
                 return Err(err(p.line, format!("there is no team {team}")));
             }
             let g = &mut grouped[round - 1];
@@ -512,7 +512,7 @@ fn pab_line(line_no: usize, line: &str) -> Result<PabRecord, String> {
             let team: TeamId = f
                 .parse()
                 .map_err(|_| format!("`{f}` is not a team number (round {round})"))?;
-            if team > 0 {
+            if team.0 > 0 {
                 teams.push((round, team));
             }
         }
@@ -626,8 +626,8 @@ fn order_line(line_no: usize, line: &str) -> Result<LineOrder, String> {
     Ok(LineOrder {
         line: line_no,
         round: number(4, 7, "round")?,
-        team: number(8, 11, "team number")? as TeamId,
-        other: number(12, 15, "team number")? as TeamId,
+        team: TeamId(number(8, 11, "team number")? as u32),
+        other: TeamId(number(12, 15, "team number")? as u32),
         players,
     })
 }
@@ -698,8 +698,8 @@ fn forfeit_line(line_no: usize, line: &str) -> Result<Forfeited, String> {
     Ok(Forfeited {
         line: line_no,
         round: number(7, 10, "round")?,
-        home: number(11, 14, "team number")? as TeamId,
-        away: number(15, 18, "team number")? as TeamId,
+        home: TeamId(number(11, 14, "team number")? as u32),
+        away: TeamId(number(15, 18, "team number")? as u32),
         results,
     })
 }
@@ -714,7 +714,7 @@ fn seat_forfeit(
 ) -> Result<(), String> {
     for team in [f.home, f.away] {
         if !g.byes.contains(&team) {
-            return Err(match teams.get(team as usize - 1) {
+            return Err(match teams.get(team.0 as usize - 1) {
                 Some(_) => format!(
                     "team {team} has games in round {}: the forfeited match cannot be its match",
                     f.round
@@ -723,7 +723,7 @@ fn seat_forfeit(
             });
         }
     }
-    let roster = |team: TeamId| &teams[team as usize - 1].roster;
+    let roster = |team: TeamId| &teams[team.0 as usize - 1].roster;
     let (home, away) = (roster(f.home), roster(f.away));
     if home.len() < boards || away.len() < boards {
         return Err(format!(
@@ -826,7 +826,8 @@ fn group_round(
     for (&a, &b) in opponents.iter().filter(|(a, b)| a < b) {
         matches.push(read_match((a, b), &entries).map_err(bad)?);
     }
-    let byes: Vec<TeamId> = (1..=teams as TeamId)
+    let byes: Vec<TeamId> = (1..=teams as u32)
+        .map(TeamId)
         .filter(|team| !opponents.contains_key(team))
         .collect();
     // A bye whose players are written `U` is pairing-allocated: worth what its cells say.

@@ -134,7 +134,7 @@ impl Form {
                         None => return Action::None,
                     },
                     None => {
-                        let id = teams.iter().map(|tm| tm.id).max().unwrap_or(0) + 1;
+                        let id = TeamId::after(teams.iter().map(|tm| tm.id));
                         teams.push(typed(Vec::new(), id));
                     }
                 }
@@ -315,7 +315,7 @@ impl Form {
                 let teams = order
                     .iter()
                     .filter_map(|id| t.team(*id).cloned())
-                    .zip(1..)
+                    .zip((1..).map(TeamId))
                     .map(|(tm, id)| Team { id, ..tm })
                     .collect();
                 return set(teams, settings.clone());

@@ -5,6 +5,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use shashki_arbiter::rules::{movegen, notation, Position, Variant};
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::records;
 
@@ -50,7 +51,8 @@ fn event(pairs: usize, rounds: usize) -> Tournament {
             .map(|i| {
                 let a = i as u32 + 1;
                 let b = ((i + r * 7) % pairs) as u32 + pairs as u32 + 1;
-                let mut p = Pairing::new(i + 1, PlayerId(a), PlayerId(b), vec![GameResult::Draw; 2]);
+                let mut p =
+                    Pairing::new(i + 1, PlayerId(a), PlayerId(b), vec![GameResult::Draw; 2]);
                 for g in 0..2 {
                     p.records.insert(g, sheet(60, i + g + r));
                 }
@@ -90,9 +92,11 @@ fn bench(c: &mut Criterion) {
             let moves = if flip { long.clone() } else { sheet(100, 4) };
             file.apply(
                 Command::SetRecord {
-                    round: 1,
-                    board: 1,
-                    game: 0,
+                    game: GameRef {
+                        round: 1,
+                        board: 1,
+                        game: 0,
+                    },
                     moves: Some(moves),
                 },
                 chrono::Utc::now(),

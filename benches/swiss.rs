@@ -6,6 +6,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shashki_arbiter::rules::Variant;
 use shashki_arbiter::tournament::command::{apply, Command};
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss::{self, Options};
 
@@ -40,9 +41,7 @@ fn event_after_8_rounds() -> Tournament {
                 apply(
                     &mut t,
                     &Command::SetResult {
-                        round,
-                        board,
-                        game,
+                        game: GameRef { round, board, game },
                         result,
                     },
                 )

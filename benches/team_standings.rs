@@ -5,10 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use shashki_arbiter::rules::Variant;
 use shashki_arbiter::tournament::command::{apply, Command};
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::team::standings::{self, TeamTieBreak};
-use shashki_arbiter::tournament::team::{Team, TeamSettings};
 use shashki_arbiter::tournament::team::TeamId;
+use shashki_arbiter::tournament::team::{Team, TeamSettings};
 
 fn event() -> Tournament {
     let (teams, boards, roster) = (100u32, 6usize, 8u32);
@@ -66,9 +67,11 @@ fn event() -> Tournament {
         for b in boards {
             let result = results[(b * 7 + round * 3) % results.len()];
             let set = Command::SetResult {
-                round,
-                board: b,
-                game: 0,
+                game: GameRef {
+                    round,
+                    board: b,
+                    game: 0,
+                },
                 result,
             };
             apply(&mut t, &set).unwrap();

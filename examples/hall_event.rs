@@ -3,8 +3,8 @@
 
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::{apply, Command};
-use shashki_arbiter::tournament::model::{Player, System, Tournament};
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{Player, System, Tournament};
 
 fn main() {
     let mut args = std::env::args().skip(1);

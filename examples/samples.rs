@@ -9,6 +9,7 @@ use shashki_arbiter::files::ron_text;
 use shashki_arbiter::rules::columns::ColumnVariant;
 use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::tournament::command::{apply, Command};
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss;
 use shashki_arbiter::tournament::team::TeamId;
@@ -131,9 +132,11 @@ fn play(t: &mut Tournament, round: usize, rng: &mut ChaCha20Rng) {
             let b = if w == p.white { p.black } else { p.white };
             let result = game(rating(t, w), rating(t, b), rng);
             let cmd = Command::SetResult {
-                round,
-                board: p.board,
-                game: g,
+                game: GameRef {
+                    round,
+                    board: p.board,
+                    game: g,
+                },
                 result,
             };
             apply(t, &cmd).unwrap();

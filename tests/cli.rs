@@ -1,8 +1,8 @@
 //! The command line as scripts use it: JSON shapes and exit codes.
 
+use shashki_arbiter::tournament::model::PlayerId;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-use shashki_arbiter::tournament::model::PlayerId;
 
 fn run(args: &[&str], stdin: Option<&str>) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))

@@ -22,6 +22,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 #[path = "common/floor_event.rs"]
 mod floor_event;
 use floor_event::{deputy, event};
+use shashki_arbiter::tournament::id::GameRef;
 
 fn dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("shashki-deputies-{}-{name}", std::process::id()));
@@ -152,9 +153,11 @@ async fn every_answer_of_a_result_and_none_writes_what_it_refuses() {
         // The arbiter's own result, typed at the console.
         f.apply(
             Command::SetResult {
-                round: 1,
-                board: 1,
-                game: 0,
+                game: GameRef {
+                    round: 1,
+                    board: 1,
+                    game: 0,
+                },
                 result: GameResult::Draw,
             },
             Utc::now(),

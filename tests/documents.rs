@@ -354,7 +354,12 @@ fn small_event() -> Tournament {
     t.rounds.push(round(
         2,
         vec![
-            Pairing::new(1, PlayerId(4), PlayerId(2), vec![GameResult::BlackByForfeit]),
+            Pairing::new(
+                1,
+                PlayerId(4),
+                PlayerId(2),
+                vec![GameResult::BlackByForfeit],
+            ),
             Pairing::new(2, PlayerId(3), PlayerId(1), vec![GameResult::Pending]),
         ],
     ));

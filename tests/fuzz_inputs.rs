@@ -13,9 +13,10 @@ use shashki_arbiter::report;
 use shashki_arbiter::rules::variant::ALL;
 use shashki_arbiter::rules::{check_game, fen, notation, pdn, Color, Position};
 use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::id::GameRef;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::swiss::{self, trf, Options};
 use shashki_arbiter::tournament::{ballot, roster, standings, Tournament};
-use shashki_arbiter::tournament::model::PlayerId;
 
 fn cases(default: u32) -> Config {
     let cases = std::env::var("FUZZ_CASES")
@@ -199,9 +200,11 @@ fn damaged_journals_open_or_fail_cleanly() {
     let at = chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap();
     for cmd in [
         Command::SetResult {
-            round: 6,
-            board: 1,
-            game: 0,
+            game: GameRef {
+                round: 6,
+                board: 1,
+                game: 0,
+            },
             result: GameResult::WhiteWins,
         },
         Command::SetNotes {
@@ -210,9 +213,11 @@ fn damaged_journals_open_or_fail_cleanly() {
             notes: vec!["заявление: троекратное повторение".into()],
         },
         Command::SetResult {
-            round: 6,
-            board: 2,
-            game: 0,
+            game: GameRef {
+                round: 6,
+                board: 2,
+                game: 0,
+            },
             result: GameResult::Draw,
         },
     ] {

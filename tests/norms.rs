@@ -131,7 +131,12 @@ fn event() -> Tournament {
         };
         t.rounds.push(Round {
             number: r + 1,
-            pairings: vec![Pairing::new(1, PlayerId(1), PlayerId(opponent), vec![result])],
+            pairings: vec![Pairing::new(
+                1,
+                PlayerId(1),
+                PlayerId(opponent),
+                vec![result],
+            )],
             bye: None,
             absent: vec![],
             requested_byes: vec![],

@@ -13,6 +13,7 @@ use shashki_arbiter::files::{fault, lock::Holder};
 use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
 use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::GameResult;
 
 const BIN: &str = env!("CARGO_BIN_EXE_shashki-arbiter");
@@ -39,9 +40,11 @@ fn at() -> DateTime<Utc> {
 /// Round 6 of the round-robin sample has games without a result.
 fn result(board: usize, result: GameResult) -> Command {
     Command::SetResult {
-        round: 6,
-        board,
-        game: 0,
+        game: GameRef {
+            round: 6,
+            board,
+            game: 0,
+        },
         result,
     }
 }

@@ -12,8 +12,8 @@ use shashki_arbiter::files::atomic;
 use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::store::event::{EventFile, Notice};
 use shashki_arbiter::tournament::command::Command;
-use shashki_arbiter::tournament::model::{Player, System, Tournament};
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{Player, System, Tournament};
 
 fn wall() -> DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 30, 10, 0, 0).unwrap()
@@ -109,7 +109,8 @@ fn tournament() -> Tournament {
         1,
     );
     for i in 1..=4 {
-        t.players.push(Player::new(PlayerId(i), format!("Игрок{i}")));
+        t.players
+            .push(Player::new(PlayerId(i), format!("Игрок{i}")));
     }
     t
 }

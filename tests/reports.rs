@@ -308,7 +308,12 @@ fn small_swiss() -> shashki_arbiter::tournament::Tournament {
         2,
         vec![
             Pairing::new(1, PlayerId(3), PlayerId(1), vec![GameResult::BlackWins]),
-            Pairing::new(2, PlayerId(2), PlayerId(4), vec![GameResult::BlackByForfeit]),
+            Pairing::new(
+                2,
+                PlayerId(2),
+                PlayerId(4),
+                vec![GameResult::BlackByForfeit],
+            ),
         ],
         None,
     );

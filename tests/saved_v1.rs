@@ -7,9 +7,10 @@ use std::path::{Path, PathBuf};
 use chrono::Utc;
 use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventError, EventFile, Notice};
+use shashki_arbiter::tournament::id::GameRef;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::model::{GameResult, SCHEMA};
 use shashki_arbiter::tournament::standings;
-use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::team::TeamId;
 
 const V1: &str = "tests/data/saved/v1";
@@ -335,9 +336,11 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
         if let Some(t) = states.iter().find(|t| !t.rounds.is_empty()) {
             let (round, board) = (t.rounds[0].number, t.rounds[0].pairings[0].board);
             let set = |moves: Option<&str>| Command::SetRecord {
-                round,
-                board,
-                game: 0,
+                game: GameRef {
+                    round,
+                    board,
+                    game: 0,
+                },
                 moves: moves.map(str::to_string),
             };
             changed(t, set(Some("1. cd4 fe5")));
@@ -455,9 +458,11 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 .unwrap();
             ko = applied(&ko, &d.command).unwrap().0;
             let draw = Command::SetResult {
-                round: 1,
-                board: 1,
-                game: 0,
+                game: GameRef {
+                    round: 1,
+                    board: 1,
+                    game: 0,
+                },
                 result: GameResult::Draw,
             };
             ko = applied(&ko, &draw).unwrap().0;

@@ -15,10 +15,11 @@ use shashki_arbiter::rules::{check_game, pdn, Variant};
 use shashki_arbiter::serve::{router, serve_on, Served};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::id::GameRef;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::model::{GameResult, Tournament};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
-use shashki_arbiter::tournament::model::PlayerId;
 
 const SAMPLES: [&str; 4] = [
     "tournaments/shashki64-round-robin.ron",
@@ -334,9 +335,11 @@ async fn a_result_and_a_clock_press_saved_by_the_console_reach_an_open_page() {
         let mut e = EventFile::open(&path).unwrap();
         e.apply(
             Command::SetResult {
-                round: 6,
-                board: 1,
-                game: 0,
+                game: GameRef {
+                    round: 6,
+                    board: 1,
+                    game: 0,
+                },
                 result: GameResult::WhiteWins,
             },
             Utc::now(),

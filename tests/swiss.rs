@@ -5,6 +5,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use shashki_arbiter::rules::{Color, Variant};
 use shashki_arbiter::tournament::command::{apply, Command};
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::swiss::{self, trf, Options, Proposal};
 
@@ -70,9 +71,11 @@ fn play(
             apply(
                 t,
                 &Command::SetResult {
-                    round,
-                    board: p.board,
-                    game: g,
+                    game: GameRef {
+                        round,
+                        board: p.board,
+                        game: g,
+                    },
                     result: res,
                 },
             )
@@ -87,7 +90,15 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours
     let p = round_one(&t);
     let boards: Vec<(PlayerId, PlayerId)> = p.pairs();
     // 1–5, 6–2, 3–7, 8–4: the top player White by lot, then alternating.
-    assert_eq!(boards, vec![(PlayerId(1), PlayerId(5)), (PlayerId(6), PlayerId(2)), (PlayerId(3), PlayerId(7)), (PlayerId(8), PlayerId(4))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(1), PlayerId(5)),
+            (PlayerId(6), PlayerId(2)),
+            (PlayerId(3), PlayerId(7)),
+            (PlayerId(8), PlayerId(4))
+        ]
+    );
     assert_eq!(p.bye, None);
     assert!(p.unpaired.is_empty());
 }
@@ -104,7 +115,15 @@ fn round_two_prefers_the_transposition_that_grants_every_colour() {
     // Score group 1: S1 {1, 2} against S2 {3, 4} would give 1–3 and 2–4, where both players of
     // each pair want the same colour; the transposition 1–4, 2–3 grants all four. The same in
     // score group 0 with 5–8 and 6–7.
-    assert_eq!(boards, vec![(PlayerId(4), PlayerId(1)), (PlayerId(2), PlayerId(3)), (PlayerId(5), PlayerId(8)), (PlayerId(7), PlayerId(6))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(4), PlayerId(1)),
+            (PlayerId(2), PlayerId(3)),
+            (PlayerId(5), PlayerId(8)),
+            (PlayerId(7), PlayerId(6))
+        ]
+    );
     assert!(p2.pairings.iter().all(|x| x.floats_down.is_none()));
     assert_eq!(
         p2.pairings[0].colour_rule,
@@ -118,7 +137,14 @@ fn with_an_odd_number_the_lowest_ranked_takes_the_bye_once() {
     let mut t = event(7, 2);
     let p1 = round_one(&t);
     let boards: Vec<(PlayerId, PlayerId)> = p1.pairs();
-    assert_eq!(boards, vec![(PlayerId(1), PlayerId(4)), (PlayerId(5), PlayerId(2)), (PlayerId(3), PlayerId(6))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(1), PlayerId(4)),
+            (PlayerId(5), PlayerId(2)),
+            (PlayerId(3), PlayerId(6))
+        ]
+    );
     assert_eq!(p1.bye, Some(PlayerId(7)));
     assert!(p1.bye_reason.as_ref().unwrap().contains("number 7"));
     save(&mut t, &p1);
@@ -419,12 +445,30 @@ fn without_numbers_the_initial_ranking_is_rating_then_title_then_name() {
         apply(&mut t, &Command::AddPlayer { player }).unwrap();
     }
     // Гусев 2450, Белов 2300, then the three at 2100: МС before КМС, then by name; Ершов last.
-    assert_eq!(swiss::initial_ranking(&t.players), vec![PlayerId(6), PlayerId(2), PlayerId(4), PlayerId(3), PlayerId(1), PlayerId(5)]);
+    assert_eq!(
+        swiss::initial_ranking(&t.players),
+        vec![
+            PlayerId(6),
+            PlayerId(2),
+            PlayerId(4),
+            PlayerId(3),
+            PlayerId(1),
+            PlayerId(5)
+        ]
+    );
     let p = round_one(&t);
     let boards: Vec<(PlayerId, PlayerId)> = p.pairs();
-    assert_eq!(boards, vec![(PlayerId(6), PlayerId(3)), (PlayerId(1), PlayerId(2)), (PlayerId(4), PlayerId(5))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(6), PlayerId(3)),
+            (PlayerId(1), PlayerId(2)),
+            (PlayerId(4), PlayerId(5))
+        ]
+    );
     save(&mut t, &p);
-    let numbers: Vec<(PlayerId, Option<usize>)> = t.players.iter().map(|p| (p.id, p.number)).collect();
+    let numbers: Vec<(PlayerId, Option<usize>)> =
+        t.players.iter().map(|p| (p.id, p.number)).collect();
     assert_eq!(
         numbers,
         vec![
@@ -444,7 +488,14 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
     let mut t = event(6, 1);
     let p1 = round_one(&t);
     let boards: Vec<(PlayerId, PlayerId)> = p1.pairs();
-    assert_eq!(boards, vec![(PlayerId(1), PlayerId(4)), (PlayerId(5), PlayerId(2)), (PlayerId(3), PlayerId(6))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(1), PlayerId(4)),
+            (PlayerId(5), PlayerId(2)),
+            (PlayerId(3), PlayerId(6))
+        ]
+    );
     save(&mut t, &p1);
     play(&mut t, 1, |board, _, _| match board {
         1 => GameResult::WhiteWins,
@@ -456,7 +507,14 @@ fn a_score_group_that_cannot_pair_floats_down_whole_and_colours_decide_the_oppon
     // 1 and 2 (1 point) meet, 2 White (1 had White). 3 and 6 (½) have met, so both float down
     // to 4 and 5 (0): 3 (had White) meets 4 (had Black), 6 (had Black) meets 5 (had White),
     // every colour preference granted.
-    assert_eq!(boards, vec![(PlayerId(2), PlayerId(1)), (PlayerId(4), PlayerId(3)), (PlayerId(6), PlayerId(5))]);
+    assert_eq!(
+        boards,
+        vec![
+            (PlayerId(2), PlayerId(1)),
+            (PlayerId(4), PlayerId(3)),
+            (PlayerId(6), PlayerId(5))
+        ]
+    );
     assert_eq!(p2.pairings[1].floats_down, Some(PlayerId(3)));
     assert_eq!(p2.pairings[2].floats_down, Some(PlayerId(6)));
 }
@@ -481,8 +539,16 @@ fn in_the_planned_last_round_topscorers_are_free_of_the_colour_limits() {
         play(t, round, |_, _, _| GameResult::WhiteWins);
     };
     // 1 and 4 win twice with White; 2 and 3 lose twice with Black.
-    manual(&mut t, 1, vec![(PlayerId(1), PlayerId(2)), (PlayerId(4), PlayerId(3))]);
-    manual(&mut t, 2, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))]);
+    manual(
+        &mut t,
+        1,
+        vec![(PlayerId(1), PlayerId(2)), (PlayerId(4), PlayerId(3))],
+    );
+    manual(
+        &mut t,
+        2,
+        vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2))],
+    );
     let p = swiss::pair(&t, 3, &Options::default());
     assert!(
         p.pairings.is_empty(),
@@ -512,13 +578,20 @@ fn later_rounds_keep_the_initial_colour_round_1_was_drawn_with() {
         ..Options::default()
     };
     let p1 = swiss::pair(&t, 1, &first);
-    assert_eq!(p1.pairs(), vec![(PlayerId(3), PlayerId(1)), (PlayerId(2), PlayerId(4))]);
+    assert_eq!(
+        p1.pairs(),
+        vec![(PlayerId(3), PlayerId(1)), (PlayerId(2), PlayerId(4))]
+    );
     save(&mut t, &p1);
     play(&mut t, 1, |_, _, _| GameResult::Draw);
     // Round 2: 5 and 6 meet with no colour history; 5 (odd number) gets the initial colour,
     // Black, although round 2 is paired without naming it again.
     let p2 = swiss::pair(&t, 2, &Options::default());
-    assert!(p2.pairs().contains(&(PlayerId(6), PlayerId(5))), "{:?}", p2.pairs());
+    assert!(
+        p2.pairs().contains(&(PlayerId(6), PlayerId(5))),
+        "{:?}",
+        p2.pairs()
+    );
 }
 
 /// A player line: starting rank, name, cells `(opponent, colour, result)` by round.
@@ -717,7 +790,15 @@ fn an_accelerated_trf_checks_and_round_trips() {
     fresh.rounds.clear();
     let p = swiss::pair(&fresh, 1, &Options::default());
     let pairs: Vec<(PlayerId, PlayerId)> = p.pairs();
-    assert_eq!(pairs, vec![(PlayerId(1), PlayerId(3)), (PlayerId(4), PlayerId(2)), (PlayerId(5), PlayerId(7)), (PlayerId(8), PlayerId(6))]);
+    assert_eq!(
+        pairs,
+        vec![
+            (PlayerId(1), PlayerId(3)),
+            (PlayerId(4), PlayerId(2)),
+            (PlayerId(5), PlayerId(7)),
+            (PlayerId(8), PlayerId(6))
+        ]
+    );
 }
 
 /// Issue 28: rounds the program paired with its own accelerated pairings (rounds 1–2: the top

@@ -2,8 +2,8 @@
 //! v6.0.0 (FIDE-endorsed, the 2025 rules), 316 cases (`tests/data/swiss/`, README there). Each
 //! round is paired from the rounds before it and must give the same pairs, colours and bye.
 
-use shashki_arbiter::tournament::swiss::{audit, dutch, trf};
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::swiss::{audit, dutch, trf};
 
 struct Case {
     event: String,
@@ -251,7 +251,11 @@ fn trf_import_reads_cr_line_ends_and_every_bye_with_its_points() {
         for line in text.lines().filter(|l| l.starts_with("001")) {
             let number: u32 = line[4..8].trim().parse().unwrap();
             let points: f64 = line[80..84].trim().parse().unwrap();
-            let ours = lines.iter().find(|l| l.id == PlayerId(number)).unwrap().points;
+            let ours = lines
+                .iter()
+                .find(|l| l.id == PlayerId(number))
+                .unwrap()
+                .points;
             assert_eq!(ours, points, "{path}: player {number}");
         }
     }

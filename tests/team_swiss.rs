@@ -5,8 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use shashki_arbiter::tournament::team::swiss::audit;
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::team::swiss::audit;
 
 fn c046_events() -> Vec<(String, String)> {
     let dir = Path::new("tests/data/teams/c046");

@@ -4,14 +4,15 @@
 //! (`tests/data/teams/`).
 
 use shashki_arbiter::store::event;
+use shashki_arbiter::tournament::id::GameRef;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::model::System;
 use shashki_arbiter::tournament::swiss::trf as individual;
 use shashki_arbiter::tournament::team::standings::{self, TeamTieBreak};
 use shashki_arbiter::tournament::team::trf;
 use shashki_arbiter::tournament::team::PlayerName;
-use shashki_arbiter::tournament::Tournament;
-use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::team::TeamId;
+use shashki_arbiter::tournament::Tournament;
 
 fn import(name: &str) -> Tournament {
     let path = format!("tests/data/teams/{name}.trf");
@@ -74,7 +75,11 @@ fn a_pairing_allocated_team_bye_scores_a_drawn_match_and_survives_export() {
     assert_eq!((pab.match_points, pab.game_points), (1.0, 3.0));
     let none = import("rr18").settings.teams.unwrap().pab.unwrap();
     assert_eq!((none.match_points, none.game_points), (1.0, 0.0));
-    let bye_of_team_1 = t.rounds.iter().find(|r| r.team_byes.contains(&TeamId(1))).unwrap();
+    let bye_of_team_1 = t
+        .rounds
+        .iter()
+        .find(|r| r.team_byes.contains(&TeamId(1)))
+        .unwrap();
     let rounds = standings::team_rounds(&t, usize::MAX);
     let line = rounds[&TeamId(1)]
         .iter()
@@ -306,7 +311,11 @@ fn a_team_round_robin_pairs_teams_from_the_berger_table_with_home_white_on_odd_b
         apply(&mut t, &pair).unwrap();
         let r = &t.rounds[round - 1];
         let tr = &table[round - 1];
-        assert_eq!(r.team_byes, vec![TeamId(tr.bye.unwrap() as u32)], "round {round}");
+        assert_eq!(
+            r.team_byes,
+            vec![TeamId(tr.bye.unwrap() as u32)],
+            "round {round}"
+        );
         for (m, &[home, away]) in r.matches.iter().zip(&tr.pairs) {
             assert_eq!(
                 (m.home, m.away),
@@ -323,9 +332,11 @@ fn a_team_round_robin_pairs_teams_from_the_berger_table_with_home_white_on_odd_b
             let result = shashki_arbiter::tournament::model::GameResult::Draw;
             for game in 0..2 {
                 let set = Command::SetResult {
-                    round,
-                    board: p.board,
-                    game,
+                    game: GameRef {
+                        round,
+                        board: p.board,
+                        game,
+                    },
                     result,
                 };
                 apply(&mut t, &set).unwrap();
@@ -426,9 +437,11 @@ fn a_line_up_is_set_before_results_in_roster_order_and_undone() {
     assert!(e.contains("twice"), "{e}");
     // Once a board of the match has a result, the line-up stays.
     let result = Command::SetResult {
-        round: 1,
-        board: m.boards[0],
-        game: 0,
+        game: GameRef {
+            round: 1,
+            board: m.boards[0],
+            game: 0,
+        },
         result: shashki_arbiter::tournament::model::GameResult::WhiteWins,
     };
     apply(&mut t, &result).unwrap();

@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use shashki_arbiter::lang::Russian;
 use shashki_arbiter::store::event::{EventError, EventFile};
 use shashki_arbiter::tournament::command::{apply, Command, CommandError};
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::*;
 use shashki_arbiter::tournament::standings;
 
@@ -51,9 +52,11 @@ fn play(t: &mut Tournament, round: usize, results: &[&str]) {
             apply(
                 t,
                 &Command::SetResult {
-                    round,
-                    board: b + 1,
-                    game: g,
+                    game: GameRef {
+                        round,
+                        board: b + 1,
+                        game: g,
+                    },
                     result: GameResult::parse(&c.to_string()).unwrap(),
                 },
             )
@@ -133,7 +136,15 @@ fn micromatch_ties_go_through_the_list_and_the_rest_share_the_place() {
     assert_eq!(value(row(1), SonnebornBerger), Some(4.0));
     assert_eq!(value(row(2), SonnebornBerger), Some(4.0));
     let places: Vec<(PlayerId, &str)> = s.iter().map(|l| (l.id, l.place.as_str())).collect();
-    assert_eq!(places, [(PlayerId(1), "1-2"), (PlayerId(2), "1-2"), (PlayerId(3), "3"), (PlayerId(4), "4")]);
+    assert_eq!(
+        places,
+        [
+            (PlayerId(1), "1-2"),
+            (PlayerId(2), "1-2"),
+            (PlayerId(3), "3"),
+            (PlayerId(4), "4")
+        ]
+    );
     // The micromatch score per round: 1.5 of 2 is kept as 1.5 in the round lines.
     assert_eq!(row(3).rounds[1].score, 2.0);
     // With micromatch points (2-1-0) the tied micromatches count 1 each.
@@ -156,15 +167,18 @@ fn byes_and_forfeits_follow_the_settings() {
     apply(
         &mut t,
         &Command::SetResult {
-            round: 1,
-            board: 1,
-            game: 0,
+            game: GameRef {
+                round: 1,
+                board: 1,
+                game: 0,
+            },
             result: GameResult::WhiteByForfeit,
         },
     )
     .unwrap();
     let s = standings::compute(&t, None);
-    let row = |s: &[standings::Line], id: u32| s.iter().find(|l| l.id == PlayerId(id)).unwrap().clone();
+    let row =
+        |s: &[standings::Line], id: u32| s.iter().find(|l| l.id == PlayerId(id)).unwrap().clone();
     assert_eq!(row(&s, 1).points, 1.0, "a bye is a win by default");
     assert_eq!(row(&s, 2).points, 1.0);
     assert_eq!(
@@ -213,7 +227,11 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
         .iter()
         .map(|p| (p.white, p.black))
         .collect();
-    assert_eq!(r2, [(PlayerId(2), PlayerId(4)), (PlayerId(3), PlayerId(1))], "the third table round played second");
+    assert_eq!(
+        r2,
+        [(PlayerId(2), PlayerId(4)), (PlayerId(3), PlayerId(1))],
+        "the third table round played second"
+    );
     let before = t.clone();
     assert_eq!(
         apply(
@@ -233,9 +251,11 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
         apply(
             &mut t,
             &Command::SetResult {
-                round: 2,
-                board: 1,
-                game: 2,
+                game: GameRef {
+                    round: 2,
+                    board: 1,
+                    game: 2
+                },
                 result: GameResult::Draw
             }
         ),
@@ -246,9 +266,11 @@ fn rounds_follow_the_table_and_refuse_what_an_arbiter_must_not_do() {
         apply(
             &mut t,
             &Command::SetResult {
-                round: 1,
-                board: 1,
-                game: 0,
+                game: GameRef {
+                    round: 1,
+                    board: 1,
+                    game: 0
+                },
                 result: GameResult::Draw
             }
         ),
@@ -345,9 +367,11 @@ fn the_file_round_trips_keeps_a_backup_and_the_journal_undoes() {
     .unwrap();
     f.apply(
         Command::SetResult {
-            round: 1,
-            board: 1,
-            game: 0,
+            game: GameRef {
+                round: 1,
+                board: 1,
+                game: 0,
+            },
             result: GameResult::WhiteWins,
         },
         at(),
@@ -382,9 +406,11 @@ fn the_file_round_trips_keeps_a_backup_and_the_journal_undoes() {
     assert!(f
         .apply(
             Command::SetResult {
-                round: 1,
-                board: 1,
-                game: 0,
+                game: GameRef {
+                    round: 1,
+                    board: 1,
+                    game: 0
+                },
                 result: GameResult::Draw
             },
             at()
@@ -457,16 +483,16 @@ proptest! {
             for board in 1..=5 {
                 for game in 0..2 {
                     let k = ((round - 1) * 5 + board - 1) * 2 + game;
-                    let cmd = Command::SetResult { round, board, game, result: result(k) };
+                    let cmd = Command::SetResult { game: GameRef { round, board, game }, result: result(k) };
                     apply(&mut a, &cmd).unwrap();
-                    apply(&mut b, &Command::SetResult { round, board, game, result: GameResult::Draw }).unwrap();
+                    apply(&mut b, &Command::SetResult { game: GameRef { round, board, game }, result: GameResult::Draw }).unwrap();
                 }
             }
         }
         for &k in &order {
             let (round, rest) = (k / 10 + 1, k % 10);
             let (board, game) = (rest / 2 + 1, rest % 2);
-            apply(&mut b, &Command::SetResult { round, board, game, result: result(k) }).unwrap();
+            apply(&mut b, &Command::SetResult { game: GameRef { round, board, game }, result: result(k) }).unwrap();
         }
         // The order leaves no trace in the event, so none in its standings...
         prop_assert_eq!(&a, &b);
@@ -506,7 +532,11 @@ fn the_table_round_drawn_by_lot_is_one_not_yet_played_and_repeats_with_its_seed(
         let mut u = t.clone();
         apply(&mut u, &Command::DrawTableRound { round: 2, seed }).unwrap();
         let first = (u.rounds[1].pairings[0].white, u.rounds[1].pairings[0].black);
-        assert_ne!(first, (PlayerId(1), PlayerId(6)), "table round 1 is already played");
+        assert_ne!(
+            first,
+            (PlayerId(1), PlayerId(6)),
+            "table round 1 is already played"
+        );
         let mut again = t.clone();
         apply(&mut again, &Command::DrawTableRound { round: 2, seed }).unwrap();
         assert_eq!(again, u);
@@ -540,7 +570,8 @@ fn a_journal_line_torn_inside_a_cyrillic_letter_costs_only_its_undo() {
     assert!(f.journal().is_empty());
     assert!(matches!(f.undo(at()), Err(EventError::NothingToUndo)));
     // The next change is journaled on a clean line and survives a reopen.
-    f.apply(Command::RemovePlayer { id: PlayerId(5) }, at()).unwrap();
+    f.apply(Command::RemovePlayer { id: PlayerId(5) }, at())
+        .unwrap();
     drop(f);
     let f = EventFile::open(&path).unwrap();
     assert_eq!(f.journal().len(), 1);
@@ -655,9 +686,11 @@ fn extra_micromatches_decide_a_tied_micromatch_for_match_points_only() {
         apply(
             &mut t,
             &Command::SetResult {
-                round: 1,
-                board: 1,
-                game: 1,
+                game: GameRef {
+                    round: 1,
+                    board: 1,
+                    game: 1
+                },
                 result: GameResult::Draw
             }
         ),
@@ -736,7 +769,11 @@ fn a_late_entry_takes_the_next_pairing_number() {
     let mut t = event(6, 1, vec![]);
     let early = Player::new(PlayerId(7), "Ранний");
     apply(&mut t, &Command::AddPlayer { player: early }).unwrap();
-    assert_eq!(t.player(PlayerId(7)).unwrap().number, None, "before round 1: by lot");
+    assert_eq!(
+        t.player(PlayerId(7)).unwrap().number,
+        None,
+        "before round 1: by lot"
+    );
     apply(&mut t, &Command::RemovePlayer { id: PlayerId(7) }).unwrap();
     pair(&mut t, 1);
     // Round 1 as a Swiss would have it: a round robin's table takes no late entry
@@ -746,7 +783,10 @@ fn a_late_entry_takes_the_next_pairing_number() {
     let undo = apply(&mut t, &Command::AddPlayer { player: late }).unwrap();
     assert_eq!(t.player(PlayerId(8)).unwrap().number, Some(7));
     apply(&mut t, &undo).unwrap();
-    assert!(t.player(PlayerId(8)).is_none(), "the undo takes the entry back");
+    assert!(
+        t.player(PlayerId(8)).is_none(),
+        "the undo takes the entry back"
+    );
 }
 
 /// Issue 35: head-to-head is «—» for a player who met none of those tied, and it then places
@@ -863,9 +903,11 @@ fn redo_makes_again_what_undo_took_back_until_a_new_change() {
     let path = temp("redo");
     let mut f = EventFile::create(&path, event(4, 2, vec![TieBreak::Wins])).unwrap();
     let result = |g: usize, r: GameResult| Command::SetResult {
-        round: 1,
-        board: 1,
-        game: g,
+        game: GameRef {
+            round: 1,
+            board: 1,
+            game: g,
+        },
         result: r,
     };
     f.apply(

@@ -13,6 +13,7 @@ use shashki_arbiter::clock::log::ClockLog;
 use shashki_arbiter::rules::Color;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command as Change;
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::GameResult;
 
 fn chromium() -> Option<&'static str> {
@@ -41,9 +42,11 @@ fn event_mid_round() -> PathBuf {
     for (board, result) in [(3, GameResult::WhiteWins), (5, GameResult::Draw)] {
         e.apply(
             Change::SetResult {
-                round: 6,
-                board,
-                game: 0,
+                game: GameRef {
+                    round: 6,
+                    board,
+                    game: 0,
+                },
                 result,
             },
             Utc::now(),
@@ -68,9 +71,11 @@ fn event_mid_round() -> PathBuf {
     };
     e.apply(
         Change::SetRecord {
-            round: 6,
-            board: 1,
-            game: 0,
+            game: GameRef {
+                round: 6,
+                board: 1,
+                game: 0,
+            },
             moves: Some(moves),
         },
         Utc::now(),

@@ -15,6 +15,7 @@ use shashki_arbiter::tournament::records;
 
 use super::{outln, outp, print_json, read_input, CliResult};
 use crate::Format;
+use shashki_arbiter::tournament::id::GameRef;
 
 /// Which game: its round, board and game (from 1, extra games after the micromatch's).
 pub struct Which<'a> {
@@ -65,9 +66,11 @@ pub fn set(w: Which, record: Option<&str>, moves: Option<&str>, format: Format) 
     };
     file.apply(
         Command::SetRecord {
-            round: w.round,
-            board: w.board,
-            game: w.game - 1,
+            game: GameRef {
+                round: w.round,
+                board: w.board,
+                game: w.game - 1,
+            },
             moves: Some(text),
         },
         Utc::now(),

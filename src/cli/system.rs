@@ -26,6 +26,7 @@ use shashki_arbiter::tournament::system::{self, Draft};
 
 use super::{print_json, CliResult};
 use crate::Format;
+use shashki_arbiter::tournament::id::GameRef;
 
 /// What `event new` was asked.
 #[derive(Clone, Copy)]
@@ -526,9 +527,11 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
             let game = a.game - 1;
             match game.checked_sub(p.games.len()) {
                 None => Command::SetResult {
-                    round: a.round,
-                    board: a.board,
-                    game,
+                    game: GameRef {
+                        round: a.round,
+                        board: a.board,
+                        game,
+                    },
                     result,
                 },
                 Some(extra) => Command::SetExtraResult {

@@ -15,6 +15,7 @@ use crate::files::lock::Holder;
 use crate::store::event::{Entry, EventFile};
 use crate::store::floor::{self, Accepted, Refused, Sent};
 use crate::tournament::deputy::Deputy;
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Tournament};
 
 /// Jobs waiting for the holder at most; a flood beyond it is told to come back (503).
@@ -235,7 +236,10 @@ fn mine(t: &Tournament, journal: &[Entry], d: &Deputy) -> Mine {
                                 (GameResult::Pending, Some(s)) => (Some(s.by.clone()), Some(s.at)),
                                 (GameResult::Pending, None) => (None, None),
                                 _ => {
-                                    let rec = floor::recorder(journal, r.number, p.board, g);
+                                    let rec = floor::recorder(
+                                        journal,
+                                        GameRef::new(r.number, p.board, g),
+                                    );
                                     (rec.by, rec.at)
                                 }
                             };

@@ -8,6 +8,7 @@ use chrono::{DateTime, Utc};
 use super::event::{Entry, EventError, EventFile};
 use crate::tournament::command::{Command, CommandError};
 use crate::tournament::deputy::{Author, FloorResults, Submitted};
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Tournament};
 
 /// A result as a deputy sends it: `game` from 1, `result` from that game's White.
@@ -183,13 +184,11 @@ fn find(t: &Tournament, sent: &Sent) -> Result<GameResult, Refused> {
     Ok(pairing.games[sent.game - 1])
 }
 
-/// Who last set game `game` (from 0) of a board, as the journal says.
-pub fn recorder(journal: &[Entry], round: usize, board: usize, game: usize) -> Recorder {
-    fn sets(cmd: &Command, at: (usize, usize, usize)) -> bool {
+/// Who last set a game's result, as the journal says.
+pub fn recorder(journal: &[Entry], game: GameRef) -> Recorder {
+    fn sets(cmd: &Command, at: GameRef) -> bool {
         match cmd {
-            Command::SetResult {
-                round, board, game, ..
-            } => (*round, *board, *game) == at,
+            Command::SetResult { game, .. } => *game == at,
             Command::Batch { commands } => commands.iter().any(|c| sets(c, at)),
             _ => false,
         }
@@ -197,7 +196,7 @@ pub fn recorder(journal: &[Entry], round: usize, board: usize, game: usize) -> R
     journal
         .iter()
         .rev()
-        .find(|e| sets(&e.command, (round, board, game)))
+        .find(|e| sets(&e.command, game))
         .map_or(Recorder { by: None, at: None }, |e| Recorder {
             by: e.by.as_ref().map(|a| a.deputy.clone()),
             at: Some(e.at),
@@ -226,7 +225,7 @@ impl EventFile {
         }
         let game = sent.game - 1;
         if now != GameResult::Pending {
-            let recorder = recorder(self.journal(), sent.round, sent.board, game);
+            let recorder = recorder(self.journal(), GameRef::new(sent.round, sent.board, game));
             if now == sent.result {
                 return Ok(Accepted::Already {
                     pending: false,
@@ -280,9 +279,11 @@ impl EventFile {
             }
         } else {
             Command::SetResult {
-                round: sent.round,
-                board: sent.board,
-                game,
+                game: GameRef {
+                    round: sent.round,
+                    board: sent.board,
+                    game,
+                },
                 result: sent.result,
             }
         };
@@ -302,9 +303,11 @@ pub fn confirm(s: &Submitted) -> Command {
     Command::Batch {
         commands: vec![
             Command::SetResult {
-                round: s.round,
-                board: s.board,
-                game: s.game,
+                game: GameRef {
+                    round: s.round,
+                    board: s.board,
+                    game: s.game,
+                },
                 result: s.result,
             },
             reject(s),

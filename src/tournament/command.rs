@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ballot;
 use super::deputy;
+use super::id::GameRef;
 use super::model::{
     Ballot, BallotPer, ByeValue, Decision, GameResult, Note, Pairing, Player, PlayerId, Round,
     Settings, System, TieBreak, Tournament,
@@ -117,10 +118,10 @@ pub enum Command {
         round: usize,
         ballots: Vec<(usize, Option<Ballot>)>,
     },
+    /// A game of the micromatch (`game.game` from 0).
     SetResult {
-        round: usize,
-        board: usize,
-        game: usize,
+        #[serde(flatten)]
+        game: GameRef,
         result: GameResult,
     },
     /// A game of the extra micromatches after a tied micromatch: `game` counts from 0 across
@@ -146,9 +147,8 @@ pub enum Command {
     /// micromatch's games from 0, then its extra games. A locked round takes it too: a record is
     /// evidence, entered when the sheets are collected.
     SetRecord {
-        round: usize,
-        board: usize,
-        game: usize,
+        #[serde(flatten)]
+        game: GameRef,
         moves: Option<String>,
     },
     /// The regulation's tie-break order.
@@ -609,9 +609,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         } => set_ballot(t, *round, *board, ballot)?,
         Command::SetBallots { round, ballots } => set_ballots(t, *round, ballots)?,
         Command::SetResult {
-            round,
-            board,
-            game,
+            game: GameRef { round, board, game },
             result,
         } => set_result(t, *round, *board, *game, *result)?,
         Command::SetExtraResult {
@@ -627,9 +625,7 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             notes,
         } => set_notes(t, *round, *board, notes)?,
         Command::SetRecord {
-            round,
-            board,
-            game,
+            game: GameRef { round, board, game },
             moves,
         } => set_record(t, *round, *board, *game, moves)?,
         Command::SetTiebreaks { tiebreaks } => set_tiebreaks(t, tiebreaks)?,
@@ -1247,9 +1243,7 @@ fn set_result(
         return Err(CommandError::ExtrasRecorded { round, board });
     }
     Ok(Command::SetResult {
-        round,
-        board,
-        game,
+        game: GameRef { round, board, game },
         result: old,
     })
 }
@@ -1421,9 +1415,7 @@ fn set_record(
         None => p.records.remove(&game),
     };
     Ok(Command::SetRecord {
-        round,
-        board,
-        game,
+        game: GameRef { round, board, game },
         moves: old,
     })
 }

@@ -219,7 +219,9 @@ mod tests {
     fn bad_lines_name_the_place() {
         let text = b"surname,rating\nSmith,2100\nJones,strong\n";
         assert_eq!(
-            parse_csv("list.csv", text, PlayerId(1)).unwrap_err().to_string(),
+            parse_csv("list.csv", text, PlayerId(1))
+                .unwrap_err()
+                .to_string(),
             "list.csv:3: rating `strong` is not a whole number"
         );
         assert!(matches!(

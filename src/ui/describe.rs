@@ -3,6 +3,7 @@
 use crate::lang::Lang;
 use crate::store::event::{Entry, Made};
 use crate::tournament::command::Command;
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Sex, Tournament};
 
 /// A journal entry as the arbiter made it: a change in its own words; an undo or a redo as what
@@ -106,9 +107,11 @@ fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 command(
                     t,
                     &Command::SetResult {
-                        round: *round,
-                        board: *board,
-                        game: *game,
+                        game: GameRef {
+                            round: *round,
+                            board: *board,
+                            game: *game
+                        },
                         result: s.result
                     },
                     lang
@@ -299,9 +302,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             )
         }
         Command::SetResult {
-            round,
-            board,
-            game,
+            game: GameRef { round, board, game },
             result,
         }
         | Command::SetExtraResult {
@@ -356,9 +357,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         }
         Command::SetSettings { .. } => l("event settings saved", "настройки турнира"),
         Command::SetRecord {
-            round,
-            board,
-            game,
+            game: GameRef { round, board, game },
             moves,
         } => format!(
             "{} {round}, {} {board}, {} {}: {}",

@@ -10,8 +10,8 @@ use shashki_arbiter::rules::Variant;
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::deputy::{self, Boards, Deputy};
-use shashki_arbiter::tournament::model::{Player, System, Tournament};
 use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{Player, System, Tournament};
 
 /// An event of `boards` boards (two players each) with round 1 paired, `games` games a board.
 pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
@@ -35,7 +35,9 @@ pub fn event(dir: &Path, boards: usize, games: u32) -> PathBuf {
     file.apply(
         Command::SetPairings {
             round: 1,
-            pairs: (0..boards as u32).map(|b| (PlayerId(2 * b + 1), PlayerId(2 * b + 2))).collect(),
+            pairs: (0..boards as u32)
+                .map(|b| (PlayerId(2 * b + 1), PlayerId(2 * b + 2)))
+                .collect(),
             bye: None,
             absent: vec![],
             requested_byes: vec![],

@@ -1,6 +1,7 @@
 //! The Ballot screen: openings drawn board by board.
 
 use super::*;
+use shashki_arbiter::tournament::id::GameRef;
 
 #[test]
 fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
@@ -35,10 +36,12 @@ fn a_ballot_drawn_with_a_fixed_seed_shows_its_cell_large() {
     // A draw over the board's ballot says old → new, and the results already played from the
     // old opening, and waits for the same press again.
     assert!(app.session.apply(Command::SetResult {
-        round: 6,
-        board: 1,
-        game: 0,
-        result: GameResult::WhiteWins,
+        game: GameRef {
+            round: 6,
+            board: 1,
+            game: 0
+        },
+        result: GameResult::WhiteWins
     }));
     let t = app.session.event.as_ref().unwrap().tournament.clone();
     click(&mut app, "Жребий для доски");

@@ -149,6 +149,7 @@ fn column_event(name: &str, variant: ColumnVariant) -> App {
 }
 
 use shashki_arbiter::rules::columns::{AnyVariant, ColumnVariant};
+use shashki_arbiter::tournament::id::GameRef;
 
 /// The codex's example game (columns.md §6), full record.
 const CODEX_GAME: &str = "1. c3-b4 b6-c5 2. b4-a5 a7-b6 3. b2-c3 c5-b4 4. a3:a7 c7-b6 5. a5:e5 f6:b2 6. a1:c3 d8-c7 7. g3-f4 e5:g3 8. h2:f4 g3:e5 9. e3:g5 h6:f4 10. d2-e3 f4:b4 11. b2:d4:f6:d8:a5:d2:h6 1-0";
@@ -513,10 +514,12 @@ fn a_verdict_over_an_entered_result_asks_first() {
     use shashki_arbiter::tournament::command::Command;
     let mut app = clocks_app("claim-over-result", Lang::En);
     assert!(app.session.apply(Command::SetResult {
-        round: 6,
-        board: 3,
-        game: 0,
-        result: GameResult::WhiteWins,
+        game: GameRef {
+            round: 6,
+            board: 3,
+            game: 0
+        },
+        result: GameResult::WhiteWins
     }));
     a_repetition_claimed_on_board_3(&mut app);
     let game_1 =

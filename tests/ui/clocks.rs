@@ -1,6 +1,7 @@
 //! The Clocks screen: presses by mouse and keys, restarts, typing never pressing.
 
 use super::*;
+use shashki_arbiter::tournament::id::GameRef;
 
 #[test]
 fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
@@ -365,9 +366,11 @@ fn an_extra_games_clock_is_named_after_its_board_and_keeps_its_keys() {
         };
         for (game, result) in [(0, GameResult::WhiteWins), (1, second)] {
             let cmd = Command::SetResult {
-                round: round.number,
-                board: p.board,
-                game,
+                game: GameRef {
+                    round: round.number,
+                    board: p.board,
+                    game,
+                },
                 result,
             };
             assert!(app.session.apply(cmd), "{:?}", app.session.status);

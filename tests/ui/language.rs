@@ -4,6 +4,7 @@
 use std::sync::{Arc, Mutex};
 
 use super::*;
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::PlayerId;
 
 /// Latin words a Russian screen may show: key names, file formats, the federations' tables.
@@ -252,21 +253,27 @@ fn every_kind_of_change(
     edited.club = lang.pick("Ufa", "Уфа").into();
     vec![
         Command::SetResult {
-            round: 6,
-            board: 1,
-            game: 0,
+            game: GameRef {
+                round: 6,
+                board: 1,
+                game: 0,
+            },
             result: GameResult::WhiteWins,
         },
         Command::SetResult {
-            round: 6,
-            board: 1,
-            game: 1,
+            game: GameRef {
+                round: 6,
+                board: 1,
+                game: 1,
+            },
             result: GameResult::Draw,
         },
         Command::SetResult {
-            round: 6,
-            board: 2,
-            game: 0,
+            game: GameRef {
+                round: 6,
+                board: 2,
+                game: 0,
+            },
             result: GameResult::WhiteByForfeit,
         },
         Command::SetNotes {

@@ -31,9 +31,9 @@ use shashki_arbiter::lang::Lang;
 use shashki_arbiter::store::event::EventFile;
 use shashki_arbiter::tournament::command::{self, Command};
 use shashki_arbiter::tournament::model::GameResult;
+use shashki_arbiter::tournament::model::PlayerId;
 use shashki_arbiter::tournament::standings;
 use shashki_arbiter::ui::app::{App, Message, Tab, Time};
-use shashki_arbiter::tournament::model::PlayerId;
 
 const SAMPLE: &str = "tournaments/shashki64-round-robin.ron";
 

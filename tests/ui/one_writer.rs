@@ -5,6 +5,7 @@
 
 use super::*;
 use shashki_arbiter::files::fault;
+use shashki_arbiter::tournament::id::GameRef;
 
 /// How many messages a click on `label` gives (0: the control did not answer).
 fn answers(app: &App, label: &str) -> usize {
@@ -274,9 +275,11 @@ fn a_file_written_under_the_console_is_read_again_and_the_change_asked_again() {
     let _ = app.update(Message::Tab(Tab::Rounds));
     let mut other = shashki_arbiter::store::event::read(&path).unwrap();
     let draw = Command::SetResult {
-        round: 6,
-        board: 2,
-        game: 0,
+        game: GameRef {
+            round: 6,
+            board: 2,
+            game: 0,
+        },
         result: GameResult::Draw,
     };
     command::apply(&mut other, &draw).unwrap();

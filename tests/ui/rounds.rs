@@ -1,6 +1,7 @@
 //! The Rounds screen: results typed, rounds paired and taken back, the Swiss draft.
 
 use super::*;
+use shashki_arbiter::tournament::id::GameRef;
 use shashki_arbiter::tournament::model::PlayerId;
 
 #[test]
@@ -341,7 +342,9 @@ fn the_journal_names_a_player_no_longer_in_the_event() {
         said.starts_with("Добавлена Орлова Анна — сохранено"),
         "{said}"
     );
-    assert!(app.session.apply(Command::RemovePlayer { id: PlayerId(999) }));
+    assert!(app
+        .session
+        .apply(Command::RemovePlayer { id: PlayerId(999) }));
     assert!(
         text_containing(&app, "удалена Орлова Анна").is_some(),
         "the removal names her"
@@ -371,9 +374,11 @@ fn the_status_line_stays_on_the_rounds_screen_with_a_long_journal() {
         .len();
     for k in 0..40 {
         let _ = app.session.apply(Command::SetResult {
-            round,
-            board: k % boards + 1,
-            game: 0,
+            game: GameRef {
+                round,
+                board: k % boards + 1,
+                game: 0,
+            },
             result: if k % 2 == 0 {
                 GameResult::WhiteWins
             } else {
@@ -399,10 +404,12 @@ fn a_refused_result_says_not_done_before_naming_it() {
     let mut app = app("refused-locked", Lang::En);
     assert!(app.session.apply(Command::LockRound { round: 1 }));
     assert!(!app.session.apply(Command::SetResult {
-        round: 1,
-        board: 1,
-        game: 1,
-        result: GameResult::Draw,
+        game: GameRef {
+            round: 1,
+            board: 1,
+            game: 1
+        },
+        result: GameResult::Draw
     }));
     let status = app.session.status.clone().unwrap();
     assert!(status.error);

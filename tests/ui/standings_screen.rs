@@ -1,6 +1,7 @@
 //! The Standings screen: the table and the crosstable.
 
 use super::*;
+use shashki_arbiter::tournament::id::GameRef;
 
 #[test]
 fn the_crosstable_and_the_files_page_render() {
@@ -137,10 +138,12 @@ fn standings_are_computed_once_per_state_and_follow_a_result() {
     };
     let before = popov(&first);
     assert!(app.session.apply(Command::SetResult {
-        round: 6,
-        board: 1,
-        game: 0,
-        result: GameResult::WhiteWins,
+        game: GameRef {
+            round: 6,
+            board: 1,
+            game: 0
+        },
+        result: GameResult::WhiteWins
     }));
     let after = app.session.standings(None).unwrap();
     assert!(

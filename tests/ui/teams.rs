@@ -406,7 +406,10 @@ fn the_team_swiss_round_is_proposed_with_reasons_changed_by_hand_and_saved() {
     assert!(text_containing(&app, "уже встречались").is_some());
     assert!(text_containing(&app, "в туре дважды").is_some());
     // Back to the proposal, saved: six matches of four boards.
-    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(0, TeamId(8)))));
+    let _ = app.update(Message::Rounds(Rounds::TeamDraft(Draft::Away(
+        0,
+        TeamId(8),
+    ))));
     assert!(text_containing(&app, "уже встречались").is_none());
     click(&mut app, "Сохранить пары");
     assert!(app.rounds.team_draft.is_none());

@@ -12,6 +12,7 @@ use super::super::model::{ByeValue, GameResult, Player, PlayerId, Round, System,
 use super::super::standings;
 use super::dutch::{Entry, Input, PlayerInput};
 use crate::rules::{Color, Variant};
+use crate::tournament::id::GameRef;
 
 #[derive(Debug, PartialEq, thiserror::Error)]
 pub enum TrfError {
@@ -438,9 +439,11 @@ pub(crate) fn set_results(
     for (board, result) in results.into_iter().enumerate() {
         if let Some(result) = result {
             let cmd = Command::SetResult {
-                round,
-                board: board + 1,
-                game: 0,
+                game: GameRef {
+                    round,
+                    board: board + 1,
+                    game: 0,
+                },
                 result,
             };
             apply(t, &cmd)?;

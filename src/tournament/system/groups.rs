@@ -178,11 +178,23 @@ mod tests {
     fn a_snake_deals_the_seeds_back_and_forth() {
         let order: Vec<PlayerId> = (1..=16).map(PlayerId).collect();
         let g = form(&order, 4, Grouping::Snake, None);
-        assert_eq!(g.groups[0].players, [PlayerId(1), PlayerId(8), PlayerId(9), PlayerId(16)]);
-        assert_eq!(g.groups[1].players, [PlayerId(2), PlayerId(7), PlayerId(10), PlayerId(15)]);
-        assert_eq!(g.groups[3].players, [PlayerId(4), PlayerId(5), PlayerId(12), PlayerId(13)]);
+        assert_eq!(
+            g.groups[0].players,
+            [PlayerId(1), PlayerId(8), PlayerId(9), PlayerId(16)]
+        );
+        assert_eq!(
+            g.groups[1].players,
+            [PlayerId(2), PlayerId(7), PlayerId(10), PlayerId(15)]
+        );
+        assert_eq!(
+            g.groups[3].players,
+            [PlayerId(4), PlayerId(5), PlayerId(12), PlayerId(13)]
+        );
         let c = form(&order, 4, Grouping::Cyclic, None);
-        assert_eq!(c.groups[0].players, [PlayerId(1), PlayerId(5), PlayerId(9), PlayerId(13)]);
+        assert_eq!(
+            c.groups[0].players,
+            [PlayerId(1), PlayerId(5), PlayerId(9), PlayerId(13)]
+        );
     }
 
     #[test]

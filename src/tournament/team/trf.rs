@@ -734,8 +734,9 @@ fn seat_forfeit(
     let mut read = Vec::new();
     for k in 0..boards {
         let home_white = k % 2 == 0;
-        let cell =
-            |opp: PlayerId, white: bool, r: char| (opp.0 as usize, if white { 'w' } else { 'b' }, r);
+        let cell = |opp: PlayerId, white: bool, r: char| {
+            (opp.0 as usize, if white { 'w' } else { 'b' }, r)
+        };
         let h = (home[k], cell(away[k], home_white, f.results.0));
         let a = (away[k], cell(home[k], !home_white, f.results.1));
         read.push(if lower_first { [h, a] } else { [a, h] });

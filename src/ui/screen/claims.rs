@@ -15,6 +15,7 @@ use crate::rules::columns::after::AfterVerdict;
 use crate::rules::columns::AnyVariant;
 use crate::rules::{pdn, ClaimVerdict, Color};
 use crate::tournament::command::Command;
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Note, Tournament};
 use crate::tournament::records;
 use crate::ui::format::Choice;
@@ -250,17 +251,21 @@ impl State {
                         .set_text(&records::write(t, &records::game_pdn(t, r, &kept, game)));
                     self.sheet.ply = ply;
                     cmds.push(Command::SetRecord {
-                        round,
-                        board: number,
-                        game,
+                        game: GameRef {
+                            round,
+                            board: number,
+                            game,
+                        },
                         moves: Some(moves),
                     });
                 }
                 if v.valid {
                     cmds.push(Command::SetResult {
-                        round,
-                        board: number,
-                        game,
+                        game: GameRef {
+                            round,
+                            board: number,
+                            game,
+                        },
                         result: GameResult::Draw,
                     });
                 }
@@ -324,9 +329,11 @@ impl State {
                         ))
                     }
                     Ok(moves) => Action::Apply(Command::SetRecord {
-                        round: round.number,
-                        board,
-                        game,
+                        game: GameRef {
+                            round: round.number,
+                            board,
+                            game,
+                        },
                         moves: (!moves.is_empty()).then_some(moves),
                     }),
                     Err(e) => Action::error(e.get(lang).to_string()),

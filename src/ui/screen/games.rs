@@ -16,6 +16,7 @@ use crate::clock::game_clock::PressTimes;
 use crate::lang::{Lang, Said};
 use crate::rules::Color;
 use crate::tournament::command::Command;
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Pairing, Round, Tournament};
 use crate::tournament::records::{self, RoundTimes};
 use crate::ui::session::clocks::Clocks;
@@ -232,9 +233,11 @@ impl State {
                 self.sheet.set_text(&moves);
                 self.kept = moves.clone();
                 Action::Apply(Command::SetRecord {
-                    round: round.number,
-                    board,
-                    game,
+                    game: GameRef {
+                        round: round.number,
+                        board,
+                        game,
+                    },
                     moves: (!moves.is_empty()).then_some(moves),
                 })
             }

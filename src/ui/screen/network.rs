@@ -17,6 +17,7 @@ use crate::store::event::Entry;
 use crate::store::floor;
 use crate::tournament::command::Command;
 use crate::tournament::deputy::{self, Boards, Deputy, FloorResults};
+use crate::tournament::id::GameRef;
 use crate::tournament::model::Tournament;
 use crate::ui::theme;
 
@@ -478,9 +479,11 @@ impl Qr {
 /// who sent it and when: «тур 3, доска 5, партия 1: 1-0 — Попов Артём выиграл (Петров, 16:03)».
 fn waiting(t: &Tournament, s: &deputy::Submitted, lang: Lang) -> String {
     let result = Command::SetResult {
-        round: s.round,
-        board: s.board,
-        game: s.game,
+        game: GameRef {
+            round: s.round,
+            board: s.board,
+            game: s.game,
+        },
         result: s.result,
     };
     let at = s.at.with_timezone(&chrono::Local).format("%H:%M");

@@ -9,6 +9,7 @@ use super::Action;
 use crate::lang::Lang;
 use crate::store::event::EventFile;
 use crate::tournament::command::Command;
+use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Pairing, System, Tournament};
 use crate::ui::{describe, theme};
 
@@ -119,9 +120,11 @@ impl State {
         };
         let cmd = if slot < p.games.len() {
             Command::SetResult {
-                round: self.round,
-                board,
-                game: slot,
+                game: GameRef {
+                    round: self.round,
+                    board,
+                    game: slot,
+                },
                 result,
             }
         } else {

@@ -37,22 +37,19 @@ pub struct Clocks {
 }
 
 /// The games a command gives a result (`cleared` false) or takes a result from (`cleared` true):
-/// (round, board, the clock's game index).
-fn results_in(cmd: &Command, games: usize, cleared: bool, out: &mut Vec<(usize, usize, usize)>) {
+/// the game, counted as the clocks count (the micromatch's, then the extra games).
+fn results_in(cmd: &Command, games: usize, cleared: bool, out: &mut Vec<GameRef>) {
     match cmd {
-        Command::SetResult {
-            round,
-            board,
-            game,
-            result,
-        } if (*result == GameResult::Pending) == cleared => out.push((*round, *board, *game)),
+        Command::SetResult { game, result } if (*result == GameResult::Pending) == cleared => {
+            out.push(*game)
+        }
         Command::SetExtraResult {
             round,
             board,
             game,
             result,
         } if (*result == GameResult::Pending) == cleared => {
-            out.push((*round, *board, games + game))
+            out.push(GameRef::new(*round, *board, games + game))
         }
         Command::Batch { commands } => {
             for c in commands {
@@ -178,6 +175,7 @@ fn boards_of_game<'a>(
 }
 
 use crate::clock::hall::game_dir as dir_for;
+use crate::tournament::id::GameRef;
 
 impl Clocks {
     /// The clocks of an event just opened: the latest logged game of the last round comes back
@@ -564,8 +562,8 @@ impl Clocks {
         results_in(cmd, games, cleared, &mut games_of);
         games_of
             .into_iter()
-            .filter(move |&(round, _, game)| self.game == Some((round, game)))
-            .filter_map(move |(_, board, _)| self.hall.index_of(BoardKey(board)))
+            .filter(move |g| self.game == Some((g.round, g.game)))
+            .filter_map(move |g| self.hall.index_of(BoardKey(g.board)))
     }
 
     /// Restarts the clocks that the results a command takes back had stopped (an undo of a

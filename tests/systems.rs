@@ -349,6 +349,42 @@ fn a_tied_knockout_match_goes_down_the_ladder_then_to_the_arbiter_and_waits_till
     // White is 3, who lost: seed 1 won game 2. Tied 1:1 → undecided, so 3-4 is not known yet.
     assert_eq!(places[0], (4, "1".to_string()));
     assert_eq!(places[1], (2, "2".to_string()));
+    // Every game has its result, but the third-place match is undecided: the event is not over
+    // (a next stage waits for it), until the arbiter decides it.
+    let read = || shashki_arbiter::store::event::read(Path::new(&event)).unwrap();
+    assert!(
+        !read().over(),
+        "an undecided third-place match leaves the event open"
+    );
+    let next = s(&d.join("next.ron"));
+    let why = refused(
+        &[
+            "event",
+            "next-stage",
+            &event,
+            "--take",
+            "2",
+            "--output",
+            &next,
+        ],
+        &d,
+    );
+    assert!(why.contains("not over"), "{why}");
+    ok(&[
+        "result",
+        &event,
+        "--round",
+        "2",
+        "--board",
+        "2",
+        "--winner",
+        "3",
+        "--reason",
+        "жребий",
+        "--format",
+        "json",
+    ]);
+    assert!(read().over());
     let _ = std::fs::remove_dir_all(&d);
 }
 
@@ -1099,5 +1135,89 @@ fn the_bracket_document_draws_each_winner_between_the_slots_he_came_from() {
     assert!(std::fs::read_to_string(&out)
         .unwrap()
         .contains("not played by knockout"));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The protocol's head (and every document's) names the system as a regulation does, with
+/// what sets it apart: the cycles, the groups, a knockout's matches, a Scheveningen's scheme.
+#[test]
+fn every_system_is_named_in_the_documents_head_as_its_regulation_names_it() {
+    use shashki_arbiter::lang::Lang;
+    let d = dir("named");
+    let ten = roster(&d, "r.csv", 10);
+    let a = roster(&d, "A.csv", 4);
+    let b = roster(&d, "B.csv", 4);
+    let sides = format!("{a},{b}");
+    let cases: [(&[&str], &str, &str); 6] = [
+        (&["--cycles", "1"], "круговая система", "round robin"),
+        (
+            &["--cycles", "2"],
+            "двухкруговая система",
+            "double round robin",
+        ),
+        (
+            &["--cycles", "4"],
+            "круговая система в 4 круга",
+            "round robin, 4 cycles",
+        ),
+        (
+            &["--cycles", "5"],
+            "круговая система в 5 кругов",
+            "round robin, 5 cycles",
+        ),
+        (
+            &["--system", "groups", "--groups", "2", "--cycles", "2"],
+            "двухкруговая система, 2 группы",
+            "double round robin, 2 groups",
+        ),
+        (
+            &[
+                "--system",
+                "knockout",
+                "--games",
+                "2",
+                "--final-games",
+                "4",
+                "--third-place",
+            ],
+            "олимпийская система, матчи из 2 партий, финал из 4 партий, матч за 3-е место",
+            "knockout, matches of 2 games, final of 4 games, match for 3rd place",
+        ),
+    ];
+    let head = |event: &str, lang| {
+        let t = shashki_arbiter::store::event::read(Path::new(event)).unwrap();
+        shashki_arbiter::report::head::lines(&t, lang).join("\n")
+    };
+    for (k, (options, ru, en)) in cases.iter().enumerate() {
+        let event = s(&d.join(format!("e{k}.ron")));
+        let mut args = vec!["event", "new", &event, "--roster", &ten, "--format", "json"];
+        args.extend_from_slice(options);
+        if !options.contains(&"--system") {
+            args.extend_from_slice(&["--system", "round-robin"]);
+        }
+        ok(&args);
+        let (h_ru, h_en) = (head(&event, Lang::Ru), head(&event, Lang::En));
+        assert!(h_ru.contains(&format!("· {ru},")), "{options:?}: {h_ru}");
+        assert!(h_en.contains(&format!("· {en},")), "{options:?}: {h_en}");
+    }
+    let event = s(&d.join("s.ron"));
+    ok(&[
+        "event",
+        "new",
+        &event,
+        "--sides",
+        &sides,
+        "--system",
+        "scheveningen",
+        "--double",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        head(&event, Lang::Ru)
+            .contains("схевенингенская система, двойная, две команды по 4 участника, 8 туров"),
+        "{}",
+        head(&event, Lang::Ru)
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -699,12 +699,7 @@ pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
     not_there(a.output, lang)?;
     let prev = event::read(Path::new(a.file)).map_err(|e| e.to_string())?;
     let planned = prev.planned_rounds().unwrap_or(prev.rounds.len());
-    let over = prev.rounds.len() >= planned
-        && prev
-            .rounds
-            .iter()
-            .all(|r| r.finished(&prev.settings.format));
-    if !over {
+    if !prev.over() {
         return Err(both(
             lang,
             format!(

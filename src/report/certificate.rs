@@ -33,7 +33,7 @@ pub fn certificates(
     event.push(format!(
         "{}: {}, {}, {}",
         t(lang, "System", "Система проведения"),
-        s.system.said(lang),
+        crate::tournament::system::of(tour).describe(tour, lang),
         lang.count(rounds as u64, ["round", "rounds"], ["тур", "тура", "туров"]),
         lang.count(
             tour.players.len() as u64,

@@ -105,7 +105,7 @@ pub fn lines(t: &Tournament, lang: Lang) -> Vec<String> {
         "{}: {} · {}, {} · {}: {}",
         lang.pick("Variant", "Вид"),
         s.variant.said(lang),
-        s.system.said(lang),
+        crate::tournament::system::of(t).describe(t, lang),
         lang.count(rounds as u64, ["round", "rounds"], ["тур", "тура", "туров"]),
         lang.pick("time control", "контроль времени"),
         s.time_control.said(lang)

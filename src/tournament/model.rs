@@ -991,6 +991,17 @@ pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
 
 impl Tournament {
     /// How many rounds the event has: a round robin's table, a Swiss's regulation (if set).
+    /// Every planned round (a Swiss without a plan: every round paired) is played and over as
+    /// the event's system counts it (a knockout's final decided, not only played): a stage may
+    /// follow, the final order is not provisional.
+    pub fn over(&self) -> bool {
+        let system = crate::tournament::system::of(self);
+        let planned = self.planned_rounds().unwrap_or(self.rounds.len());
+        !self.rounds.is_empty()
+            && self.rounds.len() >= planned
+            && self.rounds.iter().all(|r| system.complete(self, r))
+    }
+
     pub fn planned_rounds(&self) -> Option<usize> {
         // A team event's round robin is over its teams.
         let n = if self.is_team_event() {

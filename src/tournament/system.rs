@@ -14,6 +14,7 @@ use serde::Serialize;
 use super::command::Command;
 use super::model::{PlayerId, Round, System, Tournament};
 use super::standings::Line;
+use crate::lang::Lang;
 
 /// One encounter of a proposed round: White of game 1 first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -160,6 +161,18 @@ pub trait PairingSystem {
     /// Orders the standings and sets their places by the system's rule (the default: points and
     /// tie-breaks, as [`super::standings::compute`] ranked them).
     fn place(&self, _t: &Tournament, _up_to: Option<usize>, _rows: &mut Vec<Line>) {}
+
+    /// The system as the regulation and the documents' heads name it, with what sets it apart
+    /// (cycles, groups, a knockout's matches): «круговая система в 4 круга».
+    fn describe(&self, t: &Tournament, lang: Lang) -> String {
+        t.settings.system.said(lang).to_string()
+    }
+
+    /// Round `round` is over as the system counts it: every game has its result, no extra
+    /// micromatch is due, and every encounter that needs a winner has one.
+    fn complete(&self, t: &Tournament, round: &Round) -> bool {
+        round.finished(&t.settings.format) && self.undecided(t, round).is_none()
+    }
 }
 
 struct RoundRobin;
@@ -253,6 +266,25 @@ impl PairingSystem for RoundRobin {
         })
     }
 
+    fn describe(&self, t: &Tournament, lang: Lang) -> String {
+        let base = match t.settings.cycles() {
+            1 | 2 => t.settings.system.said(lang).to_string(),
+            c => match lang {
+                Lang::En => format!("round robin, {c} cycles"),
+                Lang::Ru => format!(
+                    "круговая система в {c} {}",
+                    crate::lang::ru_noun(c as u64, ["круг", "круга", "кругов"])
+                ),
+            },
+        };
+        match &t.settings.groups {
+            Some(g) if !g.groups.is_empty() => {
+                format!("{base}, {}", groups_said(g.groups.len(), lang))
+            }
+            _ => base,
+        }
+    }
+
     fn planned_rounds(&self, t: &Tournament, entrants: usize) -> Option<usize> {
         if let Some(g) = &t.settings.groups {
             return Some(g.rounds(t.settings.cycles()));
@@ -283,6 +315,25 @@ impl PairingSystem for Swiss {
 
     fn planned_rounds(&self, t: &Tournament, _entrants: usize) -> Option<usize> {
         t.settings.rounds_planned
+    }
+}
+
+/// «4 группы», «4 groups».
+fn groups_said(n: usize, lang: Lang) -> String {
+    lang.count(n as u64, ["group", "groups"], ["группа", "группы", "групп"])
+}
+
+/// «из 2 партий», «of 2 games»: a match's games after "of".
+pub(crate) fn of_games(n: u32, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "of {}",
+            lang.count(n as u64, ["game", "games"], ["", "", ""])
+        ),
+        Lang::Ru => format!(
+            "из {n} {}",
+            crate::lang::ru_noun(n as u64, ["партии", "партий", "партий"])
+        ),
     }
 }
 

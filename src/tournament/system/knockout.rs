@@ -6,8 +6,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{check_round, name, Draft, Encounter, PairingSystem, Pass, SystemError};
+use super::{check_round, name, of_games, Draft, Encounter, PairingSystem, Pass, SystemError};
 use crate::clock::TimeControl;
+use crate::lang::Lang;
 use crate::tournament::model::{GameResult, Pairing, PlayerId, Round, Tournament};
 use crate::tournament::standings::Line;
 
@@ -443,6 +444,25 @@ impl PairingSystem for KnockoutSystem {
 
     fn planned_rounds(&self, _t: &Tournament, entrants: usize) -> Option<usize> {
         (entrants >= 2).then(|| rounds(entrants))
+    }
+
+    /// «олимпийская система, матчи из 2 партий, финал из 4 партий, матч за 3-е место».
+    fn describe(&self, t: &Tournament, lang: Lang) -> String {
+        let ko = settings(t);
+        let games = t.settings.format.games.max(1);
+        let mut out = format!(
+            "{}, {} {}",
+            t.settings.system.said(lang),
+            lang.pick("matches", "матчи"),
+            of_games(games, lang)
+        );
+        if let Some(f) = ko.final_games.filter(|&f| f != games) {
+            out += &format!(", {} {}", lang.pick("final", "финал"), of_games(f, lang));
+        }
+        if ko.third_place {
+            out += lang.pick(", match for 3rd place", ", матч за 3-е место");
+        }
+        out
     }
 
     fn undecided(&self, t: &Tournament, round: &Round) -> Option<SystemError> {

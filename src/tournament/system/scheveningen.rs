@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::{check_round, Draft, Encounter, PairingSystem, Pass, SystemError};
+use crate::lang::Lang;
 use crate::tournament::model::{PlayerId, Tournament};
 
 /// The published tables, as text (`table N single`, then `round r: A1-B1 B2-A2 …`).
@@ -202,6 +203,30 @@ impl PairingSystem for ScheveningenSystem {
             Pass::Rests,
             None,
         ))
+    }
+
+    /// «схевенингенская система, двойная, 2 команды по 4 участника».
+    fn describe(&self, t: &Tournament, lang: Lang) -> String {
+        let s = sides(t);
+        let mut out = t.settings.system.said(lang).to_string();
+        if s.double {
+            out += lang.pick(", double", ", двойная");
+        }
+        if s.soviet {
+            out += lang.pick(", Soviet scheme", ", советская схема");
+        }
+        let n = s.sides[0].len() as u64;
+        out += &match lang {
+            Lang::En => format!(
+                ", two sides of {}",
+                lang.count(n, ["player", "players"], ["", "", ""])
+            ),
+            Lang::Ru => format!(
+                ", две команды по {n} {}",
+                crate::lang::ru_noun(n, ["участнику", "участника", "участников"])
+            ),
+        };
+        out
     }
 
     fn planned_rounds(&self, t: &Tournament, _entrants: usize) -> Option<usize> {

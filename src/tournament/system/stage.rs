@@ -187,8 +187,7 @@ pub fn final_order(finals: &[&Tournament]) -> Result<Vec<FinalLine>, OrderError>
     let mut above = 0;
     for t in finals {
         let lines = crate::tournament::standings::compute(t, None);
-        let over = t.planned_rounds().is_some_and(|n| t.rounds.len() >= n)
-            && t.rounds.iter().all(|r| r.finished(&t.settings.format));
+        let over = t.over();
         for l in &lines {
             if let Some(first) = out.iter().find(|f| f.id == l.id) {
                 return Err(OrderError::Twice {

@@ -5,6 +5,7 @@ pub mod ballot;
 pub mod berger;
 pub mod command;
 pub mod deputy;
+pub mod encounter;
 pub mod id;
 pub mod integrity;
 pub mod model;

@@ -700,3 +700,30 @@ async fn a_knockouts_state_carries_its_bracket_and_the_seeds_passing_a_round() {
     let state: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(state.get("bracket").is_none());
 }
+
+/// A team round's page lists its boards match by match, then the team with the bye and the
+/// team away (each said so), as the wall does: one reading of the round's encounters.
+#[tokio::test]
+async fn a_team_rounds_page_lists_the_team_with_the_bye_and_the_team_away() {
+    let mut t = event::read(Path::new("tournaments/team-swiss.ron")).unwrap();
+    let r = t.rounds.last_mut().unwrap();
+    let gone = r.matches.pop().unwrap();
+    r.pairings.retain(|p| !gone.boards.contains(&p.board));
+    r.team_byes = vec![gone.home];
+    r.team_absent = vec![gone.away];
+    let boards_left = r.pairings.len();
+    let (home, away) = (t.team_name(gone.home), t.team_name(gone.away));
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let boards = state["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), boards_left + 2, "{boards:?}");
+    let bye = &boards[boards_left];
+    assert_eq!(bye["white"], home.as_str());
+    assert!(bye["board"].is_null() && bye["black"].is_null() && bye.get("away").is_none());
+    let off = &boards[boards_left + 1];
+    assert_eq!(
+        (&off["white"], &off["away"]),
+        (&away.as_str().into(), &true.into())
+    );
+    assert!(boards[..boards_left].iter().all(|b| b["board"].is_u64()));
+}

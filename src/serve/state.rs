@@ -11,7 +11,8 @@ use crate::clock::log;
 use crate::lang::Lang;
 use crate::report::{self, Document};
 use crate::rules::Color;
-use crate::tournament::model::{System, Tournament};
+use crate::tournament::encounter::{Alone, Encounter, Entrant};
+use crate::tournament::model::{Pairing, System, Tournament};
 use crate::tournament::system::knockout;
 
 /// A clock whose console has written nothing for this long is shown frozen at its last known
@@ -149,11 +150,14 @@ pub struct BoardLine {
     /// A knockout's entrant passing the round without a game (a bye has none of this).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub passes: bool,
+    /// A team away from the round of its own will (a bye has none of this).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub away: bool,
 }
 
 impl BoardLine {
     /// An entrant without a game this round, listed after the boards.
-    fn without_game(white: String, passes: bool) -> BoardLine {
+    fn without_game(white: String, why: Alone) -> BoardLine {
         BoardLine {
             board: None,
             white,
@@ -162,7 +166,8 @@ impl BoardLine {
             results: Vec::new(),
             score: None,
             position: None,
-            passes,
+            passes: why == Alone::Passes,
+            away: why == Alone::Away,
         }
     }
 }
@@ -265,41 +270,45 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
     }
 }
 
-/// A round's boards, byes last with no board and no Black.
+/// A round's boards, encounter by encounter; the entrants without a game last, with no board
+/// and no Black.
 fn boards_of(t: &Tournament, r: &crate::tournament::model::Round) -> Vec<BoardLine> {
     let name = |id| t.player(id).map_or_else(String::new, |p| p.full_name());
     let (_, draw) = t.game_value();
-    let mut boards: Vec<BoardLine> = r
-        .pairings
-        .iter()
-        .map(|p| BoardLine {
-            board: Some(p.board),
-            white: name(p.white),
-            black: Some(name(p.black)),
-            ballot: p
-                .ballot
-                .as_ref()
-                .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell)),
-            results: p
-                .games
-                .iter()
-                .chain(&p.extra)
-                .map(|g| g.symbol().to_string())
-                .collect(),
-            score: p.scored().then(|| {
-                let (w, b) = p.halves();
-                [w as f64 * draw, b as f64 * draw]
-            }),
-            position: None,
-            passes: false,
-        })
-        .collect();
-    for &bye in r.bye.iter() {
-        boards.push(BoardLine::without_game(name(bye), false));
-    }
-    // A knockout's seeds passing the round (no game, unlike a bye: nothing scored).
-    for &id in &r.advanced {
-        boards.push(BoardLine::without_game(name(id), true));
+    let board = |p: &Pairing| BoardLine {
+        board: Some(p.board),
+        white: name(p.white),
+        black: Some(name(p.black)),
+        ballot: p
+            .ballot
+            .as_ref()
+            .map(|b| format!("{} {}", b.table.to_uppercase(), b.cell)),
+        results: p
+            .games
+            .iter()
+            .chain(&p.extra)
+            .map(|g| g.symbol().to_string())
+            .collect(),
+        score: p.scored().then(|| {
+            let (w, b) = p.halves();
+            [w as f64 * draw, b as f64 * draw]
+        }),
+        position: None,
+        passes: false,
+        away: false,
+    };
+    let mut boards = Vec::new();
+    for e in r.encounters() {
+        match e {
+            Encounter::Met { boards: on, .. } => boards.extend(on.into_iter().map(board)),
+            Encounter::Alone { entrant, why } => {
+                let who = match entrant {
+                    Entrant::Player(id) => name(id),
+                    Entrant::Team(id) => t.team_name(id),
+                };
+                boards.push(BoardLine::without_game(who, why));
+            }
+        }
     }
     boards
 }

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use crate::clock::game_clock::{SideView, Snapshot};
 use crate::lang::Lang;
 use crate::rules::Color;
+use crate::tournament::encounter::{Alone, Encounter, Entrant};
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::Line;
 use crate::ui::session::clocks::{Clocks as State, Seat};
@@ -365,76 +366,60 @@ fn big_table<'a>(
     .into()
 }
 
+/// «свободен», «свободна», «проходит без игры», «не играет».
+fn alone_said(t: &Tournament, entrant: Entrant, why: Alone, lang: Lang) -> &'static str {
+    match (why, entrant) {
+        (Alone::Bye, Entrant::Player(id)) => lang.agree(
+            t.player(id).and_then(|p| p.sex),
+            "bye",
+            ["свободен", "свободна", "свободный тур"],
+        ),
+        (Alone::Bye, Entrant::Team(_)) => lang.pick("bye", "свободный тур"),
+        (Alone::Passes, _) => lang.pick("passes without a game", "проходит без игры"),
+        (Alone::Away, _) => lang.pick("away", "не играет"),
+    }
+}
+
 fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
     let Some(r) = t.rounds.last() else {
         return text("").into();
     };
     let name = |id| format::seated(t, id);
-    let mut rows: Vec<Vec<String>> = r
-        .pairings
-        .iter()
-        .map(|p| {
-            // A team event's board is named by its match and its board in the match.
-            let board = if t.is_team_event() {
-                format::match_board(t, r, p.board)
-            } else {
-                p.board.to_string()
-            };
-            vec![
-                board,
-                name(p.white),
-                name(p.black),
-                p.ballot
-                    .as_ref()
-                    .map(|b| b.cell.clone())
-                    .unwrap_or_default(),
-                crate::report::score(t, p, lang),
-            ]
-        })
-        .collect();
-    if let Some(bye) = r.bye {
-        rows.push(vec![
-            String::new(),
-            name(bye),
-            lang.agree(
-                t.player(bye).and_then(|p| p.sex),
-                "bye",
-                ["свободен", "свободна", "свободный тур"],
-            )
-            .into(),
-            String::new(),
-            String::new(),
-        ]);
-    }
-    // A knockout's seeds going on without an encounter (no game, nothing scored: not a bye).
-    for &id in &r.advanced {
-        rows.push(vec![
-            String::new(),
-            name(id),
-            lang.pick("passes without a game", "проходит без игры")
-                .into(),
-            String::new(),
-            String::new(),
-        ]);
-    }
-    // A team round's teams without a match: the bye and the teams away, at the foot.
-    let team_rows = r
-        .team_byes
-        .iter()
-        .map(|&id| (id, lang.pick("bye", "свободный тур")))
-        .chain(
-            r.team_absent
-                .iter()
-                .map(|&id| (id, lang.pick("away", "не играет"))),
-        );
-    for (id, what) in team_rows {
-        rows.push(vec![
-            String::new(),
-            t.team_name(id),
-            what.into(),
-            String::new(),
-            String::new(),
-        ]);
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for e in r.encounters() {
+        match e {
+            Encounter::Met { sides, boards } => {
+                for p in boards {
+                    // A match's board is named by its match and its board in the match.
+                    let board = match sides[0] {
+                        Entrant::Team(_) => format::match_board(t, r, p.board),
+                        Entrant::Player(_) => p.board.to_string(),
+                    };
+                    rows.push(vec![
+                        board,
+                        name(p.white),
+                        name(p.black),
+                        p.ballot
+                            .as_ref()
+                            .map(|b| b.cell.clone())
+                            .unwrap_or_default(),
+                        crate::report::score(t, p, lang),
+                    ]);
+                }
+            }
+            // At the foot: the bye, a knockout's seeds going on (no game, nothing scored: not
+            // a bye), a team round's teams without a match.
+            Encounter::Alone { entrant, why } => rows.push(vec![
+                String::new(),
+                match entrant {
+                    Entrant::Player(id) => name(id),
+                    Entrant::Team(id) => t.team_name(id),
+                },
+                alone_said(t, entrant, why, lang).into(),
+                String::new(),
+                String::new(),
+            ]),
+        }
     }
     let header = vec![
         lang.pick("Board", "Доска").into(),

@@ -60,6 +60,26 @@ pub fn score(tour: &Tournament, p: &crate::tournament::model::Pairing, lang: Lan
     score_from(tour, p, p.white, lang)
 }
 
+/// The extra games' score after the match's, as the hall reads a tie-break: «доп. 2 : 0»;
+/// `None` before any extra game has a result.
+pub fn extra_score(
+    tour: &Tournament,
+    p: &crate::tournament::model::Pairing,
+    lang: Lang,
+) -> Option<String> {
+    let (w, b) = p.extra_halves();
+    let played = p.extra.iter().any(|g| g.halves().is_some());
+    let (_, draw) = tour.game_value();
+    played.then(|| {
+        format!(
+            "{} {} : {}",
+            t(lang, "extra", "доп."),
+            points(w as f64 * draw, lang),
+            points(b as f64 * draw, lang)
+        )
+    })
+}
+
 /// [`score`] read from `left`'s side (a match protocol's first team's player first).
 pub fn score_from(
     tour: &Tournament,

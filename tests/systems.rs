@@ -169,6 +169,11 @@ fn knockouts_of_5_to_40_pair_the_bracket_pass_the_top_seeds_and_place_by_round()
             assert_eq!(place[&(n as u64)].1, 1, "{n}");
         }
         assert_eq!(place[&1].1, Value::Null);
+        // Places come from the bracket: no coefficient stands beside them (an arbiter's trial
+        // saw Solkoff and wins beside a knockout's places on the console and the wall).
+        for l in st.as_array().unwrap() {
+            assert_eq!(l["tiebreaks"], serde_json::json!({}), "{n}: {l}");
+        }
         // A seed passing round 1 did not join late («с тура 2» is a late entry's mark).
         for l in st.as_array().unwrap() {
             assert_eq!(l["joined_in"], Value::Null, "{n}: {l}");

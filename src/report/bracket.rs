@@ -48,15 +48,11 @@ fn text(lang: Lang, en: &'static str, ru: &'static str) -> Section {
 /// The name a round of a knockout goes by: the final, the semifinals, the quarterfinals, then
 /// «1/8 финала» (the round of 16) and so on, after its number.
 pub fn round_said(round: usize, rounds: usize, lang: Lang) -> String {
-    let to_go = rounds.saturating_sub(round);
-    let stage = match (to_go, lang) {
-        (0, _) => t(lang, "Final", "Финал"),
-        (1, _) => t(lang, "Semifinals", "Полуфинал"),
-        (2, _) => t(lang, "Quarterfinals", "Четвертьфинал"),
-        (k, Lang::En) => format!("Round of {}", 1usize << (k + 1)),
-        (k, Lang::Ru) => format!("1/{} финала", 1usize << k),
-    };
-    format!("{} {round} · {stage}", t(lang, "Round", "Тур"))
+    format!(
+        "{} {round} · {}",
+        t(lang, "Round", "Тур"),
+        knockout::stage_said(round, rounds, lang)
+    )
 }
 
 fn sections(b: &Bracket, lang: Lang) -> Vec<Section> {

@@ -371,13 +371,16 @@ impl TieBreak {
     /// The order a new event starts with, before its regulation is entered: the one official
     /// example found (Minsport regulation, item 4.2.10 «Шашки русские», in
     /// `shared/data/competition_rules.md` §3.1): the Shmulyan coefficient in a round robin, the
-    /// Buchholz (Solkoff) in a Swiss, then the number of wins, then head-to-head.
+    /// Buchholz (Solkoff) in a Swiss, then the number of wins, then head-to-head. A knockout
+    /// has none: its places are the bracket's (the round one went out in), which no coefficient
+    /// changes, and columns of coefficients beside them would only mislead the hall.
     pub fn defaults(system: System) -> Vec<TieBreak> {
         let first = match system {
             System::RoundRobin | System::DoubleRoundRobin | System::Scheveningen => {
                 TieBreak::Shmulyan
             }
-            System::Swiss | System::Knockout => TieBreak::Buchholz,
+            System::Swiss => TieBreak::Buchholz,
+            System::Knockout => return Vec::new(),
         };
         vec![first, TieBreak::Wins, TieBreak::HeadToHead]
     }

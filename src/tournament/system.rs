@@ -103,7 +103,7 @@ pub enum SystemError {
     },
     #[error("the event has {planned} rounds; round {round} is not one of them")]
     NoMoreRounds { planned: usize, round: usize },
-    #[error("round {round}, board {board}: the encounter of {white} and {black} is undecided (a tie-break game or the arbiter's decision is due: `result --winner`)")]
+    #[error("round {round}, board {board}: the encounter of {white} and {black} is undecided (a tie-break game is due, or the arbiter's decision: the row under the round at the console, `result --winner` on the command line)")]
     Undecided {
         round: usize,
         board: usize,
@@ -133,7 +133,7 @@ impl crate::lang::Russian for SystemError {
                 white,
                 black,
             } => format!(
-                "тур {round}, доска {board}: победитель встречи {white} — {black} не определён (нужна дополнительная партия или решение судьи: `result --winner`)"
+                "тур {round}, доска {board}: победитель встречи {white} — {black} не определён (нужна дополнительная партия или решение судьи: строка под таблицей тура на пульте, `result --winner` в командной строке)"
             ),
             SystemError::Teams => {
                 "командный турнир составляет пары по командам (`pair` по списку команд)".into()
@@ -166,6 +166,24 @@ pub trait PairingSystem {
     /// (cycles, groups, a knockout's matches): «круговая система в 4 круга».
     fn describe(&self, t: &Tournament, lang: Lang) -> String {
         t.settings.system.said(lang).to_string()
+    }
+
+    /// What the regulation calls round `round` beside its number (a knockout's «Финал»,
+    /// «1/8 финала»); `None` where rounds go by their numbers alone.
+    fn round_said(&self, _t: &Tournament, _round: usize, _lang: Lang) -> Option<String> {
+        None
+    }
+
+    /// What sets board `board` of round `round` apart from the round's other encounters (a
+    /// knockout's match for third place beside its final); `None` for an ordinary one.
+    fn encounter_said(
+        &self,
+        _t: &Tournament,
+        _round: usize,
+        _board: usize,
+        _lang: Lang,
+    ) -> Option<&'static str> {
+        None
     }
 
     /// Round `round` is over as the system counts it: every game has its result, no extra

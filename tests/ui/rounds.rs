@@ -421,3 +421,92 @@ fn a_refused_result_says_not_done_before_naming_it() {
         status.text
     );
 }
+
+/// Issue 49, an arbiter's trial: in a knockout's last round the Rounds screen names the round
+/// («Финал») and which board is the final and which the match for third place (both are played
+/// side by side; the trial could not tell them apart); the next round waits for a tied
+/// encounter with words for the console, and the arbiter's decision, with its reason, settles it.
+#[test]
+fn a_knockouts_last_round_names_the_final_and_the_third_place_match_and_takes_a_decision() {
+    use shashki_arbiter::ui::screen::rounds::Message as R;
+    let cup = event_copy("ko-final", "tournaments/knockout-cup.ron");
+    let mut t = shashki_arbiter::store::event::read(&cup).unwrap();
+    t.rounds.truncate(3);
+    let path = cup.with_file_name("semis-played.ron");
+    EventFile::create(&path, t).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Составить тур 4");
+    assert!(sees(&app, "Тур 4 / 4 · Финал"), "{:?}", app.session.status);
+    assert!(sees(&app, "финал") && sees(&app, "матч за 3-е место"));
+    // Both under the board numbers, the final's first.
+    let at = |label: &'static str| -> iced::Rectangle {
+        let found = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let into = found.clone();
+        let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
+        let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+            if let Candidate::Text {
+                content, bounds, ..
+            } = c
+            {
+                if content == label && into.lock().unwrap().is_none() {
+                    *into.lock().unwrap() = Some(bounds);
+                }
+            }
+            None
+        });
+        drop(ui);
+        let found = *found.lock().unwrap();
+        found.unwrap_or_else(|| panic!("no {label}"))
+    };
+    let (column, final_, third) = (at("Доска"), at("финал"), at("матч за 3-е место"));
+    assert!(
+        (final_.x - column.x).abs() < 2.0 && (third.x - column.x).abs() < 2.0,
+        "in the board column: {column:?} {final_:?} {third:?}"
+    );
+    assert!(
+        final_.y < third.y,
+        "board 1 the final, board 2 for third place"
+    );
+    // The match for third place drawn 1:1, the ladder's games drawn too: undecided.
+    let t = &app.session.event.as_ref().unwrap().tournament;
+    let p = t.rounds[3].pairings[1].clone();
+    for game in 0..4 {
+        let _ = app.update(Message::Rounds(R::Focus(2, game)));
+        char_key(&mut app, "=");
+    }
+    assert!(
+        sees(
+            &app,
+            "Доска 2: ничья — кто проходит дальше по решению судьи?"
+        ),
+        "the decision row"
+    );
+    // Another round cannot follow, and the console is told its own way, not the CLI's alone.
+    let refused =
+        shashki_arbiter::tournament::system::of(&app.session.event.as_ref().unwrap().tournament)
+            .undecided(
+                &app.session.event.as_ref().unwrap().tournament,
+                &app.session.event.as_ref().unwrap().tournament.rounds[3],
+            )
+            .map(|e| shashki_arbiter::lang::Russian::ru(&e))
+            .expect("the third-place match is undecided");
+    assert!(refused.contains("строка под таблицей тура"), "{refused}");
+    // No decision without a reason; with one, the winner goes on and the reason is kept.
+    let _ = app.update(Message::Rounds(R::Decide(2, p.black)));
+    assert!(
+        app.session.event.as_ref().unwrap().tournament.rounds[3].pairings[1]
+            .decided
+            .is_none(),
+        "a decision needs its reason"
+    );
+    let _ = app.update(Message::Rounds(R::DecideReason("жребий".into())));
+    let _ = app.update(Message::Rounds(R::Decide(2, p.black)));
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    let d = saved.rounds[3].pairings[1].decided.clone().expect("saved");
+    assert_eq!((d.winner, d.reason.as_str()), (p.black, "жребий"));
+    assert!(
+        text_containing(&app, "(решение судьи: жребий)").is_some(),
+        "the score column says why"
+    );
+}

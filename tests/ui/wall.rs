@@ -251,3 +251,69 @@ fn a_knockouts_wall_lists_the_seeds_passing_the_round() {
     let row = row_texts(&app, "проходит без игры");
     assert!(row.iter().any(|t| t.contains("Шварцман")), "{row:?}");
 }
+
+/// Issue 49, an arbiter's trial: the wall's bracket left out the match for third place, and its
+/// Pairings page did not say which board was the final; the standings showed Solkoff and wins
+/// beside a knockout's places, which no coefficient decides.
+#[test]
+fn a_knockouts_wall_shows_the_third_place_match_and_names_the_final() {
+    use shashki_arbiter::ui::screen::wall::{self, Page};
+    let path = event_copy("wall-third", "tournaments/knockout-cup.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Wall(true));
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Crosstable)));
+    assert!(
+        sees(&app, "Матч за третье место"),
+        "the bracket's third-place match"
+    );
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    let b = shashki_arbiter::tournament::system::knockout::bracket(&t);
+    let m = b
+        .third_place
+        .clone()
+        .expect("the sample plays for third place");
+    for s in [&m.top, &m.bottom] {
+        // Each semifinal loser in every round he played, and once more for third place.
+        let in_rounds = b
+            .rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .filter(|x| x.top == *s || x.bottom == *s)
+            .count();
+        let said = shashki_arbiter::report::bracket::slot_said(s.as_ref().unwrap());
+        let shown = std::sync::Arc::new(std::sync::Mutex::new(0));
+        let into = shown.clone();
+        let wanted = said.clone();
+        let mut ui = simulator(&app, Size::new(1920.0, 1080.0));
+        let _ = ui.find(move |c: Candidate<'_>| -> Option<()> {
+            if let Candidate::Text { content, .. } = c {
+                if content == wanted {
+                    *into.lock().unwrap() += 1;
+                }
+            }
+            None
+        });
+        drop(ui);
+        assert_eq!(*shown.lock().unwrap(), in_rounds + 1, "{said}");
+    }
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Pairings)));
+    assert!(
+        text_containing(&app, "· тур 4 · финал").is_some(),
+        "the title names the round"
+    );
+    assert!(sees(&app, "1 · финал") && sees(&app, "2 · матч за 3-е место"));
+    assert!(
+        sees(&app, "1 : 1 (доп. 2 : 0)"),
+        "the final's tie-break games"
+    );
+    let _ = screenshot(
+        &mut app,
+        Size::new(1920.0, 1080.0),
+        "wall-knockout-pairings-ru",
+    );
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Standings)));
+    assert!(
+        sees(&app, "Место") && !sees(&app, "Солк."),
+        "no coefficients"
+    );
+}

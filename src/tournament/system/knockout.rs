@@ -137,6 +137,24 @@ pub fn rounds(entrants: usize) -> usize {
     bracket_size(entrants).trailing_zeros() as usize
 }
 
+/// The name a round of a knockout of `rounds` rounds goes by: the final, the semifinals, the
+/// quarterfinals, then «1/8 финала» (the round of 16) and so on.
+pub fn stage_said(round: usize, rounds: usize, lang: Lang) -> String {
+    match (rounds.saturating_sub(round), lang) {
+        (0, _) => lang.pick("Final", "Финал").into(),
+        (1, _) => lang.pick("Semifinals", "Полуфинал").into(),
+        (2, _) => lang.pick("Quarterfinals", "Четвертьфинал").into(),
+        (k, Lang::En) => format!("Round of {}", 1usize << (k + 1)),
+        (k, Lang::Ru) => format!("1/{} финала", 1usize << k),
+    }
+}
+
+/// Board `board` of round `round` is the match for third place: the last round's second board
+/// when the regulation plays one (the final is board 1).
+pub fn is_third_place(t: &Tournament, round: usize, board: usize) -> bool {
+    settings(t).third_place && round == rounds_of(t.players.len()) && round >= 2 && board >= 2
+}
+
 fn settings(t: &Tournament) -> Knockout {
     t.settings.knockout.clone().unwrap_or_default()
 }
@@ -241,7 +259,7 @@ fn decisive(p: &Pairing, game: usize, r: GameResult) -> Option<PlayerId> {
 /// counts them.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LadderError {
-    #[error("the regulation of this knockout has no tie-break games: the arbiter decides a tied match (`result --winner`)")]
+    #[error("the regulation of this knockout has no tie-break games: the arbiter decides a tied match (the row under the round at the console, `result --winner` on the command line)")]
     NoLadder,
     #[error("the tie-break ladder has {total} game(s); there is no tie-break game {game}")]
     NoSuchGame { total: usize, game: usize },
@@ -258,7 +276,7 @@ pub enum LadderError {
 impl crate::lang::Russian for LadderError {
     fn ru(&self) -> String {
         match self {
-            LadderError::NoLadder => "регламент этого турнира по олимпийской системе не предусматривает дополнительных партий: победителя ничейной встречи определяет судья (`result --winner`)".into(),
+            LadderError::NoLadder => "регламент этого турнира по олимпийской системе не предусматривает дополнительных партий: победителя ничейной встречи определяет судья (строка под таблицей тура на пульте, `result --winner` в командной строке)".into(),
             LadderError::NoSuchGame { total, game } => format!(
                 "дополнительных партий по регламенту {total}; дополнительной партии {game} нет"
             ),
@@ -465,6 +483,28 @@ impl PairingSystem for KnockoutSystem {
         out
     }
 
+    fn round_said(&self, t: &Tournament, round: usize, lang: Lang) -> Option<String> {
+        let rounds = rounds_of(t.players.len());
+        (round <= rounds).then(|| stage_said(round, rounds, lang))
+    }
+
+    /// In the last round with a match for third place: board 1 the final, board 2 that match.
+    fn encounter_said(
+        &self,
+        t: &Tournament,
+        round: usize,
+        board: usize,
+        lang: Lang,
+    ) -> Option<&'static str> {
+        if is_third_place(t, round, board) {
+            Some(lang.pick("match for 3rd place", "матч за 3-е место"))
+        } else if is_third_place(t, round, 2) {
+            Some(lang.pick("final", "финал"))
+        } else {
+            None
+        }
+    }
+
     fn undecided(&self, t: &Tournament, round: &Round) -> Option<SystemError> {
         let ko = settings(t);
         round
@@ -644,7 +684,10 @@ fn third_place_match<'a>(t: &'a Tournament, ko: &Knockout) -> Option<(&'a Pairin
     }
     let last = rounds_of(t.players.len());
     let r = t.rounds.iter().find(|r| r.number == last)?;
-    let p = r.pairings.iter().find(|p| p.board >= 2)?;
+    let p = r
+        .pairings
+        .iter()
+        .find(|p| is_third_place(t, last, p.board))?;
     Some((p, match_of(t, ko, p, p.white)))
 }
 
@@ -691,8 +734,7 @@ pub fn places(t: &Tournament, up_to: Option<usize>) -> Vec<Place> {
             }
             for p in r.pairings.iter().filter(|p| p.opponent(id).is_some()) {
                 let Some(w) = winner(&ko, p) else { continue };
-                let third_match = r.number == last && ko.third_place && p.board >= 2;
-                if third_match {
+                if is_third_place(t, r.number, p.board) {
                     third = Some(w == id);
                 } else if w != id {
                     lost = Some(r.number);

@@ -11,6 +11,7 @@ use crate::store::event::EventFile;
 use crate::tournament::command::Command;
 use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Pairing, System, Tournament};
+use crate::tournament::system;
 use crate::ui::{describe, theme};
 
 #[derive(Default)]
@@ -401,7 +402,15 @@ impl State {
                         .to_string(),
                 }
             } else {
-                format!("{} {}{of_total}", lang.pick("Round", "Тур"), self.round)
+                let stage = system::of(t)
+                    .round_said(t, self.round, lang)
+                    .map(|s| format!(" · {s}"))
+                    .unwrap_or_default();
+                format!(
+                    "{} {}{of_total}{stage}",
+                    lang.pick("Round", "Тур"),
+                    self.round
+                )
             })
             .size(26),
             button(text("▶").size(20)).on_press_maybe(
@@ -501,7 +510,7 @@ impl State {
                 };
                 let mut columns = vec![table::column(
                     text(lang.pick("Board", "Доска")),
-                    |p: &Pairing| text(p.board).size(18),
+                    move |p: &Pairing| board_cell(t, r.number, p.board, lang),
                 )];
                 // A team event: each board's match and its board in the match.
                 if t.is_team_event() {
@@ -702,5 +711,14 @@ fn cell<'a>(
             button::secondary
         })
         .on_press(Message::Focus(p.board, slot))
+        .into()
+}
+
+/// A board's number, with what sets its encounter apart beneath it (a knockout's final and its
+/// match for third place are played side by side in the last round).
+fn board_cell<'a>(t: &Tournament, round: usize, board: usize, lang: Lang) -> Element<'a, Message> {
+    let said = system::of(t).encounter_said(t, round, board, lang);
+    column![text(board).size(18)]
+        .push(said.map(|s| text(s).size(13)))
         .into()
 }

@@ -13,6 +13,7 @@ use crate::rules::Color;
 use crate::tournament::encounter::{Alone, Encounter, Entrant};
 use crate::tournament::model::Tournament;
 use crate::tournament::standings::Line;
+use crate::tournament::system;
 use crate::ui::session::clocks::{Clocks as State, Seat};
 use crate::ui::{format, theme};
 
@@ -139,6 +140,9 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         (Page::Pairings, _) | (Page::Ballot, _) => {
             if let Some(r) = t.and_then(|t| t.rounds.last()) {
                 title.push_str(&format!(" · {} {}", lang.pick("round", "тур"), r.number));
+                if let Some(stage) = t.and_then(|t| system::of(t).round_said(t, r.number, lang)) {
+                    title.push_str(&format!(" · {}", stage.to_lowercase()));
+                }
             }
         }
         _ => {}
@@ -385,6 +389,7 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
         return text("").into();
     };
     let name = |id| format::seated(t, id);
+    let said = |board| system::of(t).encounter_said(t, r.number, board, lang);
     let mut rows: Vec<Vec<String>> = Vec::new();
     for e in r.encounters() {
         match e {
@@ -393,7 +398,10 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
                     // A match's board is named by its match and its board in the match.
                     let board = match sides[0] {
                         Entrant::Team(_) => format::match_board(t, r, p.board),
-                        Entrant::Player(_) => p.board.to_string(),
+                        Entrant::Player(_) => match said(p.board) {
+                            Some(s) => format!("{} · {s}", p.board),
+                            None => p.board.to_string(),
+                        },
                     };
                     rows.push(vec![
                         board,
@@ -403,7 +411,12 @@ fn pairings<'a>(t: &Tournament, now: u64, lang: Lang) -> Element<'a, Message> {
                             .as_ref()
                             .map(|b| b.cell.clone())
                             .unwrap_or_default(),
-                        crate::report::score(t, p, lang),
+                        match crate::report::extra_score(t, p, lang) {
+                            Some(extra) => {
+                                format!("{} ({extra})", crate::report::score(t, p, lang))
+                            }
+                            None => crate::report::score(t, p, lang),
+                        },
                     ]);
                 }
             }

@@ -1,6 +1,7 @@
 //! A knockout's bracket on the wall: the last rounds (from the round of 16 on) as columns, each
 //! match a box of its two slots, each column's boxes spread evenly over the height so that a
-//! winner's box stands half-way between the two he came from; the champion last.
+//! winner's box stands half-way between the two he came from; the champion last, the match for
+//! third place under him.
 
 use iced::widget::text::Wrapping;
 use iced::widget::{column, container, responsive, row, text};
@@ -54,7 +55,7 @@ pub fn view<'a>(b: Rc<Bracket>, lang: Lang) -> Element<'a, Message> {
             })
             .chain(std::iter::once(round_column(
                 lang.pick("Winner", "Победитель").to_string(),
-                std::iter::once(champion(b.champion.as_ref(), px)),
+                last_column(&b, px, lang).into_iter(),
                 px,
             )));
         row(columns).spacing(px).padding([0, 12]).into()
@@ -120,6 +121,24 @@ fn match_box<'a>(m: &BracketMatch, first: bool, px: f32, lang: Lang) -> Element<
         .clip(true)
         .style(theme::wall_cell)
         .into()
+}
+
+/// The winner's column: the champion level with the final; with a match for third place, the
+/// column in thirds (nothing, the champion, that match) so the champion stays level with it.
+fn last_column<'a>(b: &Bracket, px: f32, lang: Lang) -> Vec<Element<'a, Message>> {
+    let champion = champion(b.champion.as_ref(), px);
+    let Some(m) = &b.third_place else {
+        return vec![champion];
+    };
+    let third = column![
+        text(lang.pick("Match for third place", "Матч за третье место"))
+            .size(px * 0.8)
+            .color(theme::RUNNING)
+            .wrapping(Wrapping::None),
+        match_box(m, false, px, lang)
+    ]
+    .spacing(px * 0.3);
+    vec![text("").into(), champion, third.into()]
 }
 
 fn champion<'a>(c: Option<&Slot>, px: f32) -> Element<'a, Message> {

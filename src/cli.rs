@@ -1,5 +1,6 @@
 //! The subcommands' input and output; the work itself is in the library.
 
+pub mod category;
 pub mod check;
 pub mod claim;
 pub mod clock;

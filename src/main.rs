@@ -6,8 +6,9 @@ mod cli;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use shashki_arbiter::lang::Lang;
 use shashki_arbiter::rules::columns::AnyVariant;
-use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{PlayerId, Sex};
 
 #[derive(Parser)]
 #[command(
@@ -149,6 +150,9 @@ enum Command {
         /// the players above.
         #[arg(long, value_delimiter = ',')]
         then: Vec<String>,
+        /// One category's standings (`category add`): its players, placed among themselves.
+        #[arg(long)]
+        category: Option<String>,
     },
     /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
     /// changed only with `--save`.
@@ -255,6 +259,66 @@ enum Command {
     /// hall network takes them).
     #[command(subcommand)]
     Deputy(DeputyCommand),
+    /// The event's categories (зачёты: age groups, women, a club …) and their standings
+    /// (`standings --category ID`).
+    #[command(subcommand)]
+    Category(CategoryCommand),
+}
+
+#[derive(Subcommand)]
+enum CategoryCommand {
+    /// Adds a category: every condition given must hold; ranks in the ЕВСК order.
+    Add {
+        file: String,
+        /// Its short name (`u12`, `women`): letters, digits, `-`, `_`.
+        id: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long)]
+        name_ru: Option<String>,
+        /// `m` or `f` (`м`, `ж`).
+        #[arg(long)]
+        sex: Option<String>,
+        /// Born in this year or later.
+        #[arg(long)]
+        born_from: Option<u16>,
+        /// Born in this year or earlier.
+        #[arg(long)]
+        born_to: Option<u16>,
+        /// This rank or a higher one (`2`, `КМС`, `б/р`).
+        #[arg(long)]
+        rank_from: Option<String>,
+        /// This rank or a lower one.
+        #[arg(long)]
+        rank_to: Option<String>,
+        /// A rating of at least N (an unrated player counts as 0).
+        #[arg(long)]
+        rating_from: Option<u32>,
+        /// A rating of at most N.
+        #[arg(long)]
+        rating_to: Option<u32>,
+        /// The roster's club or region, as written.
+        #[arg(long)]
+        club: Option<String>,
+        /// Only these players, by id: `3,7,12`.
+        #[arg(long, value_delimiter = ',')]
+        players: Vec<PlayerId>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// The event's categories, with who is in each.
+    List {
+        file: String,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// Removes a category.
+    Remove {
+        file: String,
+        id: String,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
 }
 
 /// The regulation's choices `event new` and `event next-stage` both take.
@@ -740,15 +804,18 @@ fn main() -> ExitCode {
             tiebreaks,
             in_coefficients,
             then,
+            category,
         }) if !then.is_empty() => {
             let for_one_event = round.is_some()
+                || category.is_some()
                 || separator.is_some()
                 || !tiebreaks.is_empty()
                 || in_coefficients.is_some();
             if for_one_event {
                 Err(
                     "--then orders the finals as they stand, by each final's own rules: \
-                     --round, --separator, --tiebreaks and --in-coefficients are for one event"
+                     --round, --category, --separator, --tiebreaks and --in-coefficients are \
+                     for one event"
                         .to_string(),
                 )
             } else {
@@ -763,11 +830,13 @@ fn main() -> ExitCode {
             separator,
             tiebreaks,
             in_coefficients,
+            category,
             ..
         }) => cli::event::standings(
             &file,
             &cli::event::StandingsAsked {
                 round,
+                category: category.as_deref(),
                 lang: &lang,
                 separator: separator.as_deref(),
                 tiebreaks: &tiebreaks,
@@ -800,6 +869,7 @@ fn main() -> ExitCode {
             cli::deputy::add(&file, &name, &boards, format)
         }
         Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
+        Some(Command::Category(c)) => category(c, format),
         Some(Command::Deputy(DeputyCommand::Revoke { file, name })) => {
             cli::deputy::revoke(&file, &name, format)
         }
@@ -990,6 +1060,58 @@ fn open_window(event: Option<std::path::PathBuf>) -> ExitCode {
 fn open_window(_: Option<std::path::PathBuf>) -> ExitCode {
     eprintln!("shashki-arbiter: built without the `gui` feature; use a subcommand (see --help)");
     ExitCode::from(2)
+}
+
+/// `category add | list | remove`.
+fn category(c: CategoryCommand, format: Format) -> cli::CliResult {
+    match c {
+        CategoryCommand::Add {
+            file,
+            id,
+            name,
+            name_ru,
+            sex,
+            born_from,
+            born_to,
+            rank_from,
+            rank_to,
+            rating_from,
+            rating_to,
+            club,
+            players,
+            lang,
+        } => {
+            let lang = cli::event::lang(&lang)?;
+            let sex = match sex {
+                Some(s) => Some(Sex::parse(&s).ok_or_else(|| match lang {
+                    Lang::Ru => format!("--sex: `{s}` — не пол (m или f, м или ж)"),
+                    Lang::En => format!("--sex: `{s}` is not a sex (m or f)"),
+                })?),
+                None => None,
+            };
+            let c = shashki_arbiter::tournament::category::Category {
+                id,
+                name,
+                name_ru: name_ru.unwrap_or_default(),
+                sex,
+                born_from,
+                born_to,
+                rank_from,
+                rank_to,
+                rating_from,
+                rating_to,
+                club,
+                players,
+            };
+            cli::category::add(&file, c, lang, format)
+        }
+        CategoryCommand::List { file, lang } => {
+            cli::category::list(&file, cli::event::lang(&lang)?, format)
+        }
+        CategoryCommand::Remove { file, id, lang } => {
+            cli::category::remove(&file, &id, cli::event::lang(&lang)?, format)
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod ballot;
 pub mod berger;
+pub mod category;
 pub mod command;
 pub mod deputy;
 pub mod encounter;

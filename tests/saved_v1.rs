@@ -241,10 +241,11 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::SetPending { .. } => "set_pending",
         C::RestoreRound { .. } => "restore_round",
         C::Decide { .. } => "decide",
+        C::SetCategories { .. } => "set_categories",
     }
 }
 
-const ALL_KINDS: usize = 34;
+const ALL_KINDS: usize = 35;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -347,6 +348,22 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             let with = applied(t, &set(Some("1. cd4 fe5"))).unwrap().0;
             changed(&with, set(Some("1. ab4")));
             changed(&with, set(None));
+        }
+        // Categories (a kind newer than these journals): one set, then the list emptied.
+        if let Some(t) = states.iter().find(|t| !t.players.is_empty()) {
+            use shashki_arbiter::tournament::category::Category;
+            let women = Category {
+                id: "w".into(),
+                name: "Women".into(),
+                name_ru: "Женщины".into(),
+                sex: Some(shashki_arbiter::tournament::model::Sex::Female),
+                players: vec![t.players[0].id],
+                ..Category::default()
+            };
+            let set = |categories| Command::SetCategories { categories };
+            changed(t, set(vec![women.clone()]));
+            let with = applied(t, &set(vec![women])).unwrap().0;
+            changed(&with, set(vec![]));
         }
         // Teams (kinds newer than these journals): the players in two teams, then an imported
         // team event's first match with its teams named the other way round.

@@ -218,6 +218,8 @@ fn separator(text: Option<&str>, lang: Lang) -> Result<report::csv::Separator, S
 /// What `standings` was asked beyond the file and the format.
 pub struct StandingsAsked<'a> {
     pub round: Option<usize>,
+    /// One category's standings instead of the event's.
+    pub category: Option<&'a str>,
     pub lang: &'a str,
     pub separator: Option<&'a str>,
     /// Tie-break ids to compute instead of the event's (none: the event's).
@@ -274,7 +276,18 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
     if t.is_team_event() {
         return team_standings(&t, round, lang, separator, format);
     }
-    let lines = standings::compute(&t, round);
+    let mut lines = standings::compute(&t, round);
+    if let Some(id) = asked.category {
+        let c = t.categories.iter().find(|c| c.id == id).ok_or_else(|| {
+            let e = shashki_arbiter::tournament::category::CategoryError::NoSuch(id.into());
+            match lang {
+                Lang::Ru => format!("--category: {}", shashki_arbiter::lang::Russian::ru(&e)),
+                Lang::En => format!("--category: {e}"),
+            }
+        })?;
+        lines = shashki_arbiter::tournament::category::standings(c, &t, &lines);
+        t.settings.groups = None;
+    }
     match format {
         Format::Json => {
             let number: std::collections::BTreeMap<PlayerId, Option<usize>> =

@@ -138,6 +138,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         teams: vec![],
         deputies: vec![],
         pending: vec![],
+        categories: vec![],
     };
     Ok((t, dropped))
 }

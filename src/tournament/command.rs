@@ -95,6 +95,10 @@ pub enum Command {
     SetForbidden {
         pairs: Vec<(PlayerId, PlayerId)>,
     },
+    /// The event's categories (зачёты), the whole list in the regulation's order.
+    SetCategories {
+        categories: Vec<crate::tournament::category::Category>,
+    },
     /// Takes back a round with no result entered.
     UnpairRound {
         round: usize,
@@ -231,6 +235,8 @@ pub enum Command {
 pub enum CommandError {
     #[error(transparent)]
     Team(#[from] team::TeamError),
+    #[error(transparent)]
+    Category(#[from] crate::tournament::category::CategoryError),
     #[error("a deputy needs a name")]
     NoDeputyName,
     #[error("`{0}` cannot be a deputy's name (at most 80 characters, no control characters)")]
@@ -438,6 +444,7 @@ impl crate::lang::Russian for CommandError {
             CommandError::NoBallots => "в этом турнире нет жеребьёвки начал".to_string(),
             CommandError::Ballot(b) => b.ru(),
             CommandError::Team(e) => e.ru(),
+            CommandError::Category(e) => e.ru(),
             CommandError::System(e) => e.ru(),
             CommandError::NotKnockout => {
                 "решение судьи о победителе встречи бывает только в олимпийской системе".into()
@@ -578,6 +585,12 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             decision,
         } => decide(t, *round, *board, decision)?,
         Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
+        Command::SetCategories { categories } => {
+            crate::tournament::category::check_all(t, categories)?;
+            Command::SetCategories {
+                categories: std::mem::replace(&mut t.categories, categories.clone()),
+            }
+        }
         Command::DrawTableRound { round, seed } => {
             let left = round_robin::not_played(t, *round)?;
             let mut rng = ChaCha20Rng::seed_from_u64(*seed);

@@ -47,6 +47,9 @@ pub struct Tournament {
     /// Results deputies sent that wait for the arbiter (when the event asks for that).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pending: Vec<crate::tournament::deputy::Submitted>,
+    /// The categories (зачёты) the regulation ranks apart, in its order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<crate::tournament::category::Category>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -1068,6 +1071,7 @@ impl Tournament {
             teams: vec![],
             deputies: vec![],
             pending: vec![],
+            categories: vec![],
         }
     }
 

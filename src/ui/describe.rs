@@ -219,6 +219,19 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             l("forbidden pairs", "запрещённые пары"),
             pairs.len()
         ),
+        Command::SetCategories { categories } => format!(
+            "{}: {}",
+            l("categories", "зачёты"),
+            if categories.is_empty() {
+                "—".to_string()
+            } else {
+                categories
+                    .iter()
+                    .map(|c| c.name_in(lang))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        ),
         Command::RestoreRound { round } => format!(
             "{} {} {}",
             l("round", "тур"),

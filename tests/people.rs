@@ -1,0 +1,285 @@
+//! The event's people (issue 50) through the command line: categories and their standings.
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn ok(args: &[&str]) -> Value {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// Refused with exit 2 and nothing in the directory changed; the message.
+fn refused(args: &[&str], dir: &Path) -> String {
+    let before = files(dir);
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert_eq!(files(dir), before, "{args:?} changed a file");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn files(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        .map(|p| (p.clone(), std::fs::read(&p).unwrap()))
+        .collect();
+    v.sort();
+    v
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("shashki-people-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Eight players of a children's open: (surname, sex, rank, rating, club, born).
+const ROSTER: [(&str, &str, &str, u32, &str, u16); 8] = [
+    ("Андреев", "м", "КМС", 2100, "СШОР № 2", 2008),
+    ("Белова", "ж", "1", 1900, "Казань", 2013),
+    ("Волков", "м", "2", 1800, "СШОР № 2", 2015),
+    ("Галиева", "ж", "2", 1700, "Казань", 2014),
+    ("Дмитриев", "м", "3", 1600, "Казань", 2016),
+    ("Егорова", "ж", "", 1500, "СШОР № 2", 2015),
+    ("Жуков", "м", "1ю", 1400, "Казань", 2012),
+    ("Зайцева", "ж", "", 0, "Казань", 2017),
+];
+
+/// A round robin of the eight, every game won by the lower id (so the order is the ids').
+fn played(d: &Path) -> String {
+    let mut csv = String::from("surname,name,sex,rank,rating,club,birth year\n");
+    for (s, sex, rank, rating, club, born) in ROSTER {
+        let rating = if rating == 0 {
+            String::new()
+        } else {
+            rating.to_string()
+        };
+        csv += &format!("{s},Имя,{sex},{rank},{rating},{club},{born}\n");
+    }
+    let roster = d.join("r.csv");
+    std::fs::write(&roster, csv).unwrap();
+    let event = d.join("open.ron").to_string_lossy().into_owned();
+    ok(&[
+        "event",
+        "new",
+        &event,
+        "--roster",
+        &roster.to_string_lossy(),
+        "--system",
+        "round-robin",
+        "--format",
+        "json",
+    ]);
+    for round in 1..=7 {
+        let v = ok(&["pair", &event, "--save", "--format", "json"]);
+        for p in v["pairings"].as_array().unwrap() {
+            let (w, b) = (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap());
+            let score = if w < b { "1-0" } else { "0-1" };
+            let board = p["board"].to_string();
+            let out = run(&[
+                "result",
+                &event,
+                "--round",
+                &round.to_string(),
+                "--board",
+                &board,
+                score,
+            ]);
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    event
+}
+
+fn places(v: &Value) -> Vec<(u64, String)> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["id"].as_u64().unwrap(),
+                l["place"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_categorys_standings_are_its_players_placed_among_themselves() {
+    let d = dir("categories");
+    let event = played(&d);
+    let add = |args: &[&str]| {
+        let mut all = vec!["category", "add", &event];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--format", "json"]);
+        ok(&all)
+    };
+    let girls = add(&[
+        "g12",
+        "--name",
+        "Girls under 12",
+        "--name-ru",
+        "Девочки до 12 лет",
+        "--sex",
+        "f",
+        "--born-from",
+        "2014",
+    ]);
+    // Белова (2013) is too old; Галиева, Егорова, Зайцева are in.
+    assert_eq!(girls["members"], serde_json::json!([4, 6, 8]));
+    add(&["low", "--name", "Up to 2nd category", "--rank-to", "2"]);
+    add(&["club", "--name", "SSHOR 2", "--club", "сшор № 2"]);
+    add(&["strong", "--name", "1500+", "--rating-from", "1500"]);
+    let listed = ok(&[
+        "category", "list", &event, "--lang", "ru", "--format", "json",
+    ]);
+    let ids: Vec<&str> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["g12", "low", "club", "strong"], "in the order added");
+    assert_eq!(listed[0]["said"], "Девочки до 12 лет");
+    // II, III, «1ю» (the junior ranks stand below the adult 3rd in the ЕВСК) and unranked.
+    assert_eq!(listed[1]["members"], serde_json::json!([3, 4, 5, 6, 7, 8]));
+    assert_eq!(listed[2]["members"], serde_json::json!([1, 3, 6]));
+    assert_eq!(listed[3]["members"], serde_json::json!([1, 2, 3, 4, 5, 6]));
+    // Lower ids won every game: in each category its players by id, 1, 2, 3 …
+    for (cat, members) in [("g12", vec![4, 6, 8]), ("club", vec![1, 3, 6])] {
+        let v = ok(&["standings", &event, "--category", cat, "--format", "json"]);
+        let want: Vec<(u64, String)> = members
+            .iter()
+            .enumerate()
+            .map(|(i, &id)| (id, (i + 1).to_string()))
+            .collect();
+        assert_eq!(places(&v), want, "{cat}");
+        // The same shape as the event's standings: points and rounds as they were.
+        let main = ok(&["standings", &event, "--format", "json"]);
+        let of = |v: &Value, id: u64| {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .find(|l| l["id"] == id)
+                .unwrap()
+                .clone()
+        };
+        for &id in &members {
+            let (a, b) = (of(&v, id), of(&main, id));
+            assert_eq!(a["points"], b["points"]);
+            assert_eq!(a["rounds"], b["rounds"]);
+        }
+    }
+    let removed = ok(&["category", "remove", &event, "strong", "--format", "json"]);
+    assert_eq!(removed["removed"], "strong");
+    let listed = ok(&["category", "list", &event, "--format", "json"]);
+    assert_eq!(listed.as_array().unwrap().len(), 3);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_category_that_cannot_stand_is_refused_and_nothing_is_written() {
+    let d = dir("bad-categories");
+    let event = played(&d);
+    ok(&[
+        "category", "add", &event, "w", "--name", "Women", "--sex", "f", "--format", "json",
+    ]);
+    let said = refused(
+        &[
+            "category",
+            "add",
+            &event,
+            "w",
+            "--name",
+            "Women again",
+            "--lang",
+            "ru",
+        ],
+        &d,
+    );
+    assert!(said.contains("зачёт `w` уже есть"), "{said}");
+    let said = refused(
+        &[
+            "category",
+            "add",
+            &event,
+            "x",
+            "--name",
+            "X",
+            "--rank-to",
+            "чемпион",
+        ],
+        &d,
+    );
+    assert!(said.contains("no rank `чемпион`"), "{said}");
+    let said = refused(
+        &[
+            "category",
+            "add",
+            &event,
+            "y",
+            "--name",
+            "Y",
+            "--born-from",
+            "2015",
+            "--born-to",
+            "2010",
+        ],
+        &d,
+    );
+    assert!(said.contains("year of birth"), "{said}");
+    let said = refused(
+        &[
+            "category",
+            "add",
+            &event,
+            "z",
+            "--name",
+            "Z",
+            "--players",
+            "3,99",
+        ],
+        &d,
+    );
+    assert!(said.contains("no player 99"), "{said}");
+    let said = refused(
+        &["category", "add", &event, "s", "--name", "S", "--sex", "x"],
+        &d,
+    );
+    assert!(said.contains("--sex"), "{said}");
+    let said = refused(&["category", "remove", &event, "nope", "--lang", "ru"], &d);
+    assert!(said.contains("нет зачёта `nope`"), "{said}");
+    let said = refused(
+        &[
+            "standings",
+            &event,
+            "--category",
+            "nope",
+            "--format",
+            "json",
+        ],
+        &d,
+    );
+    assert!(said.contains("--category"), "{said}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -10,6 +10,7 @@ pub mod game;
 pub mod moves;
 pub mod norms;
 pub mod perft;
+pub mod prize;
 pub mod swiss;
 pub mod system;
 

@@ -263,6 +263,62 @@ enum Command {
     /// (`standings --category ID`).
     #[command(subcommand)]
     Category(CategoryCommand),
+    /// The regulation's prizes: per list (the main standings or a category), places with an
+    /// amount and/or a title, and the rules they are given by.
+    #[command(subcommand)]
+    Prize(PrizeCommand),
+    /// Who takes each prize, in the order they are taken (`player: null` where no one can).
+    Prizes {
+        file: String,
+        /// After this round (default: every round).
+        #[arg(long)]
+        round: Option<usize>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+}
+
+#[derive(Subcommand)]
+enum PrizeCommand {
+    /// Adds a prize: a list's place with an amount (whole currency units) and/or a title.
+    Add {
+        file: String,
+        /// `main` or a category's id.
+        #[arg(long, default_value = "main")]
+        list: String,
+        #[arg(long)]
+        place: usize,
+        #[arg(long)]
+        amount: Option<u64>,
+        /// A cup, a medal, a diploma.
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// How prizes are given: at most one a player (yes, the default) or several; places by the
+    /// tie-breaks, or amounts shared by players level on points.
+    Option {
+        file: String,
+        #[arg(long)]
+        one_per_player: Option<YesNo>,
+        #[arg(long)]
+        split: Option<SplitArg>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum YesNo {
+    Yes,
+    No,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SplitArg {
+    Places,
+    Points,
 }
 
 #[derive(Subcommand)]
@@ -870,6 +926,10 @@ fn main() -> ExitCode {
         }
         Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
         Some(Command::Category(c)) => category(c, format),
+        Some(Command::Prize(p)) => prize(p, format),
+        Some(Command::Prizes { file, round, lang }) => {
+            cli::event::lang(&lang).and_then(|lang| cli::prize::list(&file, round, lang, format))
+        }
         Some(Command::Deputy(DeputyCommand::Revoke { file, name })) => {
             cli::deputy::revoke(&file, &name, format)
         }
@@ -1111,6 +1171,44 @@ fn category(c: CategoryCommand, format: Format) -> cli::CliResult {
         CategoryCommand::Remove { file, id, lang } => {
             cli::category::remove(&file, &id, cli::event::lang(&lang)?, format)
         }
+    }
+}
+
+/// `prize add | option`.
+fn prize(p: PrizeCommand, format: Format) -> cli::CliResult {
+    use shashki_arbiter::tournament::prize::{List, Prize, Split};
+    match p {
+        PrizeCommand::Add {
+            file,
+            list,
+            place,
+            amount,
+            title,
+            lang,
+        } => {
+            let prize = Prize {
+                list: List::parse(&list),
+                place,
+                amount,
+                title,
+            };
+            cli::prize::add(&file, prize, cli::event::lang(&lang)?, format)
+        }
+        PrizeCommand::Option {
+            file,
+            one_per_player,
+            split,
+            lang,
+        } => cli::prize::option(
+            &file,
+            one_per_player.map(|y| matches!(y, YesNo::Yes)),
+            split.map(|s| match s {
+                SplitArg::Places => Split::Places,
+                SplitArg::Points => Split::Points,
+            }),
+            cli::event::lang(&lang)?,
+            format,
+        ),
     }
 }
 

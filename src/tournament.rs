@@ -12,6 +12,7 @@ pub mod integrity;
 pub mod model;
 pub mod norm_choice;
 pub mod norms;
+pub mod prize;
 pub mod records;
 pub mod roster;
 pub mod round_robin;

@@ -63,6 +63,11 @@ const ROSTER: [(&str, &str, &str, u32, &str, u16); 8] = [
 
 /// A round robin of the eight, every game won by the lower id (so the order is the ids').
 fn played(d: &Path) -> String {
+    played_drawing(d, |_, _| false)
+}
+
+/// The same, but the games `drawn` names are drawn.
+fn played_drawing(d: &Path, drawn: fn(u64, u64) -> bool) -> String {
     let mut csv = String::from("surname,name,sex,rank,rating,club,birth year\n");
     for (s, sex, rank, rating, club, born) in ROSTER {
         let rating = if rating == 0 {
@@ -90,7 +95,13 @@ fn played(d: &Path) -> String {
         let v = ok(&["pair", &event, "--save", "--format", "json"]);
         for p in v["pairings"].as_array().unwrap() {
             let (w, b) = (p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap());
-            let score = if w < b { "1-0" } else { "0-1" };
+            let score = if drawn(w, b) {
+                "1/2-1/2"
+            } else if w < b {
+                "1-0"
+            } else {
+                "0-1"
+            };
             let board = p["board"].to_string();
             let out = run(&[
                 "result",
@@ -281,5 +292,192 @@ fn a_category_that_cannot_stand_is_refused_and_nothing_is_written() {
         &d,
     );
     assert!(said.contains("--category"), "{said}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn awards(v: &Value) -> Vec<(String, u64, Option<u64>, Option<u64>)> {
+    v["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a["list"].as_str().unwrap().to_string(),
+                a["place"].as_u64().unwrap(),
+                a["amount"].as_u64(),
+                a["player"].as_u64(),
+            )
+        })
+        .collect()
+}
+
+/// Rules 1–3 of issue 50, worked by hand on an event where lower ids won every game (so the
+/// main order is 1…8; girls under 12 are 4, 6, 8; the club's players 1, 3, 6).
+#[test]
+fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
+    let d = dir("prizes");
+    let event = played(&d);
+    for args in [
+        ["g12", "--sex", "f", "--born-from", "2014"],
+        ["club", "--club", "СШОР № 2", "--name-ru", "СШОР"],
+    ] {
+        let mut all = vec!["category", "add", &event, args[0], "--name", args[0]];
+        all.extend_from_slice(&args[1..]);
+        ok(&[&all[..], &["--format", "json"]].concat());
+    }
+    for (list, place, amount, title) in [
+        ("main", "1", Some("10000"), Some("кубок")),
+        ("main", "2", Some("7000"), None),
+        ("main", "3", Some("5000"), None),
+        ("g12", "1", Some("6000"), None),
+        ("g12", "2", Some("3000"), None),
+        ("club", "1", Some("4000"), None),
+        ("g12", "3", None, Some("медаль")),
+    ] {
+        let mut args = vec!["prize", "add", &event, "--list", list, "--place", place];
+        if let Some(a) = amount {
+            args.extend(["--amount", a]);
+        }
+        if let Some(t) = title {
+            args.extend(["--title", t]);
+        }
+        args.extend(["--format", "json"]);
+        ok(&args);
+    }
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let s = |l: &str| l.to_string();
+    // By value: 10000, 7000, 6000 (g12 1), 5000 (main 3 passes over 4, who took g12's first),
+    // 4000 (club 1: 1 and 3 took main prizes, so 6), 3000 (g12 2: 6 took the club's, so 8),
+    // the medal (g12 3: no one is left).
+    assert_eq!(
+        awards(&v),
+        [
+            (s("main"), 1, Some(10000), Some(1)),
+            (s("main"), 2, Some(7000), Some(2)),
+            (s("g12"), 1, Some(6000), Some(4)),
+            (s("main"), 3, Some(5000), Some(3)),
+            (s("club"), 1, Some(4000), Some(6)),
+            (s("g12"), 2, Some(3000), Some(8)),
+            (s("g12"), 3, None, None),
+        ]
+    );
+    assert_eq!(v["awards"][0]["title"], "кубок");
+    assert_eq!(v["awards"][6]["player"], Value::Null);
+    assert_eq!(v["rules"]["one_per_player"], true);
+    // Several prizes a player: each list by its own places.
+    let o = ok(&[
+        "prize",
+        "option",
+        &event,
+        "--one-per-player",
+        "no",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o["one_per_player"], false);
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let players: Vec<Option<u64>> = awards(&v).into_iter().map(|a| a.3).collect();
+    assert_eq!(
+        players,
+        [
+            Some(1),
+            Some(2),
+            Some(4),
+            Some(3),
+            Some(1),
+            Some(6),
+            Some(8)
+        ]
+    );
+    // A category removed takes its prizes with it.
+    ok(&["category", "remove", &event, "g12", "--format", "json"]);
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    assert!(awards(&v).iter().all(|a| a.0 != "g12"), "{v}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Rule 4's option: players level on points share the amounts of the places they cover,
+/// rounded down, the remainder to the highest placed; one below the prizes gets a share too.
+#[test]
+fn shared_by_points_a_level_group_divides_the_amounts_of_its_places() {
+    let d = dir("prizes-split");
+    // 3, 4 and 5 draw among themselves: 4 points each, places 3-5 (the rest as the ids).
+    let event = played_drawing(&d, |w, b| (3..=5).contains(&w) && (3..=5).contains(&b));
+    for (place, amount) in [("1", "1000"), ("2", "500"), ("3", "301")] {
+        ok(&[
+            "prize", "add", &event, "--place", place, "--amount", amount, "--format", "json",
+        ]);
+    }
+    let places = ok(&[
+        "prize", "option", &event, "--split", "places", "--format", "json",
+    ]);
+    assert_eq!(places["split"], "places");
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let by_places = awards(&v);
+    assert_eq!(by_places.len(), 3);
+    let third = by_places[2].3.unwrap();
+    assert!((3..=5).contains(&third), "{v}");
+    ok(&[
+        "prize", "option", &event, "--split", "points", "--format", "json",
+    ]);
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let got = awards(&v);
+    assert_eq!(
+        got[..2],
+        by_places[..2],
+        "1 and 2 are alone on their points"
+    );
+    let mut shares: Vec<(u64, u64)> = got[2..]
+        .iter()
+        .map(|a| (a.3.unwrap(), a.2.unwrap()))
+        .collect();
+    shares.sort();
+    // 301 / 3 = 100, the 1 left to the one the tie-breaks place highest (the places mode's 3rd).
+    let want: Vec<(u64, u64)> = (3..=5)
+        .map(|p| (p, if p == third { 101 } else { 100 }))
+        .collect();
+    assert_eq!(shares, want, "{v}");
+    for a in &v["awards"].as_array().unwrap()[2..] {
+        assert_eq!(a["shared"], "3-5");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_prize_that_cannot_stand_is_refused_and_nothing_is_written() {
+    let d = dir("bad-prizes");
+    let event = played(&d);
+    ok(&[
+        "prize", "add", &event, "--place", "1", "--amount", "100", "--format", "json",
+    ]);
+    let said = refused(
+        &["prize", "add", &event, "--place", "1", "--amount", "50"],
+        &d,
+    );
+    assert!(
+        said.contains("place 1: the prize is there already"),
+        "{said}"
+    );
+    let said = refused(
+        &[
+            "prize", "add", &event, "--list", "u10", "--place", "1", "--amount", "5",
+        ],
+        &d,
+    );
+    assert!(said.contains("no category `u10`"), "{said}");
+    let said = refused(
+        &[
+            "prize", "add", &event, "--place", "0", "--amount", "5", "--lang", "ru",
+        ],
+        &d,
+    );
+    assert!(said.contains("места считаются с 1"), "{said}");
+    let said = refused(
+        &["prize", "add", &event, "--place", "2", "--lang", "ru"],
+        &d,
+    );
+    assert!(said.contains("сумма или награда"), "{said}");
+    let said = refused(&["prize", "option", &event, "--split", "halves"], &d);
+    assert!(said.contains("halves"), "{said}");
     let _ = std::fs::remove_dir_all(&d);
 }

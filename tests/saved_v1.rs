@@ -242,10 +242,11 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::RestoreRound { .. } => "restore_round",
         C::Decide { .. } => "decide",
         C::SetCategories { .. } => "set_categories",
+        C::SetPrizes { .. } => "set_prizes",
     }
 }
 
-const ALL_KINDS: usize = 35;
+const ALL_KINDS: usize = 36;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -364,6 +365,18 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             changed(t, set(vec![women.clone()]));
             let with = applied(t, &set(vec![women])).unwrap().0;
             changed(&with, set(vec![]));
+            use shashki_arbiter::tournament::prize::{List, Prize, Prizes, Split};
+            let prizes = Prizes {
+                prizes: vec![Prize {
+                    list: List::Main,
+                    place: 1,
+                    amount: Some(5000),
+                    title: Some("кубок".into()),
+                }],
+                one_per_player: false,
+                split: Split::Points,
+            };
+            changed(t, Command::SetPrizes { prizes });
         }
         // Teams (kinds newer than these journals): the players in two teams, then an imported
         // team event's first match with its teams named the other way round.

@@ -67,18 +67,36 @@ pub fn add(file: &str, c: Category, lang: Lang, format: Format) -> CliResult {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
-/// Removes a category (its prizes, when the event has them, go with it).
+/// Removes a category and its prizes.
 pub fn remove(file: &str, id: &str, lang: Lang, format: Format) -> CliResult {
-    set(file, "category remove", lang, |t| {
-        if !t.categories.iter().any(|c| c.id == id) {
-            return Err(CategoryError::NoSuch(id.to_string()));
-        }
-        Ok(t.categories
-            .iter()
-            .filter(|c| c.id != id)
-            .cloned()
-            .collect())
-    })?;
+    let path = std::path::Path::new(file);
+    let mut event = EventFile::open_as(path, &Holder::this("category remove", Utc::now()))
+        .map_err(|e| said(&e, lang))?;
+    let t = &event.tournament;
+    let gone = t
+        .categories
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| refused(file, &CategoryError::NoSuch(id.to_string()), lang))?;
+    // One change: the category and its prizes go together (one journal line, one undo).
+    let change = Command::Batch {
+        commands: vec![
+            Command::SetPrizes {
+                prizes: shashki_arbiter::tournament::prize::without_category(&t.prizes, gone),
+            },
+            Command::SetCategories {
+                categories: t
+                    .categories
+                    .iter()
+                    .filter(|c| c.id != id)
+                    .cloned()
+                    .collect(),
+            },
+        ],
+    };
+    event
+        .apply(change, Utc::now())
+        .map_err(|e| refused(file, &e, lang))?;
     match format {
         Format::Json => print_json(&serde_json::json!({ "removed": id }))?,
         _ => outln!(

@@ -145,7 +145,7 @@ pub fn ballot_check(file: &str, format: Format) -> CliResult {
 }
 
 /// `--round N` names a round of the event.
-fn played_round(
+pub fn played_round(
     t: &shashki_arbiter::tournament::Tournament,
     round: Option<usize>,
 ) -> Result<(), String> {

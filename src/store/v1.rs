@@ -139,6 +139,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         deputies: vec![],
         pending: vec![],
         categories: vec![],
+        prizes: Default::default(),
     };
     Ok((t, dropped))
 }

@@ -99,6 +99,10 @@ pub enum Command {
     SetCategories {
         categories: Vec<crate::tournament::category::Category>,
     },
+    /// The event's prizes and the rules they are given by, whole.
+    SetPrizes {
+        prizes: crate::tournament::prize::Prizes,
+    },
     /// Takes back a round with no result entered.
     UnpairRound {
         round: usize,
@@ -237,6 +241,8 @@ pub enum CommandError {
     Team(#[from] team::TeamError),
     #[error(transparent)]
     Category(#[from] crate::tournament::category::CategoryError),
+    #[error(transparent)]
+    Prize(#[from] crate::tournament::prize::PrizeError),
     #[error("a deputy needs a name")]
     NoDeputyName,
     #[error("`{0}` cannot be a deputy's name (at most 80 characters, no control characters)")]
@@ -445,6 +451,7 @@ impl crate::lang::Russian for CommandError {
             CommandError::Ballot(b) => b.ru(),
             CommandError::Team(e) => e.ru(),
             CommandError::Category(e) => e.ru(),
+            CommandError::Prize(e) => e.ru(),
             CommandError::System(e) => e.ru(),
             CommandError::NotKnockout => {
                 "решение судьи о победителе встречи бывает только в олимпийской системе".into()
@@ -587,8 +594,21 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
         Command::SetCategories { categories } => {
             crate::tournament::category::check_all(t, categories)?;
+            let kept = |id: &String| categories.iter().any(|c| &c.id == id);
+            if let Some(id) = t.prizes.prizes.iter().find_map(|p| match &p.list {
+                crate::tournament::prize::List::Category(id) if !kept(id) => Some(id.clone()),
+                _ => None,
+            }) {
+                return Err(crate::tournament::prize::PrizeError::HasPrizes(id).into());
+            }
             Command::SetCategories {
                 categories: std::mem::replace(&mut t.categories, categories.clone()),
+            }
+        }
+        Command::SetPrizes { prizes } => {
+            crate::tournament::prize::check(t, prizes)?;
+            Command::SetPrizes {
+                prizes: std::mem::replace(&mut t.prizes, prizes.clone()),
             }
         }
         Command::DrawTableRound { round, seed } => {

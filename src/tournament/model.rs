@@ -50,6 +50,12 @@ pub struct Tournament {
     /// The categories (зачёты) the regulation ranks apart, in its order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<crate::tournament::category::Category>,
+    /// The prizes the regulation lists, and how they are given.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::prize::Prizes::is_default"
+    )]
+    pub prizes: crate::tournament::prize::Prizes,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -1072,6 +1078,7 @@ impl Tournament {
             deputies: vec![],
             pending: vec![],
             categories: vec![],
+            prizes: Default::default(),
         }
     }
 

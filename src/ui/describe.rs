@@ -232,6 +232,15 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                     .join(", ")
             }
         ),
+        Command::SetPrizes { prizes } => format!(
+            "{}: {}",
+            l("prizes", "призы"),
+            lang.count(
+                prizes.prizes.len() as u64,
+                ["prize", "prizes"],
+                ["приз", "приза", "призов"]
+            )
+        ),
         Command::RestoreRound { round } => format!(
             "{} {} {}",
             l("round", "тур"),

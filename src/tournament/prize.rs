@@ -1,0 +1,322 @@
+//! Prizes (призы) as the regulation (положение) lists them — per list, the main standings or a
+//! category, a place with an amount and/or a title — and their allocation:
+//! 1. a player takes at most one prize, unless the event allows more (a medal overall and one in
+//!    an age group, as Russian events often do);
+//! 2. prizes are taken in the order of their value: the amount, then the main list before the
+//!    categories, then the smaller place, then the categories in the order defined;
+//! 3. a player who could take several takes the first in that order; a prize he does not take
+//!    passes to the next eligible player of its list (the next place);
+//! 4. places are the standings' with their tie-breaks; with the option "shared by points" a
+//!    group level on points shares the amounts of the places it covers equally, rounded down to
+//!    the currency unit, the remainder to the highest placed of them.
+
+use serde::{Deserialize, Serialize};
+
+use super::category::{self, Category};
+use super::model::{PlayerId, Tournament};
+use super::standings::Line;
+use crate::lang::Russian;
+
+/// Which standings a prize is for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum List {
+    Main,
+    Category(String),
+}
+
+impl List {
+    /// `main` or the category's id, as the command line writes it.
+    pub fn id(&self) -> &str {
+        match self {
+            List::Main => "main",
+            List::Category(id) => id,
+        }
+    }
+
+    pub fn parse(text: &str) -> List {
+        match text.trim() {
+            "main" => List::Main,
+            id => List::Category(id.to_string()),
+        }
+    }
+}
+
+/// How the amounts of players level on points are divided.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Split {
+    /// Each place its own amount, the places by the tie-breaks.
+    #[default]
+    Places,
+    /// A group level on points shares the amounts of the places it covers.
+    Points,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prize {
+    pub list: List,
+    pub place: usize,
+    /// In whole currency units.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub amount: Option<u64>,
+    /// A cup, a medal, a diploma.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+}
+
+/// The event's prizes and the rules they are given by.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prizes {
+    pub prizes: Vec<Prize>,
+    /// At most one prize a player (the default).
+    pub one_per_player: bool,
+    pub split: Split,
+}
+
+impl Default for Prizes {
+    fn default() -> Prizes {
+        Prizes {
+            prizes: vec![],
+            one_per_player: true,
+            split: Split::Places,
+        }
+    }
+}
+
+impl Prizes {
+    pub fn is_default(&self) -> bool {
+        *self == Prizes::default()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PrizeError {
+    #[error("places are counted from 1")]
+    PlaceZero,
+    #[error("no category `{0}` in this event (a prize's list is `main` or a category's id)")]
+    NoList(String),
+    #[error("{list}, place {place}: the prize is there already")]
+    Twice { list: String, place: usize },
+    #[error("{list}, place {place}: a prize needs an amount or a title")]
+    Empty { list: String, place: usize },
+    #[error("the category `{0}` has prizes: remove them first")]
+    HasPrizes(String),
+}
+
+impl Russian for PrizeError {
+    fn ru(&self) -> String {
+        let list = |l: &str| {
+            if l == "main" {
+                "основной зачёт".to_string()
+            } else {
+                format!("зачёт `{l}`")
+            }
+        };
+        match self {
+            PrizeError::PlaceZero => "места считаются с 1".into(),
+            PrizeError::NoList(id) => format!(
+                "в турнире нет зачёта `{id}` (приз — в основном зачёте `main` или в зачёте по его имени)"
+            ),
+            PrizeError::Twice { list: l, place } => {
+                format!("{}, {place}-е место: приз уже есть", list(l))
+            }
+            PrizeError::Empty { list: l, place } => format!(
+                "{}, {place}-е место: у приза должна быть сумма или награда",
+                list(l)
+            ),
+            PrizeError::HasPrizes(id) => {
+                format!("у зачёта `{id}` есть призы: сначала уберите их")
+            }
+        }
+    }
+}
+
+/// The prizes can stand in `t`: places from 1, lists that exist, one prize a place, each worth
+/// something.
+pub fn check(t: &Tournament, p: &Prizes) -> Result<(), PrizeError> {
+    for (i, prize) in p.prizes.iter().enumerate() {
+        let (list, place) = (prize.list.id().to_string(), prize.place);
+        if place == 0 {
+            return Err(PrizeError::PlaceZero);
+        }
+        if let List::Category(id) = &prize.list {
+            if !t.categories.iter().any(|c| &c.id == id) {
+                return Err(PrizeError::NoList(id.clone()));
+            }
+        }
+        if prize.amount.is_none() && prize.title.as_deref().is_none_or(|s| s.trim().is_empty()) {
+            return Err(PrizeError::Empty { list, place });
+        }
+        if p.prizes[..i]
+            .iter()
+            .any(|q| q.list == prize.list && q.place == place)
+        {
+            return Err(PrizeError::Twice { list, place });
+        }
+    }
+    Ok(())
+}
+
+/// One prize given (or not: `player` is `None` where no one is eligible).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Award {
+    pub list: String,
+    pub place: usize,
+    pub amount: Option<u64>,
+    pub title: Option<String>,
+    pub player: Option<PlayerId>,
+    /// Shared by points: the places the player's group covers in the list (`3-5`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shared: Option<String>,
+}
+
+/// The order prizes are taken in (rule 2).
+fn by_value(t: &Tournament, p: &Prize) -> (std::cmp::Reverse<u64>, usize, usize) {
+    let category = match &p.list {
+        List::Main => 0,
+        List::Category(id) => 1 + t.categories.iter().position(|c| &c.id == id).unwrap_or(0),
+    };
+    (std::cmp::Reverse(p.amount.unwrap_or(0)), category, p.place)
+}
+
+/// A list's players in its order, with their points.
+fn ordered(t: &Tournament, main: &[Line], list: &List) -> Vec<(PlayerId, f64)> {
+    let lines = match list {
+        List::Main => main.to_vec(),
+        List::Category(id) => match t.categories.iter().find(|c| &c.id == id) {
+            Some(c) => category::standings(c, t, main),
+            None => vec![],
+        },
+    };
+    lines.iter().map(|l| (l.id, l.points)).collect()
+}
+
+/// The prizes given on `main` (the event's standings): in the order they are taken.
+pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
+    let rules = &t.prizes;
+    let mut order: Vec<&Prize> = rules.prizes.iter().collect();
+    order.sort_by_key(|p| by_value(t, p));
+    // Who took what so far, and from which list.
+    let mut taken: Vec<(PlayerId, List)> = vec![];
+    let mut out = vec![];
+    for prize in order {
+        let list = ordered(t, main, &prize.list);
+        // Those who took a prize of another list are out of this one (rule 1); the places
+        // of this list stand, and a place whose player took another of its prizes passes on.
+        let left: Vec<PlayerId> = list
+            .iter()
+            .map(|&(id, _)| id)
+            .filter(|id| {
+                !rules.one_per_player || !taken.iter().any(|(p, l)| p == id && *l != prize.list)
+            })
+            .collect();
+        let player = left
+            .iter()
+            .skip(prize.place - 1)
+            .find(|id| !taken.iter().any(|(p, l)| p == *id && *l == prize.list))
+            .copied();
+        if let Some(id) = player {
+            taken.push((id, prize.list.clone()));
+        }
+        out.push(Award {
+            list: prize.list.id().to_string(),
+            place: prize.place,
+            amount: prize.amount,
+            title: prize.title.clone(),
+            player,
+            shared: None,
+        });
+    }
+    if rules.split == Split::Points {
+        share_by_points(t, main, &mut out, &taken, rules.one_per_player);
+    }
+    out
+}
+
+/// Rule 4's option: within each list, a group level on points shares the amounts of the places
+/// it covers; a member of the group whose place has no prize of its own gets his share as an
+/// award of his place. The list's places are those left once players who took another list's
+/// prize are out (as the allocation counted them).
+fn share_by_points(
+    t: &Tournament,
+    main: &[Line],
+    awards: &mut Vec<Award>,
+    taken: &[(PlayerId, List)],
+    one_per_player: bool,
+) {
+    let mut lists: Vec<String> = awards.iter().map(|a| a.list.clone()).collect();
+    lists.sort();
+    lists.dedup();
+    for id in lists {
+        let list = List::parse(&id);
+        let left: Vec<(PlayerId, f64)> = ordered(t, main, &list)
+            .into_iter()
+            .filter(|(p, _)| !one_per_player || !taken.iter().any(|(q, l)| q == p && *l != list))
+            .collect();
+        let mut start = 0;
+        while start < left.len() {
+            let level = left[start].1;
+            let end = start
+                + left[start..]
+                    .iter()
+                    .take_while(|(_, pts)| *pts == level)
+                    .count();
+            if end - start > 1 {
+                share_group(awards, &id, &left[start..end], start + 1);
+            }
+            start = end;
+        }
+    }
+}
+
+/// One group of `list`, its first member at place `first`: the amounts of the awards of its
+/// places summed and divided equally, rounded down, the remainder to the highest placed.
+fn share_group(awards: &mut Vec<Award>, list: &str, group: &[(PlayerId, f64)], first: usize) {
+    let last = first + group.len() - 1;
+    let of_group =
+        |a: &Award| a.list == list && a.player.is_some_and(|p| group.iter().any(|g| g.0 == p));
+    let total: u64 = awards
+        .iter()
+        .filter(|a| of_group(a))
+        .filter_map(|a| a.amount)
+        .sum();
+    if total == 0 {
+        return;
+    }
+    let share = total / group.len() as u64;
+    let rest = total - share * group.len() as u64;
+    for (k, &(player, _)) in group.iter().enumerate() {
+        let amount = share + if k == 0 { rest } else { 0 };
+        let shared = Some(format!("{first}-{last}"));
+        match awards
+            .iter_mut()
+            .find(|a| a.list == list && a.player == Some(player))
+        {
+            Some(a) => {
+                a.amount = Some(amount);
+                a.shared = shared;
+            }
+            None => awards.push(Award {
+                list: list.to_string(),
+                place: first + k,
+                amount: Some(amount),
+                title: None,
+                player: Some(player),
+                shared,
+            }),
+        }
+    }
+}
+
+/// A category's prizes go with it: the prizes left when `gone` is removed.
+pub fn without_category(p: &Prizes, gone: &Category) -> Prizes {
+    Prizes {
+        prizes: p
+            .prizes
+            .iter()
+            .filter(|q| q.list != List::Category(gone.id.clone()))
+            .cloned()
+            .collect(),
+        ..p.clone()
+    }
+}

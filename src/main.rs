@@ -203,7 +203,8 @@ enum Command {
     Trf(TrfCommand),
     /// An event's documents as HTML, CSV or PDF (by the output's extension): the standings report,
     /// the final protocol, the crosstable, round protocols, the pairing list, rank norms,
-    /// certificates, the chief arbiter's report, a team event's match protocols, a knockout's bracket.
+    /// certificates, the chief arbiter's report, a team event's match protocols, a knockout's bracket,
+    /// the prize-winners.
     Report {
         file: String,
         #[arg(long, short)]
@@ -218,7 +219,8 @@ enum Command {
         #[arg(long)]
         separator: Option<String>,
         /// Which document: standings, protocol, crosstable, rounds, pairings, norms,
-        /// certificates, chief-report, match-protocols (team events), bracket (knockout).
+        /// certificates, chief-report, match-protocols (team events), bracket (knockout), awards
+        /// (the prize-winners).
         #[arg(long, default_value = "standings", value_parser = document_name)]
         document: shashki_arbiter::report::kind::Kind,
     },

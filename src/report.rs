@@ -2,6 +2,7 @@
 //! document model rendered to HTML (one self-contained printable file), CSV and PDF (with an
 //! embedded font that covers Cyrillic).
 
+pub mod awards;
 pub mod bracket;
 pub mod certificate;
 pub mod chief_report;
@@ -476,6 +477,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         sections.extend(team::board_sections(tour, &boards, lang));
     }
     sections.push(standings_section(tour, &lines, lang));
+    sections.extend(awards::category_sections(tour, &lines, lang));
     // A crosstable has a column per player: past 24 it no longer fits a page. A round grid has a
     // column per round and fits any Swiss.
     if tour.settings.system == crate::tournament::model::System::Swiss || tour.players.len() <= 24 {

@@ -389,6 +389,54 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
             Some(8)
         ]
     );
+    // The award list and the final protocol print them, in both languages.
+    let html = d.join("awards.html").to_string_lossy().into_owned();
+    let out = run(&[
+        "report",
+        &event,
+        "--document",
+        "awards",
+        "-o",
+        &html,
+        "--lang",
+        "ru",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&html).unwrap();
+    for seen in [
+        "Победители и призёры",
+        "Основной зачёт",
+        "10000, кубок",
+        "Андреев Имя",
+        "медаль",
+    ] {
+        assert!(text.contains(seen), "{seen} in the award list");
+    }
+    let protocol = d.join("protocol.html").to_string_lossy().into_owned();
+    let out = run(&[
+        "report",
+        &event,
+        "--document",
+        "protocol",
+        "-o",
+        &protocol,
+        "--lang",
+        "en",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&protocol).unwrap();
+    assert!(
+        text.contains("Category: g12") && text.contains("Category: club"),
+        "{text}"
+    );
     // A category removed takes its prizes with it.
     ok(&["category", "remove", &event, "g12", "--format", "json"]);
     let v = ok(&["prizes", &event, "--format", "json"]);

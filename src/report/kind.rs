@@ -28,10 +28,12 @@ pub enum Kind {
     MatchProtocols,
     /// «Сетка»: a knockout's bracket, a column per round.
     Bracket,
+    /// «Победители и призёры»: who takes each prize.
+    Awards,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Standings,
         Kind::Protocol,
         Kind::Crosstable,
@@ -42,6 +44,7 @@ impl Kind {
         Kind::ChiefReport,
         Kind::MatchProtocols,
         Kind::Bracket,
+        Kind::Awards,
     ];
 
     /// The documents an event has: the match protocols only where there are teams, the
@@ -50,6 +53,7 @@ impl Kind {
         Kind::ALL.into_iter().filter(|k| match k {
             Kind::MatchProtocols => t.is_team_event(),
             Kind::Bracket => t.settings.system == System::Knockout,
+            Kind::Awards => !t.prizes.prizes.is_empty(),
             _ => true,
         })
     }
@@ -67,6 +71,7 @@ impl Kind {
             Kind::ChiefReport => lang.pick("Chief arbiter's report", "Отчёт главного судьи"),
             Kind::MatchProtocols => lang.pick("Match protocols", "Протоколы матчей"),
             Kind::Bracket => lang.pick("Bracket", "Турнирная сетка"),
+            Kind::Awards => lang.pick("Prize-winners", "Победители и призёры"),
         }
     }
 
@@ -96,6 +101,7 @@ impl Kind {
             Kind::ChiefReport => "chief-report",
             Kind::MatchProtocols => "match-protocols",
             Kind::Bracket => "bracket",
+            Kind::Awards => "awards",
         }
     }
 
@@ -174,6 +180,7 @@ impl Kind {
             Kind::ChiefReport => super::chief_report::document(t, round, table, lang),
             Kind::MatchProtocols => super::match_protocol::protocols(t, round, lang),
             Kind::Bracket => super::bracket::document(t, lang),
+            Kind::Awards => super::awards::document(t, round, lang),
         }
     }
 }

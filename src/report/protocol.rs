@@ -69,14 +69,17 @@ pub fn final_protocol(
             tour.settings.name
         ),
         subtitle,
-        sections: vec![Section::table(
+        sections: std::iter::once(Section::table(
             match head::unfinished(tour, up_to) {
                 Some((r, _)) => format!("{} {r}", t(lang, "After round", "После тура")),
                 None => t(lang, "Final standings", "Итоговые места"),
             },
             header,
             rows,
-        )],
+        ))
+        // The categories' standings follow the event's, in the regulation's order.
+        .chain(super::awards::category_sections(tour, &lines, lang))
+        .collect(),
         signatures: super::signatures(tour, lang),
         ..Document::default()
     }

@@ -1,0 +1,174 @@
+//! «Победители и призёры»: who takes each prize, list by list, as the regulation's prizes were
+//! allocated (`tournament::prize`); and each category's standings, for the final protocol.
+
+use super::{head, points, t, Document, Section};
+use crate::lang::Lang;
+use crate::tournament::category::{self, Category};
+use crate::tournament::model::Tournament;
+use crate::tournament::prize::{self, Award, List};
+use crate::tournament::standings::{self, Line};
+
+/// The award list after `up_to` rounds (all when `None`): a section per list, main first.
+pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
+    let lines = standings::compute(tour, up_to);
+    let awards = prize::allocate(tour, &lines);
+    let mut subtitle = head::lines(tour, lang);
+    subtitle.extend(head::unfinished_line(tour, up_to, lang));
+    subtitle.push(rules_line(tour, lang));
+    let mut sections: Vec<Section> = lists(tour)
+        .into_iter()
+        .filter_map(|list| list_section(tour, &lines, &awards, &list, lang))
+        .collect();
+    if sections.is_empty() {
+        sections.push(Section {
+            heading: t(lang, "Prizes", "Призы"),
+            lines: vec![t(
+                lang,
+                "The regulation's prizes are not entered.",
+                "Призы по положению не заданы.",
+            )],
+            ..Section::default()
+        });
+    }
+    Document {
+        title: format!(
+            "{} — {}",
+            t(lang, "Winners and prize-winners", "Победители и призёры"),
+            tour.settings.name
+        ),
+        subtitle,
+        sections,
+        signatures: super::signatures(tour, lang),
+        ..Document::default()
+    }
+}
+
+fn lists(tour: &Tournament) -> Vec<List> {
+    std::iter::once(List::Main)
+        .chain(tour.categories.iter().map(|c| List::Category(c.id.clone())))
+        .collect()
+}
+
+/// The list's name as the award list heads it.
+pub fn list_said(tour: &Tournament, list: &List, lang: Lang) -> String {
+    match list {
+        List::Main => t(lang, "Overall", "Основной зачёт"),
+        List::Category(id) => tour
+            .categories
+            .iter()
+            .find(|c| &c.id == id)
+            .map_or_else(|| id.clone(), |c| c.name_in(lang).to_string()),
+    }
+}
+
+fn rules_line(tour: &Tournament, lang: Lang) -> String {
+    let one = if tour.prizes.one_per_player {
+        t(lang, "one prize a player", "один приз одному участнику")
+    } else {
+        t(
+            lang,
+            "a player may take prizes in several lists",
+            "участник может получить призы в нескольких зачётах",
+        )
+    };
+    let split = match tour.prizes.split {
+        prize::Split::Places => t(
+            lang,
+            "places by the tie-breaks",
+            "места по доп. показателям",
+        ),
+        prize::Split::Points => t(
+            lang,
+            "players level on points share the amounts of their places",
+            "при равенстве очков суммы призов за занятые места делятся поровну",
+        ),
+    };
+    format!("{}: {one}; {split}", t(lang, "Prizes", "Призы"))
+}
+
+fn list_section(
+    tour: &Tournament,
+    lines: &[Line],
+    awards: &[Award],
+    list: &List,
+    lang: Lang,
+) -> Option<Section> {
+    let mut mine: Vec<&Award> = awards.iter().filter(|a| a.list == list.id()).collect();
+    if mine.is_empty() {
+        return None;
+    }
+    mine.sort_by_key(|a| a.place);
+    let header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "Prize", "Приз"),
+        t(lang, "Name", "Фамилия, имя"),
+        t(lang, "Federation, club", "Регион, клуб"),
+        t(lang, "Points", "Очки"),
+    ];
+    let rows = mine
+        .iter()
+        .map(|a| {
+            let who = a.player.and_then(|id| tour.player(id));
+            let line = a.player.and_then(|id| lines.iter().find(|l| l.id == id));
+            let place = match &a.shared {
+                Some(s) => format!("{} ({s})", a.place),
+                None => a.place.to_string(),
+            };
+            vec![
+                place,
+                worth(a),
+                who.map_or_else(|| t(lang, "not awarded", "не присуждён"), |p| p.full_name()),
+                who.map_or_else(String::new, |p| p.club.clone()),
+                line.map_or_else(String::new, |l| points(l.points, lang)),
+            ]
+        })
+        .collect();
+    Some(Section::table(list_said(tour, list, lang), header, rows))
+}
+
+/// «5000, кубок».
+fn worth(a: &Award) -> String {
+    [a.amount.map(|x| x.to_string()), a.title.clone()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Each category's standings for a standings document: its players with their places in it,
+/// their points and their place in the event.
+pub fn category_sections(tour: &Tournament, lines: &[Line], lang: Lang) -> Vec<Section> {
+    tour.categories
+        .iter()
+        .map(|c| category_section(tour, c, lines, lang))
+        .collect()
+}
+
+fn category_section(tour: &Tournament, c: &Category, lines: &[Line], lang: Lang) -> Section {
+    let header = vec![
+        t(lang, "Place", "Место"),
+        t(lang, "Name", "Фамилия, имя"),
+        t(lang, "Points", "Очки"),
+        t(lang, "Overall", "Место в турнире"),
+    ];
+    let rows = category::standings(c, tour, lines)
+        .iter()
+        .map(|l| {
+            let overall = lines
+                .iter()
+                .find(|m| m.id == l.id)
+                .map_or_else(String::new, |m| m.place.clone());
+            vec![
+                l.place.clone(),
+                super::standing_name(tour, l, lang),
+                points(l.points, lang),
+                overall,
+            ]
+        })
+        .collect();
+    Section::table(
+        format!("{}: {}", t(lang, "Category", "Зачёт"), c.name_in(lang)),
+        header,
+        rows,
+    )
+}

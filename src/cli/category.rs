@@ -13,17 +13,9 @@ use shashki_arbiter::tournament::model::Tournament;
 use super::{outln, print_json, CliResult};
 use crate::Format;
 
-/// An error in the language asked for.
-fn said(e: &impl Russian, lang: Lang) -> String {
-    match lang {
-        Lang::Ru => e.ru(),
-        Lang::En => e.to_string(),
-    }
-}
-
 /// A refusal in the language asked for, naming the file.
 fn refused(file: &str, e: &impl Russian, lang: Lang) -> String {
-    format!("{file}: {}", said(e, lang))
+    format!("{file}: {}", e.said(lang))
 }
 
 /// Puts the event's new list of categories through the one `apply` (validated, saved, journaled).
@@ -35,7 +27,7 @@ fn set(
 ) -> CliResult {
     let path = std::path::Path::new(file);
     let mut event =
-        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| said(&e, lang))?;
+        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
     let categories = change(&event.tournament).map_err(|e| refused(file, &e, lang))?;
     event
         .apply(Command::SetCategories { categories }, Utc::now())
@@ -71,7 +63,7 @@ pub fn add(file: &str, c: Category, lang: Lang, format: Format) -> CliResult {
 pub fn remove(file: &str, id: &str, lang: Lang, format: Format) -> CliResult {
     let path = std::path::Path::new(file);
     let mut event = EventFile::open_as(path, &Holder::this("category remove", Utc::now()))
-        .map_err(|e| said(&e, lang))?;
+        .map_err(|e| e.said(lang))?;
     let t = &event.tournament;
     let gone = t
         .categories
@@ -128,7 +120,7 @@ fn listed<'a>(t: &'a Tournament, c: &'a Category, lang: Lang) -> Listed<'a> {
 
 /// The event's categories with who is in each now.
 pub fn list(file: &str, lang: Lang, format: Format) -> CliResult {
-    let t = event::read(std::path::Path::new(file)).map_err(|e| said(&e, lang))?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.said(lang))?;
     match format {
         Format::Json => {
             let all: Vec<Listed> = t.categories.iter().map(|c| listed(&t, c, lang)).collect();

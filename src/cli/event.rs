@@ -280,10 +280,10 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
     if let Some(id) = asked.category {
         let c = t.categories.iter().find(|c| c.id == id).ok_or_else(|| {
             let e = shashki_arbiter::tournament::category::CategoryError::NoSuch(id.into());
-            match lang {
-                Lang::Ru => format!("--category: {}", shashki_arbiter::lang::Russian::ru(&e)),
-                Lang::En => format!("--category: {e}"),
-            }
+            format!(
+                "--category: {}",
+                shashki_arbiter::lang::Russian::said(&e, lang)
+            )
         })?;
         lines = shashki_arbiter::tournament::category::standings(c, &t, &lines);
         t.settings.groups = None;

@@ -12,13 +12,6 @@ use shashki_arbiter::tournament::standings;
 use super::{outln, print_json, CliResult};
 use crate::Format;
 
-fn said(e: &impl Russian, lang: Lang) -> String {
-    match lang {
-        Lang::Ru => e.ru(),
-        Lang::En => e.to_string(),
-    }
-}
-
 /// Puts the event's prizes, changed, through the one `apply`.
 fn set(
     file: &str,
@@ -28,12 +21,12 @@ fn set(
 ) -> CliResult {
     let path = std::path::Path::new(file);
     let mut event =
-        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| said(&e, lang))?;
+        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
     let prizes =
-        change(&event.tournament.prizes).map_err(|e| format!("{file}: {}", said(&e, lang)))?;
+        change(&event.tournament.prizes).map_err(|e| format!("{file}: {}", e.said(lang)))?;
     event
         .apply(Command::SetPrizes { prizes }, Utc::now())
-        .map_err(|e| format!("{file}: {}", said(&e, lang)))?;
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 
@@ -80,14 +73,10 @@ pub fn option(
         }
         Ok(all)
     })?;
-    let t = event::read(std::path::Path::new(file)).map_err(|e| said(&e, lang))?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.said(lang))?;
     match format {
         Format::Json => print_json(&rules(&t.prizes))?,
-        _ => outln!(
-            "one prize a player: {}; split: {:?}",
-            t.prizes.one_per_player,
-            t.prizes.split
-        ),
+        _ => outln!("{}", shashki_arbiter::report::awards::rules_line(&t, lang)),
     }
     Ok(std::process::ExitCode::SUCCESS)
 }
@@ -113,7 +102,7 @@ struct Given<'a> {
 
 /// Who takes each prize after `round` (every round when `None`), in the order they are taken.
 pub fn list(file: &str, round: Option<usize>, lang: Lang, format: Format) -> CliResult {
-    let t = event::read(std::path::Path::new(file)).map_err(|e| said(&e, lang))?;
+    let t = event::read(std::path::Path::new(file)).map_err(|e| e.said(lang))?;
     super::event::played_round(&t, round)?;
     let lines = standings::compute(&t, round);
     let awards = prize::allocate(&t, &lines);
@@ -130,7 +119,7 @@ pub fn list(file: &str, round: Option<usize>, lang: Lang, format: Format) -> Cli
                 let who = a
                     .player
                     .and_then(|id| t.player(id))
-                    .map_or_else(|| lang.pick("—", "—").to_string(), |p| p.full_name());
+                    .map_or_else(|| "—".to_string(), |p| p.full_name());
                 let list = match List::parse(&a.list) {
                     List::Main => lang.pick("main", "основной").to_string(),
                     List::Category(id) => t

@@ -61,7 +61,8 @@ pub fn list_said(tour: &Tournament, list: &List, lang: Lang) -> String {
     }
 }
 
-fn rules_line(tour: &Tournament, lang: Lang) -> String {
+/// «Призы: один приз одному участнику; места по доп. показателям».
+pub fn rules_line(tour: &Tournament, lang: Lang) -> String {
     let one = if tour.prizes.one_per_player {
         t(lang, "one prize a player", "один приз одному участнику")
     } else {

@@ -55,6 +55,11 @@ pub fn round_said(round: usize, rounds: usize, lang: Lang) -> String {
     )
 }
 
+/// The third-place match's heading, in the document, the page and on the wall.
+pub fn third_place_said(lang: Lang) -> String {
+    t(lang, "Match for third place", "Матч за третье место")
+}
+
 fn sections(b: &Bracket, lang: Lang) -> Vec<Section> {
     let mut out = vec![Section {
         note: Some(legend(lang)),
@@ -66,7 +71,7 @@ fn sections(b: &Bracket, lang: Lang) -> Vec<Section> {
     }];
     if let Some(m) = &b.third_place {
         out.push(Section::table(
-            t(lang, "Match for third place", "Матч за третье место"),
+            third_place_said(lang),
             vec![t(lang, "Player", "Участник"), t(lang, "Score", "Очки")],
             [(&m.top, true), (&m.bottom, false)]
                 .into_iter()
@@ -197,12 +202,10 @@ pub fn picture(b: &Bracket, lang: Lang) -> Picture {
             .map(|r| r.matches.iter().map(|m| pair(m, r.number == 1)).collect())
             .collect(),
         champion: b.champion.as_ref().map(slot_said),
-        third_place: b.third_place.as_ref().map(|m| {
-            (
-                t(lang, "Match for third place", "Матч за третье место"),
-                pair(m, false),
-            )
-        }),
+        third_place: b
+            .third_place
+            .as_ref()
+            .map(|m| (third_place_said(lang), pair(m, false))),
         note: legend(lang),
     }
 }

@@ -65,10 +65,10 @@ pub enum CategoryError {
         rank: String,
         known: String,
     },
-    #[error("category `{id}`: {what} from {from} is above {what} to {to}")]
+    #[error("category `{id}`: {} from {from} is above {} to {to}", what.en(), what.en())]
     Range {
         id: String,
-        what: &'static str,
+        what: Bound,
         from: String,
         to: String,
     },
@@ -76,6 +76,32 @@ pub enum CategoryError {
     NoPlayer { id: String, player: PlayerId },
     #[error("category `{0}`: `main` names the event's own standings")]
     Reserved(String),
+}
+
+/// Which range of a category is the wrong way round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    Born,
+    Rank,
+    Rating,
+}
+
+impl Bound {
+    fn en(self) -> &'static str {
+        match self {
+            Bound::Born => "year of birth",
+            Bound::Rank => "rank",
+            Bound::Rating => "rating",
+        }
+    }
+
+    fn ru(self) -> &'static str {
+        match self {
+            Bound::Born => "год рождения",
+            Bound::Rank => "разряд",
+            Bound::Rating => "рейтинг",
+        }
+    }
 }
 
 impl Russian for CategoryError {
@@ -90,14 +116,10 @@ impl Russian for CategoryError {
             CategoryError::UnknownRank { id, rank, known } => {
                 format!("зачёт `{id}`: в таблице ЕВСК нет разряда `{rank}` (есть: {known})")
             }
-            CategoryError::Range { id, what, from, to } => {
-                let what = match *what {
-                    "year of birth" => "год рождения",
-                    "rank" => "разряд",
-                    _ => "рейтинг",
-                };
-                format!("зачёт `{id}`: {what} «от» {from} выше, чем «до» {to}")
-            }
+            CategoryError::Range { id, what, from, to } => format!(
+                "зачёт `{id}`: {} «от» {from} выше, чем «до» {to}",
+                what.ru()
+            ),
             CategoryError::NoPlayer { id, player } => {
                 format!("зачёт `{id}`: в турнире нет участника {player}")
             }
@@ -174,14 +196,14 @@ impl Category {
         };
         let years = matches!((self.born_from, self.born_to), (Some(a), Some(b)) if a > b);
         range(
-            "year of birth",
+            Bound::Born,
             self.born_from.map(|y| y.to_string()),
             self.born_to.map(|y| y.to_string()),
             years,
         )?;
         let ratings = matches!((self.rating_from, self.rating_to), (Some(a), Some(b)) if a > b);
         range(
-            "rating",
+            Bound::Rating,
             self.rating_from.map(|r| r.to_string()),
             self.rating_to.map(|r| r.to_string()),
             ratings,
@@ -189,7 +211,12 @@ impl Category {
         let table = Table::shipped();
         let ranks = matches!((&self.rank_from, &self.rank_to),
             (Some(a), Some(b)) if table.strength(a) < table.strength(b));
-        range("rank", self.rank_from.clone(), self.rank_to.clone(), ranks)?;
+        range(
+            Bound::Rank,
+            self.rank_from.clone(),
+            self.rank_to.clone(),
+            ranks,
+        )?;
         if let Some(&player) = self.players.iter().find(|&&p| t.player(p).is_none()) {
             return Err(CategoryError::NoPlayer {
                 id: id.clone(),

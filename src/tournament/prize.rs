@@ -179,6 +179,17 @@ fn by_value(t: &Tournament, p: &Prize) -> (std::cmp::Reverse<u64>, usize, usize)
     (std::cmp::Reverse(p.amount.unwrap_or(0)), category, p.place)
 }
 
+/// Each list's players in its order, with their points: every list a prize names, once.
+type Orders = std::collections::BTreeMap<String, Vec<(PlayerId, f64)>>;
+
+fn orders(t: &Tournament, main: &[Line]) -> Orders {
+    t.prizes
+        .prizes
+        .iter()
+        .map(|p| (p.list.id().to_string(), ordered(t, main, &p.list)))
+        .collect()
+}
+
 /// A list's players in its order, with their points.
 fn ordered(t: &Tournament, main: &[Line], list: &List) -> Vec<(PlayerId, f64)> {
     let lines = match list {
@@ -197,10 +208,11 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
     let mut order: Vec<&Prize> = rules.prizes.iter().collect();
     order.sort_by_key(|p| by_value(t, p));
     // Who took what so far, and from which list.
+    let orders = orders(t, main);
     let mut taken: Vec<(PlayerId, List)> = vec![];
     let mut out = vec![];
     for prize in order {
-        let list = ordered(t, main, &prize.list);
+        let list = &orders[prize.list.id()];
         // Those who took a prize of another list are out of this one (rule 1); the places
         // of this list stand, and a place whose player took another of its prizes passes on.
         let left: Vec<PlayerId> = list
@@ -228,7 +240,7 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
         });
     }
     if rules.split == Split::Points {
-        share_by_points(t, main, &mut out, &taken, rules.one_per_player);
+        share_by_points(&orders, &mut out, &taken, rules.one_per_player);
     }
     out
 }
@@ -238,19 +250,16 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
 /// award of his place. The list's places are those left once players who took another list's
 /// prize are out (as the allocation counted them).
 fn share_by_points(
-    t: &Tournament,
-    main: &[Line],
+    orders: &Orders,
     awards: &mut Vec<Award>,
     taken: &[(PlayerId, List)],
     one_per_player: bool,
 ) {
-    let mut lists: Vec<String> = awards.iter().map(|a| a.list.clone()).collect();
-    lists.sort();
-    lists.dedup();
-    for id in lists {
-        let list = List::parse(&id);
-        let left: Vec<(PlayerId, f64)> = ordered(t, main, &list)
-            .into_iter()
+    for (id, order) in orders {
+        let list = List::parse(id);
+        let left: Vec<(PlayerId, f64)> = order
+            .iter()
+            .copied()
             .filter(|(p, _)| !one_per_player || !taken.iter().any(|(q, l)| q == p && *l != list))
             .collect();
         let mut start = 0;
@@ -262,7 +271,7 @@ fn share_by_points(
                     .take_while(|(_, pts)| *pts == level)
                     .count();
             if end - start > 1 {
-                share_group(awards, &id, &left[start..end], start + 1);
+                share_group(awards, id, &left[start..end], start + 1);
             }
             start = end;
         }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::Message;
 use crate::lang::Lang;
-use crate::report::bracket::{round_said, side, slot_said};
+use crate::report::bracket::{round_said, side, slot_said, third_place_said};
 use crate::tournament::system::knockout::{Bracket, BracketMatch, Slot};
 use crate::ui::theme;
 
@@ -131,7 +131,7 @@ fn last_column<'a>(b: &Bracket, px: f32, lang: Lang) -> Vec<Element<'a, Message>
         return vec![champion];
     };
     let third = column![
-        text(lang.pick("Match for third place", "Матч за третье место"))
+        text(third_place_said(lang))
             .size(px * 0.8)
             .color(theme::RUNNING)
             .wrapping(Wrapping::None),

@@ -11,6 +11,7 @@ pub mod moves;
 pub mod norms;
 pub mod perft;
 pub mod prize;
+pub mod registration;
 pub mod swiss;
 pub mod system;
 

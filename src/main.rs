@@ -278,6 +278,36 @@ enum Command {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// The check-in before a round: marks players (by id) present, or away with `--absent`;
+    /// `--list` shows who has come and who has not.
+    Checkin {
+        file: String,
+        ids: Vec<PlayerId>,
+        #[arg(long)]
+        absent: bool,
+        #[arg(long)]
+        list: bool,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// The rounds' starts and the default time; without a change, the schedule, the next start
+    /// and the forfeits the default time proposes (never applied: `result` applies one).
+    Schedule {
+        file: String,
+        #[arg(long)]
+        round: Option<usize>,
+        /// The round's start, `YYYY-MM-DD HH:MM`, the hall's local time.
+        #[arg(long)]
+        at: Option<String>,
+        /// How late a player may come before he loses by default: `30m`, `1h`, `0`.
+        #[arg(long)]
+        default_time: Option<String>,
+        /// The moment to look at (default: now, the machine's local time).
+        #[arg(long)]
+        now: Option<String>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -434,6 +464,18 @@ struct EventOptions {
 
 #[derive(Subcommand)]
 enum EventCommand {
+    /// The regulation's options on coming: pair only checked-in players, and what a late
+    /// entry gets for the rounds he missed.
+    Option {
+        file: String,
+        #[arg(long)]
+        checkin_required: Option<YesNo>,
+        /// `nothing` or `half` (a half point a round missed).
+        #[arg(long)]
+        late_entry: Option<String>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// A new event file from a roster (CSV): never over an existing file.
     New {
         output: String,
@@ -716,6 +758,20 @@ fn new_event<'a>(
 
 fn event_command(event: EventCommand, format: Format) -> Result<ExitCode, String> {
     match event {
+        EventCommand::Option {
+            file,
+            checkin_required,
+            late_entry,
+            lang,
+        } => cli::event::lang(&lang).and_then(|lang| {
+            cli::registration::option(
+                &file,
+                checkin_required.map(|y| matches!(y, YesNo::Yes)),
+                late_entry.as_deref(),
+                lang,
+                format,
+            )
+        }),
         EventCommand::New {
             output,
             roster,
@@ -928,6 +984,34 @@ fn main() -> ExitCode {
         }
         Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
         Some(Command::Category(c)) => category(c, format),
+        Some(Command::Checkin {
+            file,
+            ids,
+            absent,
+            list,
+            lang,
+        }) => cli::event::lang(&lang)
+            .and_then(|lang| cli::registration::checkin(&file, &ids, absent, list, lang, format)),
+        Some(Command::Schedule {
+            file,
+            round,
+            at,
+            default_time,
+            now,
+            lang,
+        }) => cli::event::lang(&lang).and_then(|lang| {
+            cli::registration::run(
+                cli::registration::ScheduleArgs {
+                    file: &file,
+                    round,
+                    at: at.as_deref(),
+                    default_time: default_time.as_deref(),
+                    now: now.as_deref(),
+                },
+                lang,
+                format,
+            )
+        }),
         Some(Command::Prize(p)) => prize(p, format),
         Some(Command::Prizes { file, round, lang }) => {
             cli::event::lang(&lang).and_then(|lang| cli::prize::list(&file, round, lang, format))

@@ -122,6 +122,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
             rounds_planned: old.rounds_planned,
             teams: None,
             floor_results: Default::default(),
+            registration: Default::default(),
             cycles: None,
             knockout: None,
             scheveningen: None,
@@ -140,6 +141,8 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         pending: vec![],
         categories: vec![],
         prizes: Default::default(),
+        checked_in: Vec::new(),
+        schedule: Default::default(),
     };
     Ok((t, dropped))
 }

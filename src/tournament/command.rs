@@ -103,6 +103,14 @@ pub enum Command {
     SetPrizes {
         prizes: crate::tournament::prize::Prizes,
     },
+    /// The players checked in as present, the whole list.
+    SetCheckedIn {
+        players: Vec<PlayerId>,
+    },
+    /// The rounds' starts and the default time, whole.
+    SetSchedule {
+        schedule: crate::tournament::schedule::Schedule,
+    },
     /// Takes back a round with no result entered.
     UnpairRound {
         round: usize,
@@ -243,6 +251,10 @@ pub enum CommandError {
     Category(#[from] crate::tournament::category::CategoryError),
     #[error(transparent)]
     Prize(#[from] crate::tournament::prize::PrizeError),
+    #[error(transparent)]
+    CheckIn(#[from] crate::tournament::registration::CheckInError),
+    #[error(transparent)]
+    Schedule(#[from] crate::tournament::schedule::ScheduleError),
     #[error("a deputy needs a name")]
     NoDeputyName,
     #[error("`{0}` cannot be a deputy's name (at most 80 characters, no control characters)")]
@@ -452,6 +464,8 @@ impl crate::lang::Russian for CommandError {
             CommandError::Team(e) => e.ru(),
             CommandError::Category(e) => e.ru(),
             CommandError::Prize(e) => e.ru(),
+            CommandError::CheckIn(e) => e.ru(),
+            CommandError::Schedule(e) => e.ru(),
             CommandError::System(e) => e.ru(),
             CommandError::NotKnockout => {
                 "решение судьи о победителе встречи бывает только в олимпийской системе".into()
@@ -603,6 +617,22 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             }
             Command::SetCategories {
                 categories: std::mem::replace(&mut t.categories, categories.clone()),
+            }
+        }
+        Command::SetCheckedIn { players } => {
+            crate::tournament::registration::check(t, players)?;
+            let mut players = players.clone();
+            // Marked twice is present once.
+            let mut seen = std::collections::BTreeSet::new();
+            players.retain(|id| seen.insert(*id));
+            Command::SetCheckedIn {
+                players: std::mem::replace(&mut t.checked_in, players),
+            }
+        }
+        Command::SetSchedule { schedule } => {
+            crate::tournament::schedule::check(t, schedule)?;
+            Command::SetSchedule {
+                schedule: std::mem::replace(&mut t.schedule, schedule.clone()),
             }
         }
         Command::SetPrizes { prizes } => {
@@ -912,6 +942,8 @@ fn add_player(t: &mut Tournament, player: &Player) -> Result<Command, CommandErr
     }
     let id = player.id;
     t.players.push(player);
+    // A late entry's missed rounds score as the regulation says (nothing, or half a point).
+    crate::tournament::registration::enter_late(t, id);
     Ok(Command::RemovePlayer { id })
 }
 
@@ -936,6 +968,7 @@ fn remove_player(t: &mut Tournament, id: PlayerId) -> Result<Command, CommandErr
         .position(|p| p.id == id)
         .ok_or(CommandError::NoPlayer(id))?;
     let player = t.players.remove(at);
+    crate::tournament::registration::forget(t, id);
     Ok(Command::AddPlayer { player })
 }
 
@@ -1391,6 +1424,9 @@ fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, Comm
         return Err(CommandError::NoGames);
     }
     super::model::read_days(&settings.dates).map_err(CommandError::BadDate)?;
+    if settings.registration.checkin_required && settings.teams.is_some() {
+        return Err(crate::tournament::registration::CheckInError::TeamEvent.into());
+    }
     if let Some(b) = &settings.format.ballot {
         load_table(&b.table)?;
     }

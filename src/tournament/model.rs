@@ -56,6 +56,15 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::prize::Prizes::is_default"
     )]
     pub prizes: crate::tournament::prize::Prizes,
+    /// The players checked in as present (the check-in before a round), in the order marked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checked_in: Vec<PlayerId>,
+    /// When the rounds start and the default time.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::schedule::Schedule::is_default"
+    )]
+    pub schedule: crate::tournament::schedule::Schedule,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -104,6 +113,12 @@ pub struct Settings {
         skip_serializing_if = "crate::tournament::deputy::FloorResults::is_default"
     )]
     pub floor_results: crate::tournament::deputy::FloorResults,
+    /// Check-in and late entries.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::tournament::registration::Registration::is_default"
+    )]
+    pub registration: crate::tournament::registration::Registration,
     /// Cycles of a round robin beyond two (a match-tournament of three to six cycles); `None`:
     /// one, or two for [`System::DoubleRoundRobin`]. Read through [`Settings::cycles`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1061,6 +1076,7 @@ impl Tournament {
                 rounds_planned: None,
                 teams: None,
                 floor_results: Default::default(),
+                registration: Default::default(),
                 cycles: None,
                 knockout: None,
                 scheveningen: None,
@@ -1079,6 +1095,8 @@ impl Tournament {
             pending: vec![],
             categories: vec![],
             prizes: Default::default(),
+            checked_in: Vec::new(),
+            schedule: Default::default(),
         }
     }
 

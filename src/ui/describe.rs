@@ -145,6 +145,62 @@ fn removed(lang: Lang, sex: Option<Sex>, name: &str) -> String {
     )
 }
 
+/// A check-in change as the difference it makes: who came, who was marked away (named when
+/// few, counted when the whole hall is marked at once).
+fn checked_in(
+    t: &Tournament,
+    players: &[crate::tournament::model::PlayerId],
+    lang: Lang,
+) -> String {
+    let came: Vec<_> = players
+        .iter()
+        .filter(|id| !t.checked_in.contains(id))
+        .collect();
+    let away: Vec<_> = t
+        .checked_in
+        .iter()
+        .filter(|id| !players.contains(id))
+        .collect();
+    let said = |ids: &[&crate::tournament::model::PlayerId]| match ids.len() {
+        0..=3 => ids
+            .iter()
+            .map(|&&id| {
+                t.player(id)
+                    .map(|p| p.full_name())
+                    .unwrap_or_else(|| format!("#{id}"))
+            })
+            .collect::<Vec<_>>()
+            .join(", "),
+        n => lang.count(
+            n as u64,
+            ["player", "players"],
+            ["участник", "участника", "участников"],
+        ),
+    };
+    let mut parts = Vec::new();
+    if !came.is_empty() {
+        parts.push(format!(
+            "{} {}",
+            lang.pick("checked in:", "пришли:"),
+            said(&came)
+        ));
+    }
+    if !away.is_empty() {
+        parts.push(format!(
+            "{} {}",
+            lang.pick("marked away:", "отмечены отсутствующими:"),
+            said(&away)
+        ));
+    }
+    if parts.is_empty() {
+        parts.push(
+            lang.pick("check-in unchanged", "регистрация без изменений")
+                .to_string(),
+        );
+    }
+    parts.join("; ")
+}
+
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
     let name = |id| {
         t.player(id)
@@ -240,6 +296,24 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 ["prize", "prizes"],
                 ["приз", "приза", "призов"]
             )
+        ),
+        Command::SetCheckedIn { players } => checked_in(t, players, lang),
+        Command::SetSchedule { schedule } => format!(
+            "{}: {}{}",
+            l("schedule", "расписание"),
+            lang.count(
+                schedule.rounds.len() as u64,
+                ["round", "rounds"],
+                ["тур", "тура", "туров"]
+            ),
+            schedule
+                .default_minutes
+                .map(|m| format!(
+                    ", {} {}",
+                    l("default time", "время опоздания"),
+                    crate::tournament::schedule::minutes_said(m, lang)
+                ))
+                .unwrap_or_default()
         ),
         Command::RestoreRound { round } => format!(
             "{} {} {}",

@@ -1,0 +1,334 @@
+//! `checkin` (who has come), `event option` (check-in required, late entries' points) and
+//! `schedule` (the rounds' starts, the default time, the forfeits it proposes): each change
+//! through the one `apply`, journaled and undoable like the console's.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use chrono::Utc;
+use serde::Serialize;
+use shashki_arbiter::files::lock::Holder;
+use shashki_arbiter::lang::{Lang, Russian};
+use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::model::{PlayerId, Tournament};
+use shashki_arbiter::tournament::registration::{self, LateEntry};
+use shashki_arbiter::tournament::schedule::{self, RoundStart, Schedule, ScheduleError};
+
+use super::{outln, print_json, CliResult};
+use crate::Format;
+
+/// One change to the event, made from what it holds now: refused (nothing written) or saved.
+fn change(
+    file: &str,
+    verb: &str,
+    lang: Lang,
+    make: impl FnOnce(&Tournament) -> Result<Command, String>,
+) -> Result<(), String> {
+    let path = Path::new(file);
+    let mut event =
+        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
+    let cmd = make(&event.tournament).map_err(|e| format!("{file}: {e}"))?;
+    event
+        .apply(cmd, Utc::now())
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct RollJson {
+    round: usize,
+    required: bool,
+    present: Vec<PlayerId>,
+    missing: Vec<PlayerId>,
+    count: Counts,
+    players: Vec<RollPlayer>,
+}
+
+#[derive(Serialize)]
+struct Counts {
+    present: usize,
+    missing: usize,
+}
+
+#[derive(Serialize)]
+struct RollPlayer {
+    id: PlayerId,
+    number: Option<usize>,
+    name: String,
+    present: bool,
+}
+
+/// `checkin EVENT ID…` marks players present (`--absent`: away); `--list` shows the roll.
+pub fn checkin(
+    file: &str,
+    ids: &[PlayerId],
+    absent: bool,
+    list: bool,
+    lang: Lang,
+    format: Format,
+) -> CliResult {
+    if !ids.is_empty() {
+        change(file, "checkin", lang, |t| {
+            let mut players = t.checked_in.clone();
+            match absent {
+                true => players.retain(|id| !ids.contains(id)),
+                false => players.extend(ids.iter().filter(|id| !t.checked_in.contains(id))),
+            }
+            Ok(Command::SetCheckedIn { players })
+        })?;
+    } else if !list {
+        return Err(lang
+            .pick(
+                "checkin: name the players (by id) or ask for --list",
+                "checkin: назовите участников (номера id) или попросите --list",
+            )
+            .to_string());
+    }
+    let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;
+    show_roll(&t, lang, format)
+}
+
+fn show_roll(t: &Tournament, lang: Lang, format: Format) -> CliResult {
+    let roll = registration::roll(t);
+    let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    match format {
+        Format::Json => {
+            let players = t
+                .by_number()
+                .into_iter()
+                .filter(|p| registration::plays_in(p, roll.round))
+                .map(|p| RollPlayer {
+                    id: p.id,
+                    number: p.number,
+                    name: p.full_name(),
+                    present: roll.present.contains(&p.id),
+                })
+                .collect();
+            print_json(&RollJson {
+                round: roll.round,
+                required: roll.required,
+                count: Counts {
+                    present: roll.present.len(),
+                    missing: roll.missing.len(),
+                },
+                present: roll.present,
+                missing: roll.missing,
+                players,
+            })?
+        }
+        _ => {
+            outln!(
+                "{} {}: {} {}, {} {}",
+                lang.pick("Check-in for round", "Регистрация на тур"),
+                roll.round,
+                lang.pick("present", "пришли"),
+                roll.present.len(),
+                lang.pick("missing", "нет"),
+                roll.missing.len()
+            );
+            for id in &roll.missing {
+                outln!("  {} {}", lang.pick("missing:", "нет:"), name(*id));
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `event option EVENT --checkin-required yes|no --late-entry nothing|half`.
+pub fn option(
+    file: &str,
+    checkin_required: Option<bool>,
+    late_entry: Option<&str>,
+    lang: Lang,
+    format: Format,
+) -> CliResult {
+    let late = match late_entry {
+        Some(text) => Some(LateEntry::parse(text).ok_or_else(|| match lang {
+            Lang::En => format!("--late-entry: `{text}` is not a rule (nothing or half)"),
+            Lang::Ru => format!("--late-entry: `{text}` — не правило (nothing или half)"),
+        })?),
+        None => None,
+    };
+    if checkin_required.is_some() || late.is_some() {
+        change(file, "event option", lang, |t| {
+            let mut settings = t.settings.clone();
+            if let Some(r) = checkin_required {
+                settings.registration.checkin_required = r;
+            }
+            if let Some(l) = late {
+                settings.registration.late_entry = l;
+            }
+            Ok(Command::SetSettings {
+                settings: Box::new(settings),
+            })
+        })?;
+    }
+    let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;
+    let r = &t.settings.registration;
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "checkin_required": r.checkin_required,
+            "late_entry": r.late_entry,
+        }))?,
+        _ => {
+            outln!(
+                "{}: {}",
+                lang.pick(
+                    "pair only checked-in players",
+                    "в жеребьёвку только пришедших"
+                ),
+                match r.checkin_required {
+                    true => lang.pick("yes", "да"),
+                    false => lang.pick("no", "нет"),
+                }
+            );
+            outln!(
+                "{}: {}",
+                lang.pick("late entries", "опоздавшие к началу"),
+                r.late_entry.said(lang)
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub struct ScheduleArgs<'a> {
+    pub file: &'a str,
+    pub round: Option<usize>,
+    pub at: Option<&'a str>,
+    pub default_time: Option<&'a str>,
+    /// The moment the forfeits due are asked for (`--now`), else the machine's local time.
+    pub now: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct ScheduleJson {
+    rounds: Vec<StartJson>,
+    default_minutes: Option<u32>,
+    next: Option<NextJson>,
+    forfeits_due: Vec<schedule::DefaultForfeit>,
+}
+
+#[derive(Serialize)]
+struct StartJson {
+    round: usize,
+    at: String,
+}
+
+#[derive(Serialize)]
+struct NextJson {
+    round: usize,
+    at: String,
+    countdown: String,
+}
+
+/// `schedule EVENT --round R --at "…"`, `--default-time 30m`; without a change it shows the
+/// schedule, the next start and the forfeits the default time proposes now.
+pub fn run(args: ScheduleArgs<'_>, lang: Lang, format: Format) -> CliResult {
+    let said = |e: ScheduleError| e.said(lang);
+    let start = match (args.round, args.at) {
+        (Some(round), Some(at)) => {
+            let moment = schedule::parse_moment(at).map_err(said)?;
+            Some(RoundStart {
+                round,
+                date: moment.date(),
+                time: Some(moment.time()),
+            })
+        }
+        (None, None) => None,
+        _ => {
+            return Err(lang
+                .pick(
+                    "schedule: --round and --at go together",
+                    "schedule: --round и --at указываются вместе",
+                )
+                .to_string())
+        }
+    };
+    let default = args
+        .default_time
+        .map(schedule::parse_default)
+        .transpose()
+        .map_err(said)?;
+    let now = match args.now {
+        Some(text) => schedule::parse_moment(text).map_err(said)?,
+        None => chrono::Local::now().naive_local(),
+    };
+    if start.is_some() || default.is_some() {
+        change(args.file, "schedule", lang, |t| {
+            let mut s: Schedule = match start {
+                Some(start) => t.schedule.with_start(start),
+                None => t.schedule.clone(),
+            };
+            if default.is_some() {
+                s.default_minutes = default;
+            }
+            Ok(Command::SetSchedule { schedule: s })
+        })?;
+    }
+    let t = event::read(Path::new(args.file)).map_err(|e| e.said(lang))?;
+    show(&t, now, lang, format)
+}
+
+fn show(t: &Tournament, now: chrono::NaiveDateTime, lang: Lang, format: Format) -> CliResult {
+    let s = &t.schedule;
+    let next = s.next_start(now).map(|(round, at)| NextJson {
+        round,
+        at: at.format("%Y-%m-%d %H:%M").to_string(),
+        countdown: schedule::countdown(now, at),
+    });
+    let due = schedule::forfeits_due(t, now);
+    match format {
+        Format::Json => print_json(&ScheduleJson {
+            rounds: s
+                .rounds
+                .iter()
+                .map(|r| StartJson {
+                    round: r.round,
+                    at: r.text(),
+                })
+                .collect(),
+            default_minutes: s.default_minutes,
+            next,
+            forfeits_due: due,
+        })?,
+        _ => {
+            for r in &s.rounds {
+                outln!("{} {}: {}", lang.pick("Round", "Тур"), r.round, r.text());
+            }
+            if let Some(m) = s.default_minutes {
+                outln!(
+                    "{}: {}",
+                    lang.pick("default time", "время опоздания"),
+                    schedule::minutes_said(m, lang)
+                );
+            }
+            if let Some(n) = next {
+                outln!(
+                    "{} {}: {} ({})",
+                    lang.pick("next: round", "следующий: тур"),
+                    n.round,
+                    n.at,
+                    n.countdown
+                );
+            }
+            let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+            for f in &due {
+                let missing: Vec<String> = f.missing.iter().map(|&id| name(id)).collect();
+                outln!(
+                    "{} {}, {} {}: {} {} — {} {}",
+                    lang.pick("round", "тур"),
+                    f.round,
+                    lang.pick("board", "доска"),
+                    f.board,
+                    lang.pick("not come:", "не явились:"),
+                    missing.join(", "),
+                    lang.pick("forfeit proposed", "предлагается поражение"),
+                    f.result.symbol()
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

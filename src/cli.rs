@@ -21,6 +21,30 @@ use shashki_arbiter::rules::{fen, Position, Variant};
 
 pub type CliResult = Result<std::process::ExitCode, String>;
 
+/// One change to an event file, made from what it holds now and put through the one `apply`
+/// (validated, saved, journaled) as the command `verb` holding the file: a refusal, by `make`
+/// or by `apply`, names the file in `lang` and writes nothing.
+pub fn change<E: shashki_arbiter::lang::Russian>(
+    file: &str,
+    verb: &str,
+    lang: shashki_arbiter::lang::Lang,
+    make: impl FnOnce(
+        &shashki_arbiter::tournament::model::Tournament,
+    ) -> Result<shashki_arbiter::tournament::command::Command, E>,
+) -> Result<(), String> {
+    use shashki_arbiter::lang::Russian;
+    let now = chrono::Utc::now();
+    let holder = shashki_arbiter::files::lock::Holder::this(verb, now);
+    let mut event =
+        shashki_arbiter::store::event::EventFile::open_as(std::path::Path::new(file), &holder)
+            .map_err(|e| e.said(lang))?;
+    let cmd = make(&event.tournament).map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    event
+        .apply(cmd, now)
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    Ok(())
+}
+
 /// The exit status of a program stopped by a closed pipe (128 + SIGPIPE), as a shell reports it.
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 

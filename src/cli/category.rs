@@ -18,20 +18,16 @@ fn refused(file: &str, e: &impl Russian, lang: Lang) -> String {
     format!("{file}: {}", e.said(lang))
 }
 
-/// Puts the event's new list of categories through the one `apply` (validated, saved, journaled).
+/// Puts the event's new list of categories through the one `apply`.
 fn set(
     file: &str,
     verb: &str,
     lang: Lang,
     change: impl FnOnce(&Tournament) -> Result<Vec<Category>, CategoryError>,
 ) -> CliResult {
-    let path = std::path::Path::new(file);
-    let mut event =
-        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
-    let categories = change(&event.tournament).map_err(|e| refused(file, &e, lang))?;
-    event
-        .apply(Command::SetCategories { categories }, Utc::now())
-        .map_err(|e| refused(file, &e, lang))?;
+    super::change(file, verb, lang, |t| {
+        change(t).map(|categories| Command::SetCategories { categories })
+    })?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 

@@ -1,10 +1,8 @@
 //! `prize add | option` and `prizes`: the regulation's prizes, and who takes them.
 
-use chrono::Utc;
 use serde::Serialize;
-use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::lang::{Lang, Russian};
-use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::prize::{self, Award, List, Prize, PrizeError, Prizes, Split};
 use shashki_arbiter::tournament::standings;
@@ -19,14 +17,9 @@ fn set(
     lang: Lang,
     change: impl FnOnce(&Prizes) -> Result<Prizes, PrizeError>,
 ) -> CliResult {
-    let path = std::path::Path::new(file);
-    let mut event =
-        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
-    let prizes =
-        change(&event.tournament.prizes).map_err(|e| format!("{file}: {}", e.said(lang)))?;
-    event
-        .apply(Command::SetPrizes { prizes }, Utc::now())
-        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    super::change(file, verb, lang, |t| {
+        change(&t.prizes).map(|prizes| Command::SetPrizes { prizes })
+    })?;
     Ok(std::process::ExitCode::SUCCESS)
 }
 

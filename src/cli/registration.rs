@@ -5,11 +5,9 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use chrono::Utc;
 use serde::Serialize;
-use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::lang::{Lang, Russian};
-use shashki_arbiter::store::event::{self, EventFile};
+use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::{PlayerId, Tournament};
 use shashki_arbiter::tournament::registration::{self, LateEntry};
@@ -18,22 +16,8 @@ use shashki_arbiter::tournament::schedule::{self, RoundStart, Schedule, Schedule
 use super::{outln, print_json, CliResult};
 use crate::Format;
 
-/// One change to the event, made from what it holds now: refused (nothing written) or saved.
-fn change(
-    file: &str,
-    verb: &str,
-    lang: Lang,
-    make: impl FnOnce(&Tournament) -> Result<Command, String>,
-) -> Result<(), String> {
-    let path = Path::new(file);
-    let mut event =
-        EventFile::open_as(path, &Holder::this(verb, Utc::now())).map_err(|e| e.said(lang))?;
-    let cmd = make(&event.tournament).map_err(|e| format!("{file}: {e}"))?;
-    event
-        .apply(cmd, Utc::now())
-        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
-    Ok(())
-}
+/// A change that cannot be refused before `apply` checks it.
+type Made = Result<Command, shashki_arbiter::tournament::command::CommandError>;
 
 #[derive(Serialize)]
 struct RollJson {
@@ -69,7 +53,7 @@ pub fn checkin(
     format: Format,
 ) -> CliResult {
     if !ids.is_empty() {
-        change(file, "checkin", lang, |t| {
+        super::change(file, "checkin", lang, |t| -> Made {
             let mut players = t.checked_in.clone();
             match absent {
                 true => players.retain(|id| !ids.contains(id)),
@@ -150,8 +134,11 @@ pub fn option(
         })?),
         None => None,
     };
+    // What the options were, to show what a change replaced.
+    let mut before = None;
     if checkin_required.is_some() || late.is_some() {
-        change(file, "event option", lang, |t| {
+        super::change(file, "event option", lang, |t| -> Made {
+            before = Some(t.settings.registration.clone());
             let mut settings = t.settings.clone();
             if let Some(r) = checkin_required {
                 settings.registration.checkin_required = r;
@@ -172,25 +159,40 @@ pub fn option(
             "late_entry": r.late_entry,
         }))?,
         _ => {
+            let yes = |b: bool| match b {
+                true => lang.pick("yes", "да").to_string(),
+                false => lang.pick("no", "нет").to_string(),
+            };
             outln!(
                 "{}: {}",
                 lang.pick(
                     "pair only checked-in players",
                     "в жеребьёвку только пришедших"
                 ),
-                match r.checkin_required {
-                    true => lang.pick("yes", "да"),
-                    false => lang.pick("no", "нет"),
-                }
+                replaced(
+                    before.as_ref().map(|b| yes(b.checkin_required)),
+                    yes(r.checkin_required)
+                )
             );
             outln!(
                 "{}: {}",
-                lang.pick("late entries", "опоздавшие к началу"),
-                r.late_entry.said(lang)
+                lang.pick("late entries", "заявленные после начала"),
+                replaced(
+                    before.as_ref().map(|b| b.late_entry.said(lang).to_string()),
+                    r.late_entry.said(lang).to_string()
+                )
             );
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A value as a change left it: `old → new` when the change replaced another, else the value.
+fn replaced(old: Option<String>, new: String) -> String {
+    match old {
+        Some(old) if old != new => format!("{old} → {new}"),
+        _ => new,
+    }
 }
 
 pub struct ScheduleArgs<'a> {
@@ -255,8 +257,10 @@ pub fn run(args: ScheduleArgs<'_>, lang: Lang, format: Format) -> CliResult {
         Some(text) => schedule::parse_moment(text).map_err(said)?,
         None => chrono::Local::now().naive_local(),
     };
+    let mut before = None;
     if start.is_some() || default.is_some() {
-        change(args.file, "schedule", lang, |t| {
+        super::change(args.file, "schedule", lang, |t| -> Made {
+            before = Some(t.schedule.clone());
             let mut s: Schedule = match start {
                 Some(start) => t.schedule.with_start(start),
                 None => t.schedule.clone(),
@@ -268,14 +272,21 @@ pub fn run(args: ScheduleArgs<'_>, lang: Lang, format: Format) -> CliResult {
         })?;
     }
     let t = event::read(Path::new(args.file)).map_err(|e| e.said(lang))?;
-    show(&t, now, lang, format)
+    show(&t, before.as_ref(), now, lang, format)
 }
 
-fn show(t: &Tournament, now: chrono::NaiveDateTime, lang: Lang, format: Format) -> CliResult {
+/// The schedule, what a change replaced in it (`before`), the next start and the forfeits due.
+fn show(
+    t: &Tournament,
+    before: Option<&Schedule>,
+    now: chrono::NaiveDateTime,
+    lang: Lang,
+    format: Format,
+) -> CliResult {
     let s = &t.schedule;
     let next = s.next_start(now).map(|(round, at)| NextJson {
         round,
-        at: at.format("%Y-%m-%d %H:%M").to_string(),
+        at: schedule::moment_text(at),
         countdown: schedule::countdown(now, at),
     });
     let due = schedule::forfeits_due(t, now);
@@ -295,13 +306,24 @@ fn show(t: &Tournament, now: chrono::NaiveDateTime, lang: Lang, format: Format) 
         })?,
         _ => {
             for r in &s.rounds {
-                outln!("{} {}: {}", lang.pick("Round", "Тур"), r.round, r.text());
+                let old = before.map(|b| b.start(r.round).map_or("—".to_string(), |o| o.text()));
+                outln!(
+                    "{} {}: {}",
+                    lang.pick("Round", "Тур"),
+                    r.round,
+                    replaced(old, r.text())
+                );
             }
-            if let Some(m) = s.default_minutes {
+            let minutes =
+                |m: Option<u32>| m.map_or("—".to_string(), |m| schedule::minutes_said(m, lang));
+            if s.default_minutes.is_some() || before.is_some_and(|b| b.default_minutes.is_some()) {
                 outln!(
                     "{}: {}",
                     lang.pick("default time", "время опоздания"),
-                    schedule::minutes_said(m, lang)
+                    replaced(
+                        before.map(|b| minutes(b.default_minutes)),
+                        minutes(s.default_minutes)
+                    )
                 );
             }
             if let Some(n) = next {

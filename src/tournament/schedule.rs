@@ -43,8 +43,8 @@ impl RoundStart {
 
     /// `2026-12-07 10:00` (the date alone when the time is unknown).
     pub fn text(&self) -> String {
-        match self.time {
-            Some(t) => format!("{} {}", self.date.format("%Y-%m-%d"), t.format("%H:%M")),
+        match self.at() {
+            Some(at) => moment_text(at),
             None => self.date.format("%Y-%m-%d").to_string(),
         }
     }
@@ -55,8 +55,8 @@ impl RoundStart {
 pub enum ScheduleError {
     #[error("`{0}` is not a date and time: write it as YYYY-MM-DD HH:MM (a date that exists)")]
     BadMoment(String),
-    #[error("round {0}: the rounds are numbered from 1")]
-    RoundZero(usize),
+    #[error("round 0: the rounds are numbered from 1")]
+    RoundZero,
     #[error("round {round}: the event has {planned} rounds")]
     RoundPast { round: usize, planned: usize },
     #[error("round {0} is given twice")]
@@ -80,7 +80,7 @@ impl Russian for ScheduleError {
             ScheduleError::BadMoment(s) => format!(
                 "«{s}» — не дата и время: пишите ГГГГ-ММ-ДД ЧЧ:ММ (дату, которая есть в календаре)"
             ),
-            ScheduleError::RoundZero(_) => "туры нумеруются с 1".to_string(),
+            ScheduleError::RoundZero => "туры нумеруются с 1".to_string(),
             ScheduleError::RoundPast { round, planned } => {
                 format!("тур {round}: в турнире {planned} туров")
             }
@@ -96,6 +96,11 @@ impl Russian for ScheduleError {
             ),
         }
     }
+}
+
+/// A moment as the schedule writes it and [`parse_moment`] reads it: `2026-12-07 10:00`.
+pub fn moment_text(at: NaiveDateTime) -> String {
+    at.format("%Y-%m-%d %H:%M").to_string()
 }
 
 /// Reads `YYYY-MM-DD HH:MM` (or `YYYY-MM-DDTHH:MM`); a date the calendar has not (`2026-02-30`)
@@ -144,7 +149,7 @@ pub fn check(t: &Tournament, s: &Schedule) -> Result<(), ScheduleError> {
     let mut seen: Vec<&RoundStart> = Vec::new();
     for r in &s.rounds {
         if r.round == 0 {
-            return Err(ScheduleError::RoundZero(0));
+            return Err(ScheduleError::RoundZero);
         }
         if r.round > planned {
             return Err(ScheduleError::RoundPast {
@@ -196,14 +201,11 @@ impl Schedule {
 
     /// The first round whose start is still ahead of `now`, with that start.
     pub fn next_start(&self, now: NaiveDateTime) -> Option<(usize, NaiveDateTime)> {
-        let mut ahead: Vec<(usize, NaiveDateTime)> = self
-            .rounds
+        self.rounds
             .iter()
             .filter_map(|r| r.at().map(|at| (r.round, at)))
             .filter(|&(_, at)| at > now)
-            .collect();
-        ahead.sort_by_key(|&(r, at)| (at, r));
-        ahead.first().copied()
+            .min_by_key(|&(r, at)| (at, r))
     }
 
     /// When a player of round `round` who has not come loses by default.
@@ -236,14 +238,18 @@ pub struct DefaultForfeit {
 }
 
 /// The forfeits due at `now`: none before the round's default time, none in a round not
-/// scheduled or without a default time, none once every player has come. Only the last paired
+/// scheduled or without a default time, none in an event without a check-in, none once every
+/// player has come. Only the last paired
 /// round is looked at (the one being played).
 pub fn forfeits_due(t: &Tournament, now: NaiveDateTime) -> Vec<DefaultForfeit> {
     let Some(round) = t.rounds.last() else {
         return Vec::new();
     };
+    // Without a check-in nobody is known to have come: an event that does not use it gets no
+    // proposal (else every board of the hall would be proposed lost).
+    let checking_in = t.settings.registration.checkin_required || !t.checked_in.is_empty();
     let due = t.schedule.default_at(round.number);
-    if due.is_none_or(|at| now < at) {
+    if !checking_in || due.is_none_or(|at| now < at) {
         return Vec::new();
     }
     let came = |id: PlayerId| t.checked_in.contains(&id);

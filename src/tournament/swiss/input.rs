@@ -61,8 +61,7 @@ pub fn for_round(
         .map(|id| {
             let gone = t
                 .player(*id)
-                .and_then(|p| p.withdrawn_after)
-                .is_some_and(|w| w < round);
+                .is_some_and(|p| !crate::tournament::registration::plays_in(p, round));
             PlayerInput {
                 entries: Vec::with_capacity(played_rounds.len()),
                 absent: gone || absent.contains(id),

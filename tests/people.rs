@@ -529,3 +529,173 @@ fn a_prize_that_cannot_stand_is_refused_and_nothing_is_written() {
     assert!(said.contains("halves"), "{said}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A Swiss of the eight, nothing paired.
+fn swiss(d: &Path) -> String {
+    let mut csv = String::from("surname,name,sex,rank,rating,club,birth year\n");
+    for (s, sex, rank, rating, club, born) in ROSTER {
+        csv += &format!("{s},Имя,{sex},{rank},{rating},{club},{born}\n");
+    }
+    let roster = d.join("r.csv");
+    std::fs::write(&roster, csv).unwrap();
+    let event = d.join("swiss.ron").to_string_lossy().into_owned();
+    ok(&[
+        "event",
+        "new",
+        &event,
+        "--roster",
+        &roster.to_string_lossy(),
+        "--system",
+        "swiss",
+        "--rounds",
+        "5",
+        "--format",
+        "json",
+    ]);
+    event
+}
+
+fn ids(v: &Value) -> Vec<u64> {
+    let mut ids: Vec<u64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn with_check_in_required_the_pairing_leaves_out_who_has_not_come() {
+    let d = dir("checkin");
+    let e = swiss(&d);
+    let all: Vec<String> = ROSTER
+        .iter()
+        .enumerate()
+        .map(|(i, _)| (i + 1).to_string())
+        .collect();
+    let roll = ok(&["checkin", &e, "--list", "--format", "json"]);
+    assert_eq!(roll["count"]["missing"], 8);
+    // The hall checks in six; one of them is marked away again.
+    let mut args = vec!["checkin", e.as_str()];
+    args.extend(all[..7].iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    ok(&args);
+    let roll = ok(&["checkin", &e, "7", "--absent", "--format", "json"]);
+    assert_eq!(ids(&roll["present"]), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(ids(&roll["missing"]), vec![7, 8]);
+    // Without the option everyone is paired.
+    let v = ok(&["pair", &e, "--format", "json"]);
+    assert_eq!(v["pairings"].as_array().unwrap().len(), 4);
+    let o = ok(&[
+        "event",
+        "option",
+        &e,
+        "--checkin-required",
+        "yes",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o["checkin_required"], true);
+    let v = ok(&["pair", &e, "--format", "json"]);
+    let paired: Vec<u64> = v["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| [p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()])
+        .collect();
+    assert_eq!(paired.len(), 6);
+    assert!(!paired.contains(&7) && !paired.contains(&8), "{v}");
+    assert_eq!(ids(&v["not_checked_in"]), vec![7, 8]);
+    assert_eq!(ids(&v["absent"]), vec![7, 8]);
+    // An unknown player is refused and nothing is written.
+    let why = refused(&["checkin", &e, "99", "--lang", "ru"], &d);
+    assert!(why.contains("нет участника 99"), "{why}");
+}
+
+#[test]
+fn the_default_time_proposes_a_forfeit_for_who_has_not_come_and_applies_nothing() {
+    let d = dir("schedule");
+    let e = swiss(&d);
+    let all: Vec<String> = (1..=8).map(|i| i.to_string()).collect();
+    let mut args = vec!["checkin", e.as_str()];
+    args.extend(all.iter().map(String::as_str));
+    args.extend(["--format", "json"]);
+    ok(&args);
+    let v = ok(&["pair", &e, "--save", "--format", "json"]);
+    let board_of_3 = v["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["white"] == 3 || p["black"] == 3)
+        .unwrap()
+        .clone();
+    ok(&["checkin", &e, "3", "--absent", "--format", "json"]);
+    ok(&[
+        "schedule",
+        &e,
+        "--round",
+        "1",
+        "--at",
+        "2026-12-07 10:00",
+        "--format",
+        "json",
+    ]);
+    let s = ok(&[
+        "schedule",
+        &e,
+        "--default-time",
+        "30m",
+        "--now",
+        "2026-12-07 09:55",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(s["default_minutes"], 30);
+    assert_eq!(s["next"]["countdown"], "5:00");
+    assert_eq!(s["forfeits_due"].as_array().unwrap().len(), 0);
+    let before = files(&d);
+    let s = ok(&[
+        "schedule",
+        &e,
+        "--now",
+        "2026-12-07 10:29",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(s["forfeits_due"].as_array().unwrap().len(), 0, "{s}");
+    let s = ok(&[
+        "schedule",
+        &e,
+        "--now",
+        "2026-12-07 10:30",
+        "--format",
+        "json",
+    ]);
+    let due = s["forfeits_due"].as_array().unwrap();
+    assert_eq!(due.len(), 1, "{s}");
+    assert_eq!(due[0]["board"], board_of_3["board"]);
+    assert_eq!(ids(&due[0]["missing"]), vec![3]);
+    let expected = if board_of_3["white"] == 3 {
+        "black_by_forfeit"
+    } else {
+        "white_by_forfeit"
+    };
+    assert_eq!(due[0]["result"], expected);
+    // Proposed, not applied: the event is as it was.
+    assert_eq!(files(&d), before);
+    // A date that does not exist, round 0 and a round before the one it follows are refused.
+    for (round, at) in [
+        ("2", "2026-02-30 10:00"),
+        ("0", "2026-12-08 10:00"),
+        ("2", "2026-12-06 10:00"),
+    ] {
+        refused(&["schedule", &e, "--round", round, "--at", at], &d);
+    }
+    let why = refused(
+        &["schedule", &e, "--default-time", "1h30s", "--lang", "ru"],
+        &d,
+    );
+    assert!(why.contains("время опоздания"), "{why}");
+}

@@ -243,10 +243,12 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::Decide { .. } => "decide",
         C::SetCategories { .. } => "set_categories",
         C::SetPrizes { .. } => "set_prizes",
+        C::SetCheckedIn { .. } => "set_checked_in",
+        C::SetSchedule { .. } => "set_schedule",
     }
 }
 
-const ALL_KINDS: usize = 36;
+const ALL_KINDS: usize = 38;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -377,6 +379,19 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
                 split: Split::Points,
             };
             changed(t, Command::SetPrizes { prizes });
+            // Check-in and schedule (kinds newer than these journals).
+            let present = vec![t.players[0].id];
+            changed(t, Command::SetCheckedIn { players: present });
+            use shashki_arbiter::tournament::schedule::{RoundStart, Schedule};
+            let schedule = Schedule {
+                rounds: vec![RoundStart {
+                    round: 1,
+                    date: chrono::NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
+                    time: chrono::NaiveTime::from_hms_opt(10, 0, 0),
+                }],
+                default_minutes: Some(30),
+            };
+            changed(t, Command::SetSchedule { schedule });
         }
         // Teams (kinds newer than these journals): the players in two teams, then an imported
         // team event's first match with its teams named the other way round.

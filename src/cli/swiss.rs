@@ -9,6 +9,7 @@ use serde::Serialize;
 use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
+use shashki_arbiter::tournament::registration;
 use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
 use shashki_arbiter::tournament::team;
 
@@ -23,6 +24,8 @@ struct PairJson<'a> {
     colour_seed: Option<u64>,
     saved: bool,
     breaches: Vec<Breach>,
+    /// Left out because the event pairs only checked-in players and they have not checked in.
+    not_checked_in: Vec<PlayerId>,
 }
 
 pub struct PairArgs<'a> {
@@ -60,7 +63,15 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss {
         return pair_teams(&args, file, t, round, format);
     }
-    let absent: Vec<PlayerId> = args.absent.iter().map(|&n| PlayerId(n)).collect();
+    let mut absent: Vec<PlayerId> = args.absent.iter().map(|&n| PlayerId(n)).collect();
+    // The event pairs only who has checked in: the others are left out as `--absent` leaves
+    // them (a requested bye stays what was asked), and said so.
+    let not_checked_in: Vec<PlayerId> = registration::left_out(&t, round)
+        .into_iter()
+        .filter(|id| !absent.contains(id))
+        .filter(|id| !args.half_byes.contains(id) && !args.full_byes.contains(id))
+        .collect();
+    absent.extend(&not_checked_in);
     for (flag, ids) in [
         ("--absent", &absent[..]),
         ("--half-bye", args.half_byes),
@@ -106,6 +117,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
             colour_seed,
             saved: args.save,
             breaches,
+            not_checked_in,
         })?,
         _ => {
             let name = |id: PlayerId| {
@@ -135,6 +147,9 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
                 match proposal.requested_byes.iter().find(|(id, _)| id == a) {
                     Some((_, ByeValue::Win)) => outln!("full-point bye (requested): {}", name(*a)),
                     Some((_, ByeValue::Draw)) => outln!("half-point bye (requested): {}", name(*a)),
+                    _ if not_checked_in.contains(a) => {
+                        outln!("absent (not checked in): {}", name(*a))
+                    }
                     _ => outln!("absent: {}", name(*a)),
                 }
             }

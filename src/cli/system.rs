@@ -349,6 +349,14 @@ pub fn pair(file: &str, round: Option<usize>, save: bool, format: Format) -> Cli
         f.apply(draft.command.clone(), Utc::now())
             .map_err(|e| e.to_string())?;
     }
+    // A fixed table pairs everyone: who has not checked in is named, his games to be lost at
+    // the default time (`schedule` proposes those forfeits).
+    for id in shashki_arbiter::tournament::registration::left_out(&t, round) {
+        eprintln!(
+            "not checked in: {} — a fixed table pairs him; his games are lost by default if he does not come",
+            system::name(&t, id)
+        );
+    }
     let games_of = |board: usize| t.games_of(round, board) as u32;
     match format {
         Format::Json => print_json(&draft_json(&t, &draft, save, games_of))?,

@@ -699,3 +699,92 @@ fn the_default_time_proposes_a_forfeit_for_who_has_not_come_and_applies_nothing(
     );
     assert!(why.contains("время опоздания"), "{why}");
 }
+
+#[test]
+fn the_schedule_goes_out_as_trf_132_under_the_round_columns_and_comes_back() {
+    let d = dir("trf132");
+    let e = swiss(&d);
+    for (round, at) in [("1", "2026-12-07 10:00"), ("3", "2026-12-08 15:30")] {
+        ok(&[
+            "schedule", &e, "--round", round, "--at", at, "--format", "json",
+        ]);
+    }
+    ok(&["pair", &e, "--save", "--format", "json"]);
+    let out = d.join("out.trf");
+    ok(&[
+        "trf",
+        "export",
+        &e,
+        "-o",
+        &out.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let line = text.lines().find(|l| l.starts_with("132")).expect("132");
+    // Round 1 at column 92, round 2 blank, round 3 at column 112: under the 001 cells.
+    assert_eq!(&line[91..99], "26/12/07", "{line:?}");
+    assert_eq!(line[101..109].trim(), "", "{line:?}");
+    assert_eq!(&line[111..119], "26/12/08", "{line:?}");
+    let player = text.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_ne!(
+        &player[91..92],
+        " ",
+        "round 1's cell starts where its date does"
+    );
+    // Imported, the dates are the schedule's (the time TRF does not carry is unknown) ...
+    let back = d.join("back.ron");
+    ok(&[
+        "trf",
+        "import",
+        &out.to_string_lossy(),
+        "-o",
+        &back.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    let s = ok(&["schedule", &back.to_string_lossy(), "--format", "json"]);
+    let rounds = s["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 2, "{s}");
+    assert_eq!(rounds[0]["round"], 1);
+    assert_eq!(rounds[0]["at"], "2026-12-07");
+    assert_eq!(rounds[1]["round"], 3);
+    assert_eq!(rounds[1]["at"], "2026-12-08");
+    // ... and an export of the import writes the same line.
+    let again = d.join("again.trf");
+    ok(&[
+        "trf",
+        "export",
+        &back.to_string_lossy(),
+        "-o",
+        &again.to_string_lossy(),
+        "--format",
+        "json",
+    ]);
+    let again = std::fs::read_to_string(&again).unwrap();
+    assert_eq!(again.lines().find(|l| l.starts_with("132")), Some(line));
+    // A date the calendar has not is refused, naming the line; no event is made.
+    let bad = d.join("bad.trf");
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| match l.starts_with("132") {
+            true => l.replace("26/12/08", "26/02/30"),
+            false => l.to_string(),
+        })
+        .collect();
+    std::fs::write(&bad, lines.join("\n")).unwrap();
+    let no = d.join("no.ron");
+    let why = refused(
+        &[
+            "trf",
+            "import",
+            &bad.to_string_lossy(),
+            "-o",
+            &no.to_string_lossy(),
+        ],
+        &d,
+    );
+    let n = text.lines().position(|l| l.starts_with("132")).unwrap() + 1;
+    assert!(why.contains(&format!("bad.trf:{n}")), "{why}");
+    assert!(why.contains("26/02/30"), "{why}");
+}

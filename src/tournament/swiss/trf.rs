@@ -101,6 +101,10 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(&format!("102 {}\n", t.settings.chief_arbiter));
     }
     out.push_str(&format!("122 {}\n", t.settings.time_control));
+    if let Some(line) = schedule_line(&t.schedule) {
+        out.push_str(&line);
+        out.push('\n');
+    }
     out.push_str(&format!(
         "XXR {}\n",
         t.settings.rounds_planned.unwrap_or(t.rounds.len())
@@ -171,6 +175,67 @@ pub fn export(t: &Tournament) -> String {
     }
     out.push_str(&crate::tournament::team::trf::team_lines(t, &number));
     out
+}
+
+/// Where round 1's date (and its cell in a `001` line) begins: column 92, counted from 1.
+const FIRST_ROUND_COLUMN: usize = 91;
+/// A round's date or cell and the two spaces after it.
+const ROUND_WIDTH: usize = 10;
+/// TRF's date of a round: `26/12/07`.
+const ROUND_DATE: &str = "%y/%m/%d";
+
+/// The `132` line: each round's date under that round's column of the `001` lines (a round
+/// without a date left blank); `None` when the schedule names no date.
+fn schedule_line(s: &crate::tournament::schedule::Schedule) -> Option<String> {
+    let last = s.rounds.iter().map(|r| r.round).max()?;
+    let mut line = format!("{:<FIRST_ROUND_COLUMN$}", "132");
+    for round in 1..=last {
+        let date = s
+            .start(round)
+            .map(|r| r.date.format(ROUND_DATE).to_string());
+        line.push_str(&format!("{:<ROUND_WIDTH$}", date.unwrap_or_default()));
+    }
+    Some(line.trim_end().to_string())
+}
+
+/// The rounds' dates of a `132` line, read by column; a file whose dates are not under the
+/// round columns (some programs write them one space apart) is read date by date in order.
+fn read_schedule(line: &str) -> Result<Vec<crate::tournament::schedule::RoundStart>, String> {
+    use crate::tournament::schedule::RoundStart;
+    let date = |text: &str| chrono::NaiveDate::parse_from_str(text.trim(), ROUND_DATE);
+    let start = |(i, d): (usize, chrono::NaiveDate)| RoundStart {
+        round: i + 1,
+        date: d,
+        time: None,
+    };
+    let chars: Vec<char> = line.chars().collect();
+    let slots: Vec<String> = (FIRST_ROUND_COLUMN..chars.len())
+        .step_by(ROUND_WIDTH)
+        .map(|from| {
+            chars[from..(from + ROUND_WIDTH).min(chars.len())]
+                .iter()
+                .collect()
+        })
+        .collect();
+    let by_column: Option<Vec<RoundStart>> = slots
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| !s.trim().is_empty())
+        .map(|(i, s)| date(s).ok().map(|d| start((i, d))))
+        .collect();
+    if let Some(rounds) = by_column.filter(|r| !r.is_empty()) {
+        return Ok(rounds);
+    }
+    let words: Vec<&str> = line.get(3..).unwrap_or("").split_whitespace().collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            date(w)
+                .map(|d| start((i, d)))
+                .map_err(|_| format!("132: `{w}` is not a date (YY/MM/DD)"))
+        })
+        .collect()
 }
 
 /// ` ooo c r` for player `id` in round `r`: opponent number, colour, result.
@@ -250,6 +315,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let mut cells: BTreeMap<(usize, usize), Cell> = BTreeMap::new();
     let mut forbidden = Vec::new();
     let mut system_code = None;
+    let mut schedule = None;
     for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
         let code = line.get(..3).unwrap_or("");
@@ -267,6 +333,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "XXR" => t.settings.rounds_planned = rest.parse().ok(),
+            "132" => schedule = Some((line_no, read_schedule(line).map_err(|m| err(line_no, m))?)),
             "192" => system_code = crate::tournament::system::from_trf_code(rest),
             "XXC" => t.initial_colour = initial_colour(rest).or(t.initial_colour),
             // Player ids are the numbers.
@@ -320,6 +387,14 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     let rounds = cells.keys().map(|k| k.1).max().unwrap_or(0);
     for round in 1..=rounds {
         import_round(origin, &mut t, &cells, round)?;
+    }
+    // The dates of `132`, checked as the arbiter's schedule is (in order, within the rounds).
+    if let Some((line, rounds)) = schedule {
+        let schedule = crate::tournament::schedule::Schedule {
+            rounds,
+            ..Default::default()
+        };
+        apply(&mut t, &Command::SetSchedule { schedule }).map_err(|e| err(line, e.to_string()))?;
     }
     // Without `XXC`, round 1 tells the colour (and the export writes it).
     if t.initial_colour.is_none() {

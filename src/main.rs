@@ -278,6 +278,10 @@ enum Command {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// A player entered or removed by hand; a late entry (after round 1 is paired) gets what the
+    /// event's `--late-entry` gives for the rounds he missed.
+    #[command(subcommand)]
+    Player(PlayerCommand),
     /// The check-in before a round: marks players (by id) present, or away with `--absent`;
     /// `--list` shows who has come and who has not.
     Checkin {
@@ -351,6 +355,44 @@ enum YesNo {
 enum SplitArg {
     Places,
     Points,
+}
+
+#[derive(Subcommand)]
+enum PlayerCommand {
+    /// Enters a player (his id is the next free one, printed).
+    Add {
+        file: String,
+        #[arg(long)]
+        surname: String,
+        #[arg(long, default_value = "")]
+        name: String,
+        /// `m` or `f` (`м`, `ж`).
+        #[arg(long)]
+        sex: Option<String>,
+        /// Title or rank: `КМС`, `1`, `GMI`.
+        #[arg(long, default_value = "")]
+        rank: String,
+        #[arg(long)]
+        rating: Option<u32>,
+        /// Club, region or federation.
+        #[arg(long, default_value = "")]
+        club: String,
+        /// Year of birth.
+        #[arg(long)]
+        born: Option<u16>,
+        /// Mark him checked in as well (he is at the table).
+        #[arg(long)]
+        checkin: bool,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+    /// Removes a player who has no games (a late entry's marks for the rounds he missed go too).
+    Remove {
+        file: String,
+        id: PlayerId,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -984,6 +1026,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
         Some(Command::Category(c)) => category(c, format),
+        Some(Command::Player(p)) => player(p, format),
         Some(Command::Checkin {
             file,
             ids,
@@ -1208,6 +1251,47 @@ fn open_window(_: Option<std::path::PathBuf>) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// `player add | remove`.
+fn player(p: PlayerCommand, format: Format) -> cli::CliResult {
+    match p {
+        PlayerCommand::Add {
+            file,
+            surname,
+            name,
+            sex,
+            rank,
+            rating,
+            club,
+            born,
+            checkin,
+            lang,
+        } => {
+            let lang = cli::event::lang(&lang)?;
+            let entry = cli::registration::Entry {
+                surname,
+                name,
+                sex: sex.as_deref().map(|s| sex_arg(s, lang)).transpose()?,
+                title: rank,
+                rating,
+                club,
+                birth_year: born,
+            };
+            cli::registration::add_player(&file, entry, checkin, lang, format)
+        }
+        PlayerCommand::Remove { file, id, lang } => {
+            cli::registration::remove_player(&file, id, cli::event::lang(&lang)?, format)
+        }
+    }
+}
+
+/// A `--sex` argument, or its refusal in the user's language.
+fn sex_arg(s: &str, lang: Lang) -> Result<Sex, String> {
+    Sex::parse(s).ok_or_else(|| match lang {
+        Lang::Ru => format!("--sex: `{s}` — не пол (m или f, м или ж)"),
+        Lang::En => format!("--sex: `{s}` is not a sex (m or f)"),
+    })
+}
+
 /// `category add | list | remove`.
 fn category(c: CategoryCommand, format: Format) -> cli::CliResult {
     match c {
@@ -1228,13 +1312,7 @@ fn category(c: CategoryCommand, format: Format) -> cli::CliResult {
             lang,
         } => {
             let lang = cli::event::lang(&lang)?;
-            let sex = match sex {
-                Some(s) => Some(Sex::parse(&s).ok_or_else(|| match lang {
-                    Lang::Ru => format!("--sex: `{s}` — не пол (m или f, м или ж)"),
-                    Lang::En => format!("--sex: `{s}` is not a sex (m or f)"),
-                })?),
-                None => None,
-            };
+            let sex = sex.as_deref().map(|s| sex_arg(s, lang)).transpose()?;
             let c = shashki_arbiter::tournament::category::Category {
                 id,
                 name,

@@ -788,3 +788,123 @@ fn the_schedule_goes_out_as_trf_132_under_the_round_columns_and_comes_back() {
     assert!(why.contains(&format!("bad.trf:{n}")), "{why}");
     assert!(why.contains("26/02/30"), "{why}");
 }
+
+/// Points of `id` in `standings --format json`.
+fn points_of(v: &Value, id: u64) -> f64 {
+    v["standings"]
+        .as_array()
+        .or_else(|| v.as_array())
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == id)
+        .unwrap_or_else(|| panic!("no {id} in {v}"))["points"]
+        .as_f64()
+        .unwrap()
+}
+
+#[test]
+fn a_late_entry_gets_what_the_regulation_gives_for_the_rounds_he_missed() {
+    let d = dir("late");
+    let e = swiss(&d);
+    let v = ok(&["pair", &e, "--save", "--format", "json"]);
+    for p in v["pairings"].as_array().unwrap() {
+        let board = p["board"].to_string();
+        ok(&[
+            "result", &e, "--round", "1", "--board", &board, "1-0", "--format", "json",
+        ]);
+    }
+    ok(&[
+        "event",
+        "option",
+        &e,
+        "--late-entry",
+        "half",
+        "--format",
+        "json",
+    ]);
+    let late = ok(&[
+        "player",
+        "add",
+        &e,
+        "--surname",
+        "Позднов",
+        "--name",
+        "Илья",
+        "--sex",
+        "м",
+        "--born",
+        "2014",
+        "--checkin",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(late["id"], 9);
+    assert_eq!(late["number"], 9, "the next pairing number");
+    assert_eq!(late["missed_rounds"], serde_json::json!([1]));
+    assert_eq!(late["missed_points"], 0.5);
+    assert_eq!(late["checked_in"], true);
+    let s = ok(&["standings", &e, "--format", "json"]);
+    assert_eq!(points_of(&s, 9), 0.5, "{s}");
+    ok(&[
+        "event",
+        "option",
+        &e,
+        "--late-entry",
+        "nothing",
+        "--format",
+        "json",
+    ]);
+    let later = ok(&[
+        "player",
+        "add",
+        &e,
+        "--surname",
+        "Опоздавшая",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(later["missed_rounds"], serde_json::json!([1]));
+    assert_eq!(later["missed_points"], 0.0);
+    // Both are paired in round 2 (ten players, five boards).
+    let v = ok(&["pair", &e, "--format", "json"]);
+    let paired: Vec<u64> = v["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| [p["white"].as_u64().unwrap(), p["black"].as_u64().unwrap()])
+        .collect();
+    assert!(paired.contains(&9) && paired.contains(&10), "{v}");
+    // Removed, he leaves no mark in round 1.
+    let absent_in_round_1 = || -> Vec<u64> {
+        let text = std::fs::read_to_string(&e).unwrap();
+        let from = text.find("absent: [").expect("round 1's absences") + 9;
+        let to = from + text[from..].find(']').unwrap();
+        text[from..to]
+            .split(',')
+            .filter_map(|n| n.trim().parse().ok())
+            .collect()
+    };
+    assert_eq!(absent_in_round_1(), vec![9, 10]);
+    ok(&["player", "remove", &e, "10", "--format", "json"]);
+    assert_eq!(absent_in_round_1(), vec![9]);
+    let s = ok(&["standings", &e, "--format", "json"]);
+    assert!(!s.to_string().contains("Опоздавшая"), "{s}");
+    // A player who has games cannot be removed; a bad sex is refused; nothing is written.
+    let why = refused(&["player", "remove", &e, "1", "--lang", "ru"], &d);
+    assert!(why.contains("1"), "{why}");
+    let why = refused(
+        &[
+            "player",
+            "add",
+            &e,
+            "--surname",
+            "Х",
+            "--sex",
+            "q",
+            "--lang",
+            "ru",
+        ],
+        &d,
+    );
+    assert!(why.contains("не пол"), "{why}");
+}

@@ -9,7 +9,7 @@ use serde::Serialize;
 use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::command::Command;
-use shashki_arbiter::tournament::model::{PlayerId, Tournament};
+use shashki_arbiter::tournament::model::{Player, PlayerId, Sex, Tournament};
 use shashki_arbiter::tournament::registration::{self, LateEntry};
 use shashki_arbiter::tournament::schedule::{self, RoundStart, Schedule, ScheduleError};
 
@@ -71,6 +71,119 @@ pub fn checkin(
     }
     let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;
     show_roll(&t, lang, format)
+}
+
+/// What the arbiter writes of a player entered by hand.
+pub struct Entry {
+    pub surname: String,
+    pub name: String,
+    pub sex: Option<Sex>,
+    pub title: String,
+    pub rating: Option<u32>,
+    pub club: String,
+    pub birth_year: Option<u16>,
+}
+
+#[derive(Serialize)]
+struct EnteredJson {
+    id: PlayerId,
+    number: Option<usize>,
+    name: String,
+    /// The rounds he missed (late entry), and the points they gave him.
+    missed_rounds: Vec<usize>,
+    missed_points: f64,
+    checked_in: bool,
+}
+
+/// `player add`: the next free id; after round 1, a late entry with the event's rule for the
+/// rounds missed; `--checkin` marks him present as a second change (undone on its own).
+pub fn add_player(file: &str, e: Entry, checkin: bool, lang: Lang, format: Format) -> CliResult {
+    let mut id = None;
+    super::change(file, "player add", lang, |t| -> Made {
+        let new = PlayerId::after(t.players.iter().map(|p| p.id));
+        id = Some(new);
+        Ok(Command::AddPlayer {
+            player: Player {
+                surname: e.surname.trim().to_string(),
+                name: e.name.trim().to_string(),
+                title: e.title.trim().to_string(),
+                rating: e.rating,
+                club: e.club.trim().to_string(),
+                birth_year: e.birth_year,
+                sex: e.sex,
+                ..Player::new(new, "")
+            },
+        })
+    })?;
+    let id = id.expect("made");
+    if checkin {
+        super::change(file, "checkin", lang, |t| -> Made {
+            let mut players = t.checked_in.clone();
+            players.push(id);
+            Ok(Command::SetCheckedIn { players })
+        })?;
+    }
+    let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;
+    let p = t.player(id).expect("added");
+    let missed: Vec<usize> = t
+        .rounds
+        .iter()
+        .filter(|r| r.absent.contains(&id))
+        .map(|r| r.number)
+        .collect();
+    // He has no games yet: his points are the missed rounds' (the standings' one reader).
+    let points = shashki_arbiter::tournament::standings::compute(&t, None)
+        .iter()
+        .find(|l| l.id == id)
+        .map_or(0.0, |l| l.points);
+    match format {
+        Format::Json => print_json(&EnteredJson {
+            id,
+            number: p.number,
+            name: p.full_name(),
+            missed_rounds: missed,
+            missed_points: points,
+            checked_in: t.checked_in.contains(&id),
+        })?,
+        _ => {
+            outln!(
+                "{} {id}: {}",
+                lang.pick("player", "участник"),
+                p.full_name()
+            );
+            if !missed.is_empty() {
+                outln!(
+                    "{}: {} ({} {})",
+                    lang.pick(
+                        "late entry, rounds missed",
+                        "заявлен после начала, пропущены туры"
+                    ),
+                    missed
+                        .iter()
+                        .map(usize::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    points,
+                    lang.pick("points", "очк.")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `player remove`: a player without games (the one `apply` refuses one who has them).
+pub fn remove_player(file: &str, id: PlayerId, lang: Lang, format: Format) -> CliResult {
+    let mut name = String::new();
+    super::change(file, "player remove", lang, |t| -> Made {
+        name = t.player(id).map(|p| p.full_name()).unwrap_or_default();
+        Ok(Command::RemovePlayer { id })
+    })?;
+    match format {
+        Format::Json => print_json(&serde_json::json!({ "removed": id, "name": name }))?,
+        _ => outln!("{} {id}: {name}", lang.pick("removed", "удалён")),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn show_roll(t: &Tournament, lang: Lang, format: Format) -> CliResult {

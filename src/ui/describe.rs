@@ -198,7 +198,16 @@ fn checked_in(
                 .to_string(),
         );
     }
-    parts.join("; ")
+    // The count after the change, as the hall's desk keeps it: «(6 из 8)».
+    let roll = crate::tournament::registration::roll(t);
+    let expected: Vec<_> = roll.present.iter().chain(&roll.missing).collect();
+    let present = expected.iter().filter(|id| players.contains(id)).count();
+    format!(
+        "{} ({present} {} {})",
+        parts.join("; "),
+        lang.pick("of", "из"),
+        expected.len()
+    )
 }
 
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {

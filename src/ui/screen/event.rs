@@ -2,6 +2,7 @@
 //! tie-break order and the forbidden pairs, one module each; this one holds the screen's state
 //! and its `update`.
 
+mod checkin;
 mod forbidden;
 mod paperwork;
 mod players;
@@ -9,6 +10,7 @@ mod settings;
 pub mod teams;
 mod tiebreaks;
 
+pub use checkin::CHECKIN_FIELD;
 pub use players::{SEX_FIELD, SURNAME_FIELD};
 use settings::apply_edit;
 pub use settings::Edit;
@@ -57,6 +59,8 @@ pub struct State {
     pub csv_asked: Option<(String, Vec<u8>)>,
     /// The team being typed on the Teams page.
     pub team: teams::Form,
+    /// The check-in's search.
+    pub checkin: checkin::Desk,
 }
 
 #[derive(Clone, Debug)]
@@ -91,6 +95,7 @@ pub enum Message {
     TiebreakAdd(TieBreakChoice),
     Section(Section),
     Team(teams::Message),
+    CheckIn(checkin::Message),
 }
 
 /// The parts of the event, one page each, so that none pushes another off the screen.
@@ -105,11 +110,14 @@ pub enum Section {
     Forbidden,
     /// A team event's teams and rosters.
     Teams,
+    /// Who has come for the next round (регистрация).
+    CheckIn,
 }
 
 impl Section {
-    pub const ALL: [Section; 6] = [
+    pub const ALL: [Section; 7] = [
         Section::Players,
+        Section::CheckIn,
         Section::Teams,
         Section::Settings,
         Section::Paperwork,
@@ -125,6 +133,7 @@ impl Section {
             Section::TieBreaks => lang.pick("Tie-breaks", "Доп. показатели"),
             Section::Forbidden => lang.pick("Forbidden pairs", "Запрещённые пары"),
             Section::Teams => lang.pick("Teams", "Команды"),
+            Section::CheckIn => lang.pick("Check-in", "Регистрация"),
         }
     }
 }
@@ -402,6 +411,9 @@ impl State {
                 let Some(mut settings) = self.draft.clone() else {
                     return Action::None;
                 };
+                // The form does not edit the rules on coming (the check-in page does): a draft
+                // begun before one was changed there must not put the old one back.
+                settings.registration = t.settings.registration.clone();
                 if let Some(text) = &self.control_text {
                     match text.parse() {
                         Ok(c) => settings.time_control = c,
@@ -466,6 +478,7 @@ impl State {
             Message::TiebreakUp(_) | Message::TiebreakDown(_) | Message::TiebreakRemove(_) => {}
             Message::Section(section) => self.section = section,
             Message::Team(m) => return self.team.update(m, t, lang).map(Message::Team),
+            Message::CheckIn(m) => return self.checkin.update(m, t, lang).map(Message::CheckIn),
         }
         Action::None
     }
@@ -482,6 +495,15 @@ impl State {
                 Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
                 Section::Teams if t.is_team_event() => {
                     format!("{} ({})", section.label(lang), t.teams.len())
+                }
+                Section::CheckIn if !t.is_team_event() => {
+                    let roll = crate::tournament::registration::roll(&t);
+                    let expected = roll.present.len() + roll.missing.len();
+                    format!(
+                        "{} ({}/{expected})",
+                        section.label(lang),
+                        roll.present.len()
+                    )
                 }
                 _ => section.label(lang).to_string(),
             };
@@ -517,6 +539,7 @@ impl State {
             .into(),
             Section::Forbidden => self.forbidden_panel(t, lang),
             Section::Teams => self.team.view(t, lang).map(Message::Team),
+            Section::CheckIn => self.checkin.view(t, lang).map(Message::CheckIn),
         };
         column![
             row(sections).spacing(6),

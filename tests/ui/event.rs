@@ -393,3 +393,78 @@ fn a_refused_player_leaves_the_form_as_typed() {
         ("Orlova", "Anna", "CMS")
     );
 }
+
+/// Issue 50: the check-in desk. A few letters and Enter mark the first player found present and
+/// empty the field for the next; the count follows; a button marks one away; Ctrl+Z takes a
+/// mark back; Enter in an empty field marks nobody.
+#[test]
+fn the_check_in_marks_who_came_by_a_few_letters_and_enter() {
+    use iced::keyboard::key::Named;
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::event::CHECKIN_FIELD;
+    let path = event_with_boards("checkin", 3);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Check-in (0/6)");
+    assert!(sees(&app, "Check-in for round 2: present 0 · missing 6"));
+    let type_and_enter = |app: &mut App, letters: &str| {
+        let messages: Vec<Message> = {
+            let mut ui = simulator(app, Size::new(1280.0, 800.0));
+            ui.click(selector::id(CHECKIN_FIELD)).unwrap();
+            let _ = ui.typewrite(letters);
+            let _ = ui.tap_key(Key::Named(Named::Enter));
+            ui.into_messages().collect()
+        };
+        for m in messages {
+            let _ = app.update(m);
+        }
+    };
+    let present = |app: &App| {
+        let mut ids = app.session.tournament().unwrap().checked_in.clone();
+        ids.sort();
+        ids
+    };
+    // «со»: Соколов (4), whose surname begins so; «КУЗ», in capitals: Кузнецов (3).
+    type_and_enter(&mut app, "со");
+    assert_eq!(present(&app), vec![PlayerId(4)], "{:?}", app.session.status);
+    assert_eq!(
+        app.players.checkin.query, "",
+        "emptied for the next surname"
+    );
+    type_and_enter(&mut app, "КУЗ");
+    assert_eq!(present(&app), vec![PlayerId(3), PlayerId(4)]);
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text.contains("Кузнецов") && said.text.contains("(2 of 6)"),
+        "{said:?}"
+    );
+    assert!(sees(&app, "Check-in for round 2: present 2 · missing 4"));
+    // Enter again on a player who came does not mark him away; an empty Enter marks nobody.
+    type_and_enter(&mut app, "куз");
+    assert_eq!(present(&app).len(), 2);
+    type_and_enter(&mut app, "");
+    assert_eq!(present(&app).len(), 2);
+    // Only Кузнецов's row offers "Mark away" once the list is narrowed to him.
+    app.players.checkin.query = "куз".into();
+    click(&mut app, "Mark away");
+    assert_eq!(present(&app), vec![PlayerId(4)]);
+    app.players.checkin.query.clear();
+    click(&mut app, "All present");
+    assert_eq!(present(&app).len(), 6);
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(present(&app), vec![PlayerId(4)], "one Ctrl+Z, one mark");
+    // The rule is set here and saved in the event.
+    let _ = app.update(Message::Event(
+        shashki_arbiter::ui::screen::event::Message::CheckIn(
+            shashki_arbiter::ui::screen::event::CheckInMessage::Required(true),
+        ),
+    ));
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert!(t.settings.registration.checkin_required);
+    assert_eq!(t.checked_in, vec![PlayerId(4)]);
+}

@@ -2,7 +2,7 @@
 //! tie-break order and the forbidden pairs, one module each; this one holds the screen's state
 //! and its `update`.
 
-mod checkin;
+pub mod checkin;
 mod forbidden;
 mod paperwork;
 mod players;
@@ -10,7 +10,7 @@ mod settings;
 pub mod teams;
 mod tiebreaks;
 
-pub use checkin::CHECKIN_FIELD;
+pub use checkin::{Message as CheckInMessage, CHECKIN_FIELD};
 pub use players::{SEX_FIELD, SURNAME_FIELD};
 use settings::apply_edit;
 pub use settings::Edit;

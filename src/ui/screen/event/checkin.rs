@@ -76,6 +76,8 @@ impl Desk {
                 self.query = q;
                 Action::None
             }
+            // Enter in an empty field marks nobody (the first of the list by a slip).
+            Message::MarkFirst if self.query.trim().is_empty() => Action::None,
             Message::MarkFirst => {
                 let Some(p) = found(t, &self.query).into_iter().next() else {
                     return Action::error(format!(

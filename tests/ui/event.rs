@@ -458,6 +458,10 @@ fn the_check_in_marks_who_came_by_a_few_letters_and_enter() {
         Modifiers::CTRL,
     );
     assert_eq!(present(&app), vec![PlayerId(4)], "one Ctrl+Z, one mark");
+    // The desk as the arbiter sees it, «со» typed: the one Enter marks is framed.
+    app.players.checkin.query = "с".into();
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "checkin-en");
+    app.players.checkin.query.clear();
     // The rule is set here and saved in the event.
     let _ = app.update(Message::Event(
         shashki_arbiter::ui::screen::event::Message::CheckIn(

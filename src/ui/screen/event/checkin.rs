@@ -237,7 +237,7 @@ impl Desk {
                 state,
                 button(text(match here {
                     true => lang.pick("Mark away", "Отметить отсутствие"),
-                    false => lang.pick("Present", "Пришёл"),
+                    false => lang.agree(p.sex, "Present", ["Пришёл", "Пришла", "Пришёл(ла)"]),
                 }))
                 .style(if here {
                     button::secondary

@@ -220,7 +220,7 @@ enum Command {
         separator: Option<String>,
         /// Which document: standings, protocol, crosstable, rounds, pairings, norms,
         /// certificates, chief-report, match-protocols (team events), bracket (knockout), awards
-        /// (the prize-winners).
+        /// (the prize-winners), diplomas (a page per prize taken).
         #[arg(long, default_value = "standings", value_parser = document_name)]
         document: shashki_arbiter::report::kind::Kind,
     },

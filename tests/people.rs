@@ -437,6 +437,58 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
         text.contains("Category: g12") && text.contains("Category: club"),
         "{text}"
     );
+    // A diploma for each prize taken (six: the medal has nobody), in both languages.
+    for (lang, seen) in [
+        (
+            "ru",
+            [
+                "Дипломы победителей и призёров",
+                "за 2 место — g12",
+                "Зайцева Имя",
+                "Приз: 10000, кубок",
+            ],
+        ),
+        (
+            "en",
+            [
+                "Diplomas of the prize-winners",
+                "for 2nd place — g12",
+                "for 1st place — Overall",
+                "Prize: 4000",
+            ],
+        ),
+    ] {
+        let html = d.join(format!("diplomas-{lang}.html"));
+        let html = html.to_string_lossy();
+        let out = run(&[
+            "report",
+            &event,
+            "--document",
+            "diplomas",
+            "-o",
+            &html,
+            "--lang",
+            lang,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&*html).unwrap();
+        for s in seen {
+            assert!(text.contains(s), "{s} in the {lang} diplomas");
+        }
+        let awarded = match lang {
+            "ru" => "награждается",
+            _ => "is awarded to",
+        };
+        assert_eq!(
+            text.matches(awarded).count(),
+            6,
+            "{lang}: a page a prize taken"
+        );
+    }
     // A category removed takes its prizes with it.
     ok(&["category", "remove", &event, "g12", "--format", "json"]);
     let v = ok(&["prizes", &event, "--format", "json"]);

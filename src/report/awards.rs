@@ -43,6 +43,100 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     }
 }
 
+/// «Дипломы»: a page for each prize a player takes, in the order the award list prints them
+/// (list by list, place by place), signed by the chief arbiter and the chief secretary.
+pub fn diplomas(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
+    let lines = standings::compute(tour, up_to);
+    let awards = prize::allocate(tour, &lines);
+    let mut event = vec![tour.settings.name.clone()];
+    event.extend(head::lines(tour, lang));
+    event.extend(head::unfinished_line(tour, up_to, lang));
+    let signers = super::signatures(tour, lang)
+        .into_iter()
+        .zip(tour.settings.panel())
+        .filter(|(_, o)| o.role != crate::tournament::model::Role::Arbiter)
+        .map(|(line, _)| line)
+        .collect::<Vec<_>>();
+    let mut sections = Vec::new();
+    for list in lists(tour) {
+        let mut mine: Vec<&Award> = awards.iter().filter(|a| a.list == list.id()).collect();
+        mine.sort_by_key(|a| a.place);
+        for a in mine {
+            let Some(p) = a.player.and_then(|id| tour.player(id)) else {
+                continue;
+            };
+            let mut body = vec![
+                t(lang, "is awarded to", "награждается").to_string(),
+                p.full_name(),
+            ];
+            if !p.club.trim().is_empty() {
+                body.push(p.club.trim().to_string());
+            }
+            body.push(place_said(a, &list_said(tour, &list, lang), lang));
+            let worth = worth(a);
+            if !worth.is_empty() {
+                body.push(format!("{}: {worth}", t(lang, "Prize", "Приз")));
+            }
+            body.extend(event.iter().cloned());
+            sections.push(Section {
+                heading: t(lang, "Diploma", "Диплом"),
+                lines: body,
+                new_page: true,
+                signatures: signers.clone(),
+                ..Section::default()
+            });
+        }
+    }
+    if sections.is_empty() {
+        sections.push(Section {
+            heading: t(lang, "Diplomas", "Дипломы"),
+            lines: vec![t(
+                lang,
+                "No prize is awarded yet.",
+                "Призы ещё никому не присуждены.",
+            )],
+            ..Section::default()
+        });
+    }
+    Document {
+        title: format!(
+            "{} — {}",
+            t(
+                lang,
+                "Diplomas of the prize-winners",
+                "Дипломы победителей и призёров"
+            ),
+            tour.settings.name
+        ),
+        sections,
+        ..Document::default()
+    }
+}
+
+/// «за 1 место — Основной зачёт», «for 2nd place — Girls under 12»; a shared place says the
+/// places its group covers.
+fn place_said(a: &Award, list: &str, lang: Lang) -> String {
+    let place = match (lang, &a.shared) {
+        (Lang::Ru, Some(s)) => format!("за {} место (места {s})", a.place),
+        (Lang::Ru, None) => format!("за {} место", a.place),
+        (Lang::En, shared) => {
+            let n = a.place;
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            match shared {
+                Some(s) => format!("for {n}{suffix} place (places {s} shared)"),
+                None => format!("for {n}{suffix} place"),
+            }
+        }
+    };
+    format!("{place} — {list}")
+}
+
 fn lists(tour: &Tournament) -> Vec<List> {
     std::iter::once(List::Main)
         .chain(tour.categories.iter().map(|c| List::Category(c.id.clone())))

@@ -30,10 +30,12 @@ pub enum Kind {
     Bracket,
     /// «Победители и призёры»: who takes each prize.
     Awards,
+    /// «Дипломы»: a page for each prize taken.
+    Diplomas,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::Standings,
         Kind::Protocol,
         Kind::Crosstable,
@@ -45,6 +47,7 @@ impl Kind {
         Kind::MatchProtocols,
         Kind::Bracket,
         Kind::Awards,
+        Kind::Diplomas,
     ];
 
     /// The documents an event has: the match protocols only where there are teams, the
@@ -53,7 +56,7 @@ impl Kind {
         Kind::ALL.into_iter().filter(|k| match k {
             Kind::MatchProtocols => t.is_team_event(),
             Kind::Bracket => t.settings.system == System::Knockout,
-            Kind::Awards => !t.prizes.prizes.is_empty(),
+            Kind::Awards | Kind::Diplomas => !t.prizes.prizes.is_empty(),
             _ => true,
         })
     }
@@ -72,6 +75,7 @@ impl Kind {
             Kind::MatchProtocols => lang.pick("Match protocols", "Протоколы матчей"),
             Kind::Bracket => lang.pick("Bracket", "Турнирная сетка"),
             Kind::Awards => lang.pick("Prize-winners", "Победители и призёры"),
+            Kind::Diplomas => lang.pick("Prize diplomas", "Дипломы призёров"),
         }
     }
 
@@ -102,6 +106,7 @@ impl Kind {
             Kind::MatchProtocols => "match-protocols",
             Kind::Bracket => "bracket",
             Kind::Awards => "awards",
+            Kind::Diplomas => "diplomas",
         }
     }
 
@@ -181,6 +186,7 @@ impl Kind {
             Kind::MatchProtocols => super::match_protocol::protocols(t, round, lang),
             Kind::Bracket => super::bracket::document(t, lang),
             Kind::Awards => super::awards::document(t, round, lang),
+            Kind::Diplomas => super::awards::diplomas(t, round, lang),
         }
     }
 }

@@ -721,7 +721,10 @@ impl App {
                 .players
                 .view(t, Some(file.path()), lang)
                 .map(Message::Event),
-            Tab::Rounds => self.rounds.view(file, lang).map(Message::Rounds),
+            Tab::Rounds => {
+                let due = session.forfeits_due();
+                self.rounds.view(file, &due, lang).map(Message::Rounds)
+            }
             Tab::Clocks => self.clocks.view(session, t).map(Message::Clocks),
             Tab::Ballot => self
                 .ballot

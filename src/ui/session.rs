@@ -62,6 +62,9 @@ pub struct Session {
     /// never stops a hall (a clock is only ever paused by the arbiter).
     background: Vec<(PathBuf, Clocks)>,
     time: Time,
+    /// The hall's local date and time as of the last message, for the schedule (the default
+    /// time's proposals); `None` until known (a test sets it).
+    pub hall_time: Option<chrono::NaiveDateTime>,
     config: Option<PathBuf>,
     /// The hall's network page, while it is switched on (off by default), and why it could not
     /// start or stopped.
@@ -123,6 +126,7 @@ impl Session {
             now: 0,
             background: Vec::new(),
             time,
+            hall_time: None,
             config,
             web: None,
             web_error: None,
@@ -144,6 +148,26 @@ impl Session {
             Time::Real(start) => start.elapsed().as_millis() as u64,
             Time::Manual(ms) => ms,
         };
+        if let Time::Real(_) = self.time {
+            self.hall_time = Some(chrono::Local::now().naive_local());
+        }
+    }
+
+    /// The forfeits the default time proposes at the hall's time (none while it is unknown).
+    pub fn forfeits_due(&self) -> Vec<crate::tournament::schedule::DefaultForfeit> {
+        match (self.tournament(), self.hall_time) {
+            (Some(t), Some(now)) => crate::tournament::schedule::forfeits_due(t, now),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Milliseconds until the default time of the round being played, while it is ahead: the
+    /// proposals must appear when it passes, not at the next key.
+    fn until_default_ms(&self) -> Option<u64> {
+        let t = self.tournament()?;
+        let at = t.schedule.default_at(t.rounds.last()?.number)?;
+        let left = (at - self.hall_time?).num_milliseconds();
+        (left > 0).then(|| (left as u64).clamp(250, 30_000))
     }
 
     /// For tests: the time the hall sees from now on.
@@ -834,6 +858,10 @@ impl Session {
             .iter()
             .any(|(_, c)| c.any_running())
             .then_some(1000);
+        let shown = match (shown, self.until_default_ms()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         match (shown, background) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

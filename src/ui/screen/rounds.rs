@@ -31,6 +31,7 @@ pub struct State {
     decide_reason: String,
 }
 
+mod default_time;
 mod knockout;
 
 #[derive(Clone, Debug)]
@@ -53,6 +54,9 @@ pub enum Message {
     /// A tied knockout encounter (board) goes on with this player, by the arbiter's decision.
     Decide(usize, crate::tournament::model::PlayerId),
     DecideReason(String),
+    /// The forfeit the default time proposes, recorded by the arbiter's press: round, board,
+    /// the result from the pairing's White.
+    RecordForfeit(usize, usize, GameResult),
 }
 
 /// Slots shown for a pairing: its games, then the extra games played or now due.
@@ -314,6 +318,12 @@ impl State {
                 Action::None
             }
             Message::Result(r) => self.set(r, t),
+            Message::RecordForfeit(round, board, result) => {
+                match default_time::record(t, round, board, result) {
+                    Some(cmd) => Action::Apply(cmd),
+                    None => Action::None,
+                }
+            }
             Message::ProposeSwiss if t.is_team_event() => {
                 match super::team_draft::State::propose(t) {
                     Ok(d) => {
@@ -379,7 +389,13 @@ impl State {
         }
     }
 
-    pub fn view<'a>(&'a self, file: &'a EventFile, lang: Lang) -> Element<'a, Message> {
+    /// `due`: the forfeits the default time proposes now (the session knows the hall's time).
+    pub fn view<'a>(
+        &'a self,
+        file: &'a EventFile,
+        due: &[crate::tournament::schedule::DefaultForfeit],
+        lang: Lang,
+    ) -> Element<'a, Message> {
         let t = &file.tournament;
         let total = t.planned_rounds();
         let of_total = total.map(|n| format!(" / {n}")).unwrap_or_default();
@@ -421,7 +437,7 @@ impl State {
         .align_y(iced::Alignment::Center);
         // The next round: from the table in a round robin, proposed as a draft in a Swiss.
         let next = t.rounds.len() + 1;
-        let due = t
+        let next_due = t
             .rounds
             .last()
             .is_none_or(|r| r.finished(&t.settings.format))
@@ -429,7 +445,7 @@ impl State {
             && t.players.len() > 1
             && self.draft.is_none()
             && self.team_draft.is_none();
-        if due {
+        if next_due {
             let (label, message) = if t.settings.system == System::Swiss {
                 (
                     lang.pick("Swiss pairing of round", "Жеребьёвка тура"),
@@ -583,6 +599,7 @@ impl State {
                     (line_ups, None)
                 };
                 lines = lines.push(above);
+                lines = lines.push(default_time::panel(t, r.number, due, lang));
                 lines = lines.push(table(columns, r.pairings.iter()).padding_x(10).padding_y(6));
                 lines = lines.push(below);
                 if let Some(bye) = r.bye {

@@ -53,6 +53,11 @@ fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
         {
             removed(lang, player.sex, &player.full_name())
         }
+        // Once made, the event holds the list after the change: the entry's undo, the one
+        // before it (else every journal line read «unchanged»).
+        (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
+            checked_in(t, before, players, lang)
+        }
         _ => command(t, &e.command, lang),
     };
     match &e.by {
@@ -149,18 +154,12 @@ fn removed(lang: Lang, sex: Option<Sex>, name: &str) -> String {
 /// few, counted when the whole hall is marked at once).
 fn checked_in(
     t: &Tournament,
+    before: &[crate::tournament::model::PlayerId],
     players: &[crate::tournament::model::PlayerId],
     lang: Lang,
 ) -> String {
-    let came: Vec<_> = players
-        .iter()
-        .filter(|id| !t.checked_in.contains(id))
-        .collect();
-    let away: Vec<_> = t
-        .checked_in
-        .iter()
-        .filter(|id| !players.contains(id))
-        .collect();
+    let came: Vec<_> = players.iter().filter(|id| !before.contains(id)).collect();
+    let away: Vec<_> = before.iter().filter(|id| !players.contains(id)).collect();
     let said = |ids: &[&crate::tournament::model::PlayerId]| match ids.len() {
         0..=3 => ids
             .iter()
@@ -306,7 +305,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 ["приз", "приза", "призов"]
             )
         ),
-        Command::SetCheckedIn { players } => checked_in(t, players, lang),
+        Command::SetCheckedIn { players } => checked_in(t, &t.checked_in, players, lang),
         Command::SetSchedule { schedule } => format!(
             "{}: {}{}",
             l("schedule", "расписание"),

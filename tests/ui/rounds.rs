@@ -510,3 +510,88 @@ fn a_knockouts_last_round_names_the_final_and_the_third_place_match_and_takes_a_
         "the score column says why"
     );
 }
+
+/// Issue 50: at the default time the Rounds screen proposes the forfeit of a board whose player
+/// has not come, and records it only when the arbiter presses — on both games of the micromatch,
+/// each from its own White's side, taken back by one Ctrl+Z.
+#[test]
+fn the_default_time_proposes_a_forfeit_and_the_press_records_it() {
+    use shashki_arbiter::tournament::schedule::{RoundStart, Schedule};
+    let path = event_with_boards("default-time", 3);
+    let mut app = App::with(Some(&path), None, Lang::En, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let t = app.session.tournament().unwrap().clone();
+    let board1 = t.rounds[0].pairings[0].clone();
+    // Everyone but board 1's Black has come.
+    let came: Vec<PlayerId> = t
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|&id| id != board1.black)
+        .collect();
+    assert!(app.session.apply(Command::SetCheckedIn { players: came }));
+    let schedule = Schedule {
+        rounds: vec![RoundStart {
+            round: 1,
+            date: chrono::NaiveDate::from_ymd_opt(2026, 12, 7).unwrap(),
+            time: chrono::NaiveTime::from_hms_opt(10, 0, 0),
+        }],
+        default_minutes: Some(30),
+    };
+    assert!(app.session.apply(Command::SetSchedule { schedule }));
+    let at = |h, m| {
+        chrono::NaiveDate::from_ymd_opt(2026, 12, 7)
+            .unwrap()
+            .and_hms_opt(h, m, 0)
+    };
+    app.session.hall_time = at(10, 29);
+    assert!(!sees(&app, "Record +/−"), "not before the default time");
+    app.session.hall_time = at(10, 30);
+    assert!(
+        text_containing(&app, "The default time has passed (30 min)").is_some(),
+        "the proposal is shown at 10:30"
+    );
+    // The journal says whom the check-in marked (it read «unchanged» once made).
+    assert!(
+        text_containing(&app, "checked in: 5 players (5 of 6)").is_some(),
+        "{:?}",
+        text_containing(&app, "check")
+    );
+    // The journal's times of day (and the widths of their digits) differ from run to run:
+    // its lines are left out of the comparison.
+    let _ = screenshot_at(
+        &mut app,
+        Size::new(1280.0, 800.0),
+        "default-time-en",
+        None,
+        &[(20.0, 590.0, 1270.0, 665.0)],
+    );
+    // Shown, not recorded.
+    let before = std::fs::read(&path).unwrap();
+    let _ = app.update(Message::Tick);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    click(&mut app, "Record +/−");
+    let games = |app: &App| {
+        app.session.tournament().unwrap().rounds[0].pairings[0]
+            .games
+            .clone()
+    };
+    // Game 2's White is the pairing's Black, who has not come: he loses it by forfeit too.
+    assert_eq!(
+        games(&app),
+        vec![GameResult::WhiteByForfeit, GameResult::BlackByForfeit],
+        "{:?}",
+        app.session.status
+    );
+    assert!(
+        !sees(&app, "Record +/−"),
+        "a board with results is not proposed"
+    );
+    key(
+        &mut app,
+        Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert_eq!(games(&app), vec![GameResult::Pending; 2], "one Ctrl+Z");
+}

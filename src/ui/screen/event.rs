@@ -490,32 +490,36 @@ impl State {
         event: Option<&std::path::Path>,
         lang: Lang,
     ) -> Element<'a, Message> {
-        let sections = Section::ALL.into_iter().map(|section| {
-            let label = match section {
-                Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
-                Section::Teams if t.is_team_event() => {
-                    format!("{} ({})", section.label(lang), t.teams.len())
-                }
-                Section::CheckIn if !t.is_team_event() => {
-                    let roll = crate::tournament::registration::roll(&t);
-                    let expected = roll.present.len() + roll.missing.len();
-                    format!(
-                        "{} ({}/{expected})",
-                        section.label(lang),
-                        roll.present.len()
-                    )
-                }
-                _ => section.label(lang).to_string(),
-            };
-            button(text(label).size(18))
-                .style(if section == self.section {
-                    button::primary
-                } else {
-                    button::secondary
-                })
-                .on_press(Message::Section(section))
-                .into()
-        });
+        // A team event has no check-in (its line-ups name who plays).
+        let sections = Section::ALL
+            .into_iter()
+            .filter(|s| *s != Section::CheckIn || !t.is_team_event())
+            .map(|section| {
+                let label = match section {
+                    Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
+                    Section::Teams if t.is_team_event() => {
+                        format!("{} ({})", section.label(lang), t.teams.len())
+                    }
+                    Section::CheckIn => {
+                        let roll = crate::tournament::registration::roll(&t);
+                        let expected = roll.present.len() + roll.missing.len();
+                        format!(
+                            "{} ({}/{expected})",
+                            section.label(lang),
+                            roll.present.len()
+                        )
+                    }
+                    _ => section.label(lang).to_string(),
+                };
+                button(text(label).size(18))
+                    .style(if section == self.section {
+                        button::primary
+                    } else {
+                        button::secondary
+                    })
+                    .on_press(Message::Section(section))
+                    .into()
+            });
         let page: Element<'a, Message> = match self.section {
             Section::Players => column![
                 self.player_form(lang),

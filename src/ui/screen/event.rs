@@ -501,7 +501,7 @@ impl State {
                         format!("{} ({})", section.label(lang), t.teams.len())
                     }
                     Section::CheckIn => {
-                        let roll = crate::tournament::registration::roll(&t);
+                        let roll = crate::tournament::registration::roll(t);
                         let expected = roll.present.len() + roll.missing.len();
                         format!(
                             "{} ({}/{expected})",

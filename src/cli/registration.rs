@@ -215,15 +215,7 @@ fn show_roll(t: &Tournament, lang: Lang, format: Format) -> CliResult {
             })?
         }
         _ => {
-            outln!(
-                "{} {}: {} {}, {} {}",
-                lang.pick("Check-in for round", "Регистрация на тур"),
-                roll.round,
-                lang.pick("present", "пришли"),
-                roll.present.len(),
-                lang.pick("missing", "нет"),
-                roll.missing.len()
-            );
+            outln!("{}", roll.said(lang));
             for id in &roll.missing {
                 outln!("  {} {}", lang.pick("missing:", "нет:"), name(*id));
             }
@@ -272,29 +264,11 @@ pub fn option(
             "late_entry": r.late_entry,
         }))?,
         _ => {
-            let yes = |b: bool| match b {
-                true => lang.pick("yes", "да").to_string(),
-                false => lang.pick("no", "нет").to_string(),
-            };
-            outln!(
-                "{}: {}",
-                lang.pick(
-                    "pair only checked-in players",
-                    "в жеребьёвку только пришедших"
-                ),
-                replaced(
-                    before.as_ref().map(|b| yes(b.checkin_required)),
-                    yes(r.checkin_required)
-                )
-            );
-            outln!(
-                "{}: {}",
-                lang.pick("late entries", "заявленные после начала"),
-                replaced(
-                    before.as_ref().map(|b| b.late_entry.said(lang).to_string()),
-                    r.late_entry.said(lang).to_string()
-                )
-            );
+            let old = before.map(|b| b.rules_said(lang));
+            for (k, (rule, new)) in r.rules_said(lang).into_iter().enumerate() {
+                let old = old.as_ref().map(|o| o[k].1.clone());
+                outln!("{rule}: {}", replaced(old, new));
+            }
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -26,6 +26,40 @@ impl Registration {
     pub fn is_default(&self) -> bool {
         *self == Registration::default()
     }
+
+    /// Its two rules as the arbiter reads them: (what the rule is, its value).
+    pub fn rules_said(&self, lang: Lang) -> [(&'static str, String); 2] {
+        let yes = match self.checkin_required {
+            true => lang.pick("yes", "да"),
+            false => lang.pick("no", "нет"),
+        };
+        [
+            (
+                lang.pick(
+                    "pair only checked-in players",
+                    "в жеребьёвку только пришедших",
+                ),
+                yes.to_string(),
+            ),
+            (
+                lang.pick("late entries", "заявленные после начала"),
+                self.late_entry.said(lang).to_string(),
+            ),
+        ]
+    }
+
+    /// What changing `before` into these rules replaced, `rule: old → new` for each rule
+    /// changed; `None` when nothing did.
+    pub fn change_said(&self, before: &Registration, lang: Lang) -> Option<String> {
+        let changed: Vec<String> = before
+            .rules_said(lang)
+            .into_iter()
+            .zip(self.rules_said(lang))
+            .filter(|((_, old), (_, new))| old != new)
+            .map(|((rule, old), (_, new))| format!("{rule}: {old} → {new}"))
+            .collect();
+        (!changed.is_empty()).then(|| changed.join("; "))
+    }
 }
 
 /// The points a late entry gets for a round played before he was entered.
@@ -119,6 +153,26 @@ pub struct Roll {
     pub present: Vec<PlayerId>,
     /// Players expected who are not.
     pub missing: Vec<PlayerId>,
+}
+
+impl Roll {
+    /// The players expected for the round, come or not.
+    pub fn expected(&self) -> usize {
+        self.present.len() + self.missing.len()
+    }
+
+    /// «Регистрация на тур 2: пришли 6 · нет 2», as the console and the command line head it.
+    pub fn said(&self, lang: Lang) -> String {
+        format!(
+            "{} {}: {} {} · {} {}",
+            lang.pick("Check-in for round", "Регистрация на тур"),
+            self.round,
+            lang.pick("present", "пришли"),
+            self.present.len(),
+            lang.pick("missing", "нет"),
+            self.missing.len(),
+        )
+    }
 }
 
 /// The check-in for the next round.

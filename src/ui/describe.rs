@@ -199,14 +199,39 @@ fn checked_in(
     }
     // The count after the change, as the hall's desk keeps it: «(6 из 8)».
     let roll = crate::tournament::registration::roll(t);
-    let expected: Vec<_> = roll.present.iter().chain(&roll.missing).collect();
-    let present = expected.iter().filter(|id| players.contains(id)).count();
+    let present = (roll.present.iter().chain(&roll.missing))
+        .filter(|id| players.contains(id))
+        .count();
     format!(
         "{} ({present} {} {})",
         parts.join("; "),
         lang.pick("of", "из"),
-        expected.len()
+        roll.expected()
     )
+}
+
+/// New settings in words; a change of the rules on coming (the check-in page's) says what it
+/// replaced, `rule: old → new`.
+fn settings_said(
+    t: &Tournament,
+    settings: &crate::tournament::model::Settings,
+    lang: Lang,
+) -> String {
+    let saved = lang.pick("event settings saved", "настройки турнира");
+    let Some(change) = settings
+        .registration
+        .change_said(&t.settings.registration, lang)
+    else {
+        return saved.to_string();
+    };
+    let rest_same = crate::tournament::model::Settings {
+        registration: t.settings.registration.clone(),
+        ..settings.clone()
+    } == t.settings;
+    match rest_same {
+        true => change,
+        false => format!("{saved}; {change}"),
+    }
 }
 
 pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
@@ -459,7 +484,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 winner.unwrap_or_default()
             )
         }
-        Command::SetSettings { .. } => l("event settings saved", "настройки турнира"),
+        Command::SetSettings { settings } => settings_said(t, settings, lang),
         Command::SetRecord {
             game: GameRef { round, board, game },
             moves,

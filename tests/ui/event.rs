@@ -471,4 +471,10 @@ fn the_check_in_marks_who_came_by_a_few_letters_and_enter() {
     let t = shashki_arbiter::store::event::read(&path).unwrap();
     assert!(t.settings.registration.checkin_required);
     assert_eq!(t.checked_in, vec![PlayerId(4)]);
+    // The status says what the rule was and is, not "settings saved".
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text.contains("Pair only checked-in players: no → yes"),
+        "{said:?}"
+    );
 }

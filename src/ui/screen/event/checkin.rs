@@ -145,16 +145,7 @@ impl Desk {
             .into();
         }
         let roll = registration::roll(t);
-        let counts = text(format!(
-            "{} {}: {} {} · {} {}",
-            lang.pick("Check-in for round", "Регистрация на тур"),
-            roll.round,
-            lang.pick("present", "пришли"),
-            roll.present.len(),
-            lang.pick("missing", "нет"),
-            roll.missing.len(),
-        ))
-        .size(26);
+        let counts = text(roll.said(lang)).size(26);
         let search = text_input(
             lang.pick(
                 "A few letters of the surname; Enter marks the first found present",
@@ -195,17 +186,15 @@ impl Desk {
             })
             .collect();
         let chosen = choices.iter().find(|c| c.value == r.late_entry).cloned();
+        let [(required, _), (late, _)] = r.rules_said(lang);
         let mut out = row![checkbox(r.checkin_required)
-            .label(lang.pick(
-                "pair only checked-in players",
-                "в жеребьёвку только пришедших"
-            ))
+            .label(required)
             .on_toggle(Message::Required),]
         .spacing(16)
         .align_y(iced::Alignment::Center);
         // A late entry misses rounds only where the pairing goes around the absent.
         if registration::pairs_around_absent(t) {
-            out = out.push(text(lang.pick("Late entries:", "Заявленные после начала:")).size(17));
+            out = out.push(text(format!("{late}:")).size(17));
             out = out.push(pick_list(choices, chosen, |c| Message::LateEntry(c.value)));
         }
         out.into()

@@ -745,8 +745,9 @@ impl App {
                     .then(|| session.norms(up_to))
                     .flatten();
                 let teams = session.team_tables(up_to);
+                let categories = session.category_standings(up_to);
                 self.standings
-                    .view(file, lines, norms, teams, lang)
+                    .view(file, lines, categories, norms, teams, lang)
                     .map(Message::Standings)
             }
         };

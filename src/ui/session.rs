@@ -89,7 +89,20 @@ pub struct Session {
     teams: RefCell<Vec<TeamsComputed>>,
     /// A knockout's bracket as last computed, by revision: the wall draws it at every frame.
     bracket: RefCell<Option<(u64, Rc<Bracket>)>>,
+    /// The categories' standings as last computed, by revision and rounds counted.
+    categories: RefCell<Vec<CategoriesComputed>>,
 }
+
+/// One category's standings (зачёт): its players placed among themselves.
+#[derive(Debug)]
+pub struct CategoryLines {
+    pub id: String,
+    pub name: crate::lang::Said,
+    pub lines: Vec<Line>,
+}
+
+/// Every category's standings computed for a state of the event after some rounds.
+type CategoriesComputed = (u64, Option<usize>, Rc<Vec<CategoryLines>>);
 
 /// A team event's standings: the teams, then each board's players.
 #[derive(Debug, Default)]
@@ -137,6 +150,7 @@ impl Session {
             norms: RefCell::default(),
             teams: RefCell::default(),
             bracket: RefCell::default(),
+            categories: RefCell::default(),
         };
         session.tick();
         session
@@ -193,6 +207,37 @@ impl Session {
         let lines = Rc::new(standings::compute(&file.tournament, up_to));
         kept.push((revision, up_to, Rc::clone(&lines)));
         Some(lines)
+    }
+
+    /// Each category's standings after `up_to` rounds, in the regulation's order, from the
+    /// event's (computed once per state of the event); `None` with no event open.
+    pub fn category_standings(&self, up_to: Option<usize>) -> Option<Rc<Vec<CategoryLines>>> {
+        let file = self.event.as_ref()?;
+        let t = &file.tournament;
+        let revision = file.revision();
+        if let Some((_, _, kept)) = self
+            .categories
+            .borrow()
+            .iter()
+            .find(|(r, u, _)| *r == revision && *u == up_to)
+        {
+            return Some(Rc::clone(kept));
+        }
+        let lines = self.standings(up_to)?;
+        let computed = Rc::new(
+            t.categories
+                .iter()
+                .map(|c| CategoryLines {
+                    id: c.id.clone(),
+                    name: crate::lang::Said::new(c.name_in(Lang::En), c.name_in(Lang::Ru)),
+                    lines: crate::tournament::category::standings(c, t, &lines),
+                })
+                .collect(),
+        );
+        let mut kept = self.categories.borrow_mut();
+        kept.retain(|(r, _, _)| *r == revision);
+        kept.push((revision, up_to, Rc::clone(&computed)));
+        Some(computed)
     }
 
     /// A knockout's bracket as it stands, computed once per state of the event; `None` with no

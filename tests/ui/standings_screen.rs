@@ -191,3 +191,47 @@ fn norms_are_computed_once_per_state_and_follow_a_replaced_table_file() {
     assert!(after.players.iter().all(|p| p.result.is_none()));
     assert!(!sees(&app, "выполнил I"));
 }
+
+/// Issue 50: a category's standings on the Standings screen — its players only, placed among
+/// themselves (the event's fifth is the category's first), its name and count above them.
+#[test]
+fn a_category_shows_its_players_placed_among_themselves() {
+    use shashki_arbiter::tournament::category::Category;
+    use shashki_arbiter::ui::format::Choice;
+    use shashki_arbiter::ui::screen::standings::Message as S;
+    let mut app = swiss_app("category-standings", Lang::Ru);
+    let t = app.session.tournament().unwrap().clone();
+    let lines = shashki_arbiter::tournament::standings::compute(&t, None);
+    // Three players from the middle and the foot of the table, not the leaders.
+    let picked: Vec<_> = [4, 9, 20].iter().map(|&k| lines[k].id).collect();
+    assert!(app.session.apply(Command::SetCategories {
+        categories: vec![Category {
+            id: "juniors".into(),
+            name: "Juniors".into(),
+            name_ru: "Юноши".into(),
+            players: picked.clone(),
+            ..Category::default()
+        }],
+    }));
+    let _ = app.update(Message::Tab(Tab::Standings));
+    assert!(text_containing(&app, "Зачёт:").is_none(), "the event's list first");
+    let _ = app.update(Message::Standings(S::List(Choice {
+        value: Some("juniors".into()),
+        label: "Юноши".into(),
+    })));
+    assert!(
+        sees(&app, "Зачёт: Юноши · 3 участника"),
+        "{:?}",
+        text_containing(&app, "Зачёт")
+    );
+    let name = |k: usize| shashki_arbiter::report::standing_name(&t, &lines[k], Lang::Ru);
+    let first = row_texts(&app, &name(4));
+    assert!(first.iter().any(|c| c == "1"), "the event's fifth is first: {first:?}");
+    assert!(!sees(&app, &name(0)), "the leader is not in the category");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "category-standings-ru");
+    let _ = app.update(Message::Standings(S::List(Choice {
+        value: None,
+        label: "Общий зачёт".into(),
+    })));
+    assert!(sees(&app, &name(0)), "the event's own list is back");
+}

@@ -14,6 +14,7 @@ use crate::report::{self, kind::Kind};
 use crate::store::event::EventFile;
 use crate::tournament::standings::{self, Line};
 use crate::ui::format::{self, Choice};
+use crate::ui::session::CategoryLines;
 
 pub struct State {
     /// After this round (`None`: all rounds).
@@ -21,6 +22,9 @@ pub struct State {
     pub page: Page,
     /// The document the export buttons write; follows the page shown until another is picked.
     pub document: Kind,
+    /// The category (зачёт) whose standings the Standings page shows, by id; `None`: the
+    /// event's own.
+    pub list: Option<String>,
 }
 
 impl Default for State {
@@ -29,6 +33,7 @@ impl Default for State {
             up_to: None,
             page: Page::default(),
             document: Kind::Standings,
+            list: None,
         }
     }
 }
@@ -69,6 +74,8 @@ pub enum Message {
     UpTo(usize),
     Page(Page),
     Document(Choice<Kind>),
+    /// The list the Standings page shows: the event's (`None`) or a category's.
+    List(Choice<Option<String>>),
     Export(&'static str),
 }
 
@@ -96,6 +103,11 @@ impl State {
             }
             Message::Document(c) => {
                 self.document = c.value;
+                Action::None
+            }
+            Message::List(c) => {
+                self.list = c.value;
+                self.page = Page::Points;
                 Action::None
             }
             Message::Export(ext) => {
@@ -143,14 +155,14 @@ impl State {
         }
     }
 
-    /// The screen over `lines`, the standings after the rounds chosen (`up_to`), which the
-    /// session computes once per state of the event.
-    /// The screen; `norms` are the session's for the rounds counted, given while the Norms page
-    /// is shown.
+    /// The screen over `lines`, the standings after the rounds chosen (`up_to`), and the
+    /// categories' from them, which the session computes once per state of the event; `norms`
+    /// are the session's for the rounds counted, given while the Norms page is shown.
     pub fn view<'a>(
         &'a self,
         file: &'a EventFile,
         lines: Rc<Vec<standings::Line>>,
+        categories: Option<Rc<Vec<CategoryLines>>>,
         norms: Option<crate::ui::session::NormsShown>,
         teams: Option<Rc<crate::ui::session::TeamTables>>,
         lang: Lang,
@@ -186,10 +198,24 @@ impl State {
             ]
             .spacing(8)
         });
+        let lists = categories.as_ref().filter(|c| !c.is_empty()).map(|c| {
+            let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
+                value: None,
+                label: lang.pick("Overall", "Общий зачёт").to_string(),
+            })
+            .chain(c.iter().map(|c| Choice {
+                value: Some(c.id.clone()),
+                label: c.name.get(lang).to_string(),
+            }))
+            .collect();
+            let chosen = format::chosen(&lists, Some(self.list.clone()));
+            pick_list(lists, chosen, Message::List)
+        });
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),
         ]
+        .push(lists)
         .push(
             row![
                 page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
@@ -312,18 +338,35 @@ impl State {
             })
             .collect::<Vec<_>>()
             .join(" · ");
-        column![
-            bar,
-            scrollable(
-                table(columns, Rc::unwrap_or_clone(lines))
-                    .padding_x(12)
-                    .padding_y(5)
-            )
-            .height(Length::Fill),
-            text(legend).size(14),
-        ]
-        .spacing(10)
-        .into()
+        // A category's list: its players placed among themselves, its name above them.
+        let category = (self.page == Page::Points)
+            .then(|| {
+                let id = self.list.as_deref()?;
+                categories.as_ref()?.iter().find(|c| c.id == id).map(|c| {
+                    let heading = format!(
+                        "{}: {} · {}",
+                        lang.pick("Category", "Зачёт"),
+                        c.name.get(lang),
+                        lang.count(
+                            c.lines.len() as u64,
+                            ["player", "players"],
+                            ["участник", "участника", "участников"]
+                        )
+                    );
+                    (heading, c.lines.clone())
+                })
+            })
+            .flatten();
+        let (heading, rows) = match category {
+            Some((heading, rows)) => (Some(text(heading).size(20)), rows),
+            None => (None, Rc::unwrap_or_clone(lines)),
+        };
+        column![bar]
+            .push(heading)
+            .push(scrollable(table(columns, rows).padding_x(12).padding_y(5)).height(Length::Fill))
+            .push(text(legend).size(14))
+            .spacing(10)
+            .into()
     }
 }
 

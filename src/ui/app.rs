@@ -699,6 +699,7 @@ impl App {
                 clocks: &session.clocks,
                 t,
                 standings: session.standings(None),
+                categories: session.category_standings(None),
                 teams: session.team_tables(None),
                 bracket: session.bracket(),
                 drawn,

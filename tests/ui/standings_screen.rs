@@ -59,7 +59,16 @@ fn a_swiss_shows_its_round_grid_on_screen_and_on_the_wall() {
         shashki_arbiter::ui::screen::wall::Page::Standings,
     );
     let _ = app.update(Message::WallPage(page));
-    assert!(sees(&app, &cell), "the wall's standings are the grid");
+    assert!(
+        !sees(&app, &cell),
+        "the wall's table of places is not the grid (issue 53, item 11)"
+    );
+    let grid_page = shashki_arbiter::ui::screen::wall::Message::Page(
+        shashki_arbiter::ui::screen::wall::Page::Crosstable,
+    );
+    let _ = app.update(Message::WallPage(grid_page));
+    assert!(sees(&app, "По турам"), "a Swiss's crosstable page is its round grid");
+    assert!(sees(&app, &cell), "the wall's round grid page is the grid");
 }
 
 /// Issue 27: the Norms page answers "how many points to КМС" after any round.
@@ -214,7 +223,10 @@ fn a_category_shows_its_players_placed_among_themselves() {
         }],
     }));
     let _ = app.update(Message::Tab(Tab::Standings));
-    assert!(text_containing(&app, "Зачёт:").is_none(), "the event's list first");
+    assert!(
+        text_containing(&app, "Зачёт:").is_none(),
+        "the event's list first"
+    );
     let _ = app.update(Message::Standings(S::List(Choice {
         value: Some("juniors".into()),
         label: "Юноши".into(),
@@ -226,7 +238,10 @@ fn a_category_shows_its_players_placed_among_themselves() {
     );
     let name = |k: usize| shashki_arbiter::report::standing_name(&t, &lines[k], Lang::Ru);
     let first = row_texts(&app, &name(4));
-    assert!(first.iter().any(|c| c == "1"), "the event's fifth is first: {first:?}");
+    assert!(
+        first.iter().any(|c| c == "1"),
+        "the event's fifth is first: {first:?}"
+    );
     assert!(!sees(&app, &name(0)), "the leader is not in the category");
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "category-standings-ru");
     let _ = app.update(Message::Standings(S::List(Choice {
@@ -234,4 +249,25 @@ fn a_category_shows_its_players_placed_among_themselves() {
         label: "Общий зачёт".into(),
     })));
     assert!(sees(&app, &name(0)), "the event's own list is back");
+    // The wall's table turns through the event's list, then the category's, sheet by sheet.
+    let _ = app.update(Message::Wall(true));
+    let page = shashki_arbiter::ui::screen::wall::Message::Page(
+        shashki_arbiter::ui::screen::wall::Page::Standings,
+    );
+    let _ = app.update(Message::WallPage(page));
+    assert!(sees(&app, "Общий зачёт"), "the wall opens on the event's list");
+    let sheet = shashki_arbiter::ui::screen::wall::SHEET_MS;
+    let turn = (1..12u64)
+        .find(|k| {
+            app.session.set_time_ms(k * sheet + 1);
+            sees(&app, "Зачёт: Юноши")
+        })
+        .expect("the category's list comes up on the wall");
+    let row = row_texts(&app, &name(4));
+    assert_eq!(row.first().map(String::as_str), Some("1"), "{row:?}");
+    assert!(!sees(&app, &name(0)), "only the category's players");
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "wall-category-ru");
+    // A turn later the event's list is back (the category has one sheet).
+    app.session.set_time_ms((turn + 1) * sheet + 1);
+    assert!(sees(&app, "Общий зачёт"), "round and round");
 }

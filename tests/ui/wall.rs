@@ -109,7 +109,8 @@ fn the_walls_swiss_grid_shows_every_player_and_column_sheet_by_sheet() {
     use shashki_arbiter::ui::screen::wall::{self, Page};
     let mut app = swiss_app("wall-grid", Lang::En);
     let _ = app.update(Message::Wall(true));
-    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Standings)));
+    // The grid is the Crosstable page's («По турам»); the Standings page is the table of places.
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Crosstable)));
     let on_wall = |app: &App| -> Vec<String> {
         let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
         let into = seen.clone();

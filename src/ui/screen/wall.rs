@@ -11,10 +11,11 @@ use crate::clock::game_clock::{SideView, Snapshot};
 use crate::lang::Lang;
 use crate::rules::Color;
 use crate::tournament::encounter::{Alone, Encounter, Entrant};
-use crate::tournament::model::Tournament;
+use crate::tournament::model::{System, Tournament};
 use crate::tournament::standings::Line;
 use crate::tournament::system;
 use crate::ui::session::clocks::{Clocks as State, Seat};
+use crate::ui::session::CategoryLines;
 use crate::ui::{format, theme};
 
 mod bracket;
@@ -65,10 +66,14 @@ impl Page {
         Page::Ballot,
     ];
 
-    /// The page's button; a knockout's crosstable page is its bracket.
-    pub fn label(self, lang: Lang, knockout: bool) -> &'static str {
+    /// The page's button; a knockout's crosstable page is its bracket, a Swiss's its round
+    /// grid.
+    pub fn label(self, lang: Lang, system: Option<System>) -> &'static str {
         match self {
-            Page::Crosstable if knockout => lang.pick("Bracket", "Сетка"),
+            Page::Crosstable if system == Some(System::Knockout) => lang.pick("Bracket", "Сетка"),
+            Page::Crosstable if system == Some(System::Swiss) => {
+                lang.pick("Round grid", "По турам")
+            }
             Page::Clocks => lang.pick("Clocks", "Часы"),
             Page::Pairings => lang.pick("Pairings", "Пары"),
             Page::Standings => lang.pick("Standings", "Таблица"),
@@ -105,6 +110,8 @@ pub struct Shown<'a> {
     pub t: Option<&'a Tournament>,
     /// The standings after every round played, as the session computed them for this state.
     pub standings: Option<Rc<Vec<Line>>>,
+    /// The categories' standings, as the session computed them for this state.
+    pub categories: Option<Rc<Vec<CategoryLines>>>,
     /// A team event's tables, as the session computed them for this state.
     pub teams: Option<Rc<crate::ui::session::TeamTables>>,
     /// A knockout's bracket, as the session computed it for this state.
@@ -120,13 +127,13 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         clocks,
         t,
         standings: lines,
+        categories,
         teams,
         bracket: knockout,
         drawn,
         now,
         alarm,
     } = shown;
-    let is_knockout = knockout.is_some();
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     // Only the current round's clocks: a hall left from an earlier round is not the hall's now.
     let current = clocks.of_current_round(t);
@@ -148,7 +155,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         _ => {}
     }
     let pages = Page::ALL.into_iter().map(|p| {
-        button(text(p.label(lang, is_knockout)).size(16))
+        button(text(p.label(lang, t.map(|t| t.settings.system))).size(16))
             .style(if p == page {
                 button::primary
             } else {
@@ -200,7 +207,13 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, now, lang)),
         Page::Standings => match (t, lines, teams) {
             (_, _, Some(teams)) => team_standings(&teams, now, lang),
-            (Some(t), Some(lines), None) => standings(t, &lines, now, lang),
+            (Some(t), Some(lines), None) => standings(
+                t,
+                &lines,
+                categories.as_deref().map_or(&[], |c| c.as_slice()),
+                now,
+                lang,
+            ),
             _ => text("").into(),
         },
         // A knockout's crosstable is its bracket.
@@ -286,14 +299,6 @@ fn rows_fitting(height: f32, size: f32) -> usize {
         .max(1)
 }
 
-/// Which sheet a table of `rows` rows shows at `now` when `per` rows fit on one: (its first
-/// row, its number from 1, how many). Sheets turn by themselves every [`SHEET_MS`].
-pub fn sheet(rows: usize, per: usize, now: u64) -> (usize, usize, usize) {
-    let sheets = rows.div_ceil(per.max(1)).max(1);
-    let k = (now / SHEET_MS) as usize % sheets;
-    (k * per, k + 1, sheets)
-}
-
 /// A table set as large as the wall allows: every column, each as wide as its longest entry;
 /// every row when they all fit at [`MIN_TABLE_TEXT`], else sheet by sheet (the header on each,
 /// the sheet's number under it).
@@ -303,21 +308,52 @@ fn big_table<'a>(
     now: u64,
     lang: Lang,
 ) -> Element<'a, Message> {
-    // Each column as wide as its longest entry over all the rows, so that the columns stand
-    // still from sheet to sheet; a character of Fira Sans is about 0.55 of the font size wide,
-    // and a column gap 0.8.
-    let chars: Vec<usize> = (0..header.len())
-        .map(|c| {
-            std::iter::once(&header)
-                .chain(&rows)
-                .filter_map(|r| r.get(c))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(1)
-                .max(2)
-        })
-        .collect();
-    responsive(move |size| {
+    big_tables(
+        vec![Titled {
+            title: None,
+            header,
+            rows,
+        }],
+        now,
+        lang,
+    )
+}
+
+/// One of the tables a wall page turns through: the event's standings, a category's.
+struct Titled {
+    /// Said above the table when the page has several.
+    title: Option<String>,
+    header: Vec<String>,
+    rows: Vec<Vec<String>>,
+}
+
+/// How a table is set at one size of the wall.
+struct Plan {
+    /// Each column's width in characters, over all the rows, so that the columns stand still
+    /// from sheet to sheet.
+    chars: Vec<usize>,
+    /// Rows on one sheet.
+    per: usize,
+    sheets: usize,
+    /// The text's size in pixels.
+    size_px: f32,
+}
+
+impl Plan {
+    fn new(table: &Titled, size: Size) -> Plan {
+        let (header, rows) = (&table.header, &table.rows);
+        // A character of Fira Sans is about 0.55 of the font size wide, and a column gap 0.8.
+        let chars: Vec<usize> = (0..header.len())
+            .map(|c| {
+                std::iter::once(header)
+                    .chain(rows)
+                    .filter_map(|r| r.get(c))
+                    .map(|s| s.chars().count())
+                    .max()
+                    .unwrap_or(1)
+                    .max(2)
+            })
+            .collect();
         let total: usize = chars.iter().sum();
         let by_width = (size.width - 24.0) / (0.55 * total as f32 + 0.8 * chars.len() as f32);
         let whole = size.height / (rows.len() as f32 + 1.5) / 1.45;
@@ -329,44 +365,102 @@ fn big_table<'a>(
         } else {
             rows.len()
         };
-        let (first, number, sheets) = sheet(rows.len(), per, now);
-        let shown = &rows[first.min(rows.len())..(first + per).min(rows.len())];
+        let sheets = rows.len().div_ceil(per.max(1)).max(1);
         let by_height = if sheets > 1 {
             size.height / (per as f32 + 2.5) / 1.45
         } else {
             whole
         };
-        let size_px = by_height.min(by_width).clamp(12.0, 56.0);
-        let line = |cells: &[String], colour: iced::Color| {
-            row(cells.iter().zip(&chars).map(|(c, w)| {
-                text(c.clone())
-                    .size(size_px)
-                    .color(colour)
-                    .wrapping(Wrapping::None)
-                    .width(Length::FillPortion(*w as u16))
-                    .into()
-            }))
-            .spacing(size_px * 0.8)
-            .into()
+        Plan {
+            chars,
+            per,
+            sheets,
+            size_px: by_height.min(by_width).clamp(12.0, 56.0),
+        }
+    }
+}
+
+/// Height kept above a table for its title when a page turns through several.
+const TITLE_PX: f32 = 48.0;
+
+/// Tables shown one after another, sheet by sheet, every [`SHEET_MS`]: each gets as many turns
+/// as it has sheets at this size, so that none is cut short (the event's table, then each
+/// category's, round and round).
+fn big_tables<'a>(tables: Vec<Titled>, now: u64, lang: Lang) -> Element<'a, Message> {
+    responsive(move |size| {
+        let titled = tables.iter().any(|t| t.title.is_some());
+        let area = if titled {
+            Size::new(size.width, (size.height - TITLE_PX).max(0.0))
+        } else {
+            size
         };
-        let footer = (sheets > 1).then(|| {
-            text(match lang {
-                Lang::En => format!("Sheet {number} of {sheets}"),
-                Lang::Ru => format!("Лист {number} из {sheets}"),
-            })
-            .size(size_px * 0.8)
-            .color(theme::RUNNING)
-            .into()
+        let plans: Vec<Plan> = tables.iter().map(|t| Plan::new(t, area)).collect();
+        let turns: usize = plans.iter().map(|p| p.sheets).sum();
+        let mut k = (now / SHEET_MS) as usize % turns.max(1);
+        let Some(i) = plans.iter().position(|p| {
+            let here = k < p.sheets;
+            if !here {
+                k -= p.sheets;
+            }
+            here
+        }) else {
+            return text("").into();
+        };
+        let (table, plan) = (&tables[i], &plans[i]);
+        let title = table.title.clone().map(|t| -> Element<'_, Message> {
+            container(text(t).size(TITLE_PX * 0.6).color(theme::RUNNING))
+                .height(TITLE_PX)
+                .into()
         });
-        column(
-            std::iter::once(line(&header, theme::RUNNING))
-                .chain(shown.iter().map(|r| line(r, theme::WALL_TEXT)))
-                .chain(footer),
-        )
-        .spacing(size_px * 0.2)
-        .padding([0, 12])
-        .into()
+        column![]
+            .push(title)
+            .push(table_sheet(table, plan, k, lang))
+            .into()
     })
+    .into()
+}
+
+/// Sheet `k` (from 0) of `table` as `plan` sets it.
+fn table_sheet<'a>(table: &Titled, plan: &Plan, k: usize, lang: Lang) -> Element<'a, Message> {
+    let Plan {
+        chars,
+        per,
+        sheets,
+        size_px,
+    } = plan;
+    let (per, sheets, size_px) = (*per, *sheets, *size_px);
+    let rows = &table.rows;
+    let first = k * per;
+    let shown = &rows[first.min(rows.len())..(first + per).min(rows.len())];
+    let line = |cells: &[String], colour: iced::Color| {
+        row(cells.iter().zip(chars).map(|(c, w)| {
+            text(c.clone())
+                .size(size_px)
+                .color(colour)
+                .wrapping(Wrapping::None)
+                .width(Length::FillPortion(*w as u16))
+                .into()
+        }))
+        .spacing(size_px * 0.8)
+        .into()
+    };
+    let footer = (sheets > 1).then(|| {
+        let number = k + 1;
+        text(match lang {
+            Lang::En => format!("Sheet {number} of {sheets}"),
+            Lang::Ru => format!("Лист {number} из {sheets}"),
+        })
+        .size(size_px * 0.8)
+        .color(theme::RUNNING)
+        .into()
+    });
+    column(
+        std::iter::once(line(&table.header, theme::RUNNING))
+            .chain(shown.iter().map(|r| line(r, theme::WALL_TEXT)))
+            .chain(footer),
+    )
+    .spacing(size_px * 0.2)
+    .padding([0, 12])
     .into()
 }
 
@@ -456,13 +550,16 @@ fn team_standings<'a>(
     big_table(section.header, section.rows, now, lang)
 }
 
-fn standings<'a>(t: &Tournament, lines: &[Line], now: u64, lang: Lang) -> Element<'a, Message> {
-    // A Swiss shows its round grid (who met whom, colours, results): what the hall asks the
-    // arbiter after every round — every player and every column, sheet by sheet when long.
-    if t.settings.system == crate::tournament::model::System::Swiss {
-        let grid = crate::report::round_grid(t, lines, lang);
-        return big_table(grid.header, grid.rows, now, lang);
-    }
+/// The event's standings, then each category's (зачёты) in the regulation's order, turning
+/// one after another: place, name, points and the first two tie-breaks. (A Swiss's round grid
+/// is the Crosstable page's: this page is the table of places, as in every system.)
+fn standings<'a>(
+    t: &Tournament,
+    lines: &[Line],
+    categories: &[CategoryLines],
+    now: u64,
+    lang: Lang,
+) -> Element<'a, Message> {
     let shown: Vec<_> = t.tiebreaks.iter().take(2).collect();
     let mut header = vec![
         lang.pick("Place", "Место").to_string(),
@@ -473,19 +570,38 @@ fn standings<'a>(t: &Tournament, lines: &[Line], now: u64, lang: Lang) -> Elemen
         let (en, ru) = tb.short();
         lang.pick(en, ru).to_string()
     }));
-    let rows = lines
-        .iter()
-        .map(|l| {
-            let name = crate::report::standing_name(t, l, lang);
-            let mut row = vec![l.place.clone(), name, format::points(l.points, lang)];
-            row.extend(l.tiebreaks.iter().take(shown.len()).map(|(_, v)| {
-                v.map(|v| format::points(v, lang))
-                    .unwrap_or_else(|| "—".into())
-            }));
-            row
-        })
-        .collect();
-    big_table(header, rows, now, lang)
+    let rows = |lines: &[Line]| -> Vec<Vec<String>> {
+        lines
+            .iter()
+            .map(|l| {
+                let name = crate::report::standing_name(t, l, lang);
+                let mut row = vec![l.place.clone(), name, format::points(l.points, lang)];
+                row.extend(l.tiebreaks.iter().take(shown.len()).map(|(_, v)| {
+                    v.map(|v| format::points(v, lang))
+                        .unwrap_or_else(|| "—".into())
+                }));
+                row
+            })
+            .collect()
+    };
+    let listed: Vec<&CategoryLines> = categories.iter().filter(|c| !c.lines.is_empty()).collect();
+    let overall = (!listed.is_empty()).then(|| lang.pick("Overall", "Общий зачёт").to_string());
+    let tables = std::iter::once(Titled {
+        title: overall,
+        header: header.clone(),
+        rows: rows(lines),
+    })
+    .chain(listed.into_iter().map(|c| Titled {
+        title: Some(format!(
+            "{}: {}",
+            lang.pick("Category", "Зачёт"),
+            c.name.get(lang)
+        )),
+        header: header.clone(),
+        rows: rows(&c.lines),
+    }))
+    .collect();
+    big_tables(tables, now, lang)
 }
 
 fn ballot<'a>(drawn: Option<Drawn>, lang: Lang) -> Element<'a, Message> {

@@ -108,7 +108,7 @@ pub trait Russian: std::fmt::Display {
 
 /// A text in both languages, made where its facts are known (a verdict, an illegal move's
 /// reason), for what is not an error type of its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Said {
     pub en: String,
     pub ru: String,

@@ -727,3 +727,56 @@ async fn a_team_rounds_page_lists_the_team_with_the_bye_and_the_team_away() {
     );
     assert!(boards[..boards_left].iter().all(|b| b["board"].is_u64()));
 }
+
+/// Issue 50: the hall page's standings tab offers the event's list and each category's; the
+/// state carries each category's table in both languages, its players placed among themselves,
+/// and the page's crosstable is still found among the report's sections (it no longer comes
+/// second once categories stand between).
+#[tokio::test]
+async fn the_state_carries_each_categorys_standings_for_the_page() {
+    use shashki_arbiter::tournament::category::Category;
+    let mut t = event::read(Path::new("tournaments/open-swiss-48.ron")).unwrap();
+    let lines = shashki_arbiter::tournament::standings::compute(&t, None);
+    t.categories = vec![Category {
+        id: "juniors".into(),
+        name: "Juniors".into(),
+        name_ru: "Юноши".into(),
+        players: vec![lines[9].id, lines[4].id],
+        ..Category::default()
+    }];
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let c = &state["categories"][0];
+    assert_eq!(c["id"], "juniors");
+    assert_eq!(c["name"]["ru"], "Юноши");
+    assert_eq!(c["ru"]["heading"], "Зачёт: Юноши");
+    let rows = c["ru"]["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    let fifth =
+        shashki_arbiter::report::standing_name(&t, &lines[4], shashki_arbiter::lang::Lang::Ru);
+    assert_eq!(rows[0][0], "1", "the event's fifth is the category's first");
+    assert_eq!(rows[0][1], fifth.as_str());
+    assert_eq!(
+        rows[0][3],
+        lines[4].place.as_str(),
+        "his place in the event beside it"
+    );
+    let headings: Vec<&str> = state["report"]["ru"]["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["heading"].as_str().unwrap())
+        .collect();
+    assert!(headings.contains(&"Таблица по турам"), "{headings:?}");
+    // The page looks the crosstable up by its heading, not by its place.
+    let page = std::fs::read_to_string("resources/web/index.html").unwrap();
+    assert!(
+        !page.contains("sections()[1]"),
+        "the page must not take the second section"
+    );
+    // An event without categories sends none.
+    t.categories.clear();
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(state.get("categories").is_none());
+}

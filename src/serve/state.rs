@@ -38,6 +38,39 @@ pub struct State {
     /// A knockout's bracket in both languages; absent for the other systems.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub bracket: Option<Brackets>,
+    /// Each category's standings (зачёт) in both languages, in the regulation's order; none
+    /// when the event ranks no category apart.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub categories: Vec<CategoryTable>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CategoryTable {
+    pub id: String,
+    /// The category's name, for its button.
+    pub name: crate::lang::Said,
+    pub en: report::Section,
+    pub ru: report::Section,
+}
+
+/// Each category's standings as the documents set them, in both languages.
+fn categories_of(t: &Tournament) -> Vec<CategoryTable> {
+    if t.categories.is_empty() {
+        return Vec::new();
+    }
+    let lines = crate::tournament::standings::compute(t, None);
+    let en = report::awards::category_sections(t, &lines, Lang::En);
+    let ru = report::awards::category_sections(t, &lines, Lang::Ru);
+    t.categories
+        .iter()
+        .zip(en.into_iter().zip(ru))
+        .map(|(c, (en, ru))| CategoryTable {
+            id: c.id.clone(),
+            name: crate::lang::Said::new(c.name_in(Lang::En), c.name_in(Lang::Ru)),
+            en,
+            ru,
+        })
+        .collect()
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -260,6 +293,7 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
             ru: report::document(t, None, Lang::Ru),
         },
         teams: teams_of(t),
+        categories: categories_of(t),
         bracket: (t.settings.system == System::Knockout).then(|| {
             let b = knockout::bracket(t);
             Brackets {

@@ -67,7 +67,10 @@ fn a_swiss_shows_its_round_grid_on_screen_and_on_the_wall() {
         shashki_arbiter::ui::screen::wall::Page::Crosstable,
     );
     let _ = app.update(Message::WallPage(grid_page));
-    assert!(sees(&app, "По турам"), "a Swiss's crosstable page is its round grid");
+    assert!(
+        sees(&app, "По турам"),
+        "a Swiss's crosstable page is its round grid"
+    );
     assert!(sees(&app, &cell), "the wall's round grid page is the grid");
 }
 
@@ -255,7 +258,10 @@ fn a_category_shows_its_players_placed_among_themselves() {
         shashki_arbiter::ui::screen::wall::Page::Standings,
     );
     let _ = app.update(Message::WallPage(page));
-    assert!(sees(&app, "Общий зачёт"), "the wall opens on the event's list");
+    assert!(
+        sees(&app, "Общий зачёт"),
+        "the wall opens on the event's list"
+    );
     let sheet = shashki_arbiter::ui::screen::wall::SHEET_MS;
     let turn = (1..12u64)
         .find(|k| {

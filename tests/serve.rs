@@ -780,3 +780,42 @@ async fn the_state_carries_each_categorys_standings_for_the_page() {
     let state: serde_json::Value = serde_json::from_str(&body).unwrap();
     assert!(state.get("categories").is_none());
 }
+
+/// Issue 50: the state carries the schedule for the page's countdown: every round's start, the
+/// next one ahead of the snapshot's time with the milliseconds to it, the default time in both
+/// languages; none for an event without a schedule.
+#[tokio::test]
+async fn the_state_carries_the_schedule_and_the_time_to_the_next_start() {
+    use shashki_arbiter::tournament::schedule::{RoundStart, Schedule};
+    let mut t = event::read(Path::new("tournaments/open-swiss-48.ron")).unwrap();
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert!(state.get("schedule").is_none());
+    // Round 8 a day from now, round 1 long ago, in the hall's local time.
+    let ahead = chrono::Local::now().naive_local() + chrono::Duration::days(1);
+    t.schedule = Schedule {
+        rounds: vec![
+            RoundStart {
+                round: 1,
+                date: chrono::NaiveDate::from_ymd_opt(2026, 9, 19).unwrap(),
+                time: chrono::NaiveTime::from_hms_opt(10, 0, 0),
+            },
+            RoundStart {
+                round: 8,
+                date: ahead.date(),
+                time: Some(ahead.time()),
+            },
+        ],
+        default_minutes: Some(60),
+    };
+    let (_, _, body) = get(&app_for(&t), Method::GET, "/api/state").await;
+    let state: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let s = &state["schedule"];
+    assert_eq!(s["rounds"][0]["at"], "2026-09-19 10:00");
+    assert_eq!(s["next"]["round"], 8, "the start gone by is not the next");
+    let left = s["next_in_ms"].as_i64().unwrap();
+    let day = 24 * 3600 * 1000;
+    assert!(day - 120_000 < left && left <= day, "{left}");
+    assert_eq!(s["default_time"]["ru"], "1 ч");
+    assert_eq!(s["default_time"]["en"], "1 h");
+}

@@ -42,6 +42,59 @@ pub struct State {
     /// when the event ranks no category apart.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub categories: Vec<CategoryTable>,
+    /// The rounds' starts and the next one ahead; absent when the event has no schedule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<ScheduleLine>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ScheduleLine {
+    /// Every round's start as the hall reads it (`2026-12-07 10:00`, the date alone when the
+    /// time is unknown).
+    pub rounds: Vec<StartLine>,
+    /// The first start still ahead at the snapshot's time.
+    pub next: Option<StartLine>,
+    /// Milliseconds from the snapshot to the next start (the page counts down from it).
+    pub next_in_ms: Option<i64>,
+    /// The default time (время опоздания) in both languages.
+    pub default_time: Option<crate::lang::Said>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct StartLine {
+    pub round: usize,
+    pub at: String,
+}
+
+/// The schedule at `now`, the hall's local time.
+fn schedule_of(t: &Tournament, now: chrono::NaiveDateTime) -> Option<ScheduleLine> {
+    use crate::tournament::schedule;
+    let s = &t.schedule;
+    if s.is_default() {
+        return None;
+    }
+    let next = s.next_start(now);
+    Some(ScheduleLine {
+        rounds: s
+            .rounds
+            .iter()
+            .map(|r| StartLine {
+                round: r.round,
+                at: r.text(),
+            })
+            .collect(),
+        next: next.map(|(round, at)| StartLine {
+            round,
+            at: schedule::moment_text(at),
+        }),
+        next_in_ms: next.map(|(_, at)| (at - now).num_milliseconds()),
+        default_time: s.default_minutes.map(|m| {
+            crate::lang::Said::new(
+                schedule::minutes_said(m, Lang::En),
+                schedule::minutes_said(m, Lang::Ru),
+            )
+        }),
+    })
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -294,6 +347,8 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
         },
         teams: teams_of(t),
         categories: categories_of(t),
+        // The schedule is written in the hall's local time.
+        schedule: schedule_of(t, now.with_timezone(&chrono::Local).naive_local()),
         bracket: (t.settings.system == System::Knockout).then(|| {
             let b = knockout::bracket(t);
             Brackets {

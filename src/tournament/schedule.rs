@@ -215,6 +215,27 @@ impl Schedule {
     }
 }
 
+/// The next start as the wall and the hall page say it: «Тур 3 — 2026-12-07 15:00 · через
+/// 1:05:09 · время опоздания 30 мин»; `None` when no start is ahead of `now`.
+pub fn next_said(s: &Schedule, now: NaiveDateTime, lang: Lang) -> Option<String> {
+    let (round, at) = s.next_start(now)?;
+    let mut said = format!(
+        "{} {round} — {} · {} {}",
+        lang.pick("Round", "Тур"),
+        moment_text(at),
+        lang.pick("in", "через"),
+        countdown(now, at)
+    );
+    if let Some(m) = s.default_minutes {
+        said.push_str(&format!(
+            " · {} {}",
+            lang.pick("default time", "время опоздания"),
+            minutes_said(m, lang)
+        ));
+    }
+    Some(said)
+}
+
 /// The time left to a start, as the wall counts it: `1:05:09`, `4:07`.
 pub fn countdown(now: NaiveDateTime, at: NaiveDateTime) -> String {
     let secs = (at - now).num_seconds().max(0);

@@ -667,13 +667,23 @@ impl App {
                 wall::Page::Pairings | wall::Page::Standings | wall::Page::Crosstable
             ))
         .then(|| iced::time::every(Duration::from_millis(wall::SHEET_MS)).map(|_| Message::Tick));
+        // The wall counts down to the next round's start a second at a time.
+        let countdown = (self.wall && self.session.next_start().is_some())
+            .then(|| iced::time::every(Duration::from_millis(1000)).map(|_| Message::Tick));
         // Deputies' results, while the hall network takes them for this window.
         let floor = self
             .session
             .inbox
             .clone()
             .map(|inbox| Subscription::run_with(inbox, floor_jobs));
-        Subscription::batch([keys].into_iter().chain(clocks).chain(sheets).chain(floor))
+        Subscription::batch(
+            [keys]
+                .into_iter()
+                .chain(clocks)
+                .chain(sheets)
+                .chain(countdown)
+                .chain(floor),
+        )
     }
 
     fn status(&self) -> Option<Element<'_, Message>> {
@@ -704,6 +714,7 @@ impl App {
                 bracket: session.bracket(),
                 drawn,
                 now,
+                hall_time: session.hall_time,
                 alarm,
             };
             return wall::view(self.wall_page, shown, lang).map(Message::WallPage);

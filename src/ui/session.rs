@@ -175,6 +175,11 @@ impl Session {
         }
     }
 
+    /// The next round's start still ahead at the hall's time, with its round.
+    pub fn next_start(&self) -> Option<(usize, chrono::NaiveDateTime)> {
+        self.tournament()?.schedule.next_start(self.hall_time?)
+    }
+
     /// Milliseconds until the default time of the round being played, while it is ahead: the
     /// proposals must appear when it passes, not at the next key.
     fn until_default_ms(&self) -> Option<u64> {

@@ -318,3 +318,52 @@ fn a_knockouts_wall_shows_the_third_place_match_and_names_the_final() {
         "no coefficients"
     );
 }
+
+/// Issue 50: the wall says the next round's start and counts down to it at the hall's time,
+/// over the pairings and the tables (not over the clocks, whose digits need the room); a start
+/// gone by is not said.
+#[test]
+fn the_wall_counts_down_to_the_next_rounds_start() {
+    use shashki_arbiter::tournament::schedule::{RoundStart, Schedule};
+    use shashki_arbiter::ui::screen::wall::{self, Page};
+    let mut app = swiss_app("wall-countdown", Lang::Ru);
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 12, 7).unwrap();
+    let schedule = Schedule {
+        rounds: vec![RoundStart {
+            round: 8,
+            date: day,
+            time: chrono::NaiveTime::from_hms_opt(15, 0, 0),
+        }],
+        default_minutes: Some(30),
+    };
+    assert!(app.session.apply(Command::SetSchedule { schedule }));
+    app.session.hall_time = day.and_hms_opt(13, 54, 51);
+    let _ = app.update(Message::Wall(true));
+    let said = "Тур 8 — 2026-12-07 15:00 · через 1:05:09 · время опоздания 30 мин";
+    for page in [Page::Pairings, Page::Standings] {
+        let _ = app.update(Message::WallPage(wall::Message::Page(page)));
+        assert!(
+            sees(&app, said),
+            "{page:?}: {:?}",
+            text_containing(&app, "Тур 8")
+        );
+    }
+    let _ = screenshot(&mut app, Size::new(1280.0, 720.0), "wall-countdown-ru");
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Clocks)));
+    assert!(
+        text_containing(&app, "через").is_none(),
+        "not over the clocks"
+    );
+    let _ = app.update(Message::WallPage(wall::Message::Page(Page::Pairings)));
+    app.session.hall_time = day.and_hms_opt(14, 59, 30);
+    assert!(
+        text_containing(&app, "через 0:30 ·").is_some(),
+        "{:?}",
+        text_containing(&app, "Тур 8")
+    );
+    app.session.hall_time = day.and_hms_opt(15, 0, 0);
+    assert!(
+        text_containing(&app, "через").is_none(),
+        "the start has come"
+    );
+}

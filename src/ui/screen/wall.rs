@@ -118,6 +118,9 @@ pub struct Shown<'a> {
     pub bracket: Option<Rc<crate::tournament::system::knockout::Bracket>>,
     pub drawn: Option<Drawn>,
     pub now: u64,
+    /// The hall's local date and time, for the schedule's countdown (unknown in a test that
+    /// sets none).
+    pub hall_time: Option<chrono::NaiveDateTime>,
     /// Changes or clock records wait for the disk.
     pub alarm: bool,
 }
@@ -132,6 +135,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         bracket: knockout,
         drawn,
         now,
+        hall_time,
         alarm,
     } = shown;
     let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
@@ -233,7 +237,12 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         },
         Page::Ballot => ballot(drawn, lang),
     };
-    container(column![header, body].spacing(6).padding(6))
+    // The next round's start and the time left to it, over every page but the clocks'.
+    let next = (page != Page::Clocks)
+        .then(|| crate::tournament::schedule::next_said(&t?.schedule, hall_time?, lang))
+        .flatten()
+        .map(|said| text(said).size(28).color(theme::RUNNING));
+    container(column![header].push(next).push(body).spacing(6).padding(6))
         .width(Length::Fill)
         .height(Length::Fill)
         .style(theme::wall)

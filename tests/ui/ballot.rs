@@ -109,3 +109,14 @@ fn a_round_drawn_with_one_seed_names_it_once() {
     assert!(!line.contains(&seed.to_string()), "{line}");
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "ballot-one-seed-ru");
 }
+
+/// Issue 53, item 8: with no board chosen the screen asks for one; it does not say that the
+/// board's ballot is not drawn.
+#[test]
+fn with_no_board_chosen_the_ballot_screen_asks_for_one() {
+    let mut app = app("ballot-no-board", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Ballot));
+    app.ballot.board = None;
+    assert!(sees(&app, "Выберите доску, чтобы увидеть её жребий."));
+    assert!(!sees(&app, "Для этой доски жребий ещё не брошен."));
+}

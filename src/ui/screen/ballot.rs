@@ -403,6 +403,13 @@ impl State {
                 .align_x(iced::Alignment::Center)
                 .into()
             }
+            // Nothing chosen is not "nothing drawn" (issue 53, item 8).
+            _ if self.board.is_none() => text(lang.pick(
+                "Choose a board to see its ballot.",
+                "Выберите доску, чтобы увидеть её жребий.",
+            ))
+            .size(22)
+            .into(),
             _ => text(lang.pick(
                 "No ballot drawn for this board yet.",
                 "Для этой доски жребий ещё не брошен.",

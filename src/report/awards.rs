@@ -261,9 +261,5 @@ fn category_section(tour: &Tournament, c: &Category, lines: &[Line], lang: Lang)
             ]
         })
         .collect();
-    Section::table(
-        format!("{}: {}", t(lang, "Category", "Зачёт"), c.name_in(lang)),
-        header,
-        rows,
-    )
+    Section::table(category::heading(c.name_in(lang), lang), header, rows)
 }

@@ -262,6 +262,16 @@ fn same_club(wanted: &str, club: &str) -> bool {
     norm(wanted) == norm(club)
 }
 
+/// «Зачёт: Юноши» — a category's list as the documents, the console and the wall head it.
+pub fn heading(name: &str, lang: Lang) -> String {
+    format!("{}: {name}", lang.pick("Category", "Зачёт"))
+}
+
+/// «Общий зачёт» — the event's own list where the categories' stand beside it.
+pub fn overall(lang: Lang) -> &'static str {
+    lang.pick("Overall", "Общий зачёт")
+}
+
 /// A category's standings from the event's: its players in the event's order, placed among
 /// themselves. Players the event places equal (`5-8`) stay equal: those of them in the
 /// category share the places they cover in it.

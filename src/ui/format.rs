@@ -162,9 +162,26 @@ pub fn match_scores(
     parts.join("   ·   ")
 }
 
+/// «1 партия во встрече», «2 партии во встрече», "1 game per encounter" — the noun agreeing with
+/// the count (issue 53, item 9: «1 партии» was written); without the number where a pick list
+/// beside it shows it. Settings and New event say it so.
+pub fn games_per_encounter(games: u32, with_number: bool, lang: crate::lang::Lang) -> String {
+    let noun = lang.noun(
+        games.into(),
+        ["game", "games"],
+        ["партия", "партии", "партий"],
+    );
+    let per = lang.pick("per encounter", "во встрече");
+    match with_number {
+        true => format!("{games} {noun} {per}"),
+        false => format!("{noun} {per}"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::clock;
+    use super::{clock, games_per_encounter};
+    use crate::lang::Lang;
 
     #[test]
     fn clock_texts() {
@@ -172,5 +189,27 @@ mod tests {
         assert_eq!(clock(3_725_000), "1:02:05");
         assert_eq!(clock(7_350), "0:07.3");
         assert_eq!(clock(0), "0:00.0");
+    }
+
+    #[test]
+    fn the_games_of_a_pairing_agree_with_their_count() {
+        assert_eq!(
+            games_per_encounter(1, true, Lang::Ru),
+            "1 партия во встрече"
+        );
+        assert_eq!(
+            games_per_encounter(2, true, Lang::Ru),
+            "2 партии во встрече"
+        );
+        assert_eq!(games_per_encounter(1, false, Lang::Ru), "партия во встрече");
+        assert_eq!(games_per_encounter(4, false, Lang::Ru), "партии во встрече");
+        assert_eq!(
+            games_per_encounter(1, true, Lang::En),
+            "1 game per encounter"
+        );
+        assert_eq!(
+            games_per_encounter(2, false, Lang::En),
+            "games per encounter"
+        );
     }
 }

@@ -201,7 +201,7 @@ impl State {
         let lists = categories.as_ref().filter(|c| !c.is_empty()).map(|c| {
             let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
                 value: None,
-                label: lang.pick("Overall", "Общий зачёт").to_string(),
+                label: crate::tournament::category::overall(lang).to_string(),
             })
             .chain(c.iter().map(|c| Choice {
                 value: Some(c.id.clone()),
@@ -344,9 +344,8 @@ impl State {
                 let id = self.list.as_deref()?;
                 categories.as_ref()?.iter().find(|c| c.id == id).map(|c| {
                     let heading = format!(
-                        "{}: {} · {}",
-                        lang.pick("Category", "Зачёт"),
-                        c.name.get(lang),
+                        "{} · {}",
+                        crate::tournament::category::heading(c.name.get(lang), lang),
                         lang.count(
                             c.lines.len() as u64,
                             ["player", "players"],

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use crate::clock::game_clock::{SideView, Snapshot};
 use crate::lang::Lang;
 use crate::rules::Color;
+use crate::tournament::category;
 use crate::tournament::encounter::{Alone, Encounter, Entrant};
 use crate::tournament::model::{System, Tournament};
 use crate::tournament::standings::Line;
@@ -594,18 +595,14 @@ fn standings<'a>(
             .collect()
     };
     let listed: Vec<&CategoryLines> = categories.iter().filter(|c| !c.lines.is_empty()).collect();
-    let overall = (!listed.is_empty()).then(|| lang.pick("Overall", "Общий зачёт").to_string());
+    let overall = (!listed.is_empty()).then(|| category::overall(lang).to_string());
     let tables = std::iter::once(Titled {
         title: overall,
         header: header.clone(),
         rows: rows(lines),
     })
     .chain(listed.into_iter().map(|c| Titled {
-        title: Some(format!(
-            "{}: {}",
-            lang.pick("Category", "Зачёт"),
-            c.name.get(lang)
-        )),
+        title: Some(category::heading(c.name.get(lang), lang)),
         header: header.clone(),
         rows: rows(&c.lines),
     }))

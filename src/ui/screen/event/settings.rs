@@ -241,7 +241,7 @@ impl State {
                 lang.pick("Variant and system", "Вид и система"),
                 crate::ui::format::variant(d.variant, lang),
                 chosen_system.map(|c| c.label).unwrap_or_default(),
-                games_said(d.format.games, true, lang),
+                crate::ui::format::games_per_encounter(d.format.games, true, lang),
                 lang.pick(
                     "fixed once round 1 is paired",
                     "не меняются после 1-го тура"
@@ -264,7 +264,12 @@ impl State {
                 pick_list(vec![1u32, 2, 3, 4], Some(d.format.games), |n| {
                     Message::Settings(Edit::Games(n))
                 }),
-                text(games_said(d.format.games, false, lang)).size(16),
+                text(crate::ui::format::games_per_encounter(
+                    d.format.games,
+                    false,
+                    lang
+                ))
+                .size(16),
             ]
             .spacing(8)
             .align_y(iced::Alignment::Center)
@@ -349,36 +354,5 @@ impl State {
         .padding(8)
         .style(theme::panel)
         .into()
-    }
-}
-
-/// «1 партия во встрече», «2 партии во встрече», "1 game per pairing" — the noun agreeing with
-/// the count (issue 53, item 9: «1 партии» was written); without the number where a pick list
-/// beside it shows it.
-fn games_said(games: u32, with_number: bool, lang: Lang) -> String {
-    let noun = lang.noun(
-        games.into(),
-        ["game", "games"],
-        ["партия", "партии", "партий"],
-    );
-    let per = lang.pick("per pairing", "во встрече");
-    match with_number {
-        true => format!("{games} {noun} {per}"),
-        false => format!("{noun} {per}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_games_of_a_pairing_agree_with_their_count() {
-        assert_eq!(games_said(1, true, Lang::Ru), "1 партия во встрече");
-        assert_eq!(games_said(2, true, Lang::Ru), "2 партии во встрече");
-        assert_eq!(games_said(1, false, Lang::Ru), "партия во встрече");
-        assert_eq!(games_said(4, false, Lang::Ru), "партии во встрече");
-        assert_eq!(games_said(1, true, Lang::En), "1 game per pairing");
-        assert_eq!(games_said(2, false, Lang::En), "games per pairing");
     }
 }

@@ -297,14 +297,8 @@ impl State {
                 Some(self.games),
                 Message::Games
             ),
-            text(format!(
-                "{} {}",
-                lang.noun(
-                    self.games.into(),
-                    ["game", "games"],
-                    ["партия", "партии", "партий"]
-                ),
-                lang.pick("per encounter", "во встрече")
+            text(crate::ui::format::games_per_encounter(
+                self.games, false, lang
             )),
         ]
         .spacing(8)

@@ -198,19 +198,25 @@ impl State {
             ]
             .spacing(8)
         });
-        let lists = categories.as_ref().filter(|c| !c.is_empty()).map(|c| {
-            let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
-                value: None,
-                label: crate::tournament::category::overall(lang).to_string(),
-            })
-            .chain(c.iter().map(|c| Choice {
-                value: Some(c.id.clone()),
-                label: c.name.get(lang).to_string(),
-            }))
-            .collect();
-            let chosen = format::chosen(&lists, Some(self.list.clone()));
-            pick_list(lists, chosen, Message::List)
-        });
+        // Only the table of places is shown by list: beside the grid or the norms the picker
+        // would name a category the page does not show (seen in the real window).
+        let by_list = self.page == Page::Points;
+        let lists = categories
+            .as_ref()
+            .filter(|c| by_list && !c.is_empty())
+            .map(|c| {
+                let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
+                    value: None,
+                    label: crate::tournament::category::overall(lang).to_string(),
+                })
+                .chain(c.iter().map(|c| Choice {
+                    value: Some(c.id.clone()),
+                    label: c.name.get(lang).to_string(),
+                }))
+                .collect();
+                let chosen = format::chosen(&lists, Some(self.list.clone()));
+                pick_list(lists, chosen, Message::List)
+            });
         let bar = row![
             text(lang.pick("After round", "После тура")).size(18),
             pick_list(rounds, shown, Message::UpTo),

@@ -5,6 +5,7 @@ pub mod app;
 pub mod describe;
 pub mod focus;
 pub mod format;
+pub mod renderer;
 pub mod result_keys;
 pub mod screen;
 pub mod session;
@@ -22,6 +23,7 @@ pub const FONT: Font = Font::with_name("Fira Sans");
 
 /// Opens the window on `event`, or on the last event opened (a sample on first launch).
 pub fn run(event: Option<std::path::PathBuf>) -> iced::Result {
+    renderer::choose();
     iced::application(move || App::boot(event.clone()), App::update, App::view)
         .title(App::title)
         .subscription(App::subscription)

@@ -36,6 +36,14 @@ impl Lang {
         }
     }
 
+    /// `s` in this language's quotation marks: «Спартак» in Russian, “Spartak” in English.
+    pub fn quote(self, s: &str) -> String {
+        match self {
+            Lang::En => format!("“{s}”"),
+            Lang::Ru => format!("«{s}»"),
+        }
+    }
+
     /// `n` and the noun that goes with it: `en` is [one, many], `ru` [one, few, many] as
     /// [`ru_noun`] picks them ("1 ход", "3 хода", "21 ход", "11 ходов").
     pub fn count(self, n: u64, en: [&str; 2], ru: [&str; 3]) -> String {

@@ -230,6 +230,19 @@ fn every_document_prints_whole_for_every_sample_in_both_languages() {
                 // clubs, places, the panel — printed as typed) are taken out.
                 let foreign = foreign_words(&text, &own_words(&t, lang), lang);
                 assert!(foreign.is_empty(), "{at}: {foreign:?} printed");
+                // English quotes in English (issue 53: the match protocol's «…»).
+                if lang == Lang::En {
+                    // The event's name is printed as typed («Осенний» in a Russian name).
+                    let mut ours = text.clone();
+                    for quoted in t.settings.name.split('«').skip(1) {
+                        let inner = quoted.split('»').next().unwrap_or_default();
+                        ours = ours.replace(&format!("«{inner}»"), "");
+                    }
+                    assert!(
+                        !ours.contains('«'),
+                        "{at}: Russian quotes in English:\n{text}"
+                    );
+                }
                 let html = report::html::render(&doc, lang);
                 for p in t.players.iter().take(3) {
                     if text.contains(&p.surname) {

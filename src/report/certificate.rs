@@ -87,7 +87,7 @@ pub fn certificates(
             }
             lines.push(match lang {
                 Lang::En => format!(
-                    "{verb} the norm of the sports rank «{rank_name}» in draughts, discipline {}, at the event:",
+                    "{verb} the norm of the sports rank “{rank_name}” in draughts, discipline {}, at the event:",
                     s.variant.said(lang)
                 ),
                 Lang::Ru => format!(

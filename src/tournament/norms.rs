@@ -494,11 +494,12 @@ impl Norms {
             format!(" ({})", self.edition)
         };
         format!(
-            "{} «{words}»{name}",
+            "{} {}{name}",
             lang.pick(
                 "Rank norms by the EVSK (Russian sports classification) table, edition",
                 "Разрядные нормы по таблице ЕВСК, редакция"
-            )
+            ),
+            lang.quote(words)
         )
     }
 

@@ -11,7 +11,7 @@ fn an_illegal_move_in_a_typed_game_is_flagged_with_the_legal_moves() {
     click(&mut app, "Check the record");
     let flagged = text_containing(&app, "Illegal at move").expect("the illegal ply is flagged");
     assert!(flagged.contains("Illegal at move 2 (White)"), "{flagged}");
-    assert!(flagged.contains("«ab4»"), "{flagged}");
+    assert!(flagged.contains("“ab4”"), "{flagged}");
     assert!(flagged.contains("a capture is compulsory"), "{flagged}");
     // After 1.cd4 fe5 White's only legal move is the capture d4:f6 (the rule of compulsory
     // capture, worked out by hand), and the screen lists just it.

@@ -29,7 +29,7 @@ fn players_are_imported_from_csv_edited_and_the_settings_saved() {
     assert!(said.error, "{said:?}");
     assert!(
         said.text
-            .contains("Ranks not in the EVSK table: «чемпион двора» (Ким Анна)"),
+            .contains("Ranks not in the EVSK table: “чемпион двора” (Ким Анна)"),
         "{}",
         said.text
     );

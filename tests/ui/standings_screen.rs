@@ -88,7 +88,7 @@ fn the_english_norms_page_writes_ranks_in_english() {
     }
     assert!(sees(
         &app,
-        "Rank norms by the EVSK (Russian sports classification) table, edition «club programs, 2018»"
+        "Rank norms by the EVSK (Russian sports classification) table, edition “club programs, 2018”"
     ));
 }
 

@@ -174,7 +174,7 @@ impl State {
             lang.pick("Add player", "Добавить")
         };
         match lang {
-            Lang::En => format!("Correct it, or press «{button}» again {en}."),
+            Lang::En => format!("Correct it, or press “{button}” again {en}."),
             Lang::Ru => format!("Исправьте или нажмите «{button}» ещё раз, {ru}."),
         }
     }
@@ -186,8 +186,9 @@ impl State {
         let title = self.title.trim();
         if !table.knows(title) {
             return Some(format!(
-                "{} «{title}»: {} ({}). {}",
+                "{} {}: {} ({}). {}",
                 lang.pick("Rank", "Разряд"),
+                lang.quote(title),
                 lang.pick(
                     "not a rank the EVSK table knows; it would count as no rank",
                     "такого разряда нет в таблице ЕВСК, он будет считаться как «без разряда»"
@@ -243,8 +244,9 @@ impl State {
                     r => match r.parse::<i64>() {
                         Ok(v) if v < 0 => {
                             return Action::error(format!(
-                                "{} «{r}»: {}",
+                                "{} {}: {}",
                                 lang.pick("rating", "рейтинг"),
+                                lang.quote(r),
                                 lang.pick(
                                     "a rating is not negative",
                                     "рейтинг не бывает отрицательным"
@@ -255,16 +257,18 @@ impl State {
                             Ok(v) => Some(v),
                             Err(_) => {
                                 return Action::error(format!(
-                                    "{} «{r}»: {}",
+                                    "{} {}: {}",
                                     lang.pick("rating", "рейтинг"),
+                                    lang.quote(r),
                                     lang.pick("too large", "слишком большой")
                                 ))
                             }
                         },
                         Err(_) => {
                             return Action::error(format!(
-                                "{} «{r}»: {}",
+                                "{} {}: {}",
                                 lang.pick("rating", "рейтинг"),
+                                lang.quote(r),
                                 lang.pick("a whole number", "нужно целое число")
                             ))
                         }
@@ -280,8 +284,9 @@ impl State {
                         Ok(v) if (1900..=latest).contains(&i32::from(v)) => Some(v),
                         _ => {
                             return Action::error(format!(
-                                "{} «{y}»: {}",
+                                "{} {}: {}",
                                 lang.pick("birth year", "год рождения"),
+                                lang.quote(y),
                                 if lang == Lang::En {
                                     format!("a year from 1900 to {latest}, such as 2008")
                                 } else {
@@ -368,7 +373,7 @@ impl State {
                 return match crate::tournament::roster::parse_csv(&path, &bytes, first) {
                     Ok(players) => {
                         // Ranks the table does not read are asked about, as in the form.
-                        let unknown = unknown_ranks(&players);
+                        let unknown = unknown_ranks(&players, lang);
                         let again = self.csv_asked.as_ref() == Some(&(path.clone(), bytes.clone()));
                         if !unknown.is_empty() && !again {
                             self.csv_asked = Some((path, bytes));
@@ -382,7 +387,7 @@ impl State {
                                 ),
                                 crate::tournament::norms::Table::shipped().rank_keys(lang),
                                 lang.pick(
-                                    "Correct the list, or press «Import CSV» again to keep them as typed.",
+                                    "Correct the list, or press “Import CSV” again to keep them as typed.",
                                     "Исправьте список или нажмите «Импорт CSV» ещё раз, чтобы оставить как есть."
                                 ),
                             ));
@@ -563,11 +568,11 @@ impl State {
 
 /// The ranks of an imported list that the ЕВСК table does not read, each with its player
 /// («чемпион двора» (Иванов Иван)).
-fn unknown_ranks(players: &[crate::tournament::model::Player]) -> Vec<String> {
+fn unknown_ranks(players: &[crate::tournament::model::Player], lang: Lang) -> Vec<String> {
     let table = crate::tournament::norms::Table::shipped();
     players
         .iter()
         .filter(|p| !table.knows(&p.title))
-        .map(|p| format!("«{}» ({})", p.title.trim(), p.full_name()))
+        .map(|p| format!("{} ({})", lang.quote(p.title.trim()), p.full_name()))
         .collect()
 }

@@ -339,12 +339,12 @@ impl Editor {
                 match replay.first_illegal() {
                     Some(i) => lines.push(
                         text(format!(
-                            "{} {} ({}), {} «{}»: {}. {}: {}",
+                            "{} {} ({}), {} {}: {}. {}: {}",
                             lang.pick("Illegal at move", "Ход невозможен: ход"),
                             i.number,
                             i.side.said(lang),
                             lang.pick("written", "записано"),
-                            i.text,
+                            lang.quote(&i.text),
                             lang.pick(&i.detail, &i.detail_ru),
                             lang.pick("Legal here", "Возможные ходы"),
                             i.legal.join(", ")

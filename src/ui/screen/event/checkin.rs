@@ -81,8 +81,8 @@ impl Desk {
             Message::MarkFirst => {
                 let Some(p) = found(t, &self.query).into_iter().next() else {
                     return Action::error(format!(
-                        "«{}»: {}",
-                        self.query.trim(),
+                        "{}: {}",
+                        lang.quote(self.query.trim()),
                         lang.pick("no such player", "такого участника нет")
                     ));
                 };

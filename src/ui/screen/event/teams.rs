@@ -241,7 +241,8 @@ impl Form {
                     (Some(_), Ok(y)) if (1900..=2100).contains(&y) => Some(y),
                     (Some(_), _) => {
                         return Action::error(format!(
-                            "«{year}»: {}",
+                            "{}: {}",
+                            lang.quote(year),
                             lang.pick(
                                 "type the junior board's year of birth (born in it or later)",
                                 "введите год рождения для юношеской доски (этот год и моложе)"

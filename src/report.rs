@@ -91,6 +91,9 @@ pub fn score_from(
     if !p.scored() {
         return String::new();
     }
+    if let Some(forfeit) = forfeit_score(p, left) {
+        return forfeit.to_string();
+    }
     let (_, draw) = tour.game_value();
     let (w, b) = p.halves();
     let (w, b) = if left == p.white { (w, b) } else { (b, w) };
@@ -99,6 +102,39 @@ pub fn score_from(
         points(w as f64 * draw, lang),
         points(b as f64 * draw, lang)
     )
+}
+
+/// A board decided by forfeit alone (every game with a result a forfeit, none played): `+ : −`
+/// read from `left`'s side, as draughts tables write it, never a score like a win played.
+fn forfeit_score(
+    p: &crate::tournament::model::Pairing,
+    left: crate::tournament::model::PlayerId,
+) -> Option<&'static str> {
+    use crate::tournament::model::GameResult;
+    let decided: Vec<GameResult> = p
+        .games
+        .iter()
+        .chain(&p.extra)
+        .enumerate()
+        .filter(|(_, g)| g.halves().is_some())
+        .map(|(k, g)| {
+            if p.white_of(k) == left {
+                *g
+            } else {
+                g.reversed()
+            }
+        })
+        .collect();
+    let all = |r: GameResult| !decided.is_empty() && decided.iter().all(|g| *g == r);
+    if all(GameResult::WhiteByForfeit) {
+        Some("+ : −")
+    } else if all(GameResult::BlackByForfeit) {
+        Some("− : +")
+    } else if all(GameResult::DoubleForfeit) {
+        Some("− : −")
+    } else {
+        None
+    }
 }
 
 /// A document: a title block and tables.

@@ -782,6 +782,45 @@ fn each_board_of_a_match_draws_from_its_own_table() {
     }
 }
 
+/// Issue 53: a reserve seated in a line-up whose game has no result yet has played nothing: he is
+/// listed without a place (the trial saw him 7th on his board before he had played).
+#[test]
+fn a_board_table_gives_no_place_without_a_game_played() {
+    use shashki_arbiter::tournament::model::GameResult;
+    let mut t = event::read(std::path::Path::new("tournaments/shashki64-teams.ron")).unwrap();
+    // The last round's results not in yet: its players who played no earlier game have none.
+    let last = t.rounds.len() - 1;
+    for p in &mut t.rounds[last].pairings {
+        for g in &mut p.games {
+            *g = GameResult::Pending;
+        }
+    }
+    let tables = standings::boards(&t, None);
+    let lines: Vec<_> = tables.iter().flat_map(|b| &b.players).collect();
+    assert!(lines.iter().any(|l| l.games > 0));
+    for l in &lines {
+        assert_eq!(
+            l.place > 0,
+            l.games > 0,
+            "{}: {} games, place {}",
+            l.name,
+            l.games,
+            l.place
+        );
+    }
+    // Nothing played at all: no one placed.
+    for r in &mut t.rounds {
+        for p in &mut r.pairings {
+            for g in &mut p.games {
+                *g = GameResult::Pending;
+            }
+        }
+    }
+    let tables = standings::boards(&t, None);
+    assert!(!tables.is_empty());
+    assert!(tables.iter().flat_map(|b| &b.players).all(|l| l.place == 0));
+}
+
 /// Board prizes: with the regulation's least games, a player who played fewer is listed after
 /// those placed, without a place ("—" in documents); shares print to a tenth, a half rounded up.
 #[test]
@@ -801,7 +840,11 @@ fn a_board_table_places_only_players_with_the_least_games() {
         .filter(|l| l.games < most)
         .count();
     assert!(fewer > 0, "the sample has a reserve with fewer games");
-    assert!(all.iter().flat_map(|b| &b.players).all(|l| l.place > 0));
+    // Without the regulation's least, everyone who played is placed (and no one who did not).
+    assert!(all
+        .iter()
+        .flat_map(|b| &b.players)
+        .all(|l| (l.place > 0) == (l.games > 0)));
     t.settings.teams.as_mut().unwrap().board_prize_games = Some(most);
     let tables = standings::boards(&t, None);
     for table in &tables {
@@ -932,4 +975,96 @@ fn trf26_team_records_are_read_and_contradictions_refused_at_the_line() {
     assert!(trf::import("x.trf", &text.replace("XXR 5", "352 WBWB\nXXR 5")).is_ok());
     let e = refused(&text.replace("362 TW 3.0", "362 TX 3.0"));
     assert!(e.contains("`TX` is not a match result"), "{e}");
+}
+
+/// Issue 53, items 4, 5 and 12: a match protocol writes each game as the first team's player's
+/// points (`1` for his win with Black, never `1-0`, which reads as White's); a match not yet
+/// played leaves its total blank for the pen; the English protocol quotes a team in English and
+/// names its captain with a capital.
+#[test]
+fn a_match_protocol_writes_the_first_teams_points_and_leaves_an_unplayed_total_blank() {
+    use shashki_arbiter::lang::Lang;
+    use shashki_arbiter::report::match_protocol;
+    use shashki_arbiter::rules::Color;
+    use shashki_arbiter::tournament::model::GameResult;
+    let mut t = event::read(std::path::Path::new("tournaments/shashki64-teams.ron")).unwrap();
+    let (_home, board) = {
+        let r = &t.rounds[0];
+        let m = &r.matches[0];
+        let p = r
+            .boards_of(m)
+            .find(|p| !t.has_white(p, m.home))
+            .expect("a board where the first team has Black in game 1");
+        (m.home, p.board)
+    };
+    let k = t.rounds[0].matches[0]
+        .boards
+        .iter()
+        .position(|&b| b == board)
+        .unwrap();
+    let games_col = |doc: &shashki_arbiter::report::Document| {
+        let s = &doc.sections[0];
+        let col = s.header.iter().position(|h| h == "Партии").unwrap();
+        (s.rows[k][col].clone(), s.rows[k][col + 1].clone())
+    };
+    // The first team's player, with Black in game 1, wins it; game 2 (his White) is drawn.
+    let p = t.rounds[0]
+        .pairings
+        .iter_mut()
+        .find(|p| p.board == board)
+        .unwrap();
+    assert_eq!(p.colour_of(p.black, 0), Some(Color::Black));
+    p.games = vec![GameResult::BlackWins, GameResult::Draw];
+    let doc = match_protocol::protocols(&t, Some(1), Lang::Ru);
+    assert_eq!(
+        games_col(&doc),
+        ("1, ½".to_string(), "1,5 : 0,5".to_string())
+    );
+    // Forfeits as the board's side reads them.
+    let p = t.rounds[0]
+        .pairings
+        .iter_mut()
+        .find(|p| p.board == board)
+        .unwrap();
+    p.games = vec![GameResult::BlackByForfeit, GameResult::WhiteByForfeit];
+    let doc = match_protocol::protocols(&t, Some(1), Lang::Ru);
+    assert_eq!(games_col(&doc), ("+, +".to_string(), "+ : −".to_string()));
+    // A match not yet played: no games, no «0 : 0» in its total.
+    let r = &mut t.rounds[0];
+    let boards = r.matches[0].boards.clone();
+    for p in r.pairings.iter_mut().filter(|p| boards.contains(&p.board)) {
+        p.games = vec![GameResult::Pending; 2];
+    }
+    let doc = match_protocol::protocols(&t, Some(1), Lang::Ru);
+    let s = &doc.sections[0];
+    let total = s.rows.iter().find(|r| r[1] == "Очки на досках").unwrap();
+    assert_eq!(
+        total.last().unwrap(),
+        "",
+        "an unplayed match's total is left blank"
+    );
+    assert_eq!(games_col(&doc), (String::new(), String::new()));
+    // English: a team in English quotes, "Captain" with a capital.
+    let doc = match_protocol::protocols(&t, Some(1), Lang::En);
+    let s = &doc.sections[0];
+    let all: Vec<&String> = s.lines.iter().chain(&s.signatures).chain(&s.note).collect();
+    assert!(
+        all.iter().all(|l| !l.contains('«') && !l.contains('»')),
+        "{all:?}"
+    );
+    assert!(
+        s.signatures[0].starts_with("Captain of “"),
+        "{}",
+        s.signatures[0]
+    );
+    assert!(
+        s.lines.iter().any(|l| l.contains("; Captain: ")),
+        "{:?}",
+        s.lines
+    );
+    assert!(
+        !s.lines.iter().any(|l| l.contains("captain")),
+        "{:?}",
+        s.lines
+    );
 }

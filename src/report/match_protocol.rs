@@ -92,18 +92,29 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
             if balloted {
                 row.extend(super::round_protocol::ballot(p, lang));
             }
-            row.extend(super::round_protocol::result(tour, p, home, lang));
+            row.extend(super::round_protocol::result(
+                tour,
+                p,
+                home,
+                super::round_protocol::Games::LeftPoints,
+                lang,
+            ));
             row
         })
         .collect();
+    // Before any board has a result the totals stay blank, to be written in by hand: «0 : 0»
+    // would read as a match played to a standstill.
+    let started = r.boards_of(m).any(|p| p.scored());
     if let Some([home, away]) = match_score(tour, r, m) {
         let mut total = vec![String::new(); width];
         total[1] = t(lang, "Game points", "Очки на досках");
-        total[width - 1] = format!(
-            "{} : {}",
-            points(home.game_points, lang),
-            points(away.game_points, lang)
-        );
+        if started {
+            total[width - 1] = format!(
+                "{} : {}",
+                points(home.game_points, lang),
+                points(away.game_points, lang)
+            );
+        }
         rows.push(total);
         if let (Some(a), Some(b)) = (home.match_points, away.match_points) {
             let mut mp = vec![String::new(); width];
@@ -121,7 +132,7 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
             if !tm.captain.trim().is_empty() {
                 s.push_str(&format!(
                     "; {} {}",
-                    t(lang, "captain", "капитан"),
+                    t(lang, "Captain:", "капитан"),
                     tm.captain.trim()
                 ));
             }
@@ -131,9 +142,9 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
     let captain = |id: TeamId| {
         let team = tour.team(id);
         format!(
-            "{} «{}»: ____________________ {}",
+            "{} {}: ____________________ {}",
             t(lang, "Captain of", "Капитан команды"),
-            tour.team_name(id),
+            lang.quote(&tour.team_name(id)),
             team.map_or_else(String::new, |tm| tm.captain.trim().to_string())
         )
         .trim_end()
@@ -152,8 +163,8 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
         rows,
         note: Some(t(
             lang,
-            "Colour: the first-named team's player's colour in game 1; games and score from his side.",
-            "Цвет — цвет игрока первой команды в 1-й партии; партии и счёт — с его стороны.",
+            "Colour: the first-named team's player's colour in game 1; games (1, ½, 0, + or −) and score: his points.",
+            "Цвет — цвет игрока первой команды в 1-й партии; партии (1, ½, 0, + или −) и счёт — его очки.",
         )),
         new_page: true,
         signatures: vec![

@@ -97,7 +97,7 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
                 row.extend(ballot(p, lang));
             }
             if use_ == Use::Protocol {
-                row.extend(result(tour, p, p.white, lang));
+                row.extend(result(tour, p, p.white, Games::LeftFirst, lang));
             }
             row
         })
@@ -159,15 +159,35 @@ pub(crate) fn ballot(p: &Pairing, lang: Lang) -> [String; 2] {
     }
 }
 
+/// How a board's games are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Games {
+    /// Each game's result with the left player's first (`1-0` where he won, with either colour).
+    LeftFirst,
+    /// Each game as the left player's points (`1`, `½`, `0`, `+`, `−`): a match protocol, whose
+    /// left player has Black in half the games, so that `1-0` would read as White's win.
+    LeftPoints,
+}
+
 /// The games (from the left player's side) and the score, the extra micromatch's winner named.
 /// A board's games and score read from `left`'s side (White of game 1 in a round's protocol, the
-/// home team's player in a match protocol): each game's result his first.
-pub(crate) fn result(tour: &Tournament, p: &Pairing, left: PlayerId, lang: Lang) -> [String; 2] {
+/// home team's player in a match protocol).
+pub(crate) fn result(
+    tour: &Tournament,
+    p: &Pairing,
+    left: PlayerId,
+    games: Games,
+    lang: Lang,
+) -> [String; 2] {
     let mine = |g: &GameResult, k: usize| {
-        if p.white_of(k) == left {
-            g.symbol()
+        let g = if p.white_of(k) == left {
+            *g
         } else {
-            g.reversed().symbol()
+            g.reversed()
+        };
+        match games {
+            Games::LeftFirst => g.symbol(),
+            Games::LeftPoints => own_points(g),
         }
     };
     // `from`: the index of the first game listed.
@@ -176,6 +196,7 @@ pub(crate) fn result(tour: &Tournament, p: &Pairing, left: PlayerId, lang: Lang)
             .iter()
             .enumerate()
             .map(|(k, g)| mine(g, from + k))
+            .filter(|mark| !mark.is_empty())
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -198,6 +219,18 @@ pub(crate) fn result(tour: &Tournament, p: &Pairing, left: PlayerId, lang: Lang)
         );
     }
     [games, sc]
+}
+
+/// A game as the points of the player it is read for (as White: `g` from his side).
+fn own_points(g: GameResult) -> &'static str {
+    match g {
+        GameResult::WhiteWins => "1",
+        GameResult::Draw => "½",
+        GameResult::BlackWins => "0",
+        GameResult::WhiteByForfeit => "+",
+        GameResult::BlackByForfeit | GameResult::DoubleForfeit => "−",
+        GameResult::Pending | GameResult::Unplayed => "",
+    }
 }
 
 /// «Протоколы туров»: every round (or one), each on a page of its own, the panel signing each

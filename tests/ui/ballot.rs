@@ -120,3 +120,42 @@ fn with_no_board_chosen_the_ballot_screen_asks_for_one() {
     assert!(sees(&app, "Выберите доску, чтобы увидеть её жребий."));
     assert!(!sees(&app, "Для этой доски жребий ещё не брошен."));
 }
+
+/// Issue 53, item 7: an event without ballots says where they are turned on, in both languages,
+/// in the words of the tab, the section and the field the arbiter will look for.
+#[test]
+fn an_event_without_ballots_says_where_they_are_turned_on() {
+    for (lang, said) in [
+        (
+            Lang::Ru,
+            "Она включается в разделе Турнир › Настройки › Жеребьёвка начал.",
+        ),
+        (
+            Lang::En,
+            "They are turned on in Event › Settings › Opening ballot.",
+        ),
+    ] {
+        let path = event_copy(
+            &format!("no-ballots-{lang:?}"),
+            "tournaments/international-round-robin.ron",
+        );
+        let mut app = App::with(Some(&path), None, lang, Time::Manual(0));
+        let _ = app.update(Message::Tab(Tab::Ballot));
+        assert!(text_containing(&app, said).is_some(), "{lang:?}");
+        // The words are those the arbiter finds: the tab, the section, the field.
+        let _ = app.update(Message::Tab(Tab::Event));
+        let (tab, section) = match lang {
+            Lang::Ru => ("Турнир", "Настройки"),
+            Lang::En => ("Event", "Settings"),
+        };
+        assert!(sees(&app, tab), "{lang:?}");
+        click(&mut app, section);
+        assert!(
+            sees(
+                &app,
+                said.rsplit(" › ").next().unwrap().trim_end_matches('.')
+            ),
+            "{lang:?}"
+        );
+    }
+}

@@ -295,31 +295,84 @@ fn the_swiss_draft_names_the_virtual_points_and_saves_its_own_acceleration() {
 
 /// Issue 35: the main keyboard's "+" is Shift+= — the key "=" with Shift, "+" as typed. It
 /// enters a forfeit win as the numpad's "+" does, never a draw; the button shows the same key.
+/// Issue 53: a forfeit is asked for first (Shift+= is a slip for `=` away): the screen names the
+/// board and who is absent; the same key again records it, any other key lets it go.
 #[test]
-fn shift_equals_on_the_main_keyboard_is_a_forfeit_not_a_draw() {
+fn shift_equals_asks_for_a_forfeit_and_the_same_key_again_records_it() {
     let mut app = app("shift-plus", Lang::En);
     let _ = app.update(Message::Tab(Tab::Rounds));
     let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let before = std::fs::read(&path).unwrap();
+    let shift_equals = |app: &mut App| {
+        let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+            modified_key: Key::Character("+".into()),
+            key: Key::Character("=".into()),
+            physical_key: keyboard::key::Physical::Code(keyboard::key::Code::Equal),
+            location: Location::Standard,
+            modifiers: Modifiers::SHIFT,
+            text: Some("+".into()),
+            repeat: false,
+        }));
+    };
+    let games = |path: &std::path::Path| {
+        shashki_arbiter::store::event::read(path).unwrap().rounds[5].pairings[0]
+            .games
+            .clone()
+    };
+    shift_equals(&mut app);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "one key recorded a forfeit"
+    );
+    assert!(
+        text_containing(&app, "record a forfeit +/−").is_some(),
+        "no question asked"
+    );
+    assert!(text_containing(&app, "Press + again to record it").is_some());
+    // Any other key lets it go: Escape, then "+" once more asks again and records nothing.
     let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
-        modified_key: Key::Character("+".into()),
-        key: Key::Character("=".into()),
-        physical_key: keyboard::key::Physical::Code(keyboard::key::Code::Equal),
+        modified_key: Key::Named(keyboard::key::Named::Escape),
+        key: Key::Named(keyboard::key::Named::Escape),
+        physical_key: keyboard::key::Physical::Code(keyboard::key::Code::Escape),
         location: Location::Standard,
-        modifiers: Modifiers::SHIFT,
-        text: Some("+".into()),
+        modifiers: Modifiers::empty(),
+        text: None,
         repeat: false,
     }));
-    let games = shashki_arbiter::store::event::read(&path).unwrap().rounds[5].pairings[0]
-        .games
-        .clone();
-    assert_eq!(games[0], GameResult::WhiteByForfeit, "{games:?}");
+    assert!(text_containing(&app, "record a forfeit +/−").is_none());
+    shift_equals(&mut app);
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // The same key again records it: a forfeit win, never a draw.
+    shift_equals(&mut app);
+    assert_eq!(games(&path)[0], GameResult::WhiteByForfeit);
+    assert!(text_containing(&app, "record a forfeit +/−").is_none());
     assert!(sees(&app, "+/−  [+]"));
     // "5" enters nothing: no key works that the buttons and the help do not show.
     char_key(&mut app, "5");
+    assert_eq!(games(&path)[1], GameResult::Pending);
+    // A draw needs no question.
+    char_key(&mut app, "=");
+    assert_eq!(games(&path)[1], GameResult::Draw);
+}
+
+/// Issue 53: the question is in Russian too, and its button records the forfeit.
+#[test]
+fn a_forfeit_asked_in_russian_is_recorded_by_its_button() {
+    let mut app = app("forfeit-ru", Lang::Ru);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    char_key(&mut app, "-");
+    assert!(
+        text_containing(&app, "записать неявку −/+ — отсутствует:").is_some(),
+        "no question asked"
+    );
+    assert!(text_containing(&app, "Нажмите «-» ещё раз, чтобы записать").is_some());
+    click(&mut app, "Записать неявку −/+  [-]");
     let games = shashki_arbiter::store::event::read(&path).unwrap().rounds[5].pairings[0]
         .games
         .clone();
-    assert_eq!(games[1], GameResult::Pending, "{games:?}");
+    assert_eq!(games[0], GameResult::BlackByForfeit);
 }
 
 /// Issue 35 (the trial's leftovers): a player added and then removed, or an addition undone,

@@ -106,6 +106,47 @@ fn the_wall_shows_the_team_table_and_names_each_board_by_its_match() {
     assert!(sees(&app, &board), "{board}");
 }
 
+/// Issue 53, item 3: a team board reads as its match protocol reads it — the first team's
+/// player on the left, the score his first — and the screen says so; the protocol's score for
+/// the same board is the screen's.
+#[test]
+fn a_team_boards_score_reads_from_the_first_team_as_in_its_protocol() {
+    use shashki_arbiter::tournament::id::GameRef;
+    let mut app = team_app("team-board-score", Lang::En);
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let t = app.session.tournament().unwrap().clone();
+    let r = t.rounds.last().unwrap();
+    let m = &r.matches[0];
+    // Board 2: the first team's player has Black in game 1 and wins both games.
+    let p = r.pairings.iter().find(|p| p.board == m.boards[1]).unwrap();
+    assert!(!t.has_white(p, m.home));
+    for (game, result) in [(0, GameResult::BlackWins), (1, GameResult::WhiteWins)] {
+        assert!(app.session.apply(Command::SetResult {
+            game: GameRef {
+                round: r.number,
+                board: p.board,
+                game
+            },
+            result,
+        }));
+    }
+    let home = t.player(p.black).unwrap().full_name();
+    let row = row_texts(&app, &home);
+    assert!(row.iter().any(|c| c == "2 : 0"), "{row:?}");
+    assert!(!row.iter().any(|c| c == "0 : 2"), "{row:?}");
+    // The first team's player stands left of the second's.
+    let away = t.player(p.white).unwrap().full_name();
+    let at = |name: &str| row.iter().position(|c| c.contains(name)).unwrap();
+    assert!(at(&home) < at(&away), "{row:?}");
+    assert!(sees(&app, "First team's player"));
+    assert!(text_containing(&app, "the first team's player's points first").is_some());
+    // The match protocol says the same for the same board.
+    let t = app.session.tournament().unwrap();
+    let doc = shashki_arbiter::report::match_protocol::protocols(t, Some(r.number), Lang::En);
+    let s = &doc.sections[0];
+    assert_eq!(s.rows[1].last().unwrap(), "2 : 0");
+}
+
 /// A paired team round without results offers each team's line-up board by board: a reserve
 /// picked for board 3 and set is on that board (journaled, undone by Ctrl+Z); a line-up that
 /// breaks roster order is refused with the rule named and the boards unchanged.

@@ -367,3 +367,36 @@ fn the_wall_counts_down_to_the_next_rounds_start() {
         "the start has come"
     );
 }
+
+/// Issue 53, item 10: a board decided by forfeit reads `+ : −` on the wall's pairings, not
+/// «1 : 0» like a win played; a board played keeps its score.
+#[test]
+fn the_walls_pairings_show_a_forfeit_as_plus_minus() {
+    use shashki_arbiter::tournament::id::GameRef;
+    let mut app = app("wall-forfeit", Lang::Ru);
+    let round = app.session.tournament().unwrap().rounds.len();
+    for game in 0..2 {
+        let result = if game == 0 {
+            GameResult::WhiteByForfeit
+        } else {
+            GameResult::BlackByForfeit
+        };
+        assert!(app.session.apply(Command::SetResult {
+            game: GameRef {
+                round,
+                board: 1,
+                game
+            },
+            result,
+        }));
+    }
+    let _ = app.update(Message::Wall(true));
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::ArrowRight),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert!(sees(&app, "+ : −"), "the forfeit on board 1");
+    assert!(!sees(&app, "2 : 0"));
+}

@@ -795,7 +795,10 @@ pub fn boards(t: &Tournament, up_to: Option<usize>) -> Vec<BoardTable> {
         .teams
         .as_ref()
         .and_then(|s| s.board_prize_games)
-        .unwrap_or(0);
+        .unwrap_or(0)
+        // A place is for games played: a reserve seated in a line-up whose games have no
+        // result yet (or none at all) is listed without one, whatever the regulation's least.
+        .max(1);
     tables
         .into_iter()
         .map(|(board, mut players)| {

@@ -238,9 +238,10 @@ impl State {
 
     pub fn view<'a>(&'a self, t: &'a Tournament, round: usize, lang: Lang) -> Element<'a, Message> {
         let Some(rule) = &t.settings.format.ballot else {
+            // Says where to turn them on, in the words of the tab, the section and the field.
             return text(lang.pick(
-                "The event draws no opening ballots (set in the event's match format).",
-                "В этом турнире жеребьёвка начал не проводится.",
+                "The event draws no opening ballots. They are turned on in Event › Settings › Opening ballot.",
+                "В этом турнире жеребьёвка начал не проводится. Она включается в разделе Турнир › Настройки › Жеребьёвка начал.",
             ))
             .size(20)
             .into();

@@ -29,6 +29,10 @@ pub struct State {
     line_up: super::line_up::State,
     /// The reason typed for the arbiter's decision of a tied knockout encounter.
     decide_reason: String,
+    /// A forfeit typed and not yet confirmed: (board, slot, result). A forfeit is never
+    /// recorded by one key (Shift+= is a slip for `=` away from one): its key again records it,
+    /// any other key lets it go (issue 53).
+    forfeit_asked: Option<(usize, usize, GameResult)>,
 }
 
 mod default_time;
@@ -54,9 +58,25 @@ pub enum Message {
     /// A tied knockout encounter (board) goes on with this player, by the arbiter's decision.
     Decide(usize, crate::tournament::model::PlayerId),
     DecideReason(String),
+    /// The forfeit asked about is not recorded.
+    CancelForfeit,
     /// The forfeit the default time proposes, recorded by the arbiter's press: round, board,
     /// the result from the pairing's White.
     RecordForfeit(usize, usize, GameResult),
+}
+
+/// A slot named as the arbiter counts it: «партия 2», or «доп. партия 1» after the micromatch.
+fn game_label(t: &Tournament, slot: usize, lang: Lang) -> String {
+    let games = t.settings.format.games.max(1) as usize;
+    if slot < games {
+        format!("{} {}", lang.pick("game", "партия"), slot + 1)
+    } else {
+        format!(
+            "{} {}",
+            lang.pick("extra game", "доп. партия"),
+            slot - games + 1
+        )
+    }
 }
 
 /// Slots shown for a pairing: its games, then the extra games played or now due.
@@ -123,6 +143,15 @@ impl State {
         else {
             return Action::None;
         };
+        let asked = (board, slot, result);
+        if !result.over_the_board()
+            && result != GameResult::Pending
+            && self.forfeit_asked != Some(asked)
+        {
+            self.forfeit_asked = Some(asked);
+            return Action::None;
+        }
+        self.forfeit_asked = None;
         let cmd = if slot < p.games.len() {
             Command::SetResult {
                 game: GameRef {
@@ -159,16 +188,7 @@ impl State {
         let p = r.pairings.iter().find(|p| p.board == board)?;
         let white = p.white_of(slot);
         let black = if white == p.white { p.black } else { p.white };
-        let games = t.settings.format.games.max(1) as usize;
-        let game = if slot < games {
-            format!("{} {}", lang.pick("game", "партия"), slot + 1)
-        } else {
-            format!(
-                "{} {}",
-                lang.pick("extra game", "доп. партия"),
-                slot - games + 1
-            )
-        };
+        let game = game_label(t, slot, lang);
         let (w, b) = (surname(t, white), surname(t, black));
         // «1 — Петрова выиграла»; a player of unknown sex: «1 — победа: Петрова».
         let wins = |id, name: &str| {
@@ -190,6 +210,77 @@ impl State {
             wins(black, &b),
             lang.pick("draw", "ничья"),
         ))
+    }
+
+    /// The question a typed forfeit asks before it is recorded: the board, the game, who is
+    /// absent, and how to record it or let it go.
+    fn forfeit_question<'a>(
+        &self,
+        t: &Tournament,
+        r: &crate::tournament::model::Round,
+        lang: Lang,
+    ) -> Option<Element<'a, Message>> {
+        let (board, slot, result) = self.forfeit_asked?;
+        let p = r.pairings.iter().find(|p| p.board == board)?;
+        let white = p.white_of(slot);
+        let black = if white == p.white { p.black } else { p.white };
+        // «отсутствует» agrees with no gender: one form for a man, a woman and both players.
+        let absent = match result {
+            GameResult::WhiteByForfeit => {
+                format!(
+                    "{} {}",
+                    lang.pick("absent:", "отсутствует:"),
+                    surname(t, black)
+                )
+            }
+            GameResult::BlackByForfeit => {
+                format!(
+                    "{} {}",
+                    lang.pick("absent:", "отсутствует:"),
+                    surname(t, white)
+                )
+            }
+            _ => format!(
+                "{} {}, {}",
+                lang.pick("absent:", "отсутствуют:"),
+                surname(t, white),
+                surname(t, black)
+            ),
+        };
+        let key = crate::ui::result_keys::key_of(result);
+        let game = game_label(t, slot, lang);
+        let question = format!(
+            "{} {board}, {game}: {} {} — {absent}?  {}",
+            lang.pick("Board", "Доска"),
+            lang.pick("record a forfeit", "записать неявку"),
+            result.symbol(),
+            match lang {
+                Lang::En => format!("Press {key} again to record it; any other key cancels."),
+                Lang::Ru => format!(
+                    "Нажмите «{key}» ещё раз, чтобы записать; любая другая клавиша — отмена."
+                ),
+            }
+        );
+        let record = button(
+            text(format!(
+                "{} {}  [{key}]",
+                lang.pick("Record the forfeit", "Записать неявку"),
+                result.symbol()
+            ))
+            .size(18),
+        )
+        .style(button::danger)
+        .on_press(Message::Result(result));
+        let cancel =
+            button(text(lang.pick("Cancel", "Отмена")).size(18)).on_press(Message::CancelForfeit);
+        Some(
+            column![
+                text(question).size(20).style(text::danger),
+                row![record, cancel].spacing(8)
+            ]
+            .spacing(6)
+            .into(),
+        )
     }
 
     /// Moves the focus by `by` games through the round (boards in order).
@@ -226,6 +317,8 @@ impl State {
 
     pub fn key(&mut self, key: &Key, t: Option<&Tournament>) -> Action<Message> {
         let Some(t) = t else { return Action::None };
+        // A forfeit asked about is confirmed by its own key again; any other key lets it go.
+        let asked = self.forfeit_asked.take();
         match key.as_ref() {
             Key::Named(Named::ArrowRight) | Key::Named(Named::Tab) => self.step(t, 1),
             Key::Named(Named::ArrowLeft) => self.step(t, -1),
@@ -238,6 +331,7 @@ impl State {
                 let Some(result) = crate::ui::result_keys::result_of(c) else {
                     return Action::None;
                 };
+                self.forfeit_asked = asked;
                 return self.set(result, t);
             }
             _ => {}
@@ -310,11 +404,17 @@ impl State {
             Message::Round(n) => {
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.focus = self.first_open(t);
+                self.forfeit_asked = None;
                 self.line_up = Default::default();
                 Action::None
             }
             Message::Focus(board, slot) => {
                 self.focus = Some((board, slot));
+                self.forfeit_asked = None;
+                Action::None
+            }
+            Message::CancelForfeit => {
+                self.forfeit_asked = None;
                 Action::None
             }
             Message::Result(r) => self.set(r, t),
@@ -516,7 +616,31 @@ impl State {
                 let games = t.settings.format.games.max(1) as usize;
                 // In a micromatch the colours change every game: the columns name game 1's,
                 // and each game's cell names its own White.
-                let (left, right) = if games > 1 {
+                let team = t.is_team_event();
+                // A team event reads each board as its match does (the match protocol, the
+                // match's score): the first team's player on the left, the score his first;
+                // each game's cell names its White (issue 53: the screen read «0 : 2» from
+                // White where the protocol read «2 : 0» for the same board).
+                let left_of = move |p: &Pairing| {
+                    if !team {
+                        return p.white;
+                    }
+                    r.match_of_board(p.board)
+                        .map_or(p.white, |(m, _)| t.player_for(p, m.home))
+                };
+                let right_of = move |p: &Pairing| {
+                    if left_of(p) == p.white {
+                        p.black
+                    } else {
+                        p.white
+                    }
+                };
+                let (left, right) = if team {
+                    (
+                        lang.pick("First team's player", "Игрок 1-й команды"),
+                        lang.pick("Second team's player", "Игрок 2-й команды"),
+                    )
+                } else if games > 1 {
                     (
                         lang.pick("White in game 1", "Белые в 1-й партии"),
                         lang.pick("Black in game 1", "Чёрные в 1-й партии"),
@@ -538,10 +662,10 @@ impl State {
                     ));
                 }
                 columns.push(table::column(text(left), move |p: &Pairing| {
-                    text(name(p.white)).size(18)
+                    text(name(left_of(p))).size(18)
                 }));
                 columns.push(table::column(text(right), move |p: &Pairing| {
-                    text(name(p.black)).size(18)
+                    text(name(right_of(p))).size(18)
                 }));
                 if t.settings.format.ballot.is_some() {
                     columns.push(table::column(
@@ -565,13 +689,13 @@ impl State {
                     };
                     let focus = self.focus;
                     columns.push(table::column(text(header), move |p: &Pairing| {
-                        cell(t, p, slot, focus, games > 1, lang)
+                        cell(t, p, slot, focus, games > 1 || team, lang)
                     }));
                 }
                 columns.push(table::column(
                     text(lang.pick("Score", "Счёт")),
                     move |p: &Pairing| {
-                        let mut s = crate::report::score(t, p, lang);
+                        let mut s = crate::report::score_from(t, p, left_of(p), lang);
                         if let Some(on) = knockout::goes_on(t, p, lang) {
                             s.push_str(&format!("  {on}"));
                         } else if let Some(winner) = p.extra_winner(games) {
@@ -601,6 +725,13 @@ impl State {
                 lines = lines.push(above);
                 lines = lines.push(default_time::panel(t, r.number, due, lang));
                 lines = lines.push(table(columns, r.pairings.iter()).padding_x(10).padding_y(6));
+                lines = lines.push(team.then(|| {
+                    text(lang.pick(
+                        "A board's score: the first team's player's points first, as in the match protocol.",
+                        "Счёт доски — первыми очки игрока 1-й команды, как в протоколе матча.",
+                    ))
+                    .size(15)
+                }));
                 lines = lines.push(below);
                 if let Some(bye) = r.bye {
                     lines = lines.push(
@@ -630,7 +761,9 @@ impl State {
                         .size(16),
                     );
                 }
-                if let Some(hint) = self.focus_hint(t, r, lang) {
+                if let Some(asked) = self.forfeit_question(t, r, lang) {
+                    lines = lines.push(asked);
+                } else if let Some(hint) = self.focus_hint(t, r, lang) {
                     lines = lines.push(text(hint).size(18));
                 }
                 let results = crate::ui::result_keys::RESULT_KEYS

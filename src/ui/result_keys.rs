@@ -56,8 +56,8 @@ pub fn help_lines(lang: Lang) -> Vec<(String, String)> {
                 GameResult::BlackByForfeit,
                 GameResult::DoubleForfeit,
             ],
-            "Rounds: forfeit +/−, −/+, −/−",
-            "Туры: неявка +/−, −/+, −/−",
+            "Rounds: forfeit +/−, −/+, −/− (asked first: the key again records it)",
+            "Туры: неявка +/−, −/+, −/− (с вопросом: та же клавиша ещё раз — записать)",
         ),
         (
             CLEAR_KEYS.to_string(),

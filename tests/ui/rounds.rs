@@ -303,7 +303,17 @@ fn shift_equals_asks_for_a_forfeit_and_the_same_key_again_records_it() {
     let _ = app.update(Message::Tab(Tab::Rounds));
     let path = app.session.event.as_ref().unwrap().path().to_path_buf();
     let before = std::fs::read(&path).unwrap();
+    // As a real keyboard sends it: Shift's own press, then "=" with Shift ("+").
     let shift_equals = |app: &mut App| {
+        let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
+            modified_key: Key::Named(keyboard::key::Named::Shift),
+            key: Key::Named(keyboard::key::Named::Shift),
+            physical_key: keyboard::key::Physical::Code(keyboard::key::Code::ShiftLeft),
+            location: Location::Left,
+            modifiers: Modifiers::SHIFT,
+            text: None,
+            repeat: false,
+        }));
         let _ = app.update(Message::Key(keyboard::Event::KeyPressed {
             modified_key: Key::Character("+".into()),
             key: Key::Character("=".into()),

@@ -317,6 +317,25 @@ impl State {
 
     pub fn key(&mut self, key: &Key, t: Option<&Tournament>) -> Action<Message> {
         let Some(t) = t else { return Action::None };
+        // A modifier pressed on its own is part of the next key (Shift before `+`), not a key:
+        // it must not let the forfeit asked about go (found in the real window, where Shift's
+        // own press arrives before each `+`).
+        if matches!(
+            key.as_ref(),
+            Key::Named(
+                Named::Shift
+                    | Named::Control
+                    | Named::Alt
+                    | Named::AltGraph
+                    | Named::Super
+                    | Named::Meta
+                    | Named::CapsLock
+                    | Named::NumLock
+                    | Named::Fn
+            )
+        ) {
+            return Action::None;
+        }
         // A forfeit asked about is confirmed by its own key again; any other key lets it go.
         let asked = self.forfeit_asked.take();
         match key.as_ref() {

@@ -862,7 +862,7 @@ fn a_board_table_places_only_players_with_the_least_games() {
         .note
         .as_deref()
         .unwrap()
-        .contains(&format!("не менее {most} партиях")));
+        .contains(&format!("сыгравшим не менее {most} партий")));
     // Shares: every one printed as its value rounded half up to a tenth.
     for (table, s) in tables.iter().zip(&sections) {
         for (l, row) in table.players.iter().zip(&s.rows) {

@@ -159,7 +159,11 @@ pub fn board_sections(tour: &Tournament, tables: &[BoardTable], lang: Lang) -> V
             "A place needs at least {n} games; those with fewer are listed after, without one."
         ),
         Lang::Ru => {
-            format!("Место — при не менее {n} партиях; сыгравшие меньше стоят ниже, без места.")
+            // «не менее 21 партии», «не менее 5 партий»: the genitive after «не менее».
+            let noun = crate::lang::ru_noun(n as u64, ["партии", "партий", "партий"]);
+            format!(
+                "Место — сыгравшим не менее {n} {noun}; сыгравшие меньше стоят ниже, без места."
+            )
         }
     });
     tables

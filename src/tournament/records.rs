@@ -39,7 +39,11 @@ pub fn readable(text: &str) -> Result<(), Said> {
         Ok(games) if games.len() <= 1 => Ok(()),
         Ok(games) => Err(Said::new(
             format!("{} games in it, a score sheet holds one", games.len()),
-            format!("в нём {} партии, а бланк — это одна партия", games.len()),
+            format!(
+                "в нём {} {}, а бланк — это одна партия",
+                games.len(),
+                crate::lang::ru_noun(games.len() as u64, ["партия", "партии", "партий"])
+            ),
         )),
         Err(e) => {
             use crate::lang::Russian;

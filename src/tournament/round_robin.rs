@@ -21,7 +21,12 @@ impl crate::lang::Russian for RoundRobinError {
     fn ru(&self) -> String {
         match self {
             RoundRobinError::NoTableRound { players, rounds } => {
-                format!("в круговом турнире для {players} участников число туров — {rounds}")
+                // «для 21 участника», «для 10 участников»: the genitive after «для».
+                let noun = crate::lang::ru_noun(
+                    *players as u64,
+                    ["участника", "участников", "участников"],
+                );
+                format!("в круговом турнире для {players} {noun} число туров — {rounds}")
             }
             RoundRobinError::TableRoundPlayed(round) => {
                 format!("тур {round} таблицы Бергера уже сыгран")

@@ -82,7 +82,10 @@ impl Russian for ScheduleError {
             ),
             ScheduleError::RoundZero => "туры нумеруются с 1".to_string(),
             ScheduleError::RoundPast { round, planned } => {
-                format!("тур {round}: в турнире {planned} туров")
+                format!(
+                    "тур {round}: в турнире {planned} {}",
+                    crate::lang::ru_noun(*planned as u64, ["тур", "тура", "туров"])
+                )
             }
             ScheduleError::Twice(r) => format!("тур {r} указан дважды"),
             ScheduleError::OutOfOrder {

@@ -122,11 +122,13 @@ impl crate::lang::Russian for SystemError {
     fn ru(&self) -> String {
         match self {
             SystemError::TooFew { least, have, .. } => format!(
-                "для этой системы нужно не менее {least} участников; в турнире {have}"
+                "для этой системы нужно не менее {least} {}; в турнире {have}",
+                crate::lang::ru_noun(*least as u64, ["участника", "участников", "участников"])
             ),
-            SystemError::NoMoreRounds { planned, round } => {
-                format!("в турнире {planned} туров; тура {round} нет")
-            }
+            SystemError::NoMoreRounds { planned, round } => format!(
+                "в турнире {planned} {}; тура {round} нет",
+                crate::lang::ru_noun(*planned as u64, ["тур", "тура", "туров"])
+            ),
             SystemError::Undecided {
                 round,
                 board,
@@ -376,4 +378,43 @@ pub fn name(t: &Tournament, id: PlayerId) -> String {
     t.player(id)
         .map(|p| p.numbered_name())
         .unwrap_or_else(|| id.to_string())
+}
+
+#[cfg(test)]
+mod plural_tests {
+    use super::*;
+    use crate::lang::Russian;
+
+    /// Issue 53 item 9: a count agrees with its noun in Russian («21 тур», «3 тура», «не менее
+    /// 21 участника»), where the messages wrote «туров» and «участников» for every number.
+    #[test]
+    fn russian_counts_agree_with_their_nouns() {
+        let rounds = |planned| SystemError::NoMoreRounds { planned, round: 30 }.ru();
+        assert!(
+            rounds(21).starts_with("в турнире 21 тур;"),
+            "{}",
+            rounds(21)
+        );
+        assert!(rounds(3).starts_with("в турнире 3 тура;"), "{}", rounds(3));
+        assert!(
+            rounds(11).starts_with("в турнире 11 туров;"),
+            "{}",
+            rounds(11)
+        );
+        let few = |least| {
+            SystemError::TooFew {
+                system: "",
+                least,
+                have: 1,
+            }
+            .ru()
+        };
+        assert!(few(21).contains("не менее 21 участника;"), "{}", few(21));
+        assert!(few(4).contains("не менее 4 участников;"), "{}", few(4));
+        let past = crate::tournament::schedule::ScheduleError::RoundPast {
+            round: 9,
+            planned: 2,
+        };
+        assert_eq!(past.ru(), "тур 9: в турнире 2 тура");
+    }
 }

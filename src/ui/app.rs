@@ -445,8 +445,10 @@ impl App {
                     let lang = self.session.lang;
                     let said = match lang {
                         Lang::En => format!(
-                            "{running} clock(s) still run. Their logs are kept and they come \
-                             back paused when the program opens again; close again to close now."
+                            "{} still {}. Their logs are kept and they come \
+                             back paused when the program opens again; close again to close now.",
+                            lang.count(running as u64, ["clock", "clocks"], ["", "", ""]),
+                            if running == 1 { "runs" } else { "run" }
                         ),
                         Lang::Ru => format!(
                             "Часы ещё идут ({running}). Их журналы сохранены, при следующем \

@@ -433,7 +433,9 @@ impl Session {
                 // the count goes after a colon.
                 match lang {
                     Lang::En => format!(
-                        "{opened}. Restored {n} clock(s) after a restart: they stand paused, charged up to the stop"
+                        "{opened}. Restored {} after a restart: {} paused, charged up to the stop",
+                        lang.count(n as u64, ["clock", "clocks"], ["", "", ""]),
+                        if n == 1 { "it stands" } else { "they stand" }
                     ),
                     Lang::Ru => format!(
                         "{opened}. Восстановлено часов после перезапуска: {n}; они на паузе, время учтено до остановки"

@@ -34,7 +34,10 @@ fn pressing_a_clock_runs_the_other_side_and_a_restart_brings_it_back_paused() {
     // The program dies and comes back: the clock stands paused at its last known instant.
     let back = App::with(Some(&path), None, Lang::En, Time::Manual(0));
     let status = back.session.status.clone().unwrap().text;
-    assert!(status.contains("Restored 5 clock(s)"), "{status}");
+    assert!(
+        status.contains("Restored 5 clocks after a restart: they stand paused"),
+        "{status}"
+    );
     let mut back = back;
     let _ = back.update(Message::Tab(Tab::Clocks));
     assert!(sees(&back, "44:50"));

@@ -216,7 +216,10 @@ impl Russian for SetupError {
                 format!("в списке участников: {have}; для этой системы нужно не менее {least}")
             }
             SetupError::Uneven(a, b) => {
-                format!("в командах {a} и {b} участников: нужны две команды одного размера")
+                format!(
+                    "в командах {a} и {b} {}: нужны две команды одного размера",
+                    crate::lang::ru_noun(*b as u64, ["участник", "участника", "участников"])
+                )
             }
             SetupError::Seed(e) => format!("нет числа для жребия: {e}"),
             SetupError::Table(e) => e.ru(),

@@ -117,13 +117,7 @@ fn forfeit_score(
         .chain(&p.extra)
         .enumerate()
         .filter(|(_, g)| g.halves().is_some())
-        .map(|(k, g)| {
-            if p.white_of(k) == left {
-                *g
-            } else {
-                g.reversed()
-            }
-        })
+        .map(|(k, g)| p.seen_by(left, k, *g))
         .collect();
     let all = |r: GameResult| !decided.is_empty() && decided.iter().all(|g| *g == r);
     if all(GameResult::WhiteByForfeit) {
@@ -486,7 +480,17 @@ pub fn results_table(tour: &Tournament, lines: &[Line], lang: Lang) -> Section {
 
 /// The whole report: standings, crosstable (round robins), every round.
 pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document {
-    let lines = standings::compute(tour, up_to);
+    document_of(tour, &standings::compute(tour, up_to), up_to, lang)
+}
+
+/// [`document`] from standings already computed (`lines`, after round `up_to`): the hall page
+/// sets it in both languages and its categories from one computation.
+pub fn document_of(
+    tour: &Tournament,
+    lines: &[Line],
+    up_to: Option<usize>,
+    lang: Lang,
+) -> Document {
     // The event's head as every document has it, the tie-breaks named with the column heading
     // each stands for (the header says what "Берг." is).
     let mut subtitle = head::lines(tour, lang);
@@ -512,12 +516,12 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
         sections.push(team::crosstable(tour, &teams, lang));
         sections.extend(team::board_sections(tour, &boards, lang));
     }
-    sections.push(standings_section(tour, &lines, lang));
-    sections.extend(awards::category_sections(tour, &lines, lang));
+    sections.push(standings_section(tour, lines, lang));
+    sections.extend(awards::category_sections(tour, lines, lang));
     // A crosstable has a column per player: past 24 it no longer fits a page. A round grid has a
     // column per round and fits any Swiss.
     if tour.settings.system == crate::tournament::model::System::Swiss || tour.players.len() <= 24 {
-        sections.push(results_table(tour, &lines, lang));
+        sections.push(results_table(tour, lines, lang));
     }
     sections.extend(
         tour.rounds

@@ -180,11 +180,7 @@ pub(crate) fn result(
     lang: Lang,
 ) -> [String; 2] {
     let mine = |g: &GameResult, k: usize| {
-        let g = if p.white_of(k) == left {
-            *g
-        } else {
-            g.reversed()
-        };
+        let g = p.seen_by(left, k, *g);
         match games {
             Games::LeftFirst => g.symbol(),
             Games::LeftPoints => own_points(g),

@@ -107,13 +107,15 @@ pub struct CategoryTable {
 }
 
 /// Each category's standings as the documents set them, in both languages.
-fn categories_of(t: &Tournament) -> Vec<CategoryTable> {
+fn categories_of(
+    t: &Tournament,
+    lines: &[crate::tournament::standings::Line],
+) -> Vec<CategoryTable> {
     if t.categories.is_empty() {
         return Vec::new();
     }
-    let lines = crate::tournament::standings::compute(t, None);
-    let en = report::awards::category_sections(t, &lines, Lang::En);
-    let ru = report::awards::category_sections(t, &lines, Lang::Ru);
+    let en = report::awards::category_sections(t, lines, Lang::En);
+    let ru = report::awards::category_sections(t, lines, Lang::Ru);
     t.categories
         .iter()
         .zip(en.into_iter().zip(ru))
@@ -329,6 +331,8 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
             boards: boards_of(t, r),
         })
         .collect();
+    // Standings once for the snapshot: both languages' report and every category read them.
+    let lines = crate::tournament::standings::compute(t, None);
     State {
         version,
         now_ms: now.timestamp_millis(),
@@ -342,11 +346,11 @@ pub fn build(t: &Tournament, clocks: Option<Clocks>, version: u64, now: DateTime
         earlier,
         clocks,
         report: Reports {
-            en: report::document(t, None, Lang::En),
-            ru: report::document(t, None, Lang::Ru),
+            en: report::document_of(t, &lines, None, Lang::En),
+            ru: report::document_of(t, &lines, None, Lang::Ru),
         },
         teams: teams_of(t),
-        categories: categories_of(t),
+        categories: categories_of(t, &lines),
         // The schedule is written in the hall's local time.
         schedule: schedule_of(t, now.with_timezone(&chrono::Local).naive_local()),
         bracket: (t.settings.system == System::Knockout).then(|| {

@@ -828,6 +828,16 @@ impl Pairing {
         }
     }
 
+    /// Game `game`'s result `g` read from `player`'s side: as it is when he has White, the
+    /// same result seen from Black's side when he has Black (a protocol's left player).
+    pub fn seen_by(&self, player: PlayerId, game: usize, g: GameResult) -> GameResult {
+        if self.white_of(game) == player {
+            g
+        } else {
+            g.reversed()
+        }
+    }
+
     pub fn opponent(&self, player: PlayerId) -> Option<PlayerId> {
         if self.white == player {
             Some(self.black)

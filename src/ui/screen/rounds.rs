@@ -187,7 +187,7 @@ impl State {
         let (board, slot) = self.focus?;
         let p = r.pairings.iter().find(|p| p.board == board)?;
         let white = p.white_of(slot);
-        let black = if white == p.white { p.black } else { p.white };
+        let black = p.player_of(crate::rules::Color::Black, slot);
         let game = game_label(t, slot, lang);
         let (w, b) = (surname(t, white), surname(t, black));
         // «1 — Петрова выиграла»; a player of unknown sex: «1 — победа: Петрова».
@@ -223,7 +223,7 @@ impl State {
         let (board, slot, result) = self.forfeit_asked?;
         let p = r.pairings.iter().find(|p| p.board == board)?;
         let white = p.white_of(slot);
-        let black = if white == p.white { p.black } else { p.white };
+        let black = p.player_of(crate::rules::Color::Black, slot);
         // «отсутствует» agrees with no gender: one form for a man, a woman and both players.
         let absent = match result {
             GameResult::WhiteByForfeit => {
@@ -647,13 +647,7 @@ impl State {
                     r.match_of_board(p.board)
                         .map_or(p.white, |(m, _)| t.player_for(p, m.home))
                 };
-                let right_of = move |p: &Pairing| {
-                    if left_of(p) == p.white {
-                        p.black
-                    } else {
-                        p.white
-                    }
-                };
+                let right_of = move |p: &Pairing| p.opponent(left_of(p)).unwrap_or(p.black);
                 let (left, right) = if team {
                     (
                         lang.pick("First team's player", "Игрок 1-й команды"),

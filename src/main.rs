@@ -332,6 +332,17 @@ enum PrizeCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// Takes a prize off its list (a line of the regulation entered wrongly).
+    Remove {
+        file: String,
+        /// `main` or a category's id.
+        #[arg(long, default_value = "main")]
+        list: String,
+        #[arg(long)]
+        place: usize,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// How prizes are given: at most one a player (yes, the default) or several; places by the
     /// tie-breaks, or amounts shared by players level on points.
     Option {
@@ -1358,6 +1369,18 @@ fn prize(p: PrizeCommand, format: Format) -> cli::CliResult {
             };
             cli::prize::add(&file, prize, cli::event::lang(&lang)?, format)
         }
+        PrizeCommand::Remove {
+            file,
+            list,
+            place,
+            lang,
+        } => cli::prize::remove(
+            &file,
+            List::parse(&list),
+            place,
+            cli::event::lang(&lang)?,
+            format,
+        ),
         PrizeCommand::Option {
             file,
             one_per_player,

@@ -16,7 +16,7 @@ use shashki_arbiter::serve::http::serve_desk;
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::deputy::{self, FloorResults};
-use shashki_arbiter::tournament::model::GameResult;
+use shashki_arbiter::tournament::model::{GameResult, PlayerId};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 #[path = "common/floor_event.rs"]
@@ -460,6 +460,176 @@ async fn the_event_may_ask_the_arbiter_to_confirm_each_result() {
     .await;
     assert_eq!(mine.status, 200);
     assert_eq!(mine.body["deputy"]["rows"][0]["games"][0]["pending"], "1-0");
+}
+
+/// Issue 50: a deputy at the registration desk checks players in from his phone. Each mark is
+/// one journaled change with his name, answered with the check-in after it in the phone's
+/// language; a mark already so writes nothing; a player not in the event, one withdrawn, a team
+/// event, a revoked code and an unreadable body are refused with every byte of the file kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deputy_checks_players_in_from_his_phone() {
+    let d = dir("checkin");
+    let path = event(&d, 4, 1);
+    let code = deputy(&path, "Петров П.", "1-2", 1);
+    {
+        // Player 8 withdrew after round 1: not expected for round 2.
+        let mut f = EventFile::open(&path).unwrap();
+        f.apply(
+            Command::Withdraw {
+                id: PlayerId(8),
+                after_round: Some(1),
+            },
+            Utc::now(),
+        )
+        .unwrap();
+    }
+    let addr = serve(&path).await;
+    let bytes = || std::fs::read(&path).unwrap();
+    let auth = format!("Bearer {code}");
+    let mark = |json: &'static str, lang: &'static str| {
+        let auth = auth.clone();
+        async move {
+            send_from(
+                None,
+                addr,
+                "POST",
+                "/api/checkin",
+                &[
+                    ("Authorization", &auth),
+                    ("Content-Type", "application/json"),
+                    ("Accept-Language", lang),
+                ],
+                json.as_bytes(),
+            )
+            .await
+        }
+    };
+    // What the phone shows before: round 2's check-in, the seven still playing, nobody come.
+    let mine = send_from(
+        None,
+        addr,
+        "GET",
+        "/api/deputy",
+        &[("Authorization", &auth)],
+        b"",
+    )
+    .await;
+    let roll = &mine.body["deputy"]["checkin"];
+    assert_eq!(roll["round"], 2);
+    assert_eq!(
+        (roll["present"].as_u64(), roll["missing"].as_u64()),
+        (Some(0), Some(7))
+    );
+    assert_eq!(roll["players"].as_array().unwrap().len(), 7);
+
+    let a = mark(r#"{"player": 3, "present": true}"#, "ru").await;
+    assert_eq!(a.status, 200, "{:?}", a.body);
+    assert_eq!(a.body["message"], "Игрок3 — пришёл(ла) (1 из 7)");
+    assert_eq!(a.body["checkin"]["present"], 1);
+    let t = event::read(&path).unwrap();
+    assert_eq!(t.checked_in, [PlayerId(3)]);
+    let journal = std::fs::read_to_string(event::journal_path(&path)).unwrap();
+    let last = journal.lines().last().unwrap();
+    assert!(
+        last.contains("\"set_checked_in\"") && last.contains("\"deputy\":\"Петров П.\""),
+        "{last}"
+    );
+    let b = mark(r#"{"player": 5}"#, "en").await;
+    assert_eq!(b.body["message"], "Игрок5 — checked in (2 of 7)");
+    assert_eq!(
+        event::read(&path).unwrap().checked_in,
+        [PlayerId(3), PlayerId(5)]
+    );
+
+    // Refusals and a mark already so: not a byte written.
+    let before = bytes();
+    let again = mark(r#"{"player": 3, "present": true}"#, "ru").await;
+    assert_eq!(
+        (again.status, again.body["checkin"]["present"].as_u64()),
+        (200, Some(2))
+    );
+    for (json, status, says) in [
+        (r#"{"player": 99}"#, 422, "нет участника 99"),
+        (r#"{"player": 8}"#, 422, "выбыл"),
+        (r#"{"player": 0}"#, 422, "нет участника 0"),
+        (r#"{"player": -1}"#, 422, "нет участника -1"),
+        (r#"{"player": "3"}"#, 400, "не число"),
+        (r#"{"player": 3, "present": "no"}"#, 400, "не true"),
+        (r#"{"present": true}"#, 400, "нет поля `player`"),
+        (r#"[3]"#, 400, "не объект"),
+    ] {
+        let a = mark(json, "ru").await;
+        assert_eq!(a.status, status, "{json}: {:?}", a.body);
+        let message = a.body["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{json}: {message}");
+    }
+    let wrong = send_from(
+        None,
+        addr,
+        "POST",
+        "/api/checkin",
+        &[
+            ("Authorization", "Bearer NOPE"),
+            ("Content-Type", "application/json"),
+        ],
+        br#"{"player": 4}"#,
+    )
+    .await;
+    assert_eq!(wrong.status, 401);
+    assert_eq!(bytes(), before, "a refused or repeated mark writes nothing");
+
+    // Marked away again: out of the list, journaled as the others.
+    let away = mark(r#"{"player": 3, "present": false}"#, "ru").await;
+    assert_eq!(away.status, 200);
+    assert_eq!(
+        away.body["message"],
+        "Игрок3 — отмечен(а) отсутствующим (1 из 7)"
+    );
+    assert_eq!(event::read(&path).unwrap().checked_in, [PlayerId(5)]);
+}
+
+/// A team event has no check-in (its line-ups name who plays): a phone's mark is refused and the
+/// deputy's page offers none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_events_phones_offer_no_check_in() {
+    let d = dir("checkin-teams");
+    let path = d.join("teams.ron");
+    std::fs::copy("tournaments/shashki64-teams.ron", &path).unwrap();
+    let code = deputy(&path, "Петров П.", "1-4", 1);
+    let first = event::read(&path).unwrap().players[0].id;
+    let addr = serve(&path).await;
+    let auth = format!("Bearer {code}");
+    let before = std::fs::read(&path).unwrap();
+    let body = format!(r#"{{"player": {first}}}"#);
+    let a = send_from(
+        None,
+        addr,
+        "POST",
+        "/api/checkin",
+        &[
+            ("Authorization", &auth),
+            ("Content-Type", "application/json"),
+            ("Accept-Language", "ru"),
+        ],
+        body.as_bytes(),
+    )
+    .await;
+    assert_eq!(a.status, 422);
+    assert!(a.body["message"]
+        .as_str()
+        .unwrap()
+        .contains("для личного турнира"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let mine = send_from(
+        None,
+        addr,
+        "GET",
+        "/api/deputy",
+        &[("Authorization", &auth)],
+        b"",
+    )
+    .await;
+    assert!(mine.body["deputy"]["checkin"].is_null());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

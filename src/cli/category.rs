@@ -6,7 +6,7 @@ use serde::Serialize;
 use shashki_arbiter::files::lock::Holder;
 use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event::{self, EventFile};
-use shashki_arbiter::tournament::category::{Category, CategoryError};
+use shashki_arbiter::tournament::category::{self, Category, CategoryError};
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::Tournament;
 
@@ -34,14 +34,7 @@ fn set(
 /// Adds a category after the event's others (the regulation's order is the order added).
 pub fn add(file: &str, c: Category, lang: Lang, format: Format) -> CliResult {
     let shown = c.clone();
-    set(file, "category add", lang, |t| {
-        if t.categories.iter().any(|d| d.id == c.id) {
-            return Err(CategoryError::Twice(c.id.clone()));
-        }
-        let mut all = t.categories.clone();
-        all.push(c);
-        Ok(all)
-    })?;
+    set(file, "category add", lang, |t| category::added(t, c))?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     match format {
         Format::Json => print_json(&listed(&t, &shown, lang))?,
@@ -60,26 +53,13 @@ pub fn remove(file: &str, id: &str, lang: Lang, format: Format) -> CliResult {
     let path = std::path::Path::new(file);
     let mut event = EventFile::open_as(path, &Holder::this("category remove", Utc::now()))
         .map_err(|e| e.said(lang))?;
-    let t = &event.tournament;
-    let gone = t
-        .categories
-        .iter()
-        .find(|c| c.id == id)
-        .ok_or_else(|| refused(file, &CategoryError::NoSuch(id.to_string()), lang))?;
+    let (categories, prizes) = shashki_arbiter::tournament::prize::without(&event.tournament, id)
+        .map_err(|e| refused(file, &e, lang))?;
     // One change: the category and its prizes go together (one journal line, one undo).
     let change = Command::Batch {
         commands: vec![
-            Command::SetPrizes {
-                prizes: shashki_arbiter::tournament::prize::without_category(&t.prizes, gone),
-            },
-            Command::SetCategories {
-                categories: t
-                    .categories
-                    .iter()
-                    .filter(|c| c.id != id)
-                    .cloned()
-                    .collect(),
-            },
+            Command::SetPrizes { prizes },
+            Command::SetCategories { categories },
         ],
     };
     event

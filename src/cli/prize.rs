@@ -4,6 +4,7 @@ use serde::Serialize;
 use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::command::Command;
+use shashki_arbiter::tournament::model::Tournament;
 use shashki_arbiter::tournament::prize::{self, Award, List, Prize, PrizeError, Prizes, Split};
 use shashki_arbiter::tournament::standings;
 
@@ -15,10 +16,10 @@ fn set(
     file: &str,
     verb: &str,
     lang: Lang,
-    change: impl FnOnce(&Prizes) -> Result<Prizes, PrizeError>,
+    change: impl FnOnce(&Tournament) -> Result<Prizes, PrizeError>,
 ) -> CliResult {
     super::change(file, verb, lang, |t| {
-        change(&t.prizes).map(|prizes| Command::SetPrizes { prizes })
+        change(t).map(|prizes| Command::SetPrizes { prizes })
     })?;
     Ok(std::process::ExitCode::SUCCESS)
 }
@@ -26,11 +27,7 @@ fn set(
 /// Adds a prize to a list.
 pub fn add(file: &str, p: Prize, lang: Lang, format: Format) -> CliResult {
     let shown = p.clone();
-    set(file, "prize add", lang, |all| {
-        let mut all = all.clone();
-        all.prizes.push(p);
-        Ok(all)
-    })?;
+    set(file, "prize add", lang, |t| Ok(prize::added(t, p)))?;
     match format {
         Format::Json => print_json(&shown)?,
         _ => outln!(
@@ -48,6 +45,26 @@ pub fn add(file: &str, p: Prize, lang: Lang, format: Format) -> CliResult {
     Ok(std::process::ExitCode::SUCCESS)
 }
 
+/// Takes a prize off its list (a line of the regulation entered wrongly).
+pub fn remove(file: &str, list: List, place: usize, lang: Lang, format: Format) -> CliResult {
+    set(file, "prize remove", lang, |t| {
+        prize::removed(t, &list, place)
+    })?;
+    match format {
+        Format::Json => {
+            print_json(&serde_json::json!({ "removed": { "list": list.id(), "place": place } }))?
+        }
+        _ => outln!(
+            "{} {}, {}: {}",
+            lang.pick("prize", "приз"),
+            list.id(),
+            place,
+            lang.pick("removed", "убран")
+        ),
+    }
+    Ok(std::process::ExitCode::SUCCESS)
+}
+
 /// Sets the rules the prizes are given by.
 pub fn option(
     file: &str,
@@ -56,15 +73,8 @@ pub fn option(
     lang: Lang,
     format: Format,
 ) -> CliResult {
-    set(file, "prize option", lang, |all| {
-        let mut all = all.clone();
-        if let Some(one) = one_per_player {
-            all.one_per_player = one;
-        }
-        if let Some(split) = split {
-            all.split = split;
-        }
-        Ok(all)
+    set(file, "prize option", lang, |t| {
+        Ok(prize::ruled(t, one_per_player, split))
     })?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.said(lang))?;
     match format {

@@ -54,12 +54,9 @@ pub fn checkin(
 ) -> CliResult {
     if !ids.is_empty() {
         super::change(file, "checkin", lang, |t| -> Made {
-            let mut players = t.checked_in.clone();
-            match absent {
-                true => players.retain(|id| !ids.contains(id)),
-                false => players.extend(ids.iter().filter(|id| !t.checked_in.contains(id))),
-            }
-            Ok(Command::SetCheckedIn { players })
+            Ok(Command::SetCheckedIn {
+                players: registration::marked(t, ids, !absent),
+            })
         })?;
     } else if !list {
         return Err(lang
@@ -118,9 +115,9 @@ pub fn add_player(file: &str, e: Entry, checkin: bool, lang: Lang, format: Forma
     let id = id.expect("made");
     if checkin {
         super::change(file, "checkin", lang, |t| -> Made {
-            let mut players = t.checked_in.clone();
-            players.push(id);
-            Ok(Command::SetCheckedIn { players })
+            Ok(Command::SetCheckedIn {
+                players: registration::marked(t, &[id], true),
+            })
         })?;
     }
     let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;

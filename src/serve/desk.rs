@@ -13,10 +13,11 @@ use tokio::sync::{mpsc, oneshot};
 use super::http::ServeError;
 use crate::files::lock::Holder;
 use crate::store::event::{Entry, EventFile};
-use crate::store::floor::{self, Accepted, Refused, Sent};
+use crate::store::floor::{self, Accepted, Mark, Refused, Sent};
 use crate::tournament::deputy::Deputy;
 use crate::tournament::id::GameRef;
-use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::model::{GameResult, PlayerId, Sex, Tournament};
+use crate::tournament::registration;
 
 /// Jobs waiting for the holder at most; a flood beyond it is told to come back (503).
 pub const QUEUE: usize = 1_024;
@@ -42,6 +43,14 @@ pub enum Job {
         address: String,
         at: DateTime<Utc>,
         reply: oneshot::Sender<Result<Accepted, Refused>>,
+    },
+    /// A player marked at the check-in from the floor; the answer is the check-in after it.
+    CheckIn {
+        code: String,
+        mark: Mark,
+        address: String,
+        at: DateTime<Utc>,
+        reply: oneshot::Sender<Result<Roll, Refused>>,
     },
 }
 
@@ -109,11 +118,29 @@ impl Desk {
         })
         .await
     }
+
+    pub async fn check_in(
+        &self,
+        code: &str,
+        mark: Mark,
+        address: &str,
+    ) -> Result<Result<Roll, Refused>, Closed> {
+        let (code, address) = (code.to_string(), address.to_string());
+        self.ask(|reply| Job::CheckIn {
+            code,
+            mark,
+            address,
+            at: Utc::now(),
+            reply,
+        })
+        .await
+    }
 }
 
-/// Answers a job with the event the holder has open. A result is on disk before its answer
-/// leaves (a refused save is a refusal).
-pub fn answer(file: &mut EventFile, job: Job) -> Option<Accepted> {
+/// Answers a job with the event the holder has open. A change is on disk before its answer
+/// leaves (a refused save is a refusal); the journal's entry of a change made is returned, for
+/// the console to say.
+pub fn answer(file: &mut EventFile, job: Job) -> Option<Entry> {
     match job {
         Job::Known { code, reply } => {
             let name = file
@@ -137,9 +164,24 @@ pub fn answer(file: &mut EventFile, job: Job) -> Option<Accepted> {
             reply,
         } => {
             let done = file.from_floor(&code, &sent, &address, at);
-            let applied = done.as_ref().ok().cloned();
+            let entry = match &done {
+                Ok(Accepted::Applied(e) | Accepted::Pending(e)) => Some(e.clone()),
+                _ => None,
+            };
             let _ = reply.send(done);
-            applied
+            entry
+        }
+        Job::CheckIn {
+            code,
+            mark,
+            address,
+            at,
+            reply,
+        } => {
+            let done = file.checkin_from_floor(&code, mark, &address, at);
+            let entry = done.as_ref().ok().cloned().flatten();
+            let _ = reply.send(done.map(|_| Roll::of(&file.tournament)));
+            entry
         }
     }
 }
@@ -155,6 +197,57 @@ pub struct Mine {
     /// Results wait for the arbiter's confirmation in this event.
     pub confirm: bool,
     pub rows: Vec<Row>,
+    /// The check-in for the next round (`None` in a team event: its line-ups name who plays).
+    pub checkin: Option<Roll>,
+}
+
+/// The check-in as a phone shows it: the round it is for, and every player expected for it in
+/// the event's order, come or not.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Roll {
+    pub round: usize,
+    /// The event pairs only players checked in.
+    pub required: bool,
+    pub present: usize,
+    pub missing: usize,
+    pub players: Vec<RollPlayer>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RollPlayer {
+    pub id: PlayerId,
+    /// «Surname Name», as the lists print it.
+    pub name: String,
+    /// For the words that agree with it (пришёл, пришла); `null` where the roster does not say.
+    pub sex: Option<Sex>,
+    pub present: bool,
+}
+
+impl Roll {
+    pub fn of(t: &Tournament) -> Roll {
+        let roll = registration::roll(t);
+        // The event's order, as the desk's list (present and missing interleaved).
+        let players = t
+            .by_number()
+            .into_iter()
+            .filter_map(|p| {
+                let present = roll.present.contains(&p.id);
+                (present || roll.missing.contains(&p.id)).then(|| RollPlayer {
+                    id: p.id,
+                    name: p.full_name(),
+                    sex: p.sex,
+                    present,
+                })
+            })
+            .collect();
+        Roll {
+            round: roll.round,
+            required: roll.required,
+            present: roll.present.len(),
+            missing: roll.missing.len(),
+            players,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -265,5 +358,6 @@ fn mine(t: &Tournament, journal: &[Entry], d: &Deputy) -> Mine {
         locked: round.is_some_and(|r| r.locked),
         confirm: t.settings.floor_results == crate::tournament::deputy::FloorResults::Confirm,
         rows,
+        checkin: (!t.is_team_event()).then(|| Roll::of(t)),
     }
 }

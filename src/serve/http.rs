@@ -155,6 +155,7 @@ pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize, desk: Option
         .route("/games.pdn", get(games_pdn))
         .route("/events", get(events))
         .route("/api/result", post(post_result))
+        .route("/api/checkin", post(post_checkin))
         .route("/api/deputy", get(api_deputy))
         .route("/deputy", get(deputy_page))
         .route("/deputy/login", get(login_link).post(login_post))
@@ -172,6 +173,15 @@ async fn post_result(
     body: axum::body::Body,
 ) -> Response {
     super::write::post_result(app.writes, conn.map(|c| c.0), headers, body).await
+}
+
+async fn post_checkin(
+    Shared(app): Shared<App>,
+    conn: ConnOf,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    super::write::post_checkin(app.writes, conn.map(|c| c.0), headers, body).await
 }
 
 async fn api_deputy(Shared(app): Shared<App>, conn: ConnOf, headers: HeaderMap) -> Response {

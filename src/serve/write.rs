@@ -1,5 +1,5 @@
-//! The only writes the hall's network may make: a deputy's result (`POST /api/result`) and a
-//! deputy's login (`/deputy`). Each request is checked in the order a reader would expect —
+//! The only writes the hall's network may make: a deputy's result (`POST /api/result`), his
+//! check-in mark (`POST /api/checkin`) and his login (`/deputy`). Each request is checked in the order a reader would expect —
 //! the `Host` it names (DNS rebinding), the page it comes from (`Origin`), the lockout of an
 //! address that guessed codes, the code, the body — and only then handed to the
 //! [`Desk`](super::desk::Desk), which applies it as the console would. Every answer is JSON in
@@ -16,7 +16,8 @@ use serde_json::{json, Value};
 
 use super::desk::{self, Desk};
 use crate::lang::{Lang, Russian};
-use crate::store::floor::{Accepted, Sent};
+use crate::store::floor::{Accepted, Mark, Sent};
+use crate::tournament::model::PlayerId;
 
 /// The addresses of one connection: the server's (what `Host` must name) and the peer's.
 #[derive(Clone, Copy, Debug)]
@@ -395,12 +396,107 @@ fn no_such(lang: Lang, key: &str, value: &str) -> Response {
                 match key {
                     "round" => "тура",
                     "board" => "доски",
+                    "player" => "участника",
                     _ => "партии",
                 }
             ),
         },
         json!({}),
     )
+}
+
+/// A deputy's write let through: the desk, the connection, his code and the JSON body he sent.
+struct Authorised {
+    desk: Desk,
+    conn: Conn,
+    code: String,
+    body: axum::body::Bytes,
+}
+
+/// The steps every deputy's write takes before its body is read as what it is: [`admit`], a
+/// code (401), the code a live deputy's (401, a strike), a JSON body (415) within the limit
+/// (413). `what` names the body in the refusal of another type.
+async fn authorised(
+    w: &Writes,
+    conn: Option<Conn>,
+    headers: &HeaderMap,
+    body: axum::body::Body,
+    what: (&str, &str),
+) -> Result<Authorised, Response> {
+    let lang = lang_of(headers);
+    let Admitted { desk, conn } = admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
+    let Some(code) = code_of(headers) else {
+        return Err(no_code(
+            lang,
+            "log in first: send your code (Authorization: Bearer CODE)",
+            "сначала войдите: пришлите свой код (Authorization: Bearer КОД)",
+        ));
+    };
+    // The code first: who is refused for his body must at least be someone.
+    match desk.known(&code).await {
+        Err(desk::Closed) => return Err(desk_gone(lang)),
+        Ok(None) => return Err(wrong_code(w, lang, &conn)),
+        Ok(Some(_)) => {}
+    }
+    let json_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json_type {
+        return Err(answer(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "not-json",
+            match lang {
+                Lang::En => format!(
+                    "send the {} as JSON (Content-Type: application/json)",
+                    what.0
+                ),
+                Lang::Ru => format!(
+                    "пришлите {} в JSON (Content-Type: application/json)",
+                    what.1
+                ),
+            },
+            json!({}),
+        ));
+    }
+    let body = body_of(body, lang).await.map_err(|r| *r)?;
+    Ok(Authorised {
+        desk,
+        conn,
+        code,
+        body,
+    })
+}
+
+/// A refusal of the holder's, as the phone reads it: its status, a word for scripts, the
+/// reason in the deputy's language.
+fn refused_answer(
+    w: &Writes,
+    refused: &crate::store::floor::Refused,
+    lang: Lang,
+    conn: &Conn,
+) -> Response {
+    use crate::store::floor::Refused;
+    if let Refused::Code = refused {
+        return wrong_code(w, lang, conn);
+    }
+    let status = StatusCode::from_u16(refused.status()).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
+    let extra = match refused {
+        Refused::Set { result, recorder } | Refused::Waiting { result, recorder } => json!({
+            "result": desk::api_result(*result),
+            "by": recorder.by,
+            "at": recorder.at,
+        }),
+        _ => json!({}),
+    };
+    let word = match status.as_u16() {
+        403 => "not-yours",
+        409 => "already-set",
+        503 => "not-saved",
+        _ => "no-such",
+    };
+    answer(status, word, refused.said(lang), extra)
 }
 
 /// `POST /api/result`.
@@ -411,72 +507,114 @@ pub async fn post_result(
     body: axum::body::Body,
 ) -> Response {
     let lang = lang_of(&headers);
-    let Admitted { desk, conn } = match admit(&w, &headers, conn.as_ref()) {
+    let a = match authorised(&w, conn, &headers, body, ("result", "результат")).await {
         Ok(a) => a,
-        Err(r) => return *r,
+        Err(r) => return r,
     };
-    let Some(code) = code_of(&headers) else {
-        return no_code(
-            lang,
-            "log in first: send your code (Authorization: Bearer CODE)",
-            "сначала войдите: пришлите свой код (Authorization: Bearer КОД)",
-        );
-    };
-    // The code first: who is refused for his body must at least be someone.
-    match desk.known(&code).await {
-        Err(desk::Closed) => return desk_gone(lang),
-        Ok(None) => return wrong_code(&w, lang, &conn),
-        Ok(Some(_)) => {}
-    }
-    let json_type = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
-    if !json_type {
-        return answer(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "not-json",
-            said(
-                lang,
-                "send the result as JSON (Content-Type: application/json)",
-                "пришлите результат в JSON (Content-Type: application/json)",
-            ),
-            json!({}),
-        );
-    }
-    let bytes = match body_of(body, lang).await {
-        Ok(b) => b,
-        Err(r) => return *r,
-    };
-    let sent = match read_body(&bytes, lang) {
+    let sent = match read_body(&a.body, lang) {
         Ok(s) => s,
         Err(r) => return *r,
     };
-    let address = conn.peer.ip().to_string();
-    match desk.submit(&code, sent, &address).await {
+    let address = a.conn.peer.ip().to_string();
+    match a.desk.submit(&a.code, sent, &address).await {
         Err(desk::Closed) => desk_gone(lang),
         Ok(Ok(accepted)) => accepted_answer(&accepted, &sent, lang),
-        Ok(Err(crate::store::floor::Refused::Code)) => wrong_code(&w, lang, &conn),
-        Ok(Err(refused)) => {
-            let status =
-                StatusCode::from_u16(refused.status()).unwrap_or(StatusCode::UNPROCESSABLE_ENTITY);
-            let extra = match &refused {
-                crate::store::floor::Refused::Set { result, recorder }
-                | crate::store::floor::Refused::Waiting { result, recorder } => json!({
-                    "result": desk::api_result(*result),
-                    "by": recorder.by,
-                    "at": recorder.at,
-                }),
-                _ => json!({}),
+        Ok(Err(refused)) => refused_answer(&w, &refused, lang, &a.conn),
+    }
+}
+
+/// The body of a check-in mark, read: `{"player": ID, "present": true | false}`.
+fn read_mark(body: &[u8], lang: Lang) -> Result<Mark, Box<Response>> {
+    let unreadable = |why: String| {
+        Box::new(answer(
+            StatusCode::BAD_REQUEST,
+            "unreadable",
+            match lang {
+                Lang::En => format!("the request cannot be read: {why}; send {{\"player\": ID, \"present\": true | false}}"),
+                Lang::Ru => format!("запрос не прочитать: {why}; пришлите {{\"player\": ID, \"present\": true | false}}"),
+            },
+            json!({}),
+        ))
+    };
+    let value: Value = serde_json::from_slice(body).map_err(|e| unreadable(e.to_string()))?;
+    let Value::Object(o) = value else {
+        return Err(unreadable(said(lang, "not an object", "не объект")));
+    };
+    let player = match o.get("player") {
+        None => return Err(unreadable(said(lang, "no `player`", "нет поля `player`"))),
+        Some(v) => match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+            Some(n) => PlayerId(n),
+            None if v.is_number() => return Err(Box::new(no_such(lang, "player", &v.to_string()))),
+            None => {
+                return Err(unreadable(said(
+                    lang,
+                    "`player` is not a number",
+                    "`player` — не число",
+                )))
+            }
+        },
+    };
+    let present = match o.get("present") {
+        None => true,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => {
+            return Err(unreadable(said(
+                lang,
+                "`present` is not true or false",
+                "`present` — не true и не false",
+            )))
+        }
+    };
+    Ok(Mark { player, present })
+}
+
+/// `POST /api/checkin`: a deputy at the registration desk marks a player come (or away) for the
+/// next round. The answer names the player and carries the check-in after the mark.
+pub async fn post_checkin(
+    w: Writes,
+    conn: Option<Conn>,
+    headers: HeaderMap,
+    body: axum::body::Body,
+) -> Response {
+    let lang = lang_of(&headers);
+    let a = match authorised(&w, conn, &headers, body, ("mark", "отметку")).await {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
+    let mark = match read_mark(&a.body, lang) {
+        Ok(m) => m,
+        Err(r) => return *r,
+    };
+    let address = a.conn.peer.ip().to_string();
+    match a.desk.check_in(&a.code, mark, &address).await {
+        Err(desk::Closed) => desk_gone(lang),
+        Ok(Err(refused)) => refused_answer(&w, &refused, lang, &a.conn),
+        Ok(Ok(roll)) => {
+            let who = roll.players.iter().find(|p| p.id == mark.player);
+            let name = who.map_or_else(|| mark.player.to_string(), |p| p.name.clone());
+            let sex = who.and_then(|p| p.sex);
+            let state = match mark.present {
+                true => lang.agree(sex, "checked in", ["пришёл", "пришла", "пришёл(ла)"]),
+                false => lang.agree(
+                    sex,
+                    "marked away",
+                    [
+                        "отмечен отсутствующим",
+                        "отмечена отсутствующей",
+                        "отмечен(а) отсутствующим",
+                    ],
+                ),
             };
-            let word = match status.as_u16() {
-                403 => "not-yours",
-                409 => "already-set",
-                503 => "not-saved",
-                _ => "no-such",
+            let count = match lang {
+                Lang::En => format!("{} of {}", roll.present, roll.present + roll.missing),
+                Lang::Ru => format!("{} из {}", roll.present, roll.present + roll.missing),
             };
-            answer(status, word, refused.said(lang), extra)
+            answer(
+                StatusCode::OK,
+                "checked-in",
+                format!("{name} — {state} ({count})"),
+                json!({ "player": mark.player, "present": mark.present, "checkin": roll }),
+            )
         }
     }
 }

@@ -9,7 +9,8 @@ use super::event::{Entry, EventError, EventFile};
 use crate::tournament::command::{Command, CommandError};
 use crate::tournament::deputy::{Author, FloorResults, Submitted};
 use crate::tournament::id::GameRef;
-use crate::tournament::model::{GameResult, Tournament};
+use crate::tournament::model::{GameResult, PlayerId, Tournament};
+use crate::tournament::registration::{self, CheckInError};
 
 /// A result as a deputy sends it: `game` from 1, `result` from that game's White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +19,13 @@ pub struct Sent {
     pub board: usize,
     pub game: usize,
     pub result: GameResult,
+}
+
+/// A player marked at the check-in from a phone: come (`present`) or away, for the next round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub player: PlayerId,
+    pub present: bool,
 }
 
 /// Who last recorded a result: a deputy's name (`None`: the chief arbiter at the console) and
@@ -71,6 +79,8 @@ pub enum Refused {
     Locked(usize),
     #[error("{0}")]
     Command(CommandError),
+    #[error("{0}")]
+    CheckIn(CheckInError),
     /// The disk did not take it (full, read-only) or another program holds the file: the
     /// deputy sends it again later.
     #[error("not saved: {0}; send it again in a moment")]
@@ -132,6 +142,7 @@ impl crate::lang::Russian for Refused {
                 format!("тур {r} закрыт: изменить его может только главный судья")
             }
             Refused::Command(e) => e.ru(),
+            Refused::CheckIn(e) => e.ru(),
             Refused::NotSaved(e) => {
                 format!("не сохранено: {}; пришлите ещё раз чуть позже", e.ru())
             }
@@ -148,7 +159,8 @@ impl Refused {
             Refused::NoRound(_)
             | Refused::NoBoard { .. }
             | Refused::NoGame { .. }
-            | Refused::Command(_) => 422,
+            | Refused::Command(_)
+            | Refused::CheckIn(_) => 422,
             Refused::Set { .. } | Refused::Waiting { .. } | Refused::Locked(_) => 409,
             Refused::NotSaved(_) => 503,
         }
@@ -291,6 +303,45 @@ impl EventFile {
             Ok(entry) if confirm => Ok(Accepted::Pending(entry.clone())),
             Ok(entry) => Ok(Accepted::Applied(entry.clone())),
             Err(EventError::Refused(CommandError::Locked(r))) => Err(Refused::Locked(r)),
+            Err(EventError::Refused(e)) => Err(Refused::Command(e)),
+            Err(e) => Err(Refused::NotSaved(e)),
+        }
+    }
+}
+
+impl EventFile {
+    /// A deputy's check-in mark: who he is (by his code), a player of this individual event
+    /// who still plays the next round, then the list of players present changed as the
+    /// console's desk changes it, saved and journaled with his name before this returns.
+    /// `None`: the player was marked so already (nothing written).
+    pub fn checkin_from_floor(
+        &mut self,
+        code: &str,
+        mark: Mark,
+        address: &str,
+        at: DateTime<Utc>,
+    ) -> Result<Option<Entry>, Refused> {
+        let t = &self.tournament;
+        let deputy = t.deputy_by_code(code).ok_or(Refused::Code)?.clone();
+        if t.is_team_event() {
+            return Err(Refused::CheckIn(CheckInError::TeamEvent));
+        }
+        let Some(player) = t.player(mark.player) else {
+            return Err(Refused::CheckIn(CheckInError::NoPlayer(mark.player)));
+        };
+        if !registration::plays_in(player, registration::next_round(t)) {
+            return Err(Refused::CheckIn(CheckInError::Withdrawn(mark.player)));
+        }
+        if t.checked_in.contains(&mark.player) == mark.present {
+            return Ok(None);
+        }
+        let players = registration::marked(t, &[mark.player], mark.present);
+        let by = Author {
+            deputy: deputy.name,
+            address: address.to_string(),
+        };
+        match self.apply_by(Command::SetCheckedIn { players }, at, by) {
+            Ok(entry) => Ok(Some(entry.clone())),
             Err(EventError::Refused(e)) => Err(Refused::Command(e)),
             Err(e) => Err(Refused::NotSaved(e)),
         }

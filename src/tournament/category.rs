@@ -139,6 +139,75 @@ impl Category {
         }
     }
 
+    /// Its conditions as the regulation words them: «пол: ж · родились в 2014 г. и позже ·
+    /// разряд: не ниже III»; «все участники» where it names none.
+    pub fn conditions_said(&self, lang: Lang) -> String {
+        let range = |from: Option<String>, to: Option<String>, what: [&str; 2]| {
+            let what = lang.pick(what[0], what[1]);
+            match (from, to) {
+                (Some(a), Some(b)) => Some(format!("{what}: {a}–{b}")),
+                (Some(a), None) => Some(format!("{what}: {} {a}", lang.pick("from", "от"))),
+                (None, Some(b)) => Some(format!("{what}: {} {b}", lang.pick("up to", "до"))),
+                (None, None) => None,
+            }
+        };
+        let ranks = |from: &Option<String>, to: &Option<String>| {
+            let what = lang.pick("rank", "разряд");
+            match (from, to) {
+                (None, None) => None,
+                (Some(a), None) => {
+                    Some(format!("{what}: {} {a}", lang.pick("at least", "не ниже")))
+                }
+                (None, Some(b)) => Some(format!("{what}: {} {b}", lang.pick("at most", "не выше"))),
+                (Some(a), Some(b)) => Some(format!(
+                    "{what}: {} {a}, {} {b}",
+                    lang.pick("at least", "не ниже"),
+                    lang.pick("at most", "не выше")
+                )),
+            }
+        };
+        let parts: Vec<String> = [
+            self.sex.map(|s| match s {
+                Sex::Male => lang.pick("men and boys", "мужчины и юноши").to_string(),
+                Sex::Female => lang
+                    .pick("women and girls", "женщины и девушки")
+                    .to_string(),
+            }),
+            range(
+                self.born_from.map(|y| y.to_string()),
+                self.born_to.map(|y| y.to_string()),
+                ["born", "год рождения"],
+            ),
+            ranks(&self.rank_from, &self.rank_to),
+            range(
+                self.rating_from.map(|r| r.to_string()),
+                self.rating_to.map(|r| r.to_string()),
+                ["rating", "рейтинг"],
+            ),
+            self.club
+                .as_ref()
+                .map(|c| format!("{}: {c}", lang.pick("club or region", "клуб или регион"))),
+            (!self.players.is_empty()).then(|| {
+                format!(
+                    "{}: {}",
+                    lang.pick("players", "участники"),
+                    self.players
+                        .iter()
+                        .map(|p| p.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            }),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        match parts.is_empty() {
+            true => lang.pick("every player", "все участники").to_string(),
+            false => parts.join(" · "),
+        }
+    }
+
     /// `p` is in the category: every condition it names holds for him.
     pub fn includes(&self, p: &Player) -> bool {
         let table = Table::shipped();
@@ -241,6 +310,17 @@ impl Category {
     }
 }
 
+/// The categories once `c` is added after the others (the regulation's order is the order
+/// added); the rest is checked by the one `apply`.
+pub fn added(t: &Tournament, c: Category) -> Result<Vec<Category>, CategoryError> {
+    if t.categories.iter().any(|d| d.id == c.id) {
+        return Err(CategoryError::Twice(c.id.clone()));
+    }
+    let mut all = t.categories.clone();
+    all.push(c);
+    Ok(all)
+}
+
 /// A whole list of categories can stand: each one can, and no id twice.
 pub fn check_all(t: &Tournament, categories: &[Category]) -> Result<(), CategoryError> {
     for (i, c) in categories.iter().enumerate() {
@@ -312,6 +392,28 @@ mod tests {
         p.rating = (rating > 0).then_some(rating);
         p.club = "СШОР № 2".into();
         p
+    }
+
+    #[test]
+    fn a_categorys_conditions_are_said_as_the_regulation_words_them() {
+        let c = Category {
+            id: "g12".into(),
+            name: "Girls under 12".into(),
+            sex: Some(Sex::Female),
+            born_from: Some(2014),
+            rank_to: Some("II".into()),
+            ..Category::default()
+        };
+        assert_eq!(
+            c.conditions_said(Lang::Ru),
+            "женщины и девушки · год рождения: от 2014 · разряд: не выше II"
+        );
+        assert_eq!(
+            c.conditions_said(Lang::En),
+            "women and girls · born: from 2014 · rank: at most II"
+        );
+        let all = Category::default();
+        assert_eq!(all.conditions_said(Lang::Ru), "все участники");
     }
 
     #[test]

@@ -101,6 +101,8 @@ pub enum PrizeError {
     Empty { list: String, place: usize },
     #[error("the category `{0}` has prizes: remove them first")]
     HasPrizes(String),
+    #[error("{list}, place {place}: there is no such prize")]
+    NoPrize { list: String, place: usize },
 }
 
 impl Russian for PrizeError {
@@ -126,6 +128,9 @@ impl Russian for PrizeError {
             ),
             PrizeError::HasPrizes(id) => {
                 format!("у зачёта `{id}` есть призы: сначала уберите их")
+            }
+            PrizeError::NoPrize { list: l, place } => {
+                format!("{}, {place}-е место: такого приза нет", list(l))
             }
         }
     }
@@ -315,6 +320,57 @@ fn share_group(awards: &mut Vec<Award>, list: &str, group: &[(PlayerId, f64)], f
             }),
         }
     }
+}
+
+/// The prizes once `p` is added after the others (checked by the one `apply`).
+pub fn added(t: &Tournament, p: Prize) -> Prizes {
+    let mut all = t.prizes.clone();
+    all.prizes.push(p);
+    all
+}
+
+/// The prizes once the prize of `list`'s place `place` is taken off.
+pub fn removed(t: &Tournament, list: &List, place: usize) -> Result<Prizes, PrizeError> {
+    let mut all = t.prizes.clone();
+    let before = all.prizes.len();
+    all.prizes
+        .retain(|p| !(p.list == *list && p.place == place));
+    if all.prizes.len() == before {
+        return Err(PrizeError::NoPrize {
+            list: list.id().to_string(),
+            place,
+        });
+    }
+    Ok(all)
+}
+
+/// The prizes under new rules: `None` keeps a rule as it is.
+pub fn ruled(t: &Tournament, one_per_player: Option<bool>, split: Option<Split>) -> Prizes {
+    Prizes {
+        one_per_player: one_per_player.unwrap_or(t.prizes.one_per_player),
+        split: split.unwrap_or(t.prizes.split),
+        ..t.prizes.clone()
+    }
+}
+
+/// A category taken out of the event with its prizes: the categories and the prizes left
+/// (set together, one change and one undo).
+pub fn without(
+    t: &Tournament,
+    id: &str,
+) -> Result<(Vec<Category>, Prizes), category::CategoryError> {
+    let gone = t
+        .categories
+        .iter()
+        .find(|c| c.id == id)
+        .ok_or_else(|| category::CategoryError::NoSuch(id.to_string()))?;
+    let categories = t
+        .categories
+        .iter()
+        .filter(|c| c.id != id)
+        .cloned()
+        .collect();
+    Ok((categories, without_category(&t.prizes, gone)))
 }
 
 /// A category's prizes go with it: the prizes left when `gone` is removed.

@@ -110,6 +110,8 @@ impl LateEntry {
 pub enum CheckInError {
     #[error("check-in: no player {0} in this event")]
     NoPlayer(PlayerId),
+    #[error("check-in: player {0} has withdrawn from the event")]
+    Withdrawn(PlayerId),
     #[error("check-in is for an individual event: a team's line-up names who plays each round")]
     TeamEvent,
 }
@@ -118,6 +120,7 @@ impl Russian for CheckInError {
     fn ru(&self) -> String {
         match self {
             CheckInError::NoPlayer(id) => format!("регистрация: в турнире нет участника {id}"),
+            CheckInError::Withdrawn(id) => format!("регистрация: участник {id} выбыл из турнира"),
             CheckInError::TeamEvent => "регистрация — для личного турнира: в командном \
                                         состав на тур называет, кто играет"
                 .to_string(),
@@ -131,6 +134,26 @@ pub fn check(t: &Tournament, present: &[PlayerId]) -> Result<(), CheckInError> {
         Some(&id) => Err(CheckInError::NoPlayer(id)),
         None => Ok(()),
     }
+}
+
+/// The list of players present once `ids` are marked present (`present`) or away: the others'
+/// marks kept, each player once, the newly come at the end (the order they came in). One reader
+/// for the console's desk, the command line and the deputies' phones.
+pub fn marked(t: &Tournament, ids: &[PlayerId], present: bool) -> Vec<PlayerId> {
+    let mut players: Vec<PlayerId> = t
+        .checked_in
+        .iter()
+        .copied()
+        .filter(|id| present || !ids.contains(id))
+        .collect();
+    if present {
+        for &id in ids {
+            if !players.contains(&id) {
+                players.push(id);
+            }
+        }
+    }
+    players
 }
 
 /// The round the check-in is for: the next one to pair.

@@ -11,7 +11,6 @@ use chrono::Utc;
 use super::Session;
 use crate::lang::Russian;
 use crate::serve::desk::{self, Job};
-use crate::store::floor::Accepted;
 
 /// The jobs of the hall network's desk, waiting for the window to take them (a subscription
 /// takes the receiver once; the id tells one server's inbox from the next).
@@ -75,12 +74,8 @@ impl Session {
         if file.watching().is_some() {
             return;
         }
-        let Some(accepted) = desk::answer(file, job) else {
+        let Some(entry) = desk::answer(file, job) else {
             return;
-        };
-        let entry = match accepted {
-            Accepted::Applied(e) | Accepted::Pending(e) => e,
-            Accepted::Already { .. } => return,
         };
         // The board's running clock stops, as for a result typed at the console (a result
         // changes neither the board nor its players: the event after it names them).

@@ -94,29 +94,14 @@ impl Desk {
                         lang.pick("already checked in", "уже отмечен(а)")
                     ));
                 }
-                let mut ids = t.checked_in.clone();
-                ids.push(p.id);
                 // The field is emptied for the next surname (the status line names who came).
                 self.query.clear();
-                present(ids)
+                present(registration::marked(t, &[p.id], true))
             }
-            Message::Mark(id, on) => {
-                let mut ids = t.checked_in.clone();
-                ids.retain(|&p| p != id);
-                if on {
-                    ids.push(id);
-                }
-                present(ids)
-            }
+            Message::Mark(id, on) => present(registration::marked(t, &[id], on)),
             Message::AllPresent => {
-                let mut ids = t.checked_in.clone();
-                ids.extend(
-                    found(t, "")
-                        .into_iter()
-                        .map(|p| p.id)
-                        .filter(|id| !t.checked_in.contains(id)),
-                );
-                present(ids)
+                let all: Vec<PlayerId> = found(t, "").into_iter().map(|p| p.id).collect();
+                present(registration::marked(t, &all, true))
             }
             Message::Required(on) => {
                 let mut settings = t.settings.clone();

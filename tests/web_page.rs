@@ -490,10 +490,27 @@ fn the_deputys_page_logs_in_by_its_link_and_shows_his_boards() {
     // Board 3 has its result (set before): shown as recorded, no buttons for it.
     assert!(dom.contains("Записано: 1-0"), "board 3's result");
     assert!(dom.contains("½ – ½"), "result buttons");
+    // Issue 50: the check-in for the next round under his boards, every player expected with
+    // a button that marks him come.
+    let expected = t
+        .players
+        .iter()
+        .filter(|p| p.withdrawn_after.is_none())
+        .count();
+    assert!(
+        dom.contains(&format!("Регистрация на тур 7: пришли 0 · нет {expected}")),
+        "the check-in's heading"
+    );
+    assert!(dom.contains("class=\"who-row\""), "the players to check in");
+    assert!(dom.contains("Поиск по фамилии"), "the search");
     let en = look(browser, &link, "360,740", "en", None);
     assert!(
         en.contains("Board 1") && en.contains("Round 6"),
         "in English"
+    );
+    assert!(
+        en.contains("Check-in for round 7"),
+        "the check-in in English"
     );
     // A wrong link: the login form, saying why; no boards.
     let bad = look(

@@ -157,28 +157,12 @@ pub fn list_said(tour: &Tournament, list: &List, lang: Lang) -> String {
 
 /// «Призы: один приз одному участнику; места по доп. показателям».
 pub fn rules_line(tour: &Tournament, lang: Lang) -> String {
-    let one = if tour.prizes.one_per_player {
-        t(lang, "one prize a player", "один приз одному участнику")
-    } else {
-        t(
-            lang,
-            "a player may take prizes in several lists",
-            "участник может получить призы в нескольких зачётах",
-        )
-    };
-    let split = match tour.prizes.split {
-        prize::Split::Places => t(
-            lang,
-            "places by the tie-breaks",
-            "места по доп. показателям",
-        ),
-        prize::Split::Points => t(
-            lang,
-            "players level on points share the amounts of their places",
-            "при равенстве очков суммы призов за занятые места делятся поровну",
-        ),
-    };
-    format!("{}: {one}; {split}", t(lang, "Prizes", "Призы"))
+    format!(
+        "{}: {}; {}",
+        t(lang, "Prizes", "Призы"),
+        prize::one_per_player_said(tour.prizes.one_per_player, lang),
+        tour.prizes.split.said(lang)
+    )
 }
 
 fn list_section(

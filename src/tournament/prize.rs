@@ -52,6 +52,30 @@ pub enum Split {
     Points,
 }
 
+impl Split {
+    /// The rule as the award list and the console word it.
+    pub fn said(self, lang: crate::lang::Lang) -> &'static str {
+        match self {
+            Split::Places => lang.pick("places by the tie-breaks", "места по доп. показателям"),
+            Split::Points => lang.pick(
+                "players level on points share the amounts of their places",
+                "при равенстве очков суммы призов за занятые места делятся поровну",
+            ),
+        }
+    }
+}
+
+/// Rule 1 as the award list and the console word it.
+pub fn one_per_player_said(one: bool, lang: crate::lang::Lang) -> &'static str {
+    match one {
+        true => lang.pick("one prize a player", "один приз одному участнику"),
+        false => lang.pick(
+            "a player may take prizes in several lists",
+            "участник может получить призы в нескольких зачётах",
+        ),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prize {
     pub list: List,

@@ -116,6 +116,24 @@ pub fn parse_moment(text: &str) -> Result<NaiveDateTime, ScheduleError> {
         .ok_or_else(|| ScheduleError::BadMoment(text.to_string()))
 }
 
+/// Round `round`'s start as typed: `YYYY-MM-DD HH:MM`, or the date alone where only the day is
+/// known (as a TRF gives it).
+pub fn parse_start(round: usize, text: &str) -> Result<RoundStart, ScheduleError> {
+    if let Ok(date) = NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d") {
+        return Ok(RoundStart {
+            round,
+            date,
+            time: None,
+        });
+    }
+    let at = parse_moment(text)?;
+    Ok(RoundStart {
+        round,
+        date: at.date(),
+        time: Some(at.time()),
+    })
+}
+
 /// Reads a default time: `30m`, `1h`, `1h30m`, `0` (zero tolerance), in whole minutes.
 pub fn parse_default(text: &str) -> Result<u32, ScheduleError> {
     let bad = || ScheduleError::BadDefault(text.to_string());

@@ -508,18 +508,17 @@ impl App {
             Message::Open(m) => self.open.update(m, lang).map(Message::Open),
             Message::Event(m) => {
                 let added = matches!(m, event::Message::Add);
-                let team_saved = matches!(m, event::Message::Team(event::teams::Message::Save));
-                let action = self.players.update(m, t, lang).map(Message::Event);
+                let action = self.players.update(m.clone(), t, lang).map(Message::Event);
                 let applied = matches!(action, Action::Apply(_));
                 let task = self.act(action);
-                if team_saved && applied && !self.refused {
-                    self.players.team.saved();
-                }
-                // Saved: the form is emptied and the next player's surname goes where the
-                // arbiter types next (Enter in any field adds the player). Refused or asked
+                // Saved: the form is emptied (and, for a player, the next surname goes where
+                // the arbiter types next: Enter in any field adds the player). Refused or asked
                 // about: the form keeps what was typed.
-                return if added && applied && !self.refused {
-                    self.players.clear_form();
+                if !applied || self.refused {
+                    return task;
+                }
+                self.players.saved(&m);
+                return if added {
                     Task::batch([task, iced::widget::operation::focus(event::SURNAME_FIELD)])
                 } else {
                     task
@@ -731,10 +730,19 @@ impl App {
         };
         let t = &file.tournament;
         let body: Element<'_, Message> = match self.tab {
-            Tab::Event => self
-                .players
-                .view(t, Some(file.path()), lang)
-                .map(Message::Event),
+            Tab::Event => {
+                let awards = (self.players.section == event::Section::Prizes)
+                    .then(|| session.awards())
+                    .flatten();
+                self.players
+                    .view(
+                        t,
+                        Some(file.path()),
+                        awards.as_deref().map(|a| a.as_slice()),
+                        lang,
+                    )
+                    .map(Message::Event)
+            }
             Tab::Rounds => {
                 let due = session.forfeits_due();
                 self.rounds.view(file, &due, lang).map(Message::Rounds)

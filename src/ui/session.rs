@@ -91,6 +91,8 @@ pub struct Session {
     bracket: RefCell<Option<(u64, Rc<Bracket>)>>,
     /// The categories' standings as last computed, by revision and rounds counted.
     categories: RefCell<Vec<CategoriesComputed>>,
+    /// The prizes' allocation as last computed, by revision.
+    awards: RefCell<Option<(u64, Rc<Vec<crate::tournament::prize::Award>>)>>,
 }
 
 /// One category's standings (зачёт): its players placed among themselves.
@@ -151,6 +153,7 @@ impl Session {
             teams: RefCell::default(),
             bracket: RefCell::default(),
             categories: RefCell::default(),
+            awards: RefCell::default(),
         };
         session.tick();
         session
@@ -243,6 +246,22 @@ impl Session {
         kept.retain(|(r, _, _)| *r == revision);
         kept.push((revision, up_to, Rc::clone(&computed)));
         Some(computed)
+    }
+
+    /// Who takes each prize as the standings stand, in the order the prizes are taken
+    /// (computed once per state of the event); `None` with no event open.
+    pub fn awards(&self) -> Option<Rc<Vec<crate::tournament::prize::Award>>> {
+        let file = self.event.as_ref()?;
+        let revision = file.revision();
+        if let Some((r, kept)) = self.awards.borrow().as_ref() {
+            if *r == revision {
+                return Some(Rc::clone(kept));
+            }
+        }
+        let lines = self.standings(None)?;
+        let awards = Rc::new(crate::tournament::prize::allocate(&file.tournament, &lines));
+        *self.awards.borrow_mut() = Some((revision, Rc::clone(&awards)));
+        Some(awards)
     }
 
     /// A knockout's bracket as it stands, computed once per state of the event; `None` with no

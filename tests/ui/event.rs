@@ -478,3 +478,248 @@ fn the_check_in_marks_who_came_by_a_few_letters_and_enter() {
         "{said:?}"
     );
 }
+
+/// Issue 50: the regulation's categories and prizes entered at the console (Турнир › Зачёты и
+/// призы): a category by its conditions, its player count beside it; a prize per place, and
+/// beside each prize who takes it as the standings stand; the rules of allocation; a typing slip
+/// or a range upside down refused naming the field, with not a byte written; a category removed
+/// with its prizes in one change that one Ctrl+Z takes back.
+#[test]
+fn categories_and_prizes_are_entered_at_the_console_with_who_takes_each() {
+    use shashki_arbiter::tournament::model::Sex;
+    use shashki_arbiter::tournament::prize::{self, List};
+    use shashki_arbiter::ui::screen::event::prizes::{Field, Message as P};
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let mut app = swiss_app("prizes", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Зачёты и призы");
+    assert!(sees(&app, "Зачётов нет: у турнира только общий зачёт."));
+    let send = |app: &mut App, m: P| {
+        let _ = app.update(Message::Event(Ev::Prizes(m)));
+    };
+    let t = app.session.tournament().unwrap().clone();
+    // The youngest third of the field, by year of birth: the category's lower bound.
+    let mut years: Vec<u16> = t.players.iter().filter_map(|p| p.birth_year).collect();
+    years.sort();
+    let from = years[years.len() * 2 / 3];
+    for (f, v) in [
+        (Field::Id, "young"),
+        (Field::NameRu, "Юноши и девушки"),
+        (Field::Name, "Juniors"),
+        (Field::BornFrom, from.to_string().as_str()),
+    ] {
+        send(&mut app, P::Typed(f, v.to_string()));
+    }
+    click(&mut app, "Добавить зачёт");
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(t.categories.len(), 1, "{:?}", app.session.status);
+    let young = t.categories[0].members(&t).count();
+    assert!(young > 0 && young < t.players.len());
+    assert!(
+        sees(&app, &format!("год рождения: от {from}")),
+        "its conditions"
+    );
+    assert!(
+        text_containing(&app, "участник").is_some_and(|s| s.starts_with(&young.to_string())),
+        "its count: {:?}",
+        text_containing(&app, "участник")
+    );
+    assert_eq!(
+        app.players.prizes.field(Field::Id),
+        "",
+        "the form emptied once saved"
+    );
+
+    // Slips refused, naming the field; nothing written, the typing kept.
+    let before = std::fs::read(&path).unwrap();
+    send(&mut app, P::Typed(Field::Id, "women".into()));
+    send(&mut app, P::Typed(Field::NameRu, "Женщины".into()));
+    send(&mut app, P::Sex(Some(Sex::Female)));
+    send(&mut app, P::Typed(Field::BornFrom, "20x4".into()));
+    click(&mut app, "Добавить зачёт");
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.error && said.text.contains("Год рождения «20x4»: не целое число"),
+        "{said:?}"
+    );
+    send(&mut app, P::Typed(Field::BornFrom, "2015".into()));
+    send(&mut app, P::Typed(Field::BornTo, "2010".into()));
+    click(&mut app, "Добавить зачёт");
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.error && said.text.contains("выше, чем «до» 2010"),
+        "{said:?}"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "a refused category writes nothing"
+    );
+    send(&mut app, P::Typed(Field::BornFrom, String::new()));
+    send(&mut app, P::Typed(Field::BornTo, String::new()));
+    click(&mut app, "Добавить зачёт");
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(t.categories.len(), 2, "{:?}", app.session.status);
+
+    // Prizes: the overall list's first two places, the young's first.
+    for (list, place, amount, title) in [
+        (List::Main, "1", "5000", "Кубок"),
+        (List::Main, "2", "3000", ""),
+        (List::Category("young".into()), "1", "1000", "Медаль"),
+    ] {
+        send(&mut app, P::List(list));
+        send(&mut app, P::Place(place.into()));
+        send(&mut app, P::Amount(amount.into()));
+        send(&mut app, P::Title(title.into()));
+        click(&mut app, "Добавить приз");
+    }
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(t.prizes.prizes.len(), 3, "{:?}", app.session.status);
+    // Beside each prize, who takes it now: the allocation's, on the screen.
+    let lines = standings::compute(&t, None);
+    let awards = prize::allocate(&t, &lines);
+    for a in &awards {
+        let who = t.player(a.player.unwrap()).unwrap().full_name();
+        assert!(
+            sees(&app, &who),
+            "{}, place {}: {who} not shown",
+            a.list,
+            a.place
+        );
+    }
+    // A place 0 and a place given twice: refused, nothing written.
+    let before = std::fs::read(&path).unwrap();
+    send(&mut app, P::List(List::Main));
+    send(&mut app, P::Place("0".into()));
+    send(&mut app, P::Amount("100".into()));
+    click(&mut app, "Добавить приз");
+    assert!(app
+        .session
+        .status
+        .clone()
+        .unwrap()
+        .text
+        .contains("места считаются с 1"));
+    send(&mut app, P::Place("2".into()));
+    click(&mut app, "Добавить приз");
+    assert!(app
+        .session
+        .status
+        .clone()
+        .unwrap()
+        .text
+        .contains("приз уже есть"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    send(&mut app, P::Place(String::new()));
+    send(&mut app, P::Amount(String::new()));
+
+    // The rule: several prizes a player; saved in the event.
+    send(&mut app, P::OnePerPlayer(false));
+    assert!(
+        !shashki_arbiter::store::event::read(&path)
+            .unwrap()
+            .prizes
+            .one_per_player
+    );
+    send(&mut app, P::OnePerPlayer(true));
+    app.session.status = None;
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "prizes-ru");
+
+    // The young category goes with its prize; one Ctrl+Z brings both back.
+    click(&mut app, "Удалить");
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!((t.categories.len(), t.prizes.prizes.len()), (1, 2));
+    key(
+        &mut app,
+        keyboard::Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!((t.categories.len(), t.prizes.prizes.len()), (2, 3));
+    // A prize taken off its list.
+    send(&mut app, P::RemovePrize(List::Main, 2));
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert!(!t
+        .prizes
+        .prizes
+        .iter()
+        .any(|p| p.list == List::Main && p.place == 2));
+}
+
+/// Issue 50: the schedule at the console (Турнир › Расписание): each round's start and the
+/// default time typed and saved as one change; a date the calendar has not, or rounds out of
+/// order, refused naming the round with nothing written and the typing kept; one Ctrl+Z takes
+/// the schedule back.
+#[test]
+fn the_schedule_is_typed_at_the_console() {
+    use iced_test::selector;
+    use shashki_arbiter::ui::screen::event::schedule::{Message as S, FIRST_START_FIELD};
+    use shashki_arbiter::ui::screen::event::Message as Ev;
+    let path = event_with_boards("schedule", 3);
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Event));
+    click(&mut app, "Расписание");
+    // Round 1's start typed as the arbiter types it.
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click(selector::id(FIRST_START_FIELD)).unwrap();
+        let _ = ui.typewrite("2026-12-07 10:00");
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    let send = |app: &mut App, m: S| {
+        let _ = app.update(Message::Event(Ev::Schedule(m)));
+    };
+    send(&mut app, S::Start(1, "2026-02-30 15:00".into()));
+    send(&mut app, S::DefaultTime("30".into()));
+    let before = std::fs::read(&path).unwrap();
+    click(&mut app, "Сохранить расписание");
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.error && said.text.starts_with("Тур 2: «2026-02-30 15:00»"),
+        "{said:?}"
+    );
+    // Round 2 before round 1: the event refuses it.
+    send(&mut app, S::Start(1, "2026-12-06 15:00".into()));
+    click(&mut app, "Сохранить расписание");
+    let said = app.session.status.clone().unwrap();
+    assert!(said.error, "{said:?}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "refused: nothing written"
+    );
+    assert!(sees(&app, "2026-12-06 15:00"), "the typing is kept");
+    send(&mut app, S::Start(1, "2026-12-07 15:00".into()));
+    click(&mut app, "Сохранить расписание");
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    let starts: Vec<String> = t.schedule.rounds.iter().map(|r| r.text()).collect();
+    assert_eq!(
+        starts,
+        ["2026-12-07 10:00", "2026-12-07 15:00"],
+        "{:?}",
+        app.session.status
+    );
+    assert_eq!(t.schedule.default_minutes, Some(30));
+    app.session.status = None;
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "schedule-ru");
+    key(
+        &mut app,
+        keyboard::Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    assert!(shashki_arbiter::store::event::read(&path)
+        .unwrap()
+        .schedule
+        .rounds
+        .is_empty());
+    assert!(
+        !sees(&app, "2026-12-07 15:00"),
+        "the form shows the event's schedule again"
+    );
+}

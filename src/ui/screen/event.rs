@@ -6,6 +6,8 @@ pub mod checkin;
 mod forbidden;
 mod paperwork;
 mod players;
+pub mod prizes;
+pub mod schedule;
 mod settings;
 pub mod teams;
 mod tiebreaks;
@@ -61,6 +63,10 @@ pub struct State {
     pub team: teams::Form,
     /// The check-in's search.
     pub checkin: checkin::Desk,
+    /// The category and prize forms as typed.
+    pub prizes: prizes::Forms,
+    /// The schedule as typed.
+    pub schedule: schedule::Form,
 }
 
 #[derive(Clone, Debug)]
@@ -96,6 +102,8 @@ pub enum Message {
     Section(Section),
     Team(teams::Message),
     CheckIn(checkin::Message),
+    Prizes(prizes::Message),
+    Schedule(schedule::Message),
 }
 
 /// The parts of the event, one page each, so that none pushes another off the screen.
@@ -112,13 +120,19 @@ pub enum Section {
     Teams,
     /// Who has come for the next round (регистрация).
     CheckIn,
+    /// The regulation's categories and prizes.
+    Prizes,
+    /// When each round starts, the default time.
+    Schedule,
 }
 
 impl Section {
-    pub const ALL: [Section; 7] = [
+    pub const ALL: [Section; 9] = [
         Section::Players,
         Section::CheckIn,
         Section::Teams,
+        Section::Prizes,
+        Section::Schedule,
         Section::Settings,
         Section::Paperwork,
         Section::TieBreaks,
@@ -134,6 +148,8 @@ impl Section {
             Section::Forbidden => lang.pick("Forbidden pairs", "Запрещённые пары"),
             Section::Teams => lang.pick("Teams", "Команды"),
             Section::CheckIn => lang.pick("Check-in", "Регистрация"),
+            Section::Prizes => lang.pick("Categories and prizes", "Зачёты и призы"),
+            Section::Schedule => lang.pick("Schedule", "Расписание"),
         }
     }
 }
@@ -484,15 +500,33 @@ impl State {
             Message::Section(section) => self.section = section,
             Message::Team(m) => return self.team.update(m, t, lang).map(Message::Team),
             Message::CheckIn(m) => return self.checkin.update(m, t, lang).map(Message::CheckIn),
+            Message::Prizes(m) => return self.prizes.update(m, t, lang).map(Message::Prizes),
+            Message::Schedule(m) => return self.schedule.update(m, t, lang).map(Message::Schedule),
         }
         Action::None
     }
 
-    /// `event`: the event file's path, beside which a relative norms table file is read.
+    /// The change `m` asked for was saved: its form is emptied for the next (a refused one
+    /// keeps what the arbiter typed).
+    pub fn saved(&mut self, m: &Message) {
+        match m {
+            Message::Add => self.clear_form(),
+            Message::Team(teams::Message::Save) => self.team.saved(),
+            Message::Prizes(prizes::Message::AddCategory) => self.prizes.saved_category(),
+            Message::Prizes(prizes::Message::AddPrize) => self.prizes.saved_prize(),
+            Message::Schedule(schedule::Message::Save) => self.schedule.saved(),
+            _ => {}
+        }
+    }
+
+    /// `event`: the event file's path, beside which a relative norms table file is read;
+    /// `awards`: the prizes as the standings give them (the session's, asked only while the
+    /// Categories and prizes page is shown).
     pub fn view<'a>(
         &'a self,
         t: &'a Tournament,
         event: Option<&std::path::Path>,
+        awards: Option<&[crate::tournament::prize::Award]>,
         lang: Lang,
     ) -> Element<'a, Message> {
         // A team event has no check-in (its line-ups name who plays).
@@ -549,9 +583,15 @@ impl State {
             Section::Forbidden => self.forbidden_panel(t, lang),
             Section::Teams => self.team.view(t, lang).map(Message::Team),
             Section::CheckIn => self.checkin.view(t, lang).map(Message::CheckIn),
+            Section::Prizes => self
+                .prizes
+                .view(t, awards.unwrap_or_default(), lang)
+                .map(Message::Prizes),
+            Section::Schedule => self.schedule.view(t, lang).map(Message::Schedule),
         };
         column![
-            row(sections).spacing(6),
+            // Nine pages: on a narrow window the buttons wrap rather than run off the edge.
+            row(sections).spacing(6).wrap().vertical_spacing(6),
             // Room on the right for the scroll bar, so it never covers a button.
             scrollable(container(page).padding(iced::Padding {
                 top: 0.0,

@@ -156,33 +156,7 @@ enum Command {
     },
     /// The Swiss pairing (FIDE Dutch rules) of the next round, with the reasons; the event is
     /// changed only with `--save`.
-    Pair {
-        file: String,
-        /// The round to pair (it must be the next one).
-        #[arg(long)]
-        round: Option<usize>,
-        /// Players (by id) who do not play this round; in a team Swiss, teams (by number).
-        #[arg(long, value_delimiter = ',')]
-        absent: Vec<u32>,
-        /// Players (by id) who do not play this round and get a draw's points (a requested
-        /// half-point bye, TRF `H`).
-        #[arg(long, value_delimiter = ',')]
-        half_bye: Vec<PlayerId>,
-        /// Players (by id) who do not play this round and get a win's points (a full-point bye
-        /// granted by the regulation, TRF `F`).
-        #[arg(long, value_delimiter = ',')]
-        full_bye: Vec<PlayerId>,
-        /// Accelerated pairings (the top half counts one point more in rounds 1 and 2); in a team
-        /// Swiss, round 1 only: C.04.7's Baku virtual points, set in the event with the round.
-        #[arg(long)]
-        accelerated: bool,
-        /// Seed of the colour drawn by lot for round 1 (default: from the system, printed).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Save the pairings in the event (journaled).
-        #[arg(long)]
-        save: bool,
-    },
+    Pair(PairCmd),
     /// One game's score sheet: stored in the event (`set`) or shown (`show`), checked by the
     /// rules engine.
     #[command(subcommand)]
@@ -354,6 +328,39 @@ enum PrizeCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+}
+
+/// `pair`'s options.
+#[derive(clap::Args)]
+struct PairCmd {
+    file: String,
+    /// The round to pair (it must be the next one).
+    #[arg(long)]
+    round: Option<usize>,
+    /// Players (by id) who do not play this round; in a team Swiss, teams (by number).
+    #[arg(long, value_delimiter = ',')]
+    absent: Vec<u32>,
+    /// Players (by id) who do not play this round and get a draw's points (a requested
+    /// half-point bye, TRF `H`).
+    #[arg(long, value_delimiter = ',')]
+    half_bye: Vec<PlayerId>,
+    /// Players (by id) who do not play this round and get a win's points (a full-point bye
+    /// granted by the regulation, TRF `F`).
+    #[arg(long, value_delimiter = ',')]
+    full_bye: Vec<PlayerId>,
+    /// Accelerated pairings (the top half counts one point more in rounds 1 and 2); in a team
+    /// Swiss, round 1 only: C.04.7's Baku virtual points, set in the event with the round.
+    #[arg(long)]
+    accelerated: bool,
+    /// Seed of the colour drawn by lot for round 1 (default: from the system, printed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save the pairings in the event (journaled).
+    #[arg(long)]
+    save: bool,
+    /// The language of the text and of refusals: `en` or `ru`.
+    #[arg(long, default_value = "en")]
+    lang: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -1100,51 +1107,7 @@ fn main() -> ExitCode {
             round,
             output,
         }) => cli::game::games(&file, round, output.as_deref(), format),
-        Some(Command::Pair {
-            file,
-            round,
-            absent,
-            half_bye,
-            full_bye,
-            accelerated,
-            seed,
-            save,
-        }) if !is_swiss_individual(&file) => {
-            if !absent.is_empty()
-                || !half_bye.is_empty()
-                || !full_bye.is_empty()
-                || accelerated
-                || seed.is_some()
-            {
-                Err(format!(
-                    "{file}: --absent, --half-bye, --full-bye, --accelerated and --seed are for a Swiss"
-                ))
-            } else {
-                cli::system::pair(&file, round, save, format)
-            }
-        }
-        Some(Command::Pair {
-            file,
-            round,
-            absent,
-            half_bye,
-            full_bye,
-            accelerated,
-            seed,
-            save,
-        }) => cli::swiss::pair(
-            cli::swiss::PairArgs {
-                file: &file,
-                round,
-                absent: &absent,
-                half_byes: &half_bye,
-                full_byes: &full_bye,
-                accelerated,
-                seed,
-                save,
-            },
-            format,
-        ),
+        Some(Command::Pair(p)) => pair(p, format),
         Some(Command::Trf(TrfCommand::Export { file, output })) => {
             cli::swiss::trf_export(&file, &output, format)
         }
@@ -1301,6 +1264,44 @@ fn sex_arg(s: &str, lang: Lang) -> Result<Sex, String> {
         Lang::Ru => format!("--sex: `{s}` — не пол (m или f, м или ж)"),
         Lang::En => format!("--sex: `{s}` is not a sex (m or f)"),
     })
+}
+
+/// `pair`: a Swiss's proposal with its reasons, or the system's (round robin, knockout,
+/// Scheveningen, groups) for the others.
+fn pair(p: PairCmd, format: Format) -> cli::CliResult {
+    let lang = cli::event::lang(&p.lang)?;
+    if !is_swiss_individual(&p.file) {
+        if !p.absent.is_empty()
+            || !p.half_bye.is_empty()
+            || !p.full_bye.is_empty()
+            || p.accelerated
+            || p.seed.is_some()
+        {
+            return Err(format!(
+                "{}: {}",
+                p.file,
+                lang.pick(
+                    "--absent, --half-bye, --full-bye, --accelerated and --seed are for a Swiss",
+                    "--absent, --half-bye, --full-bye, --accelerated и --seed — для швейцарской системы"
+                )
+            ));
+        }
+        return cli::system::pair(&p.file, p.round, p.save, lang, format);
+    }
+    cli::swiss::pair(
+        cli::swiss::PairArgs {
+            file: &p.file,
+            round: p.round,
+            absent: &p.absent,
+            half_byes: &p.half_bye,
+            full_byes: &p.full_bye,
+            accelerated: p.accelerated,
+            seed: p.seed,
+            save: p.save,
+            lang,
+        },
+        format,
+    )
 }
 
 /// `category add | list | remove`.

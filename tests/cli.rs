@@ -536,6 +536,53 @@ fn pair_prints_the_next_swiss_round_and_saves_it_only_when_asked() {
         "not saved without --save"
     );
 
+    // In Russian (issue 50): every line the arbiter reads out, the absent and the requested
+    // bye said why, points with a comma; a refusal in Russian too, nothing written.
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["pair", "--lang", "ru", "--absent", "3", "--half-bye", "5"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ru = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "Тур 8 — ",
+        "цвета: ",
+        "— переход вниз; соперник: ",
+        "отсутствует: ",
+        "пол-очка без игры (по заявлению): ",
+        "критерии в порядке старшинства:",
+        "абсолютно: сыгравшие между собой не встречаются снова",
+        "не сохранено (сохраните с --save)",
+    ] {
+        assert!(ru.contains(line), "no `{line}` in:\n{ru}");
+    }
+    assert!(ru.contains(",5]"), "points with a decimal comma: {ru}");
+    assert!(
+        !ru.contains("colours") && !ru.contains("floats"),
+        "no English left: {ru}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
+        .args(["pair", "--lang", "ru", "--round", "3", "--save"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("следующий тур для жеребьёвки — 8"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "a refused pair writes nothing"
+    );
+
     let out = Command::new(env!("CARGO_BIN_EXE_shashki-arbiter"))
         .args(["pair", "--save"])
         .arg(&file)

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use chrono::Utc;
 use serde::Serialize;
 use shashki_arbiter::files::lock::Holder;
+use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
 use shashki_arbiter::tournament::registration;
@@ -38,27 +39,36 @@ pub struct PairArgs<'a> {
     pub accelerated: bool,
     pub seed: Option<u64>,
     pub save: bool,
+    /// The language of the text and of refusals.
+    pub lang: Lang,
 }
 
 pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
-    let path = Path::new(args.file);
+    let (path, lang) = (Path::new(args.file), args.lang);
     // A round that is saved is paired on the event as its only writer holds it: nobody can
     // change it between the reading and the saving (the console, another command).
     let mut file = match args.save {
         true => Some(
             EventFile::open_as(path, &Holder::this("pair --save", Utc::now()))
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| e.said(lang))?,
         ),
         false => None,
     };
     let t = match &file {
         Some(f) => f.tournament.clone(),
-        None => event::read(path).map_err(|e| e.to_string())?,
+        None => event::read(path).map_err(|e| e.said(lang))?,
     };
     let next = t.rounds.len() + 1;
     let round = args.round.unwrap_or(next);
     if round != next {
-        return Err(format!("{}: the next round to pair is {next}", args.file));
+        return Err(format!(
+            "{}: {} {next}",
+            args.file,
+            lang.pick(
+                "the next round to pair is",
+                "следующий тур для жеребьёвки —"
+            )
+        ));
     }
     if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss {
         return pair_teams(&args, file, t, round, format);
@@ -78,7 +88,10 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
         ("--full-bye", args.full_byes),
     ] {
         if let Some(id) = ids.iter().find(|&&id| t.player(id).is_none()) {
-            return Err(format!("{flag}: player {id} is not in the event"));
+            return Err(match lang {
+                Lang::En => format!("{flag}: player {id} is not in the event"),
+                Lang::Ru => format!("{flag}: участника {id} в турнире нет"),
+            });
         }
     }
     let requested_byes: Vec<(PlayerId, ByeValue)> = args
@@ -109,7 +122,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
             eprintln!("{n}");
         }
         file.apply(proposal.command(), Utc::now())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.said(lang))?;
     }
     match format {
         Format::Json => print_json(&PairJson {
@@ -119,64 +132,104 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
             breaches,
             not_checked_in,
         })?,
-        _ => {
-            let name = |id: PlayerId| {
-                t.player(id)
-                    .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
-                    .unwrap_or_else(|| id.to_string())
-            };
-            outln!("Round {round} of {}", t.settings.name);
-            for p in &proposal.pairings {
-                outln!(
-                    "{:>3}. {} [{}] – {} [{}]   colours: {}{}",
-                    p.board,
-                    name(p.white),
-                    p.white_score,
-                    name(p.black),
-                    p.black_score,
-                    p.colour_rule,
-                    p.floats_down
-                        .map(|d| format!("; {} floats down", name(d)))
-                        .unwrap_or_default()
-                );
-            }
-            if let (Some(b), Some(why)) = (proposal.bye, &proposal.bye_reason) {
-                outln!("bye: {} — {why}", name(b));
-            }
-            for a in &proposal.absent {
-                match proposal.requested_byes.iter().find(|(id, _)| id == a) {
-                    Some((_, ByeValue::Win)) => outln!("full-point bye (requested): {}", name(*a)),
-                    Some((_, ByeValue::Draw)) => outln!("half-point bye (requested): {}", name(*a)),
-                    _ if not_checked_in.contains(a) => {
-                        outln!("absent (not checked in): {}", name(*a))
-                    }
-                    _ => outln!("absent: {}", name(*a)),
-                }
-            }
-            for u in &proposal.unpaired {
-                outln!(
-                    "NOT PAIRED (no legal opponent left; pair by hand): {}",
-                    name(*u)
-                );
-            }
-            if let Some(s) = colour_seed {
-                outln!("colour of board 1 by lot: seed {s}");
-            }
-            outln!("criteria, in the order they decide:");
-            for c in &proposal.criteria {
-                outln!("  - {c}");
-            }
-            outln!(
-                "{}",
-                if args.save {
-                    "saved to the event (journaled)"
-                } else {
-                    "not saved (use --save)"
-                }
-            );
-        }
+        _ => print_proposal(&t, &proposal, &not_checked_in, colour_seed, args.save, lang),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The proposal as the arbiter reads it out, in `lang`: each board with its reason, the bye,
+/// who is absent and why, who could not be paired, the criteria in the order they decide.
+fn print_proposal(
+    t: &shashki_arbiter::tournament::Tournament,
+    proposal: &Proposal,
+    not_checked_in: &[PlayerId],
+    colour_seed: Option<u64>,
+    saved: bool,
+    lang: Lang,
+) {
+    let name = |id: PlayerId| {
+        t.player(id)
+            .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
+            .unwrap_or_else(|| id.to_string())
+    };
+    let points = |x: f64| lang.decimal(&x.to_string());
+    match lang {
+        Lang::En => outln!("Round {} of {}", proposal.round, t.settings.name),
+        Lang::Ru => outln!("Тур {} — {}", proposal.round, t.settings.name),
+    }
+    for p in &proposal.pairings {
+        outln!(
+            "{:>3}. {} [{}] – {} [{}]   {}: {}",
+            p.board,
+            name(p.white),
+            points(p.white_score),
+            name(p.black),
+            points(p.black_score),
+            lang.pick("colours", "цвета"),
+            p.reason(name, lang)
+        );
+    }
+    if let (Some(b), Some(why)) = (proposal.bye, proposal.bye_reason_in(lang)) {
+        outln!("{}: {} — {why}", lang.pick("bye", "свободный тур"), name(b));
+    }
+    for a in &proposal.absent {
+        let why = match proposal.requested_byes.iter().find(|(id, _)| id == a) {
+            Some((_, ByeValue::Win)) => {
+                lang.pick("full-point bye (requested)", "очко без игры (по заявлению)")
+            }
+            Some((_, ByeValue::Draw)) => lang.pick(
+                "half-point bye (requested)",
+                "пол-очка без игры (по заявлению)",
+            ),
+            _ if not_checked_in.contains(a) => lang.pick(
+                "absent (not checked in)",
+                "отсутствует (не отмечен на регистрации)",
+            ),
+            _ => lang.pick("absent", "отсутствует"),
+        };
+        outln!("{why}: {}", name(*a));
+    }
+    for u in &proposal.unpaired {
+        outln!(
+            "{}: {}",
+            lang.pick(
+                "NOT PAIRED (no legal opponent left; pair by hand)",
+                "НЕ СПАРЕН (не осталось допустимого соперника; спарьте вручную)"
+            ),
+            name(*u)
+        );
+    }
+    if let Some(s) = colour_seed {
+        outln!(
+            "{}: seed {s}",
+            lang.pick("colour of board 1 by lot", "цвет на 1-й доске по жребию")
+        );
+    }
+    outln!(
+        "{}",
+        lang.pick(
+            "criteria, in the order they decide:",
+            "критерии в порядке старшинства:"
+        )
+    );
+    for c in proposal.criteria_in(lang) {
+        outln!("  - {c}");
+    }
+    outln!("{}", saved_said(saved, lang));
+}
+
+/// The last line of `pair`: whether the round went into the event.
+pub fn saved_said(saved: bool, lang: Lang) -> &'static str {
+    match saved {
+        true => lang.pick(
+            "saved to the event (journaled)",
+            "сохранено в турнире (записано в журнал)",
+        ),
+        false => lang.pick(
+            "not saved (use --save)",
+            "не сохранено (сохраните с --save)",
+        ),
+    }
 }
 
 pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
@@ -452,18 +505,29 @@ fn pair_teams(
     round: usize,
     format: Format,
 ) -> CliResult {
+    let lang = args.lang;
     if !args.half_byes.is_empty() || !args.full_byes.is_empty() {
         return Err(format!(
-            "{}: a team Swiss takes --absent (team numbers) and --accelerated: requested byes are not part of C.04.6",
-            args.file
+            "{}: {}",
+            args.file,
+            lang.pick(
+                "a team Swiss takes --absent (team numbers) and --accelerated: requested byes are not part of C.04.6",
+                "командная швейцарская система принимает --absent (номера команд) и --accelerated: свободных туров по заявлению в C.04.6 нет"
+            )
         ));
     }
     if let Some(last) = t.rounds.last() {
         if !last.finished(&t.settings.format) {
-            return Err(format!(
-                "{}: round {} is not over (results missing): pair round {round} after it",
-                args.file, last.number
-            ));
+            return Err(match lang {
+                Lang::En => format!(
+                    "{}: round {} is not over (results missing): pair round {round} after it",
+                    args.file, last.number
+                ),
+                Lang::Ru => format!(
+                    "{}: тур {} не закончен (нет результатов): жеребьёвка тура {round} — после него",
+                    args.file, last.number
+                ),
+            });
         }
     }
     let mut absent = Vec::new();
@@ -471,10 +535,16 @@ fn pair_teams(
         match t.teams.get((n as usize).wrapping_sub(1)) {
             Some(tm) => absent.push(tm.id),
             None => {
-                return Err(format!(
-                    "--absent: there is no team number {n} (1 to {})",
-                    t.teams.len()
-                ))
+                return Err(match lang {
+                    Lang::En => format!(
+                        "--absent: there is no team number {n} (1 to {})",
+                        t.teams.len()
+                    ),
+                    Lang::Ru => format!(
+                        "--absent: команды с номером {n} нет (от 1 до {})",
+                        t.teams.len()
+                    ),
+                })
             }
         }
     }
@@ -497,19 +567,24 @@ fn pair_teams(
         team::swiss::propose::propose(&t, round, &absent, first)
     };
     if let Some(e) = &proposal.impossible {
-        return Err(format!(
-            "{}: round {round}: {e}: the Chief Arbiter decides (C.04.6 art. 3.3.3)",
-            args.file
-        ));
+        return Err(match lang {
+            Lang::En => format!(
+                "{}: round {round}: {e}: the Chief Arbiter decides (C.04.6 art. 3.3.3)",
+                args.file
+            ),
+            Lang::Ru => format!(
+                "{}: тур {round}: {e}: решает главный судья (C.04.6, ст. 3.3.3)",
+                args.file
+            ),
+        });
     }
     if let Some(file) = file.as_mut() {
         for n in &file.notices {
             eprintln!("{n}");
         }
         file.apply(proposal.command(&t), Utc::now())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.said(lang))?;
     }
-    let lang = shashki_arbiter::lang::Lang::En;
     match format {
         Format::Json => print_json(&TeamPairJson {
             proposal: &proposal,
@@ -518,7 +593,11 @@ fn pair_teams(
             reasons: proposal.reasons(&t, lang),
         })?,
         _ => {
-            outln!("Round {round} of {} (FIDE C.04.6)", t.settings.name);
+            outln!(
+                "{} {round} — {} (FIDE C.04.6)",
+                lang.pick("Round", "Тур"),
+                t.settings.name
+            );
             for line in proposal
                 .reasons(&t, lang)
                 .into_iter()
@@ -527,16 +606,12 @@ fn pair_teams(
                 outln!("{line}");
             }
             if let Some(s) = colour_seed {
-                outln!("initial colour by lot: seed {s}");
+                outln!(
+                    "{}: seed {s}",
+                    lang.pick("initial colour by lot", "начальный цвет по жребию")
+                );
             }
-            outln!(
-                "{}",
-                if args.save {
-                    "saved to the event (journaled)"
-                } else {
-                    "not saved (use --save)"
-                }
-            );
+            outln!("{}", saved_said(args.save, lang));
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -325,42 +325,47 @@ struct DraftJson {
 
 /// `pair` for a round robin, a knockout, a Scheveningen, groups: the system's proposal, saved
 /// with `--save`.
-pub fn pair(file: &str, round: Option<usize>, save: bool, format: Format) -> CliResult {
+pub fn pair(file: &str, round: Option<usize>, save: bool, lang: Lang, format: Format) -> CliResult {
     let path = Path::new(file);
     let mut held = match save {
         true => Some(
             EventFile::open_as(path, &Holder::this("pair --save", Utc::now()))
-                .map_err(|e| e.to_string())?,
+                .map_err(|e| e.said(lang))?,
         ),
         false => None,
     };
     let t = match &held {
         Some(f) => f.tournament.clone(),
-        None => event::read(path).map_err(|e| e.to_string())?,
+        None => event::read(path).map_err(|e| e.said(lang))?,
     };
     let round = round.unwrap_or(t.rounds.len() + 1);
     // The round before must be over and, in a knockout, every encounter decided: the same
     // check the saved pairing goes through.
-    command::next_round_due(&t, round).map_err(|e| format!("{file}: {e}"))?;
+    command::next_round_due(&t, round).map_err(|e| format!("{file}: {}", e.said(lang)))?;
     let draft = system::of(&t)
         .propose(&t, round)
-        .map_err(|e| format!("{file}: {e}"))?;
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
     if let Some(f) = held.as_mut() {
         f.apply(draft.command.clone(), Utc::now())
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.said(lang))?;
     }
     // A fixed table pairs everyone: who has not checked in is named, his games to be lost at
     // the default time (`schedule` proposes those forfeits).
     for id in shashki_arbiter::tournament::registration::left_out(&t, round) {
         eprintln!(
-            "not checked in: {} — a fixed table pairs him; his games are lost by default if he does not come",
-            system::name(&t, id)
+            "{}: {} — {}",
+            lang.pick("not checked in", "не отмечен на регистрации"),
+            system::name(&t, id),
+            lang.pick(
+                "a fixed table pairs him; his games are lost by default if he does not come",
+                "таблица ставит его в пару; если он не придёт, его партии проиграны за неявку"
+            )
         );
     }
     let games_of = |board: usize| t.games_of(round, board) as u32;
     match format {
         Format::Json => print_json(&draft_json(&t, &draft, save, games_of))?,
-        _ => print_draft(&t, &draft, save),
+        _ => print_draft(&t, &draft, save, lang),
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -409,22 +414,21 @@ fn draft_json(
     }
 }
 
-fn print_draft(t: &Tournament, d: &Draft, saved: bool) {
-    outln!(
-        "Round {} of {} ({})",
-        d.round,
-        t.settings.name,
-        t.settings.system.said(Lang::En)
-    );
+fn print_draft(t: &Tournament, d: &Draft, saved: bool, lang: Lang) {
+    let system = t.settings.system.said(lang);
+    match lang {
+        Lang::En => outln!("Round {} of {} ({system})", d.round, t.settings.name),
+        Lang::Ru => outln!("Тур {} — {} ({system})", d.round, t.settings.name),
+    }
     for e in &d.encounters {
         let seeds = e
             .seeds
-            .map(|(a, b)| format!("  [seeds {a} – {b}]"))
+            .map(|(a, b)| format!("  [{} {a} – {b}]", lang.pick("seeds", "номера посева")))
             .unwrap_or_default();
         let group = e
             .group
             .as_ref()
-            .map(|g| format!("  (group {g})"))
+            .map(|g| format!("  ({} {g})", lang.pick("group", "группа")))
             .unwrap_or_default();
         let table = e
             .table
@@ -432,9 +436,9 @@ fn print_draft(t: &Tournament, d: &Draft, saved: bool) {
             .map(|x| format!("  ({x})"))
             .unwrap_or_default();
         let third = if d.third_place == Some(e.board) {
-            "  third place"
+            format!("  {}", lang.pick("third place", "матч за 3-е место"))
         } else {
-            ""
+            String::new()
         };
         outln!(
             "{:>3}. {} – {}{seeds}{group}{table}{third}",
@@ -444,24 +448,24 @@ fn print_draft(t: &Tournament, d: &Draft, saved: bool) {
         );
     }
     if let Some(b) = d.bye {
-        outln!("bye: {}", system::name(t, b));
+        outln!(
+            "{}: {}",
+            lang.pick("bye", "свободный тур"),
+            system::name(t, b)
+        );
     }
     for p in &d.passes {
         let what = if t.settings.system == System::Knockout {
-            "passes to the next round"
+            lang.pick(
+                "passes to the next round",
+                "проходит в следующий тур без игры",
+            )
         } else {
-            "rests"
+            lang.pick("rests", "отдыхает")
         };
         outln!("{what}: {}", system::name(t, *p));
     }
-    outln!(
-        "{}",
-        if saved {
-            "saved to the event (journaled)"
-        } else {
-            "not saved (use --save)"
-        }
-    );
+    outln!("{}", super::swiss::saved_said(saved, lang));
 }
 
 /// `1-0`, `0-1`, `1/2-1/2` (or `=`), `+-`, `-+`, `--`, from White's side of that game.

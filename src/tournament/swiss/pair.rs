@@ -38,6 +38,31 @@ pub struct Paired {
     pub colour_rule: &'static str,
 }
 
+impl Paired {
+    /// Why the pairing is as it is, as the arbiter reads it out: the colour rule, and who
+    /// floats down to whom («…; Иванов И. (3) — переход вниз; соперник: Петров П. (8)», worded so
+    /// that no name needs declining). `name` writes a player.
+    pub fn reason(&self, name: impl Fn(PlayerId) -> String, lang: crate::lang::Lang) -> String {
+        let mut s = lang
+            .pick(self.colour_rule, colour_rule_ru(self.colour_rule))
+            .to_string();
+        if let Some(d) = self.floats_down {
+            let up = if d == self.white {
+                self.black
+            } else {
+                self.white
+            };
+            s.push_str(&format!(
+                "; {} — {}: {}",
+                name(d),
+                lang.pick("floats down; opponent", "переход вниз; соперник"),
+                name(up)
+            ));
+        }
+        s
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Proposal {
     pub round: usize,
@@ -61,6 +86,22 @@ pub struct Proposal {
 }
 
 impl Proposal {
+    /// Why the bye goes where it goes, in `lang`.
+    pub fn bye_reason_in(&self, lang: crate::lang::Lang) -> Option<&str> {
+        match lang {
+            crate::lang::Lang::En => self.bye_reason.as_deref(),
+            crate::lang::Lang::Ru => self.bye_reason_ru.as_deref(),
+        }
+    }
+
+    /// The criteria in the order they decide, in `lang`.
+    pub fn criteria_in(&self, lang: crate::lang::Lang) -> Vec<&'static str> {
+        match lang {
+            crate::lang::Lang::En => self.criteria.clone(),
+            crate::lang::Lang::Ru => CRITERIA_RU.to_vec(),
+        }
+    }
+
     /// (White, Black) of every board, in board order.
     pub fn pairs(&self) -> Vec<(PlayerId, PlayerId)> {
         self.pairings.iter().map(|p| (p.white, p.black)).collect()

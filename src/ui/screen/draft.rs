@@ -133,23 +133,7 @@ impl State {
                 .pairings
                 .get(k)
                 .filter(|p| (p.white, p.black) == (w, b))
-                .map(|p| {
-                    let mut s = lang
-                        .pick(p.colour_rule, swiss::pair::colour_rule_ru(p.colour_rule))
-                        .to_string();
-                    if let Some(d) = p.floats_down {
-                        let up = if d == p.white { p.black } else { p.white };
-                        // Reworded so that no name needs declining: «… — переход вниз;
-                        // соперник: …» (it read «переходит вниз к Новиков Денис»).
-                        s.push_str(&format!(
-                            "; {} — {}: {}",
-                            name(d),
-                            lang.pick("floats down; opponent", "переход вниз; соперник"),
-                            name(up)
-                        ));
-                    }
-                    s
-                })
+                .map(|p| p.reason(name, lang))
                 .unwrap_or_else(|| {
                     lang.pick("changed by the arbiter", "изменено судьёй")
                         .into()
@@ -174,11 +158,7 @@ impl State {
         });
         let breaches = &self.breaches;
         let mut notes = column![].spacing(4);
-        let bye_reason = match lang {
-            Lang::En => &self.proposal.bye_reason,
-            Lang::Ru => &self.proposal.bye_reason_ru,
-        };
-        if let (Some(b), Some(why)) = (self.proposal.bye, bye_reason) {
+        if let (Some(b), Some(why)) = (self.proposal.bye, self.proposal.bye_reason_in(lang)) {
             notes = notes.push(
                 text(format!(
                     "{}: {} — {why}",

@@ -497,6 +497,88 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Rule 3 read as it is written: a prize belongs to its place in the list's standings and passes
+/// down only from there. On the event where lower ids win every game (main order 1…8; the
+/// club's players 1, 3, 6): the club's first prize, the largest, goes to 1; the main list's 2nd
+/// place, worth more than its 1st, is taken first, by 2, who stands 2nd; the 1st place's passes
+/// from 1 (who took the club's) and 2 (who took the 2nd's) to 3; the 4th place's is 4's, who
+/// stands 4th — the places are never counted again without those who took another prize (that
+/// gave the 4th place's prize to 5).
+#[test]
+fn a_prize_belongs_to_its_place_and_passes_down_from_there() {
+    let d = dir("prizes-places");
+    let event = played(&d);
+    ok(&[
+        "category",
+        "add",
+        &event,
+        "club",
+        "--name",
+        "club",
+        "--club",
+        "СШОР № 2",
+        "--format",
+        "json",
+    ]);
+    for (list, place, amount) in [
+        ("club", "1", "9000"),
+        ("main", "1", "1000"),
+        ("main", "2", "3000"),
+        ("main", "4", "200"),
+    ] {
+        ok(&[
+            "prize", "add", &event, "--list", list, "--place", place, "--amount", amount,
+            "--format", "json",
+        ]);
+    }
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let s = |l: &str| l.to_string();
+    assert_eq!(
+        awards(&v),
+        [
+            (s("club"), 1, Some(9000), Some(1)),
+            (s("main"), 2, Some(3000), Some(2)),
+            (s("main"), 1, Some(1000), Some(3)),
+            (s("main"), 4, Some(200), Some(4)),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Rule 2's order at an equal amount: the smaller place before the categories' order. The club
+/// (1, 3, 6) is defined before the girls (4, 6, 8); both lists' prizes are worth 500: the girls'
+/// 2nd place comes before the club's 3rd, so 6 takes the girls' and the club's passes on to no
+/// one left.
+#[test]
+fn at_an_equal_amount_the_smaller_place_goes_first_then_the_categories_order() {
+    let d = dir("prizes-order");
+    let event = played(&d);
+    for args in [
+        &["club", "--club", "СШОР № 2"][..],
+        &["g12", "--sex", "f", "--born-from", "2014"],
+    ] {
+        let mut all = vec!["category", "add", &event, args[0], "--name", args[0]];
+        all.extend_from_slice(&args[1..]);
+        ok(&[&all[..], &["--format", "json"]].concat());
+    }
+    for (list, place) in [("club", "3"), ("g12", "2")] {
+        ok(&[
+            "prize", "add", &event, "--list", list, "--place", place, "--amount", "500",
+            "--format", "json",
+        ]);
+    }
+    let v = ok(&["prizes", &event, "--format", "json"]);
+    let s = |l: &str| l.to_string();
+    assert_eq!(
+        awards(&v),
+        [
+            (s("g12"), 2, Some(500), Some(6)),
+            (s("club"), 3, Some(500), None),
+        ]
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 /// Rule 4's option: players level on points share the amounts of the places they cover,
 /// rounded down, the remainder to the highest placed; one below the prizes gets a share too.
 #[test]

@@ -5,7 +5,11 @@
 //! 2. prizes are taken in the order of their value: the amount, then the main list before the
 //!    categories, then the smaller place, then the categories in the order defined;
 //! 3. a player who could take several takes the first in that order; a prize he does not take
-//!    passes to the next eligible player of its list (the next place);
+//!    passes to the next eligible player of its list (the next place): the prize of place k is
+//!    the k-th player's of the list when he may still take it, else the first below him who
+//!    may — places are the standings', never counted again without those who took another
+//!    prize (the player placed 3rd who has no prize takes the 3rd place's, whoever above him
+//!    took what);
 //! 4. places are the standings' with their tie-breaks; with the option "shared by points" a
 //!    group level on points shares the amounts of the places it covers equally, rounded down to
 //!    the currency unit, the remainder to the highest placed of them.
@@ -199,13 +203,19 @@ pub struct Award {
     pub shared: Option<String>,
 }
 
-/// The order prizes are taken in (rule 2).
-fn by_value(t: &Tournament, p: &Prize) -> (std::cmp::Reverse<u64>, usize, usize) {
+/// The order prizes are taken in (rule 2): the larger amount, then the main list before the
+/// categories, then the smaller place, then the categories in the order defined.
+fn by_value(t: &Tournament, p: &Prize) -> (std::cmp::Reverse<u64>, bool, usize, usize) {
     let category = match &p.list {
         List::Main => 0,
         List::Category(id) => 1 + t.categories.iter().position(|c| &c.id == id).unwrap_or(0),
     };
-    (std::cmp::Reverse(p.amount.unwrap_or(0)), category, p.place)
+    (
+        std::cmp::Reverse(p.amount.unwrap_or(0)),
+        category > 0,
+        p.place,
+        category,
+    )
 }
 
 /// Each list's players in its order, with their points: every list a prize names, once.
@@ -242,20 +252,18 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
     let mut out = vec![];
     for prize in order {
         let list = &orders[prize.list.id()];
-        // Those who took a prize of another list are out of this one (rule 1); the places
-        // of this list stand, and a place whose player took another of its prizes passes on.
-        let left: Vec<PlayerId> = list
-            .iter()
-            .map(|&(id, _)| id)
-            .filter(|id| {
-                !rules.one_per_player || !taken.iter().any(|(p, l)| p == id && *l != prize.list)
-            })
-            .collect();
-        let player = left
+        // Eligible: no prize yet (rule 1), or, where several are allowed, none of this list.
+        let may_take = |id: &PlayerId| {
+            !taken
+                .iter()
+                .any(|(p, l)| p == id && (rules.one_per_player || *l == prize.list))
+        };
+        // The place's player, else the next place's who may take it (rule 3).
+        let player = list
             .iter()
             .skip(prize.place - 1)
-            .find(|id| !taken.iter().any(|(p, l)| p == *id && *l == prize.list))
-            .copied();
+            .map(|&(id, _)| id)
+            .find(may_take);
         if let Some(id) = player {
             taken.push((id, prize.list.clone()));
         }
@@ -274,10 +282,10 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
     out
 }
 
-/// Rule 4's option: within each list, a group level on points shares the amounts of the places
-/// it covers; a member of the group whose place has no prize of its own gets his share as an
-/// award of his place. The list's places are those left once players who took another list's
-/// prize are out (as the allocation counted them).
+/// Rule 4's option: within each list, a group level on points shares the amounts its members
+/// took in that list, equally; a member whose place took no prize gets his share as an award of
+/// his place. The group covers the places of the list's standings; a member who took another
+/// list's prize (one prize a player) takes no share.
 fn share_by_points(
     orders: &Orders,
     awards: &mut Vec<Award>,
@@ -286,33 +294,32 @@ fn share_by_points(
 ) {
     for (id, order) in orders {
         let list = List::parse(id);
-        let left: Vec<(PlayerId, f64)> = order
-            .iter()
-            .copied()
-            .filter(|(p, _)| !one_per_player || !taken.iter().any(|(q, l)| q == p && *l != list))
-            .collect();
+        let elsewhere = |p: &PlayerId| taken.iter().any(|(q, l)| q == p && *l != list);
         let mut start = 0;
-        while start < left.len() {
-            let level = left[start].1;
+        while start < order.len() {
+            let level = order[start].1;
             let end = start
-                + left[start..]
+                + order[start..]
                     .iter()
                     .take_while(|(_, pts)| *pts == level)
                     .count();
-            if end - start > 1 {
-                share_group(awards, id, &left[start..end], start + 1);
+            let sharers: Vec<(PlayerId, usize)> = (start..end)
+                .map(|k| (order[k].0, k + 1))
+                .filter(|(p, _)| !one_per_player || !elsewhere(p))
+                .collect();
+            if end - start > 1 && sharers.len() > 1 {
+                share_group(awards, id, &sharers, format!("{}-{end}", start + 1));
             }
             start = end;
         }
     }
 }
 
-/// One group of `list`, its first member at place `first`: the amounts of the awards of its
-/// places summed and divided equally, rounded down, the remainder to the highest placed.
-fn share_group(awards: &mut Vec<Award>, list: &str, group: &[(PlayerId, f64)], first: usize) {
-    let last = first + group.len() - 1;
+/// One group's `sharers` of `list` (each with his place), covering `places`: the amounts they
+/// took summed and divided equally, rounded down, the remainder to the highest placed.
+fn share_group(awards: &mut Vec<Award>, list: &str, sharers: &[(PlayerId, usize)], places: String) {
     let of_group =
-        |a: &Award| a.list == list && a.player.is_some_and(|p| group.iter().any(|g| g.0 == p));
+        |a: &Award| a.list == list && a.player.is_some_and(|p| sharers.iter().any(|g| g.0 == p));
     let total: u64 = awards
         .iter()
         .filter(|a| of_group(a))
@@ -321,11 +328,11 @@ fn share_group(awards: &mut Vec<Award>, list: &str, group: &[(PlayerId, f64)], f
     if total == 0 {
         return;
     }
-    let share = total / group.len() as u64;
-    let rest = total - share * group.len() as u64;
-    for (k, &(player, _)) in group.iter().enumerate() {
+    let share = total / sharers.len() as u64;
+    let rest = total - share * sharers.len() as u64;
+    for (k, &(player, place)) in sharers.iter().enumerate() {
         let amount = share + if k == 0 { rest } else { 0 };
-        let shared = Some(format!("{first}-{last}"));
+        let shared = Some(places.clone());
         match awards
             .iter_mut()
             .find(|a| a.list == list && a.player == Some(player))
@@ -336,7 +343,7 @@ fn share_group(awards: &mut Vec<Award>, list: &str, group: &[(PlayerId, f64)], f
             }
             None => awards.push(Award {
                 list: list.to_string(),
-                place: first + k,
+                place,
                 amount: Some(amount),
                 title: None,
                 player: Some(player),

@@ -462,6 +462,24 @@ async fn the_event_may_ask_the_arbiter_to_confirm_each_result() {
     assert_eq!(mine.body["deputy"]["rows"][0]["games"][0]["pending"], "1-0");
 }
 
+/// A check-in mark as a phone sends it: the deputy's code, JSON, the phone's language.
+async fn checkin(addr: SocketAddr, code: &str, json: &str, lang: &str) -> Answer {
+    let auth = format!("Bearer {code}");
+    send_from(
+        None,
+        addr,
+        "POST",
+        "/api/checkin",
+        &[
+            ("Authorization", &auth),
+            ("Content-Type", "application/json"),
+            ("Accept-Language", lang),
+        ],
+        json.as_bytes(),
+    )
+    .await
+}
+
 /// Issue 50: a deputy at the registration desk checks players in from his phone. Each mark is
 /// one journaled change with his name, answered with the check-in after it in the phone's
 /// language; a mark already so writes nothing; a player not in the event, one withdrawn, a team
@@ -486,24 +504,7 @@ async fn a_deputy_checks_players_in_from_his_phone() {
     let addr = serve(&path).await;
     let bytes = || std::fs::read(&path).unwrap();
     let auth = format!("Bearer {code}");
-    let mark = |json: &'static str, lang: &'static str| {
-        let auth = auth.clone();
-        async move {
-            send_from(
-                None,
-                addr,
-                "POST",
-                "/api/checkin",
-                &[
-                    ("Authorization", &auth),
-                    ("Content-Type", "application/json"),
-                    ("Accept-Language", lang),
-                ],
-                json.as_bytes(),
-            )
-            .await
-        }
-    };
+    let mark = |json: &'static str, lang: &'static str| checkin(addr, &code, json, lang);
     // What the phone shows before: round 2's check-in, the seven still playing, nobody come.
     let mine = send_from(
         None,
@@ -601,19 +602,7 @@ async fn a_team_events_phones_offer_no_check_in() {
     let auth = format!("Bearer {code}");
     let before = std::fs::read(&path).unwrap();
     let body = format!(r#"{{"player": {first}}}"#);
-    let a = send_from(
-        None,
-        addr,
-        "POST",
-        "/api/checkin",
-        &[
-            ("Authorization", &auth),
-            ("Content-Type", "application/json"),
-            ("Accept-Language", "ru"),
-        ],
-        body.as_bytes(),
-    )
-    .await;
+    let a = checkin(addr, &code, &body, "ru").await;
     assert_eq!(a.status, 422);
     assert!(a.body["message"]
         .as_str()

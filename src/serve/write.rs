@@ -318,24 +318,44 @@ pub fn desk_gone(lang: Lang) -> Response {
     )
 }
 
+/// 400: the body does not read; the answer says why and the shape to send.
+fn unreadable(lang: Lang, why: String, shape: &str) -> Box<Response> {
+    Box::new(answer(
+        StatusCode::BAD_REQUEST,
+        "unreadable",
+        match lang {
+            Lang::En => format!("the request cannot be read: {why}; send {shape}"),
+            Lang::Ru => format!("запрос не прочитать: {why}; пришлите {shape}"),
+        },
+        json!({}),
+    ))
+}
+
+/// A write's body as a JSON object (400 naming `shape` when it is not one).
+fn object(
+    body: &[u8],
+    lang: Lang,
+    shape: &str,
+) -> Result<serde_json::Map<String, Value>, Box<Response>> {
+    let value: Value =
+        serde_json::from_slice(body).map_err(|e| unreadable(lang, e.to_string(), shape))?;
+    match value {
+        Value::Object(o) => Ok(o),
+        _ => Err(unreadable(
+            lang,
+            said(lang, "not an object", "не объект"),
+            shape,
+        )),
+    }
+}
+
 /// The body of a result, read: `{"round", "board", "game", "result"}` (400 when it is not that
 /// shape, 422 when the result is not one of the three).
 fn read_body(body: &[u8], lang: Lang) -> Result<Sent, Box<Response>> {
-    let unreadable = |why: String| {
-        Box::new(answer(
-            StatusCode::BAD_REQUEST,
-            "unreadable",
-            match lang {
-                Lang::En => format!("the request cannot be read: {why}; send {{\"round\": R, \"board\": B, \"game\": G, \"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\"}}"),
-                Lang::Ru => format!("запрос не прочитать: {why}; пришлите {{\"round\": R, \"board\": B, \"game\": G, \"result\": \"1-0\" | \"0-1\" | \"1/2-1/2\"}}"),
-            },
-            json!({}),
-        ))
-    };
-    let value: Value = serde_json::from_slice(body).map_err(|e| unreadable(e.to_string()))?;
-    let Value::Object(o) = value else {
-        return Err(unreadable(said(lang, "not an object", "не объект")));
-    };
+    const SHAPE: &str =
+        r#"{"round": R, "board": B, "game": G, "result": "1-0" | "0-1" | "1/2-1/2"}"#;
+    let unreadable = |why: String| unreadable(lang, why, SHAPE);
+    let o = object(body, lang, SHAPE)?;
     let number = |key: &str| -> Result<usize, Box<Response>> {
         let v = o.get(key).ok_or_else(|| {
             unreadable(match lang {
@@ -525,21 +545,9 @@ pub async fn post_result(
 
 /// The body of a check-in mark, read: `{"player": ID, "present": true | false}`.
 fn read_mark(body: &[u8], lang: Lang) -> Result<Mark, Box<Response>> {
-    let unreadable = |why: String| {
-        Box::new(answer(
-            StatusCode::BAD_REQUEST,
-            "unreadable",
-            match lang {
-                Lang::En => format!("the request cannot be read: {why}; send {{\"player\": ID, \"present\": true | false}}"),
-                Lang::Ru => format!("запрос не прочитать: {why}; пришлите {{\"player\": ID, \"present\": true | false}}"),
-            },
-            json!({}),
-        ))
-    };
-    let value: Value = serde_json::from_slice(body).map_err(|e| unreadable(e.to_string()))?;
-    let Value::Object(o) = value else {
-        return Err(unreadable(said(lang, "not an object", "не объект")));
-    };
+    const SHAPE: &str = r#"{"player": ID, "present": true | false}"#;
+    let unreadable = |why: String| unreadable(lang, why, SHAPE);
+    let o = object(body, lang, SHAPE)?;
     let player = match o.get("player") {
         None => return Err(unreadable(said(lang, "no `player`", "нет поля `player`"))),
         Some(v) => match v.as_u64().and_then(|n| u32::try_from(n).ok()) {

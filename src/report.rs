@@ -181,6 +181,10 @@ pub struct Section {
     /// Who signs under this section (a certificate); the document's signatures stand at its end.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub signatures: Vec<String>,
+    /// A page handed to a person (a diploma): its heading and lines set large and centred, the
+    /// line of this index (the name) larger still; the document's title is not printed over it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hand_out: Option<usize>,
 }
 
 impl Section {

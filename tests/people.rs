@@ -362,6 +362,36 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
         ]
     );
     assert_eq!(v["awards"][0]["title"], "кубок");
+    // Each award says the player's own place in its list: 8 is the girls' 3rd.
+    assert_eq!(v["awards"][5]["standing"], "3");
+    assert_eq!(v["awards"][2]["standing"], "1");
+    // His diploma says the place he took, and which place's prize passed down to him.
+    for (lang, seen) in [
+        ("ru", ["за 3-е место — g12", "Приз за 2-е место: 3000"]),
+        ("en", ["for 3rd place — g12", "Prize for 2nd place: 3000"]),
+    ] {
+        let html = d.join(format!("passed-{lang}.html"));
+        let html = html.to_string_lossy();
+        let out = run(&[
+            "report",
+            &event,
+            "--document",
+            "diplomas",
+            "-o",
+            &html,
+            "--lang",
+            lang,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&*html).unwrap();
+        for s in seen {
+            assert!(text.contains(s), "{s} in the {lang} diplomas");
+        }
+    }
     assert_eq!(v["awards"][6]["player"], Value::Null);
     assert_eq!(v["rules"]["one_per_player"], true);
     // Several prizes a player: each list by its own places.
@@ -409,7 +439,7 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
     let text = std::fs::read_to_string(&html).unwrap();
     for seen in [
         "Победители и призёры",
-        "Основной зачёт",
+        "Общий зачёт",
         "10000, кубок",
         "Андреев Имя",
         "медаль",
@@ -444,7 +474,7 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
             "ru",
             [
                 "Дипломы победителей и призёров",
-                "за 2 место — g12",
+                "за 2-е место — g12",
                 "Зайцева Имя",
                 "Приз: 10000, кубок",
             ],

@@ -33,7 +33,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     Document {
         title: format!(
             "{} — {}",
-            t(lang, "Winners and prize-winners", "Победители и призёры"),
+            super::kind::Kind::Awards.said(lang),
             tour.settings.name
         ),
         subtitle,
@@ -73,15 +73,14 @@ pub fn diplomas(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
                 body.push(p.club.trim().to_string());
             }
             body.push(place_said(a, &list_said(tour, &list, lang), lang));
-            let worth = worth(a);
-            if !worth.is_empty() {
-                body.push(format!("{}: {worth}", t(lang, "Prize", "Приз")));
-            }
+            body.extend(prize_said(a, lang));
             body.extend(event.iter().cloned());
             sections.push(Section {
                 heading: t(lang, "Diploma", "Диплом"),
                 lines: body,
                 new_page: true,
+                // The awardee's name, set largest.
+                hand_out: Some(1),
                 signatures: signers.clone(),
                 ..Section::default()
             });
@@ -113,28 +112,55 @@ pub fn diplomas(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Document
     }
 }
 
-/// «за 1 место — Основной зачёт», «for 2nd place — Girls under 12»; a shared place says the
-/// places its group covers.
+/// «за 2-е место — Юноши»: the player's own place in the list (the prize may have passed down
+/// to him from a place above), «за 3–5-е место» where he is level with others.
 fn place_said(a: &Award, list: &str, lang: Lang) -> String {
-    let place = match (lang, &a.shared) {
-        (Lang::Ru, Some(s)) => format!("за {} место (места {s})", a.place),
-        (Lang::Ru, None) => format!("за {} место", a.place),
-        (Lang::En, shared) => {
-            let n = a.place;
-            let suffix = match (n % 10, n % 100) {
-                (_, 11..=13) => "th",
-                (1, _) => "st",
-                (2, _) => "nd",
-                (3, _) => "rd",
-                _ => "th",
-            };
-            match shared {
-                Some(s) => format!("for {n}{suffix} place (places {s} shared)"),
-                None => format!("for {n}{suffix} place"),
-            }
-        }
+    let standing = a.standing.clone().unwrap_or_else(|| a.place.to_string());
+    format!("{} — {list}", for_place(&standing, lang))
+}
+
+/// «за 2-е место», «за 3–5-е место»; "for 2nd place", "for places 3–5".
+fn for_place(place: &str, lang: Lang) -> String {
+    let place = place.replace('-', "–");
+    match lang {
+        Lang::Ru => format!("за {place}-е место"),
+        Lang::En => match place.parse::<usize>() {
+            Ok(n) => format!("for {} place", ordinal(n)),
+            Err(_) => format!("for places {place}"),
+        },
+    }
+}
+
+/// 1st, 2nd, 3rd, 11th, 21st.
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
     };
-    format!("{place} — {list}")
+    format!("{n}{suffix}")
+}
+
+/// The prize's line of a diploma: «Приз: 3000, медаль», or, where it passed down from another
+/// place, «Приз за 1-е место: 3000»; where shared by points, the places shared.
+fn prize_said(a: &Award, lang: Lang) -> Option<String> {
+    let worth = worth(a);
+    if worth.is_empty() {
+        return None;
+    }
+    let own = a.standing.as_deref() == Some(a.place.to_string().as_str());
+    let prize = t(lang, "Prize", "Приз");
+    Some(match (&a.shared, own) {
+        (Some(s), _) => format!(
+            "{prize} ({} {}): {worth}",
+            t(lang, "shared by places", "поровну на места"),
+            s.replace('-', "–")
+        ),
+        (None, true) => format!("{prize}: {worth}"),
+        (None, false) => format!("{prize} {}: {worth}", for_place(&a.place.to_string(), lang)),
+    })
 }
 
 fn lists(tour: &Tournament) -> Vec<List> {
@@ -146,7 +172,7 @@ fn lists(tour: &Tournament) -> Vec<List> {
 /// The list's name as the award list heads it.
 pub fn list_said(tour: &Tournament, list: &List, lang: Lang) -> String {
     match list {
-        List::Main => t(lang, "Overall", "Основной зачёт"),
+        List::Main => category::overall(lang).to_string(),
         List::Category(id) => tour
             .categories
             .iter()
@@ -178,9 +204,10 @@ fn list_section(
     }
     mine.sort_by_key(|a| a.place);
     let header = vec![
-        t(lang, "Place", "Место"),
+        t(lang, "Prize for place", "Приз за место"),
         t(lang, "Prize", "Приз"),
         t(lang, "Name", "Фамилия, имя"),
+        t(lang, "Place in the list", "Место в зачёте"),
         t(lang, "Federation, club", "Регион, клуб"),
         t(lang, "Points", "Очки"),
     ];
@@ -197,6 +224,7 @@ fn list_section(
                 place,
                 worth(a),
                 who.map_or_else(|| t(lang, "not awarded", "не присуждён"), |p| p.full_name()),
+                a.standing.clone().unwrap_or_default(),
                 who.map_or_else(String::new, |p| p.club.clone()),
                 line.map_or_else(String::new, |l| points(l.points, lang)),
             ]

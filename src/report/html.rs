@@ -22,6 +22,8 @@ h2{font-size:1.2em;margin:1.2em 0 .4em;page-break-after:avoid}\
 table{border-collapse:collapse;margin-bottom:1em}th,td{border:1px solid #888;padding:.2em .5em;text-align:left}\
 th{background:#eee}tbody tr:nth-child(even){background:#f7f7f7}p.note{font-size:.85em;color:#333}p.sign{margin-top:2em}\
 p.line{margin:.3em 0;font-size:1.05em}section.page{page-break-before:always}\
+section.hand-out{text-align:center}section.hand-out h2{font-size:3em;text-transform:uppercase}\
+section.hand-out p.line{font-size:1.3em}section.hand-out p.big{font-size:2.2em;font-weight:bold}\
 body.wall{font-size:2em}body.wall td,body.wall th{padding:.3em .8em}\
 @media print{body{margin:0}section{page-break-inside:avoid}}";
 
@@ -41,14 +43,20 @@ pub fn render(doc: &Document, lang: Lang) -> String {
         out.push_str(&format!("<p class=\"sub\">{}</p>\n", escape(s)));
     }
     for (k, section) in doc.sections.iter().enumerate() {
-        out.push_str(if section.new_page && k > 0 {
-            "<section class=\"page\">\n"
-        } else {
-            "<section>\n"
-        });
+        let class = match (section.new_page && k > 0, section.hand_out.is_some()) {
+            (true, true) => " class=\"page hand-out\"",
+            (false, true) => " class=\"hand-out\"",
+            (true, false) => " class=\"page\"",
+            (false, false) => "",
+        };
+        out.push_str(&format!("<section{class}>\n"));
         out.push_str(&format!("<h2>{}</h2>\n", escape(&section.heading)));
-        for line in &section.lines {
-            out.push_str(&format!("<p class=\"line\">{}</p>\n", escape(line)));
+        for (i, line) in section.lines.iter().enumerate() {
+            let class = match section.hand_out == Some(i) {
+                true => "line big",
+                false => "line",
+            };
+            out.push_str(&format!("<p class=\"{class}\">{}</p>\n", escape(line)));
         }
         if !section.header.is_empty() {
             table(&mut out, section);

@@ -74,7 +74,7 @@ impl Kind {
             Kind::ChiefReport => lang.pick("Chief arbiter's report", "Отчёт главного судьи"),
             Kind::MatchProtocols => lang.pick("Match protocols", "Протоколы матчей"),
             Kind::Bracket => lang.pick("Bracket", "Турнирная сетка"),
-            Kind::Awards => lang.pick("Prize-winners", "Победители и призёры"),
+            Kind::Awards => lang.pick("Winners and prize-winners", "Победители и призёры"),
             Kind::Diplomas => lang.pick("Prize diplomas", "Дипломы призёров"),
         }
     }

@@ -175,5 +175,6 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
                 t(lang, "Arbiter", "Судья")
             ),
         ],
+        hand_out: None,
     }
 }

@@ -235,20 +235,10 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
         y: PAGE_H - MARGIN,
     };
     let room = PAGE_W - 2.0 * MARGIN;
-    // A long event name wraps as the subtitles do (it was cut at the page's edge).
-    let title = wrap(&doc.title, 16.0, room);
-    for (i, line) in title.iter().enumerate() {
-        if i > 0 {
-            w.y -= 7.0;
-        }
-        w.text(line, 16.0, MARGIN);
-    }
-    w.y -= 7.0;
-    for s in &doc.subtitle {
-        for line in wrap(s, 9.0, room) {
-            w.text(&line, 9.0, MARGIN);
-            w.y -= 4.5;
-        }
+    // Pages handed out (diplomas) are each the whole page: no title over the first.
+    let hand_outs = doc.sections.first().is_some_and(|s| s.hand_out.is_some());
+    if !hand_outs {
+        head(&mut w, doc, room);
     }
     let set = if doc.wall { WALL } else { NORMAL };
     for (k, section) in doc.sections.iter().enumerate() {
@@ -256,6 +246,10 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
             w.new_page();
         } else {
             w.y -= 4.0;
+        }
+        if let Some(big) = section.hand_out {
+            hand_out(&mut w, section, big, room);
+            continue;
         }
         w.need(8.0 + 2.0 * set.row);
         let heading = if doc.wall { 20.0 } else { 12.0 };
@@ -283,6 +277,54 @@ pub fn render(doc: &Document) -> Result<Vec<u8>, PdfError> {
     signatures(&mut w, &doc.signatures);
     let bytes = w.doc.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
     with_title(&bytes, &doc.title)
+}
+
+/// The document's title and the lines under it.
+fn head(w: &mut Writer, doc: &Document, room: f32) {
+    // A long event name wraps as the subtitles do (it was cut at the page's edge).
+    let title = wrap(&doc.title, 16.0, room);
+    for (i, line) in title.iter().enumerate() {
+        if i > 0 {
+            w.y -= 7.0;
+        }
+        w.text(line, 16.0, MARGIN);
+    }
+    w.y -= 7.0;
+    for s in &doc.subtitle {
+        for line in wrap(s, 9.0, room) {
+            w.text(&line, 9.0, MARGIN);
+            w.y -= 4.5;
+        }
+    }
+}
+
+/// A page handed to a person (a diploma): the heading large in the middle at the top, each line
+/// centred under it, the line `big` (the name) larger, the signatures at the foot.
+fn hand_out(w: &mut Writer, section: &super::Section, big: usize, room: f32) {
+    let centred = |w: &mut Writer, text: &str, size: f32| {
+        for line in wrap(text, size, room) {
+            let x = MARGIN + (room - width(&line, size)).max(0.0) / 2.0;
+            w.text(&line, size, x);
+            w.y -= size * PT_MM * 1.5;
+        }
+    };
+    w.y = PAGE_H - 40.0;
+    centred(w, &section.heading.to_uppercase(), 44.0);
+    w.y -= 8.0;
+    for (k, line) in section.lines.iter().enumerate() {
+        let size = match k {
+            _ if k == big => 28.0,
+            _ if k <= big + 3 => 16.0,
+            _ => 12.0,
+        };
+        if k == big || k == big + 1 {
+            w.y -= 3.0;
+        }
+        centred(w, line, size);
+    }
+    w.y =
+        w.y.min(MARGIN + 10.0 * section.signatures.len() as f32 + 8.0);
+    signatures(w, &section.signatures);
 }
 
 /// A section's table, its header repeated on every page it runs onto.

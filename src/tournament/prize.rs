@@ -198,6 +198,10 @@ pub struct Award {
     pub amount: Option<u64>,
     pub title: Option<String>,
     pub player: Option<PlayerId>,
+    /// The player's own place in the list's standings (`2`, `3-5` where tied): another than the
+    /// prize's where the prize passed down to him.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standing: Option<String>,
     /// Shared by points: the places the player's group covers in the list (`3-5`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shared: Option<String>,
@@ -218,8 +222,11 @@ fn by_value(t: &Tournament, p: &Prize) -> (std::cmp::Reverse<u64>, bool, usize, 
     )
 }
 
-/// Each list's players in its order, with their points: every list a prize names, once.
-type Orders = std::collections::BTreeMap<String, Vec<(PlayerId, f64)>>;
+/// One player of a list: his points and his place in it (`3-5` where tied).
+type Placed = (PlayerId, f64, String);
+
+/// Each list's players in its order: every list a prize names, once.
+type Orders = std::collections::BTreeMap<String, Vec<Placed>>;
 
 fn orders(t: &Tournament, main: &[Line]) -> Orders {
     t.prizes
@@ -229,8 +236,8 @@ fn orders(t: &Tournament, main: &[Line]) -> Orders {
         .collect()
 }
 
-/// A list's players in its order, with their points.
-fn ordered(t: &Tournament, main: &[Line], list: &List) -> Vec<(PlayerId, f64)> {
+/// A list's players in its order.
+fn ordered(t: &Tournament, main: &[Line], list: &List) -> Vec<Placed> {
     let lines = match list {
         List::Main => main.to_vec(),
         List::Category(id) => match t.categories.iter().find(|c| &c.id == id) {
@@ -238,7 +245,10 @@ fn ordered(t: &Tournament, main: &[Line], list: &List) -> Vec<(PlayerId, f64)> {
             None => vec![],
         },
     };
-    lines.iter().map(|l| (l.id, l.points)).collect()
+    lines
+        .iter()
+        .map(|l| (l.id, l.points, l.place.clone()))
+        .collect()
 }
 
 /// The prizes given on `main` (the event's standings): in the order they are taken.
@@ -259,11 +269,11 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
                 .any(|(p, l)| p == id && (rules.one_per_player || *l == prize.list))
         };
         // The place's player, else the next place's who may take it (rule 3).
-        let player = list
+        let found = list
             .iter()
             .skip(prize.place - 1)
-            .map(|&(id, _)| id)
-            .find(may_take);
+            .find(|(id, _, _)| may_take(id));
+        let player = found.map(|(id, _, _)| *id);
         if let Some(id) = player {
             taken.push((id, prize.list.clone()));
         }
@@ -273,6 +283,7 @@ pub fn allocate(t: &Tournament, main: &[Line]) -> Vec<Award> {
             amount: prize.amount,
             title: prize.title.clone(),
             player,
+            standing: found.map(|(_, _, place)| place.clone()),
             shared: None,
         });
     }
@@ -301,11 +312,11 @@ fn share_by_points(
             let end = start
                 + order[start..]
                     .iter()
-                    .take_while(|(_, pts)| *pts == level)
+                    .take_while(|(_, pts, _)| *pts == level)
                     .count();
-            let sharers: Vec<(PlayerId, usize)> = (start..end)
-                .map(|k| (order[k].0, k + 1))
-                .filter(|(p, _)| !one_per_player || !elsewhere(p))
+            let sharers: Vec<(PlayerId, usize, String)> = (start..end)
+                .map(|k| (order[k].0, k + 1, order[k].2.clone()))
+                .filter(|(p, _, _)| !one_per_player || !elsewhere(p))
                 .collect();
             if end - start > 1 && sharers.len() > 1 {
                 share_group(awards, id, &sharers, format!("{}-{end}", start + 1));
@@ -317,7 +328,12 @@ fn share_by_points(
 
 /// One group's `sharers` of `list` (each with his place), covering `places`: the amounts they
 /// took summed and divided equally, rounded down, the remainder to the highest placed.
-fn share_group(awards: &mut Vec<Award>, list: &str, sharers: &[(PlayerId, usize)], places: String) {
+fn share_group(
+    awards: &mut Vec<Award>,
+    list: &str,
+    sharers: &[(PlayerId, usize, String)],
+    places: String,
+) {
     let of_group =
         |a: &Award| a.list == list && a.player.is_some_and(|p| sharers.iter().any(|g| g.0 == p));
     let total: u64 = awards
@@ -330,7 +346,8 @@ fn share_group(awards: &mut Vec<Award>, list: &str, sharers: &[(PlayerId, usize)
     }
     let share = total / sharers.len() as u64;
     let rest = total - share * sharers.len() as u64;
-    for (k, &(player, place)) in sharers.iter().enumerate() {
+    for (k, (player, place, standing)) in sharers.iter().enumerate() {
+        let (player, place) = (*player, *place);
         let amount = share + if k == 0 { rest } else { 0 };
         let shared = Some(places.clone());
         match awards
@@ -347,6 +364,7 @@ fn share_group(awards: &mut Vec<Award>, list: &str, sharers: &[(PlayerId, usize)
                 amount: Some(amount),
                 title: None,
                 player: Some(player),
+                standing: Some(standing.clone()),
                 shared,
             }),
         }

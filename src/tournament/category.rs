@@ -108,23 +108,27 @@ impl Russian for CategoryError {
     fn ru(&self) -> String {
         match self {
             CategoryError::BadId(id) => format!(
-                "у зачёта должно быть короткое имя из букв, цифр, `-` или `_` (а не `{id}`)"
+                "у зачёта должно быть короткое имя из букв, цифр, «-» или «_» (а не «{id}»)"
             ),
-            CategoryError::Twice(id) => format!("зачёт `{id}` уже есть"),
-            CategoryError::NoName(id) => format!("у зачёта `{id}` нет названия"),
-            CategoryError::NoSuch(id) => format!("в турнире нет зачёта `{id}`"),
+            CategoryError::Twice(id) => format!("зачёт «{id}» уже есть"),
+            CategoryError::NoName(id) => format!("у зачёта «{id}» нет названия"),
+            CategoryError::NoSuch(id) => format!("в турнире нет зачёта «{id}»"),
             CategoryError::UnknownRank { id, rank, known } => {
-                format!("зачёт `{id}`: в таблице ЕВСК нет разряда `{rank}` (есть: {known})")
+                format!("зачёт «{id}»: в таблице ЕВСК нет разряда «{rank}» (есть: {known})")
             }
             CategoryError::Range { id, what, from, to } => format!(
-                "зачёт `{id}`: {} «от» {from} выше, чем «до» {to}",
-                what.ru()
+                "зачёт «{id}»: {} «от» {from} {} «до» {to}",
+                what.ru(),
+                match what {
+                    Bound::Rank => "выше, чем",
+                    Bound::Born | Bound::Rating => "больше, чем",
+                }
             ),
             CategoryError::NoPlayer { id, player } => {
-                format!("зачёт `{id}`: в турнире нет участника {player}")
+                format!("зачёт «{id}»: в турнире нет участника {player}")
             }
             CategoryError::Reserved(id) => {
-                format!("зачёт `{id}`: имя `main` занято основным зачётом турнира")
+                format!("зачёт «{id}»: имя «main» занято общим зачётом турнира")
             }
         }
     }

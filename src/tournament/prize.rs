@@ -137,15 +137,15 @@ impl Russian for PrizeError {
     fn ru(&self) -> String {
         let list = |l: &str| {
             if l == "main" {
-                "основной зачёт".to_string()
+                "общий зачёт".to_string()
             } else {
-                format!("зачёт `{l}`")
+                format!("зачёт «{l}»")
             }
         };
         match self {
             PrizeError::PlaceZero => "места считаются с 1".into(),
             PrizeError::NoList(id) => format!(
-                "в турнире нет зачёта `{id}` (приз — в основном зачёте `main` или в зачёте по его имени)"
+                "в турнире нет зачёта «{id}» (приз — в общем зачёте «main» или в зачёте по его имени)"
             ),
             PrizeError::Twice { list: l, place } => {
                 format!("{}, {place}-е место: приз уже есть", list(l))
@@ -155,7 +155,7 @@ impl Russian for PrizeError {
                 list(l)
             ),
             PrizeError::HasPrizes(id) => {
-                format!("у зачёта `{id}` есть призы: сначала уберите их")
+                format!("у зачёта «{id}» есть призы: сначала уберите их")
             }
             PrizeError::NoPrize { list: l, place } => {
                 format!("{}, {place}-е место: такого приза нет", list(l))

@@ -6,6 +6,8 @@ use crate::tournament::command::Command;
 use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Sex, Tournament};
 
+mod lists;
+
 /// A journal entry as the arbiter made it: a change in its own words; an undo or a redo as what
 /// it took back or made again («отмена №12: …»), not as the command that did it.
 pub fn entry(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
@@ -35,31 +37,27 @@ pub fn step(t: &Tournament, journal: &[Entry], seq: u64, lang: Lang) -> String {
 }
 
 /// What an undo entry took back: the change of the entry it names (its own command is only the
-/// inverse).
+/// inverse), with the check-in's count as it stands after the undo.
 fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
     let original = match e.made() {
         Made::Undo(seq) => journal.iter().find(|o| o.seq == seq),
         _ => None,
     };
-    original.map_or_else(|| command(t, &e.command, lang), |o| change(t, o, lang))
+    let Some(o) = original else {
+        return command(t, &e.command, lang);
+    };
+    match (&o.command, &o.undo) {
+        (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
+            checked_in(t, before, players, &t.checked_in, lang)
+        }
+        _ => change(t, o, lang),
+    }
 }
 
 /// The change an entry made, in words. A player removed is no longer in the event: his name is
 /// in the entry's undo.
 fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
-    let said = match (&e.command, &e.undo) {
-        (Command::RemovePlayer { id }, Command::AddPlayer { player })
-            if t.player(*id).is_none() =>
-        {
-            removed(lang, player.sex, &player.full_name())
-        }
-        // Once made, the event holds the list after the change: the entry's undo, the one
-        // before it (else every journal line read «unchanged»).
-        (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
-            checked_in(t, before, players, lang)
-        }
-        _ => command(t, &e.command, lang),
-    };
+    let said = made(t, &e.command, &e.undo, lang);
     match &e.by {
         Some(by) => format!(
             "{said} ({} {}, {})",
@@ -68,6 +66,43 @@ fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
             by.address
         ),
         None => said,
+    }
+}
+
+/// A change as the difference it made, from the command and its undo (the value before it).
+fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
+    match (cmd, undo) {
+        (Command::RemovePlayer { id }, Command::AddPlayer { player })
+            if t.player(*id).is_none() =>
+        {
+            removed(lang, player.sex, &player.full_name())
+        }
+        // Once made, the event holds the list after the change: the entry's undo, the one
+        // before it (else every journal line read «unchanged»).
+        (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
+            checked_in(t, before, players, players, lang)
+        }
+        (Command::SetPrizes { prizes }, Command::SetPrizes { prizes: before }) => {
+            lists::prizes(t, before, prizes, lang)
+        }
+        (Command::SetCategories { categories }, Command::SetCategories { categories: before }) => {
+            lists::categories(before, categories, lang)
+        }
+        // A batch's undo is its changes' undos in reverse order.
+        (Command::Batch { commands }, Command::Batch { commands: undos })
+            if commands.len() == undos.len()
+                && commands.iter().any(|c| {
+                    matches!(c, Command::SetPrizes { .. } | Command::SetCategories { .. })
+                }) =>
+        {
+            commands
+                .iter()
+                .zip(undos.iter().rev())
+                .map(|(c, u)| made(t, c, u, lang))
+                .collect::<Vec<_>>()
+                .join("; ")
+        }
+        _ => command(t, cmd, lang),
     }
 }
 
@@ -152,10 +187,12 @@ fn removed(lang: Lang, sex: Option<Sex>, name: &str) -> String {
 
 /// A check-in change as the difference it makes: who came, who was marked away (named when
 /// few, counted when the whole hall is marked at once).
+/// `count_of`: the list the count is of (the change's own, or the event's now after an undo).
 fn checked_in(
     t: &Tournament,
     before: &[crate::tournament::model::PlayerId],
     players: &[crate::tournament::model::PlayerId],
+    count_of: &[crate::tournament::model::PlayerId],
     lang: Lang,
 ) -> String {
     let came: Vec<_> = players.iter().filter(|id| !before.contains(id)).collect();
@@ -200,7 +237,7 @@ fn checked_in(
     // The count after the change, as the hall's desk keeps it: «(6 из 8)».
     let roll = crate::tournament::registration::roll(t);
     let present = (roll.present.iter().chain(&roll.missing))
-        .filter(|id| players.contains(id))
+        .filter(|id| count_of.contains(id))
         .count();
     format!(
         "{} ({present} {} {})",
@@ -308,29 +345,9 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             l("forbidden pairs", "запрещённые пары"),
             pairs.len()
         ),
-        Command::SetCategories { categories } => format!(
-            "{}: {}",
-            l("categories", "зачёты"),
-            if categories.is_empty() {
-                "—".to_string()
-            } else {
-                categories
-                    .iter()
-                    .map(|c| c.name_in(lang))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        ),
-        Command::SetPrizes { prizes } => format!(
-            "{}: {}",
-            l("prizes", "призы"),
-            lang.count(
-                prizes.prizes.len() as u64,
-                ["prize", "prizes"],
-                ["приз", "приза", "призов"]
-            )
-        ),
-        Command::SetCheckedIn { players } => checked_in(t, &t.checked_in, players, lang),
+        Command::SetCategories { categories } => lists::categories(&t.categories, categories, lang),
+        Command::SetPrizes { prizes } => lists::prizes(t, &t.prizes, prizes, lang),
+        Command::SetCheckedIn { players } => checked_in(t, &t.checked_in, players, players, lang),
         Command::SetSchedule { schedule } => format!(
             "{}: {}{}",
             l("schedule", "расписание"),

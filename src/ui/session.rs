@@ -663,6 +663,15 @@ impl Session {
             return false;
         }
         self.asked_result = None;
+        // A change that changes nothing (a form saved as it was, a choice picked again) is no
+        // step for Ctrl+Z to take back: an arbiter's trial pressed Ctrl+Z and saw nothing move.
+        if let Ok((next, _)) = crate::tournament::command::applied(&file.tournament, &cmd) {
+            if next == file.tournament {
+                let unchanged = lang.pick("nothing changed", "ничего не изменилось");
+                self.say(false, format!("{described} — {unchanged}"));
+                return true;
+            }
+        }
         let after = cmd.clone();
         match file.apply(cmd, Utc::now()) {
             Ok(_) => {

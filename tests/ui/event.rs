@@ -548,7 +548,7 @@ fn categories_and_prizes_are_entered_at_the_console_with_who_takes_each() {
     click(&mut app, "Добавить зачёт");
     let said = app.session.status.clone().unwrap();
     assert!(
-        said.error && said.text.contains("выше, чем «до» 2010"),
+        said.error && said.text.contains("больше, чем «до» 2010"),
         "{said:?}"
     );
     assert_eq!(
@@ -614,6 +614,68 @@ fn categories_and_prizes_are_entered_at_the_console_with_who_takes_each() {
     send(&mut app, P::Place(String::new()));
     send(&mut app, P::Amount(String::new()));
 
+    // A thousands space is read as Russian writes it: «7 000».
+    send(&mut app, P::List(List::Main));
+    send(&mut app, P::Place("3".into()));
+    send(&mut app, P::Amount("1 500".into()));
+    click(&mut app, "Добавить приз");
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    let third = t
+        .prizes
+        .prizes
+        .iter()
+        .find(|p| p.list == List::Main && p.place == 3);
+    assert_eq!(
+        third.and_then(|p| p.amount),
+        Some(1500),
+        "{:?}",
+        app.session.status
+    );
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text
+            .starts_with("Новый приз: Общий зачёт, 3-е место — 1500"),
+        "{said:?}"
+    );
+    send(&mut app, P::RemovePrize(List::Main, 3));
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text
+            .starts_with("Снятие приза: Общий зачёт, 3-е место"),
+        "{said:?}"
+    );
+    // Ctrl+Z says what it took back, as it was done.
+    key(
+        &mut app,
+        keyboard::Key::Character("z".into()),
+        Location::Standard,
+        Modifiers::CTRL,
+    );
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text
+            .contains("Отменено: снятие приза: Общий зачёт, 3-е место"),
+        "{said:?}"
+    );
+    send(&mut app, P::RemovePrize(List::Main, 3));
+    // The rule picked again changes nothing: no step for Ctrl+Z.
+    let journal = || {
+        std::fs::read_to_string(shashki_arbiter::store::event::journal_path(&path))
+            .unwrap()
+            .lines()
+            .count()
+    };
+    let lines = journal();
+    send(&mut app, P::Split(prize::Split::Places));
+    assert_eq!(journal(), lines, "a choice picked again is not journaled");
+    assert!(app
+        .session
+        .status
+        .clone()
+        .unwrap()
+        .text
+        .contains("ничего не изменилось"));
+
     // The rule: several prizes a player; saved in the event.
     send(&mut app, P::OnePerPlayer(false));
     assert!(
@@ -626,7 +688,16 @@ fn categories_and_prizes_are_entered_at_the_console_with_who_takes_each() {
     app.session.status = None;
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "prizes-ru");
 
-    // The young category goes with its prize; one Ctrl+Z brings both back.
+    // The young category goes with its prize: asked first, done at the second press; one
+    // Ctrl+Z brings both back.
+    let before = std::fs::read(&path).unwrap();
+    click(&mut app, "Удалить");
+    let said = app.session.status.clone().unwrap();
+    assert!(
+        said.text.contains("1 приз: они будут сняты вместе с ним"),
+        "{said:?}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before, "asked, not done");
     click(&mut app, "Удалить");
     let t = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!((t.categories.len(), t.prizes.prizes.len()), (1, 2));

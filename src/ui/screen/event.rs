@@ -13,6 +13,9 @@ pub mod teams;
 mod tiebreaks;
 
 pub use checkin::{Message as CheckInMessage, CHECKIN_FIELD};
+
+/// The event's page, scrolled back to its top when a player is taken into the form.
+pub const EVENT_PAGE: &str = "event-page";
 pub use players::{SEX_FIELD, SURNAME_FIELD};
 use settings::apply_edit;
 pub use settings::Edit;
@@ -346,6 +349,12 @@ impl State {
             }
             Message::Edit(id) => {
                 if let Some(p) = t.player(id) {
+                    // The form is at the page's top: a player clicked low in a long list is
+                    // edited where the arbiter can see it (a trial clicked and saw nothing).
+                    let top = iced::widget::operation::snap_to(
+                        EVENT_PAGE,
+                        iced::widget::operation::RelativeOffset::START,
+                    );
                     self.editing = Some(id);
                     self.surname = p.surname.clone();
                     self.name = p.name.clone();
@@ -354,6 +363,7 @@ impl State {
                     self.club = p.club.clone();
                     self.birth_year = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
                     self.sex = p.sex;
+                    return Action::Task(top);
                 }
             }
             Message::CancelEdit => self.clear_form(),
@@ -599,6 +609,7 @@ impl State {
                 bottom: 0.0,
                 left: 4.0,
             }))
+            .id(EVENT_PAGE)
             .height(Length::Fill),
         ]
         .spacing(12)

@@ -237,7 +237,6 @@ impl State {
             ]
             .spacing(8),
         )
-        .push(iced::widget::space::horizontal())
         .push(
             row![
                 pick_list(documents.clone(), chosen, Message::Document),
@@ -252,7 +251,11 @@ impl State {
             .spacing(8),
         )
         .spacing(8)
-        .align_y(iced::Alignment::Center);
+        .align_y(iced::Alignment::Center)
+        // In Russian with a category's picker the bar is wider than 1280 px: the documents'
+        // buttons wrap under it rather than run off the edge (an arbiter's trial lost CSV).
+        .wrap()
+        .vertical_spacing(8);
         // A team event's pages on a line of their own: with them the bar is wider than 1280 px.
         let bar = column![].push(team_pages).push(bar).spacing(8);
         if let Some(teams) = &teams {

@@ -47,6 +47,8 @@ pub struct Forms {
     place: String,
     amount: String,
     title: String,
+    /// The category with prizes the arbiter was asked about removing: «Удалить» again removes it.
+    asked_remove: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -67,12 +69,14 @@ pub enum Message {
 
 /// A number typed in a field: empty is none; anything else must read, or the field is named.
 fn number<T: FromStr>(what: &str, typed: &str, lang: Lang) -> Result<Option<T>, String> {
-    match typed.trim() {
+    // «7 000»: thousands set apart by a space (or a narrow one) as Russian writes them.
+    let digits: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+    match digits.as_str() {
         "" => Ok(None),
         v => v.parse().map(Some).map_err(|_| {
             format!(
                 "{what} {}: {}",
-                lang.quote(v),
+                lang.quote(typed.trim()),
                 lang.pick("not a whole number", "не целое число")
             )
         }),
@@ -162,6 +166,37 @@ impl Forms {
                 }
             }
             Message::RemoveCategory(id) => {
+                // Its prizes go with it: said first, done at the second press.
+                let prizes = t
+                    .prizes
+                    .prizes
+                    .iter()
+                    .filter(|p| p.list == List::Category(id.clone()))
+                    .count();
+                if prizes > 0 && self.asked_remove.as_deref() != Some(id.as_str()) {
+                    self.asked_remove = Some(id.clone());
+                    let name = t
+                        .categories
+                        .iter()
+                        .find(|c| c.id == id)
+                        .map_or(id.as_str(), |c| c.name_in(lang));
+                    let count = lang.count(
+                        prizes as u64,
+                        ["prize", "prizes"],
+                        ["приз", "приза", "призов"],
+                    );
+                    return Action::error(match lang {
+                        Lang::En => format!(
+                            "The category {} has {count}: they go with it. Press “Remove” again to remove both.",
+                            lang.quote(name)
+                        ),
+                        Lang::Ru => format!(
+                            "У зачёта {} {count}: они будут сняты вместе с ним. Нажмите «Удалить» ещё раз, чтобы удалить.",
+                            lang.quote(name)
+                        ),
+                    });
+                }
+                self.asked_remove = None;
                 return match prize::without(t, &id) {
                     // The category and its prizes go together: one change, one undo.
                     Ok((categories, p)) => Action::Apply(Command::Batch {

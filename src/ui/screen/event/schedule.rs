@@ -141,15 +141,17 @@ impl Form {
                 0 => field.id(FIRST_START_FIELD),
                 _ => field,
             };
-            let paired = t.rounds.iter().any(|r| r.number == k + 1);
+            let round = t.rounds.iter().find(|r| r.number == k + 1);
+            let played = round.is_some_and(|r| r.finished(&t.settings.format));
             row![
                 text(format!("{} {}", lang.pick("Round", "Тур"), k + 1))
                     .size(18)
                     .width(Length::Fixed(90.0)),
                 field,
-                text(match paired {
-                    true => lang.pick("paired", "составлен"),
-                    false => "",
+                text(match (round, played) {
+                    (Some(_), true) => lang.pick("played", "сыгран"),
+                    (Some(_), false) => lang.pick("paired", "составлен"),
+                    (None, _) => "",
                 })
                 .size(15),
             ]

@@ -228,7 +228,7 @@ fn a_category_that_cannot_stand_is_refused_and_nothing_is_written() {
         ],
         &d,
     );
-    assert!(said.contains("зачёт `w` уже есть"), "{said}");
+    assert!(said.contains("зачёт «w» уже есть"), "{said}");
     let said = refused(
         &[
             "category",
@@ -279,7 +279,7 @@ fn a_category_that_cannot_stand_is_refused_and_nothing_is_written() {
     );
     assert!(said.contains("--sex"), "{said}");
     let said = refused(&["category", "remove", &event, "nope", "--lang", "ru"], &d);
-    assert!(said.contains("нет зачёта `nope`"), "{said}");
+    assert!(said.contains("нет зачёта «nope»"), "{said}");
     let said = refused(
         &[
             "standings",

@@ -5,6 +5,7 @@
 pub mod event;
 pub mod floor;
 pub mod listing;
+pub mod said;
 pub mod v1;
 
 /// A file the program writes beside an event (a report, score sheets, a round's games): the

@@ -2,7 +2,6 @@
 //! event goes through `store::event::EventFile::apply`, every clock event through the clock hall.
 
 pub mod app;
-pub mod describe;
 pub mod focus;
 pub mod format;
 pub mod renderer;

@@ -635,7 +635,7 @@ impl Session {
         let Some(file) = self.event.as_mut() else {
             return false;
         };
-        let described = super::describe::command(&file.tournament, &cmd, lang);
+        let described = crate::store::said::command(&file.tournament, &cmd, lang);
         // A result typed for a game whose clock still runs is asked about first; a claim's
         // verdict (a batch) ends the claim's game as it says.
         let decided = self.clocks.decided_by(&file.tournament, &cmd);
@@ -717,11 +717,11 @@ impl Session {
         };
         match file.reload() {
             Ok(reloaded) => {
-                let changed = super::describe::changes(&reloaded.before, &file.tournament, lang);
+                let changed = crate::store::said::changes(&reloaded.before, &file.tournament, lang);
                 let mut again: Vec<String> = reloaded
                     .lost
                     .iter()
-                    .map(|e| super::describe::command(&reloaded.before, &e.command, lang))
+                    .map(|e| crate::store::said::command(&reloaded.before, &e.command, lang))
                     .collect();
                 again.push(described.to_string());
                 self.say(
@@ -797,7 +797,7 @@ impl Session {
             }
             Ok((seq, cmd)) => {
                 let file = self.event.as_ref().expect("just stepped");
-                let text = super::describe::step(&file.tournament, file.journal(), seq, lang);
+                let text = crate::store::said::step(&file.tournament, file.journal(), seq, lang);
                 let done = if redo {
                     lang.pick("Made again", "Возвращено")
                 } else {

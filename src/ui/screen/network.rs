@@ -405,7 +405,7 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
         part = part.push(text(lang.pick("Last from the floor", "Последние с площадки")).size(20));
         for e in arrived {
             let at = e.at.with_timezone(&chrono::Local).format("%H:%M:%S");
-            let said = crate::ui::describe::entry(t, shown.journal, e, lang);
+            let said = crate::store::said::entry(t, shown.journal, e, lang);
             part = part.push(text(format!("{at}  {said}")).size(16));
         }
     }
@@ -489,7 +489,7 @@ fn waiting(t: &Tournament, s: &deputy::Submitted, lang: Lang) -> String {
     let at = s.at.with_timezone(&chrono::Local).format("%H:%M");
     format!(
         "{} ({}, {at})",
-        crate::ui::describe::command(t, &result, lang),
+        crate::store::said::command(t, &result, lang),
         s.by
     )
 }

@@ -8,11 +8,12 @@ use iced::{Element, Length};
 use super::Action;
 use crate::lang::Lang;
 use crate::store::event::EventFile;
+use crate::store::said as describe;
 use crate::tournament::command::Command;
 use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, Pairing, System, Tournament};
 use crate::tournament::system;
-use crate::ui::{describe, theme};
+use crate::ui::theme;
 
 #[derive(Default)]
 pub struct State {

@@ -84,7 +84,7 @@ impl Session {
             self.say(true, e.said(lang));
             return;
         }
-        let said = super::super::describe::entry(&file.tournament, file.journal(), &entry, lang);
+        let said = crate::store::said::entry(&file.tournament, file.journal(), &entry, lang);
         let at = entry.at.with_timezone(&chrono::Local).format("%H:%M:%S");
         self.say(
             false,

@@ -1,4 +1,6 @@
-//! One line per journal entry, in the arbiter's words.
+//! One line per journal entry, in the arbiter's words: the console's status and journal, the hall
+//! network's answers and the command line's `journal` say a change alike (below the console, so
+//! that a build without the window says it too).
 
 use crate::lang::Lang;
 use crate::store::event::{Entry, Made};

@@ -7,6 +7,7 @@ pub mod clock;
 pub mod deputy;
 pub mod event;
 pub mod game;
+pub mod journal;
 pub mod moves;
 pub mod norms;
 pub mod perft;

@@ -119,12 +119,22 @@ enum Command {
         /// Replace a result or decision already recorded.
         #[arg(long)]
         correct: bool,
+        /// Why a result of a round whose next round is paired is changed (a correction: refused
+        /// without it); journaled with the change. Implies --correct.
+        #[arg(long)]
+        correction: Option<String>,
         #[arg(long, default_value = "en")]
         lang: String,
     },
     /// Opening ballot tables: show a cell, draw cells, check a custom table.
     #[command(subcommand)]
     Ballot(BallotCommand),
+    /// Every change made to the event, in order: its kind, round, who, when, why and what it did.
+    Journal {
+        file: String,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// The standings of an event file, with its tie-breaks (`--format text|json|csv|html`).
     Standings {
         file: String,
@@ -944,6 +954,7 @@ fn main() -> ExitCode {
             winner,
             reason,
             correct,
+            correction,
             lang,
         }) => cli::event::lang(&lang).and_then(|lang| {
             cli::system::result(
@@ -955,7 +966,8 @@ fn main() -> ExitCode {
                     score: score.as_deref(),
                     winner,
                     reason: reason.as_deref(),
-                    correct,
+                    correct: correct || correction.is_some(),
+                    correction: correction.as_deref(),
                     lang,
                 },
                 format,
@@ -969,6 +981,9 @@ fn main() -> ExitCode {
         }
         Some(Command::Ballot(BallotCommand::Check { file })) => {
             cli::event::ballot_check(&file, format)
+        }
+        Some(Command::Journal { file, lang }) => {
+            cli::event::lang(&lang).and_then(|lang| cli::journal::journal(&file, lang, format))
         }
         Some(Command::Standings {
             file,

@@ -5,6 +5,7 @@ pub mod ballot;
 pub mod berger;
 pub mod category;
 pub mod command;
+pub mod correction;
 pub mod deputy;
 pub mod encounter;
 pub mod id;

@@ -494,6 +494,8 @@ pub struct ResultArgs<'a> {
     pub reason: Option<&'a str>,
     /// Replace a result or decision already recorded.
     pub correct: bool,
+    /// A correction's reason (a result of a round whose next round is paired).
+    pub correction: Option<&'a str>,
     pub lang: Lang,
 }
 
@@ -571,9 +573,34 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
         }
     };
     replaces(a, p)?;
-    f.apply(cmd.clone(), Utc::now()).map_err(|e| match e {
+    // A locked round is corrected by the chief arbiter with his reason: opened, corrected and
+    // locked again in one change (one journal line, one undo).
+    let cmd = match (r.locked, a.correction) {
+        (true, Some(_)) => Command::Batch {
+            commands: vec![
+                Command::UnlockRound { round: a.round },
+                cmd,
+                Command::LockRound { round: a.round },
+            ],
+        },
+        _ => cmd,
+    };
+    let done = match a.correction {
+        Some(why) => f.apply_because(cmd.clone(), Utc::now(), why),
+        None => f.apply(cmd.clone(), Utc::now()),
+    };
+    done.map_err(|e| match e {
         // A refused command does not name the file; the others do.
         EventError::Refused(e) => format!("{}: {}", a.file, e.said(a.lang)),
+        EventError::CorrectionWithoutReason { .. } => format!(
+            "{}: {}; {}",
+            a.file,
+            e.said(a.lang),
+            a.lang.pick(
+                "give it with --correction TEXT",
+                "укажите её: --correction ТЕКСТ"
+            )
+        ),
         e => e.said(a.lang),
     })?;
     let t = &f.tournament;

@@ -61,6 +61,9 @@ pub enum EventError {
     /// The file is not the one this program last read or wrote: something else wrote it.
     #[error("{path}: the file was changed by another program since this one read it; nothing was written over it")]
     ChangedOnDisk { path: PathBuf },
+    /// A result of a round whose next round is paired changed without a reason.
+    #[error("round {round} is followed by a round already paired: changing its result is a correction, made only with its reason (the pairings made since stand)")]
+    CorrectionWithoutReason { round: usize },
 }
 
 impl crate::lang::Russian for EventError {
@@ -105,6 +108,9 @@ impl crate::lang::Russian for EventError {
             EventError::ChangedOnDisk { path } => format!(
                 "{}: файл изменила другая программа после того, как эта его прочла; поверх него ничего не записано",
                 path.display()
+            ),
+            EventError::CorrectionWithoutReason { round } => format!(
+                "после тура {round} уже составлен следующий: изменение его результата — исправление, оно вносится только с причиной (составленные после него туры остаются как есть)"
             ),
         }
     }
@@ -235,6 +241,9 @@ pub struct Entry {
     /// Who made it when not the console's arbiter: a deputy, from his phone's address.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<crate::tournament::deputy::Author>,
+    /// Why, where the change needs a reason (a correction): the arbiter's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
 }
 
 /// What a journal entry did: a change, the undo of one, or a change made again.
@@ -428,6 +437,12 @@ pub fn parse_versioned(
     };
     integrity::check(&t).map_err(|source| EventError::Integrity { path, source })?;
     Ok((t, older))
+}
+
+/// An event's journal as it stands on disk, read without taking the event (a torn last line, a
+/// crash's, is left out, not mended: mending is the holder's).
+pub fn read_journal_of(path: &Path) -> Result<Vec<Entry>, EventError> {
+    read_journal(&journal_path(path), false).map(|(entries, _)| entries)
 }
 
 /// The journal of an event as read: its entries, and what was found and (when `mend`) mended.
@@ -703,7 +718,37 @@ impl EventFile {
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
-        self.commit(cmd, at, Made::Change, None)
+        self.fresh(cmd, at, None, None)
+    }
+
+    /// [`EventFile::apply`] with the reason the change needs (a correction), journaled with it;
+    /// an empty reason is none.
+    pub fn apply_because(
+        &mut self,
+        cmd: Command,
+        at: DateTime<Utc>,
+        why: &str,
+    ) -> Result<&Entry, EventError> {
+        let why = Some(why.trim().to_string()).filter(|w| !w.is_empty());
+        self.fresh(cmd, at, None, why)
+    }
+
+    /// A change made now (not an undo or a redo): a correction only with its reason.
+    fn fresh(
+        &mut self,
+        cmd: Command,
+        at: DateTime<Utc>,
+        by: Option<crate::tournament::deputy::Author>,
+        why: Option<String>,
+    ) -> Result<&Entry, EventError> {
+        if why.is_none() {
+            if let Some(round) =
+                crate::tournament::correction::corrected_round(&self.tournament, &cmd)
+            {
+                return Err(EventError::CorrectionWithoutReason { round });
+            }
+        }
+        self.commit(cmd, at, Made::Change, by, why)
     }
 
     /// [`EventFile::apply`] for a change a deputy made from the floor: journaled with his name
@@ -715,7 +760,7 @@ impl EventFile {
         at: DateTime<Utc>,
         by: crate::tournament::deputy::Author,
     ) -> Result<&Entry, EventError> {
-        self.commit(cmd, at, Made::Change, Some(by))
+        self.fresh(cmd, at, Some(by), None)
     }
 
     /// Whether everything in memory is on disk.
@@ -729,6 +774,7 @@ impl EventFile {
         at: DateTime<Utc>,
         made: Made,
         by: Option<crate::tournament::deputy::Author>,
+        why: Option<String>,
     ) -> Result<&Entry, EventError> {
         if self.lock.is_none() {
             return Err(EventError::ReadOnly {
@@ -760,6 +806,7 @@ impl EventFile {
                 _ => None,
             },
             by,
+            why,
         };
         let previous = std::mem::replace(&mut self.tournament, next);
         self.revision = next_revision();
@@ -854,7 +901,7 @@ impl EventFile {
             .find(|e| e.undoes.is_none() && !undone.contains(&e.seq))
             .ok_or(EventError::NothingToUndo)?;
         let (seq, cmd) = (target.seq, target.undo.clone());
-        self.commit(cmd, at, Made::Undo(seq), None)
+        self.commit(cmd, at, Made::Undo(seq), None, None)
     }
 
     /// The change the next redo makes again: the one the latest undo took back, while no new
@@ -875,8 +922,9 @@ impl EventFile {
     /// Makes again the change the latest undo took back (its command, validated as any).
     pub fn redo(&mut self, at: DateTime<Utc>) -> Result<&Entry, EventError> {
         let target = self.redoable().ok_or(EventError::NothingToRedo)?;
-        let (seq, cmd) = (target.seq, target.command.clone());
-        self.commit(cmd, at, Made::Redo(seq), None)
+        // A correction made again keeps the reason it was made with.
+        let (seq, cmd, why) = (target.seq, target.command.clone(), target.why.clone());
+        self.commit(cmd, at, Made::Redo(seq), None, why)
     }
 }
 

@@ -59,7 +59,10 @@ fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
 /// The change an entry made, in words. A player removed is no longer in the event: his name is
 /// in the entry's undo.
 fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
-    let said = made(t, &e.command, &e.undo, lang);
+    let mut said = made(t, &e.command, &e.undo, lang);
+    if let Some(why) = &e.why {
+        said.push_str(&reason(why, lang));
+    }
     match &e.by {
         Some(by) => format!(
             "{said} ({} {}, {})",
@@ -69,6 +72,14 @@ fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
         ),
         None => said,
     }
+}
+
+/// « — исправление, причина: …»: what a change made with its reason says after its words.
+pub fn reason(why: &str, lang: Lang) -> String {
+    format!(
+        " — {}: {why}",
+        lang.pick("correction, reason", "исправление, причина")
+    )
 }
 
 /// A change as the difference it made, from the command and its undo (the value before it).

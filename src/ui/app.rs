@@ -97,6 +97,10 @@ pub enum Message {
     TakeOver,
     /// The first-launch line about the sample, dismissed.
     SampleSeen,
+    /// A correction's reason as typed, its making, its dropping.
+    CorrectionReason(String),
+    Correct,
+    DropCorrection,
     Open(open::Message),
     Event(event::Message),
     Rounds(rounds::Message),
@@ -476,6 +480,21 @@ impl App {
                 self.follow();
                 Action::None
             }
+            Message::CorrectionReason(why) => {
+                if let Some(c) = self.session.correction.as_mut() {
+                    c.reason = why;
+                }
+                Action::None
+            }
+            Message::Correct => {
+                self.refused = !self.session.correct();
+                self.follow();
+                Action::None
+            }
+            Message::DropCorrection => {
+                self.session.correction = None;
+                Action::None
+            }
             Message::Key(keyboard::Event::KeyPressed {
                 key,
                 modified_key,
@@ -834,6 +853,9 @@ impl App {
             .align_y(iced::Alignment::Center)
             .into()
         }
+        if let Some(c) = &session.correction {
+            return Some(strip(correction(c, lang), theme::WATCHING));
+        }
         if let Some(watched) = session.watched_from() {
             let line = if session.free_to_take {
                 with_button(
@@ -960,6 +982,46 @@ impl App {
         .width(Length::Fill)
         .into()
     }
+}
+
+/// The field of a correction's reason (tests find it by this id).
+pub const CORRECTION_FIELD: &str = "correction-reason";
+
+/// The line that asks a correction's reason: the round, a field, «Исправить» and «Отмена».
+fn correction(c: &session::Correction, lang: Lang) -> Element<'_, Message> {
+    let said = match lang {
+        Lang::En => format!(
+            "Round {} is followed by a round already paired: this is a correction (the pairings made since stand). Reason:",
+            c.round
+        ),
+        Lang::Ru => format!(
+            "После тура {} уже составлен следующий: это исправление (составленные туры остаются). Причина:",
+            c.round
+        ),
+    };
+    let field = row![
+        iced::widget::text_input(
+            lang.pick(
+                "e.g. the score sheet's colours",
+                "например: перепутаны цвета в бланке"
+            ),
+            &c.reason
+        )
+        .id(CORRECTION_FIELD)
+        .on_input(Message::CorrectionReason)
+        .on_submit(Message::Correct)
+        .size(18)
+        .width(Length::Fixed(420.0)),
+        button(text(lang.pick("Correct", "Исправить"))).on_press(Message::Correct),
+        button(text(lang.pick("Cancel", "Отмена")))
+            .style(button::secondary)
+            .on_press(Message::DropCorrection),
+    ]
+    .spacing(12)
+    .align_y(iced::Alignment::Center);
+    // The words on a line of their own: beside the field they pushed the buttons off a 1280 px
+    // window.
+    column![text(said).size(18), field].spacing(8).into()
 }
 
 /// The jobs of the hall network's desk as messages (the receiver taken once per inbox).

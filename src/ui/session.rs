@@ -78,6 +78,8 @@ pub struct Session {
     /// A result for a game whose clock still runs, said to the arbiter: entered again, it is
     /// recorded and the clock stops.
     asked_result: Option<Command>,
+    /// A change refused as a correction without its reason, waiting for the arbiter to type it.
+    pub correction: Option<Correction>,
     /// The standings of the event's state as last computed (by revision and rounds counted):
     /// the Standings screen and the wall read them at every frame, a clock's tick among them,
     /// and they change only with the event.
@@ -93,6 +95,15 @@ pub struct Session {
     categories: RefCell<Vec<CategoriesComputed>>,
     /// The prizes' allocation as last computed, by revision.
     awards: RefCell<Option<(u64, Rc<Vec<crate::tournament::prize::Award>>)>>,
+}
+
+/// A correction the console asks the reason of: the change, the round it corrects, the reason as
+/// typed.
+#[derive(Clone, Debug)]
+pub struct Correction {
+    pub cmd: Command,
+    pub round: usize,
+    pub reason: String,
 }
 
 /// One category's standings (зачёт): its players placed among themselves.
@@ -148,6 +159,7 @@ impl Session {
             inbox: None,
             free_to_take: false,
             asked_result: None,
+            correction: None,
             standings: RefCell::default(),
             norms: RefCell::default(),
             teams: RefCell::default(),
@@ -631,11 +643,41 @@ impl Session {
     /// Applies a change to the event: validated, saved, journaled; or refused and said why.
     /// Returns whether it was saved.
     pub fn apply(&mut self, cmd: Command) -> bool {
+        self.apply_because(cmd, None)
+    }
+
+    /// The correction asked about, made with the reason typed (refused while none is).
+    pub fn correct(&mut self) -> bool {
+        let Some(c) = self.correction.take() else {
+            return false;
+        };
+        if c.reason.trim().is_empty() {
+            let lang = self.lang;
+            self.say(
+                true,
+                lang.pick(
+                    "Type the correction's reason first",
+                    "Сначала введите причину исправления",
+                )
+                .to_string(),
+            );
+            self.correction = Some(c);
+            return false;
+        }
+        self.apply_because(c.cmd, Some(c.reason))
+    }
+
+    /// [`Session::apply`] with a correction's reason.
+    fn apply_because(&mut self, cmd: Command, why: Option<String>) -> bool {
         let lang = self.lang;
+        self.correction = None;
         let Some(file) = self.event.as_mut() else {
             return false;
         };
-        let described = crate::store::said::command(&file.tournament, &cmd, lang);
+        let mut described = crate::store::said::command(&file.tournament, &cmd, lang);
+        if let Some(why) = &why {
+            described.push_str(&crate::store::said::reason(why, lang));
+        }
         // A result typed for a game whose clock still runs is asked about first; a claim's
         // verdict (a batch) ends the claim's game as it says.
         let decided = self.clocks.decided_by(&file.tournament, &cmd);
@@ -673,7 +715,11 @@ impl Session {
             }
         }
         let after = cmd.clone();
-        match file.apply(cmd, Utc::now()) {
+        let done = match &why {
+            Some(why) => file.apply_because(cmd, Utc::now(), why),
+            None => file.apply(cmd, Utc::now()),
+        };
+        match done {
             Ok(_) => {
                 if !decided.is_empty() {
                     let (now, t) = (self.now, &file.tournament);
@@ -696,6 +742,20 @@ impl Session {
             }
             Err(EventError::ChangedOnDisk { .. }) => {
                 self.reread(&described);
+                false
+            }
+            // Asked, not refused: the banner takes the reason, «Исправить» makes it.
+            Err(e @ EventError::CorrectionWithoutReason { round }) => {
+                let ask = lang.pick(
+                    "type its reason above and press “Correct”",
+                    "введите причину выше и нажмите «Исправить»",
+                );
+                self.say(true, format!("{}: {described} — {ask}", e.said(lang)));
+                self.correction = Some(Correction {
+                    cmd: after,
+                    round,
+                    reason: String::new(),
+                });
                 false
             }
             // Refused: said first, so that the change named after it is never read as done

@@ -317,7 +317,7 @@ fn status_and_journal(app: &App, lang: Lang) -> Vec<String> {
     let file = app.session.event.as_ref().unwrap();
     std::iter::once(said)
         .chain(file.journal().iter().map(|e| {
-            shashki_arbiter::ui::describe::entry(&file.tournament, file.journal(), e, lang)
+            shashki_arbiter::store::said::entry(&file.tournament, file.journal(), e, lang)
         }))
         .collect()
 }

@@ -658,3 +658,87 @@ fn the_default_time_proposes_a_forfeit_and_the_press_records_it() {
     );
     assert_eq!(games(&app), vec![GameResult::Pending; 2], "one Ctrl+Z");
 }
+
+/// Issue 51: a result changed at the console after the next round was paired is a correction:
+/// the console asks its reason on a line of its own, the change is made with it («Исправить» or
+/// Enter) and journaled with it; with no reason typed it stays asked and nothing is written.
+#[test]
+fn a_correction_is_asked_its_reason_at_the_console() {
+    use iced::keyboard::key::Named;
+    use iced_test::selector;
+    use shashki_arbiter::ui::app::CORRECTION_FIELD;
+    let mut app = app("correction", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    assert!(app.session.apply(Command::UnlockRound { round: 5 }));
+    let t = app.session.tournament().unwrap().clone();
+    let old = t.rounds[4].pairings[0].games[0];
+    let new = match old {
+        GameResult::WhiteWins => GameResult::BlackWins,
+        _ => GameResult::WhiteWins,
+    };
+    let game = GameRef {
+        round: 5,
+        board: t.rounds[4].pairings[0].board,
+        game: 0,
+    };
+    let before = std::fs::read(&path).unwrap();
+    assert!(!app.session.apply(Command::SetResult { game, result: new }));
+    assert!(app.session.correction.is_some(), "{:?}", app.session.status);
+    assert!(
+        text_containing(&app, "После тура 5 уже составлен следующий").is_some(),
+        "the line that asks"
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "asked: nothing written"
+    );
+    // «Исправить» with no reason: still asked.
+    click(&mut app, "Исправить");
+    assert!(app.session.correction.is_some());
+    assert!(app
+        .session
+        .status
+        .clone()
+        .unwrap()
+        .text
+        .contains("Сначала введите причину"));
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // The journal's times left out of the comparison.
+    let _ = screenshot_at(
+        &mut app,
+        Size::new(1280.0, 800.0),
+        "correction-ru",
+        None,
+        &[(0.0, 690.0, 1280.0, 800.0)],
+    );
+    // The reason typed, Enter: made and journaled with it.
+    let messages: Vec<Message> = {
+        let mut ui = simulator(&app, Size::new(1280.0, 800.0));
+        ui.click(selector::id(CORRECTION_FIELD)).unwrap();
+        let _ = ui.typewrite("бланк");
+        let _ = ui.tap_key(Key::Named(Named::Enter));
+        ui.into_messages().collect()
+    };
+    for m in messages {
+        let _ = app.update(m);
+    }
+    assert!(app.session.correction.is_none(), "{:?}", app.session.status);
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(t.rounds[4].pairings[0].games[0], new);
+    let journal =
+        std::fs::read_to_string(shashki_arbiter::store::event::journal_path(&path)).unwrap();
+    assert!(journal
+        .lines()
+        .last()
+        .unwrap()
+        .contains("\"why\":\"бланк\""));
+    assert!(app
+        .session
+        .status
+        .clone()
+        .unwrap()
+        .text
+        .contains("исправление, причина: бланк"));
+}

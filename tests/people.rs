@@ -1073,3 +1073,20 @@ fn a_late_entry_gets_what_the_regulation_gives_for_the_rounds_he_missed() {
     );
     assert!(why.contains("не пол"), "{why}");
 }
+
+/// An event without a schedule says so and how to set one (a trial saw nothing printed).
+#[test]
+fn a_schedule_not_set_says_so() {
+    let d = dir("no-schedule");
+    let event = played(&d);
+    for (lang, seen) in [("ru", "расписания нет"), ("en", "no schedule")] {
+        let out = run(&["schedule", &event, "--lang", lang]);
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(seen) && text.contains("--default-time"),
+            "{text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -389,6 +389,16 @@ fn show(
             forfeits_due: due,
         })?,
         _ => {
+            // An event without a schedule says so (an arbiter's trial saw nothing printed).
+            if s.is_default() && before.is_none_or(|b| b.is_default()) {
+                outln!(
+                    "{}",
+                    lang.pick(
+                        "no schedule: set the rounds' starts with --round R --at \"YYYY-MM-DD HH:MM\" and the default time with --default-time 30m",
+                        "расписания нет: начало тура задаётся --round R --at \"ГГГГ-ММ-ДД ЧЧ:ММ\", время опоздания — --default-time 30m"
+                    )
+                );
+            }
             for r in &s.rounds {
                 let old = before.map(|b| b.start(r.round).map_or("—".to_string(), |o| o.text()));
                 outln!(

@@ -295,6 +295,28 @@ fn a_category_that_cannot_stand_is_refused_and_nothing_is_written() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// A document of the event made as HTML in `lang` (`stem-lang.html` in `d`), its text.
+fn document(d: &Path, event: &str, kind: &str, lang: &str, stem: &str) -> String {
+    let html = d.join(format!("{stem}-{lang}.html"));
+    let html = html.to_string_lossy();
+    let out = run(&[
+        "report",
+        event,
+        "--document",
+        kind,
+        "-o",
+        &html,
+        "--lang",
+        lang,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read_to_string(&*html).unwrap()
+}
+
 fn awards(v: &Value) -> Vec<(String, u64, Option<u64>, Option<u64>)> {
     v["awards"]
         .as_array()
@@ -370,24 +392,7 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
         ("ru", ["за 3-е место — g12", "Приз за 2-е место: 3000"]),
         ("en", ["for 3rd place — g12", "Prize for 2nd place: 3000"]),
     ] {
-        let html = d.join(format!("passed-{lang}.html"));
-        let html = html.to_string_lossy();
-        let out = run(&[
-            "report",
-            &event,
-            "--document",
-            "diplomas",
-            "-o",
-            &html,
-            "--lang",
-            lang,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = std::fs::read_to_string(&*html).unwrap();
+        let text = document(&d, &event, "diplomas", lang, "passed");
         for s in seen {
             assert!(text.contains(s), "{s} in the {lang} diplomas");
         }
@@ -489,24 +494,7 @@ fn prizes_go_by_value_one_a_player_passing_down_their_lists() {
             ],
         ),
     ] {
-        let html = d.join(format!("diplomas-{lang}.html"));
-        let html = html.to_string_lossy();
-        let out = run(&[
-            "report",
-            &event,
-            "--document",
-            "diplomas",
-            "-o",
-            &html,
-            "--lang",
-            lang,
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = std::fs::read_to_string(&*html).unwrap();
+        let text = document(&d, &event, "diplomas", lang, "diplomas");
         for s in seen {
             assert!(text.contains(s), "{s} in the {lang} diplomas");
         }

@@ -11,14 +11,7 @@ use super::model::{GameResult, Tournament};
 /// the same result again, the last round paired).
 pub fn corrected_round(t: &Tournament, cmd: &Command) -> Option<usize> {
     let later = |round: usize| t.rounds.iter().any(|r| r.number > round);
-    let pairing = |round: usize, board: usize| {
-        t.rounds
-            .iter()
-            .find(|r| r.number == round)?
-            .pairings
-            .iter()
-            .find(|p| p.board == board)
-    };
+    let pairing = |round: usize, board: usize| t.pairing(round, board);
     let replaces = |old: Option<&GameResult>, new: &GameResult| {
         old.is_some_and(|old| *old != GameResult::Pending && old != new)
     };

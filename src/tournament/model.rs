@@ -1027,6 +1027,16 @@ pub fn first_day(dates: &str) -> Option<chrono::NaiveDate> {
 }
 
 impl Tournament {
+    /// Board `board` of round `round`, where both are.
+    pub fn pairing(&self, round: usize, board: usize) -> Option<&Pairing> {
+        self.rounds
+            .iter()
+            .find(|r| r.number == round)?
+            .pairings
+            .iter()
+            .find(|p| p.board == board)
+    }
+
     /// How many rounds the event has: a round robin's table, a Swiss's regulation (if set).
     /// Every planned round (a Swiss without a plan: every round paired) is played and over as
     /// the event's system counts it (a knockout's final decided, not only played): a stage may

@@ -193,7 +193,8 @@ impl State {
             new
         };
         // Games already played from the old opening are named: a new one does not fit them.
-        let played: Vec<&str> = pairing_of(t, round, board)
+        let played: Vec<&str> = t
+            .pairing(round, board)
             .map(|p| {
                 p.games
                     .iter()
@@ -429,21 +430,7 @@ impl State {
     }
 }
 
-/// Board `board` of round `round`.
-fn pairing_of(
-    t: &Tournament,
-    round: usize,
-    board: usize,
-) -> Option<&crate::tournament::model::Pairing> {
-    t.rounds
-        .iter()
-        .find(|r| r.number == round)?
-        .pairings
-        .iter()
-        .find(|p| p.board == board)
-}
-
 /// Board `board`'s ballot in round `round`, if it has one.
 fn ballot_of(t: &Tournament, round: usize, board: usize) -> Option<&Ballot> {
-    pairing_of(t, round, board)?.ballot.as_ref()
+    t.pairing(round, board)?.ballot.as_ref()
 }

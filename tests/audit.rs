@@ -206,3 +206,34 @@ fn typing_a_missing_result_or_the_last_rounds_is_no_correction() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The scoring guard (issue 51): match points that would reward drawing or losing are refused
+/// with the reason, the file untouched.
+#[test]
+fn match_points_that_reward_drawing_are_refused() {
+    use shashki_arbiter::lang::Russian;
+    use shashki_arbiter::tournament::model::MatchPoints;
+    let d = dir("scoring");
+    let path = d.join("cup.ron");
+    std::fs::copy("tournaments/shashki64-round-robin.ron", &path).unwrap();
+    let mut f = EventFile::open(&path).unwrap();
+    let before = files(&d);
+    for (win, draw, loss, said) in [
+        (1.0, 2.0, 0.0, "победа стоит меньше ничьей"),
+        (3.0, 2.0, 0.0, "две ничьи стоят больше победы и поражения"),
+    ] {
+        let mut s = f.tournament.settings.clone();
+        s.scoring.match_points = Some(MatchPoints { win, draw, loss });
+        let e = f
+            .apply(
+                Change::SetSettings {
+                    settings: Box::new(s),
+                },
+                Utc::now(),
+            )
+            .unwrap_err();
+        assert!(e.ru().contains(said), "{}", e.ru());
+    }
+    assert_eq!(files(&d), before, "refused: nothing written");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -255,6 +255,8 @@ pub enum CommandError {
     CheckIn(#[from] crate::tournament::registration::CheckInError),
     #[error(transparent)]
     Schedule(#[from] crate::tournament::schedule::ScheduleError),
+    #[error(transparent)]
+    Scoring(#[from] super::model::ScoringError),
     #[error("a deputy needs a name")]
     NoDeputyName,
     #[error("`{0}` cannot be a deputy's name (at most 80 characters, no control characters)")]
@@ -466,6 +468,7 @@ impl crate::lang::Russian for CommandError {
             CommandError::Prize(e) => e.ru(),
             CommandError::CheckIn(e) => e.ru(),
             CommandError::Schedule(e) => e.ru(),
+            CommandError::Scoring(e) => e.ru(),
             CommandError::System(e) => e.ru(),
             CommandError::NotKnockout => {
                 "решение судьи о победителе встречи бывает только в олимпийской системе".into()
@@ -841,6 +844,9 @@ fn set_teams(
             }
         }
     }
+    let mut next = t.settings.clone();
+    next.teams = settings.clone();
+    check_scoring(&next)?;
     t.teams = teams.to_vec();
     t.settings.teams = settings.clone();
     // A file with teams is one an older program (schema 2) would read without them.
@@ -1416,6 +1422,27 @@ fn knockout_extra(
     })
 }
 
+/// The match points a regulation can give, the event's and its teams' (and a team's
+/// pairing-allocated bye no more than a win).
+fn check_scoring(settings: &Settings) -> Result<(), CommandError> {
+    if let Some(m) = &settings.scoring.match_points {
+        m.check()?;
+    }
+    if let Some(teams) = &settings.teams {
+        teams.match_points.check()?;
+        if let Some(pab) = &teams.pab {
+            if pab.match_points > teams.match_points.win {
+                return Err(super::model::ScoringError::ByeAboveWin {
+                    bye: pab.match_points,
+                    win: teams.match_points.win,
+                }
+                .into());
+            }
+        }
+    }
+    Ok(())
+}
+
 fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, CommandError> {
     if settings.name.trim().is_empty() {
         return Err(CommandError::NoName);
@@ -1424,6 +1451,7 @@ fn set_settings(t: &mut Tournament, settings: &Settings) -> Result<Command, Comm
         return Err(CommandError::NoGames);
     }
     super::model::read_days(&settings.dates).map_err(CommandError::BadDate)?;
+    check_scoring(settings)?;
     if settings.registration.checkin_required && settings.teams.is_some() {
         return Err(crate::tournament::registration::CheckInError::TeamEvent.into());
     }

@@ -337,6 +337,71 @@ pub struct MatchPoints {
     pub loss: f64,
 }
 
+/// Match points no regulation gives: the standings they make would reward losing or drawing.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ScoringError {
+    #[error("match points {win}-{draw}-{loss}: a win is worth less than a draw")]
+    WinBelowDraw { win: f64, draw: f64, loss: f64 },
+    #[error("match points {win}-{draw}-{loss}: a draw is worth less than a loss")]
+    DrawBelowLoss { win: f64, draw: f64, loss: f64 },
+    #[error("match points {win}-{draw}-{loss}: two draws are worth more than a win and a loss")]
+    DrawsAboveWin { win: f64, draw: f64, loss: f64 },
+    #[error("match points {win}-{draw}-{loss}: points are not negative")]
+    Negative { win: f64, draw: f64, loss: f64 },
+    #[error("a pairing-allocated bye worth {bye} match points, more than a win's {win}")]
+    ByeAboveWin { bye: f64, win: f64 },
+}
+
+impl crate::lang::Russian for ScoringError {
+    fn ru(&self) -> String {
+        let (what, win, draw, loss) = match self {
+            ScoringError::WinBelowDraw { win, draw, loss } => {
+                ("победа стоит меньше ничьей", win, draw, loss)
+            }
+            ScoringError::DrawBelowLoss { win, draw, loss } => {
+                ("ничья стоит меньше поражения", win, draw, loss)
+            }
+            ScoringError::DrawsAboveWin { win, draw, loss } => {
+                ("две ничьи стоят больше победы и поражения", win, draw, loss)
+            }
+            ScoringError::Negative { win, draw, loss } => {
+                ("очки не бывают отрицательными", win, draw, loss)
+            }
+            ScoringError::ByeAboveWin { bye, win } => {
+                let n = |x: &f64| crate::lang::Lang::Ru.decimal(&x.to_string());
+                return format!(
+                    "свободный тур по жеребьёвке стоит {} командных очков — больше победы ({})",
+                    n(bye),
+                    n(win)
+                );
+            }
+        };
+        let n = |x: &f64| crate::lang::Lang::Ru.decimal(&x.to_string());
+        format!("очки за матч {}-{}-{}: {what}", n(win), n(draw), n(loss))
+    }
+}
+
+impl MatchPoints {
+    /// Points a regulation can give: none negative, a win at least a draw, a draw at least a
+    /// loss, two draws no more than a win and a loss (else drawing every match pays).
+    pub fn check(&self) -> Result<(), ScoringError> {
+        let MatchPoints { win, draw, loss } = *self;
+        if win < 0.0 || draw < 0.0 || loss < 0.0 {
+            return Err(ScoringError::Negative { win, draw, loss });
+        }
+        if win < draw {
+            return Err(ScoringError::WinBelowDraw { win, draw, loss });
+        }
+        if draw < loss {
+            return Err(ScoringError::DrawBelowLoss { win, draw, loss });
+        }
+        if 2.0 * draw > win + loss {
+            return Err(ScoringError::DrawsAboveWin { win, draw, loss });
+        }
+        Ok(())
+    }
+}
+
 /// The criteria that order players with equal points, in the order the regulation lists them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -1201,6 +1266,42 @@ impl Tournament {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn match_points_no_regulation_gives_are_refused() {
+        use super::{MatchPoints, ScoringError};
+        use crate::lang::Russian;
+        let m = |win, draw, loss| MatchPoints { win, draw, loss };
+        for ok in [
+            m(2.0, 1.0, 0.0),
+            m(3.0, 1.0, 0.0),
+            m(1.0, 0.5, 0.0),
+            m(1.0, 1.0, 1.0),
+        ] {
+            assert_eq!(ok.check(), Ok(()), "{ok:?}");
+        }
+        assert!(matches!(
+            m(1.0, 2.0, 0.0).check(),
+            Err(ScoringError::WinBelowDraw { .. })
+        ));
+        assert!(matches!(
+            m(2.0, 0.0, 1.0).check(),
+            Err(ScoringError::DrawBelowLoss { .. })
+        ));
+        assert!(matches!(
+            m(3.0, 2.0, 0.0).check(),
+            Err(ScoringError::DrawsAboveWin { .. })
+        ));
+        assert!(matches!(
+            m(2.0, 1.0, -1.0).check(),
+            Err(ScoringError::Negative { .. })
+        ));
+        assert_eq!(
+            m(3.0, 2.0, 0.0).check().unwrap_err().ru(),
+            "очки за матч 3-2-0: две ничьи стоят больше победы и поражения"
+        );
+    }
+
     use super::{days, read_days, Note};
 
     /// A note written before verdicts were kept in both languages is read as written; one in both

@@ -425,24 +425,25 @@ fn no_such(lang: Lang, key: &str, value: &str) -> Response {
     )
 }
 
-/// A deputy's write let through: the desk, the connection, his code and the JSON body he sent.
+/// A deputy's write let through: the desk, the connection, his code.
 struct Authorised {
     desk: Desk,
     conn: Conn,
     code: String,
-    body: axum::body::Bytes,
 }
 
-/// The steps every deputy's write takes before its body is read as what it is: [`admit`], a
+/// The steps every deputy's write takes: [`admit`], a
 /// code (401), the code a live deputy's (401, a strike), a JSON body (415) within the limit
-/// (413). `what` names the body in the refusal of another type.
-async fn authorised(
+/// (413), then the body `read` as what it is (400, 422). `what` names the body in the refusal of
+/// another type.
+async fn authorised<T>(
     w: &Writes,
     conn: Option<Conn>,
     headers: &HeaderMap,
     body: axum::body::Body,
     what: (&str, &str),
-) -> Result<Authorised, Response> {
+    read: fn(&[u8], Lang) -> Result<T, Box<Response>>,
+) -> Result<(Authorised, T), Response> {
     let lang = lang_of(headers);
     let Admitted { desk, conn } = admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
     let Some(code) = code_of(headers) else {
@@ -481,12 +482,8 @@ async fn authorised(
         ));
     }
     let body = body_of(body, lang).await.map_err(|r| *r)?;
-    Ok(Authorised {
-        desk,
-        conn,
-        code,
-        body,
-    })
+    let sent = read(&body, lang).map_err(|r| *r)?;
+    Ok((Authorised { desk, conn, code }, sent))
 }
 
 /// A refusal of the holder's, as the phone reads it: its status, a word for scripts, the
@@ -527,13 +524,10 @@ pub async fn post_result(
     body: axum::body::Body,
 ) -> Response {
     let lang = lang_of(&headers);
-    let a = match authorised(&w, conn, &headers, body, ("result", "результат")).await {
+    let what = ("result", "результат");
+    let (a, sent) = match authorised(&w, conn, &headers, body, what, read_body).await {
         Ok(a) => a,
         Err(r) => return r,
-    };
-    let sent = match read_body(&a.body, lang) {
-        Ok(s) => s,
-        Err(r) => return *r,
     };
     let address = a.conn.peer.ip().to_string();
     match a.desk.submit(&a.code, sent, &address).await {
@@ -585,13 +579,10 @@ pub async fn post_checkin(
     body: axum::body::Body,
 ) -> Response {
     let lang = lang_of(&headers);
-    let a = match authorised(&w, conn, &headers, body, ("mark", "отметку")).await {
+    let what = ("mark", "отметку");
+    let (a, mark) = match authorised(&w, conn, &headers, body, what, read_mark).await {
         Ok(a) => a,
         Err(r) => return r,
-    };
-    let mark = match read_mark(&a.body, lang) {
-        Ok(m) => m,
-        Err(r) => return *r,
     };
     let address = a.conn.peer.ip().to_string();
     match a.desk.check_in(&a.code, mark, &address).await {

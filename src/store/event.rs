@@ -61,6 +61,10 @@ pub enum EventError {
     /// The file is not the one this program last read or wrote: something else wrote it.
     #[error("{path}: the file was changed by another program since this one read it; nothing was written over it")]
     ChangedOnDisk { path: PathBuf },
+    /// A change that would change nothing, not made (the console's: no journal line, no step
+    /// for Ctrl+Z to take back).
+    #[error("nothing changed")]
+    Unchanged,
     /// A result of a round whose next round is paired changed without a reason.
     #[error("round {round} is followed by a round already paired: changing its result is a correction, made only with its reason (the pairings made since stand)")]
     CorrectionWithoutReason { round: usize },
@@ -109,6 +113,7 @@ impl crate::lang::Russian for EventError {
                 "{}: файл изменила другая программа после того, как эта его прочла; поверх него ничего не записано",
                 path.display()
             ),
+            EventError::Unchanged => "ничего не изменилось".to_string(),
             EventError::CorrectionWithoutReason { round } => format!(
                 "после тура {round} уже составлен следующий: изменение его результата — исправление, оно вносится только с причиной (составленные после него туры остаются как есть)"
             ),
@@ -718,7 +723,20 @@ impl EventFile {
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
-        self.fresh(cmd, at, None, None)
+        self.fresh(cmd, at, None, None, false)
+    }
+
+    /// The console's [`EventFile::apply`]: a change that would change nothing (a form saved as
+    /// it was, a choice picked again) is not made — [`EventError::Unchanged`] — so that Ctrl+Z
+    /// never takes back a step that moved nothing; `why` as [`EventFile::apply_because`]'s.
+    pub fn apply_if_changed(
+        &mut self,
+        cmd: Command,
+        at: DateTime<Utc>,
+        why: Option<&str>,
+    ) -> Result<&Entry, EventError> {
+        let why = why.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
+        self.fresh(cmd, at, None, why, true)
     }
 
     /// [`EventFile::apply`] with the reason the change needs (a correction), journaled with it;
@@ -730,7 +748,7 @@ impl EventFile {
         why: &str,
     ) -> Result<&Entry, EventError> {
         let why = Some(why.trim().to_string()).filter(|w| !w.is_empty());
-        self.fresh(cmd, at, None, why)
+        self.fresh(cmd, at, None, why, false)
     }
 
     /// A change made now (not an undo or a redo): a correction only with its reason.
@@ -740,6 +758,7 @@ impl EventFile {
         at: DateTime<Utc>,
         by: Option<crate::tournament::deputy::Author>,
         why: Option<String>,
+        unchanged_refused: bool,
     ) -> Result<&Entry, EventError> {
         if why.is_none() {
             if let Some(round) =
@@ -748,7 +767,7 @@ impl EventFile {
                 return Err(EventError::CorrectionWithoutReason { round });
             }
         }
-        self.commit(cmd, at, Made::Change, by, why)
+        self.commit(cmd, at, Made::Change, by, why, unchanged_refused)
     }
 
     /// [`EventFile::apply`] for a change a deputy made from the floor: journaled with his name
@@ -760,7 +779,7 @@ impl EventFile {
         at: DateTime<Utc>,
         by: crate::tournament::deputy::Author,
     ) -> Result<&Entry, EventError> {
-        self.fresh(cmd, at, Some(by), None)
+        self.fresh(cmd, at, Some(by), None, false)
     }
 
     /// Whether everything in memory is on disk.
@@ -775,6 +794,7 @@ impl EventFile {
         made: Made,
         by: Option<crate::tournament::deputy::Author>,
         why: Option<String>,
+        unchanged_refused: bool,
     ) -> Result<&Entry, EventError> {
         if self.lock.is_none() {
             return Err(EventError::ReadOnly {
@@ -782,6 +802,9 @@ impl EventFile {
             });
         }
         let (next, undo) = command::applied(&self.tournament, &cmd)?;
+        if unchanged_refused && next == self.tournament {
+            return Err(EventError::Unchanged);
+        }
         // Never save a state that this program would refuse to open again.
         integrity::check(&next).map_err(|source| EventError::Integrity {
             path: self.path.clone(),
@@ -901,7 +924,7 @@ impl EventFile {
             .find(|e| e.undoes.is_none() && !undone.contains(&e.seq))
             .ok_or(EventError::NothingToUndo)?;
         let (seq, cmd) = (target.seq, target.undo.clone());
-        self.commit(cmd, at, Made::Undo(seq), None, None)
+        self.commit(cmd, at, Made::Undo(seq), None, None, false)
     }
 
     /// The change the next redo makes again: the one the latest undo took back, while no new
@@ -924,7 +947,7 @@ impl EventFile {
         let target = self.redoable().ok_or(EventError::NothingToRedo)?;
         // A correction made again keeps the reason it was made with.
         let (seq, cmd, why) = (target.seq, target.command.clone(), target.why.clone());
-        self.commit(cmd, at, Made::Redo(seq), None, why)
+        self.commit(cmd, at, Made::Redo(seq), None, why, false)
     }
 }
 

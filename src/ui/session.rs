@@ -705,21 +705,8 @@ impl Session {
             return false;
         }
         self.asked_result = None;
-        // A change that changes nothing (a form saved as it was, a choice picked again) is no
-        // step for Ctrl+Z to take back: an arbiter's trial pressed Ctrl+Z and saw nothing move.
-        if let Ok((next, _)) = crate::tournament::command::applied(&file.tournament, &cmd) {
-            if next == file.tournament {
-                let unchanged = lang.pick("nothing changed", "ничего не изменилось");
-                self.say(false, format!("{described} — {unchanged}"));
-                return true;
-            }
-        }
         let after = cmd.clone();
-        let done = match &why {
-            Some(why) => file.apply_because(cmd, Utc::now(), why),
-            None => file.apply(cmd, Utc::now()),
-        };
-        match done {
+        match file.apply_if_changed(cmd, Utc::now(), why.as_deref()) {
             Ok(_) => {
                 if !decided.is_empty() {
                     let (now, t) = (self.now, &file.tournament);
@@ -743,6 +730,12 @@ impl Session {
             Err(EventError::ChangedOnDisk { .. }) => {
                 self.reread(&described);
                 false
+            }
+            // Not a refusal: done, and it moved nothing (an arbiter's trial pressed Ctrl+Z after
+            // a form saved as it was and saw nothing move).
+            Err(e @ EventError::Unchanged) => {
+                self.say(false, format!("{described} — {}", e.said(lang)));
+                true
             }
             // Asked, not refused: the banner takes the reason, «Исправить» makes it.
             Err(e @ EventError::CorrectionWithoutReason { round }) => {

@@ -101,6 +101,9 @@ fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
         (Command::SetCategories { categories }, Command::SetCategories { categories: before }) => {
             lists::categories(before, categories, lang)
         }
+        (Command::SetSchedule { schedule }, Command::SetSchedule { schedule: before }) => {
+            lists::schedule(before, schedule, lang)
+        }
         // A batch's undo is its changes' undos in reverse order.
         (Command::Batch { commands }, Command::Batch { commands: undos })
             if commands.len() == undos.len()
@@ -361,23 +364,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
         Command::SetCategories { categories } => lists::categories(&t.categories, categories, lang),
         Command::SetPrizes { prizes } => lists::prizes(t, &t.prizes, prizes, lang),
         Command::SetCheckedIn { players } => checked_in(t, &t.checked_in, players, players, lang),
-        Command::SetSchedule { schedule } => format!(
-            "{}: {}{}",
-            l("schedule", "расписание"),
-            lang.count(
-                schedule.rounds.len() as u64,
-                ["round", "rounds"],
-                ["тур", "тура", "туров"]
-            ),
-            schedule
-                .default_minutes
-                .map(|m| format!(
-                    ", {} {}",
-                    l("default time", "время опоздания"),
-                    crate::tournament::schedule::minutes_said(m, lang)
-                ))
-                .unwrap_or_default()
-        ),
+        Command::SetSchedule { schedule } => lists::schedule(&t.schedule, schedule, lang),
         Command::RestoreRound { round } => format!(
             "{} {} {}",
             l("round", "тур"),

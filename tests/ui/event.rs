@@ -776,6 +776,13 @@ fn the_schedule_is_typed_at_the_console() {
         app.session.status
     );
     assert_eq!(t.schedule.default_minutes, Some(30));
+    // The status says what the schedule replaced, old → new.
+    let said = app.session.status.clone().unwrap().text;
+    assert!(
+        said.contains("тур 2: — → 2026-12-07 15:00")
+            && said.contains("время опоздания: — → 30 мин"),
+        "{said}"
+    );
     app.session.status = None;
     let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "schedule-ru");
     key(

@@ -6,6 +6,7 @@ use crate::lang::Lang;
 use crate::tournament::category::Category;
 use crate::tournament::model::Tournament;
 use crate::tournament::prize::{self, List, Prize, Prizes};
+use crate::tournament::schedule::{minutes_said, Schedule};
 
 /// «новый зачёт: «Молодёжь»; удаление зачёта: «Ветераны»» — nouns, read alike in the journal,
 /// after «Не сделано —» and after «Отменено:».
@@ -81,6 +82,44 @@ pub fn prizes(t: &Tournament, before: &Prizes, after: &Prizes, lang: Lang) -> St
         ));
     }
     joined(parts, lang, "prizes unchanged", "призы без изменений")
+}
+
+/// «расписание: тур 2: 2026-12-07 15:00 → 2026-12-07 16:00; время опоздания: — → 30 мин» — each
+/// start and the default time that the change replaced, old → new.
+pub fn schedule(before: &Schedule, after: &Schedule, lang: Lang) -> String {
+    let rounds = before
+        .rounds
+        .iter()
+        .chain(&after.rounds)
+        .map(|r| r.round)
+        .max()
+        .unwrap_or(0);
+    let start = |s: &Schedule, r: usize| s.start(r).map_or("—".to_string(), |x| x.text());
+    let mut parts: Vec<String> = (1..=rounds)
+        .filter(|&r| start(before, r) != start(after, r))
+        .map(|r| {
+            format!(
+                "{} {r}: {} → {}",
+                lang.pick("round", "тур"),
+                start(before, r),
+                start(after, r)
+            )
+        })
+        .collect();
+    if before.default_minutes != after.default_minutes {
+        let said = |m: Option<u32>| m.map_or("—".to_string(), |m| minutes_said(m, lang));
+        parts.push(format!(
+            "{}: {} → {}",
+            lang.pick("default time", "время опоздания"),
+            said(before.default_minutes),
+            said(after.default_minutes)
+        ));
+    }
+    format!(
+        "{}: {}",
+        lang.pick("schedule", "расписание"),
+        joined(parts, lang, "unchanged", "без изменений")
+    )
 }
 
 /// «Общий зачёт, 1-е место — 5000, кубок».

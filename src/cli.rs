@@ -10,6 +10,7 @@ pub mod game;
 pub mod journal;
 pub mod moves;
 pub mod norms;
+pub mod option;
 pub mod perft;
 pub mod prize;
 pub mod registration;
@@ -44,6 +45,37 @@ pub fn change<E: shashki_arbiter::lang::Russian>(
         .apply(cmd, now)
         .map_err(|e| format!("{file}: {}", e.said(lang)))?;
     Ok(())
+}
+
+/// A final document or report refused while games are adjourned (the standings are
+/// provisional until their results are in), unless asked for as provisional.
+pub fn adjourned_refused(
+    t: &shashki_arbiter::tournament::Tournament,
+    file: &str,
+    provisional: bool,
+    lang: shashki_arbiter::lang::Lang,
+) -> Result<(), String> {
+    let open = t.adjourned();
+    if open.is_empty() || provisional {
+        return Ok(());
+    }
+    let games: Vec<String> = open
+        .iter()
+        .map(|(r, b, _)| match lang {
+            shashki_arbiter::lang::Lang::En => format!("round {r}, board {b}"),
+            shashki_arbiter::lang::Lang::Ru => format!("тур {r}, доска {b}"),
+        })
+        .collect();
+    Err(match lang {
+        shashki_arbiter::lang::Lang::En => format!(
+            "{file}: adjourned games are not finished ({}): the standings are provisional; enter their results, or give --provisional",
+            games.join("; ")
+        ),
+        shashki_arbiter::lang::Lang::Ru => format!(
+            "{file}: отложенные партии не доиграны ({}): положение предварительное; внесите их результаты или укажите --provisional",
+            games.join("; ")
+        ),
+    })
 }
 
 /// The exit status of a program stopped by a closed pipe (128 + SIGPIPE), as a shell reports it.

@@ -116,7 +116,7 @@ pub trait Russian: std::fmt::Display {
 
 /// A text in both languages, made where its facts are known (a verdict, an illegal move's
 /// reason), for what is not an error type of its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Said {
     pub en: String,
     pub ru: String,

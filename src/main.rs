@@ -123,6 +123,10 @@ enum Command {
         /// without it); journaled with the change. Implies --correct.
         #[arg(long)]
         correction: Option<String>,
+        /// The game is adjourned (`?`), to be finished later: the standings are provisional
+        /// and the final documents wait until its result is entered.
+        #[arg(long, conflicts_with_all = ["score", "winner"])]
+        adjourned: bool,
         #[arg(long, default_value = "en")]
         lang: String,
     },
@@ -421,6 +425,16 @@ enum PlayerCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// Expels a player (исключение): his games without a result are lost by forfeit, no later
+    /// round pairs him, the standings list him last without a place; journaled with the reason.
+    Expel {
+        file: String,
+        id: PlayerId,
+        #[arg(long)]
+        reason: String,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -543,6 +557,22 @@ enum EventCommand {
         /// `nothing` or `half` (a half point a round missed).
         #[arg(long)]
         late_entry: Option<String>,
+        /// The rounds the regulation plans.
+        #[arg(long)]
+        rounds: Option<usize>,
+        /// The tie-breaks in order: ids (`buchholz,wins,head_to_head`) or C.07 codes (`BH,WIN,DE`).
+        #[arg(long)]
+        tiebreaks: Option<String>,
+        /// Points of a won, drawn and lost encounter: `1,0.5,0`, `2,1,0`, `3,1,0`.
+        #[arg(long)]
+        scoring: Option<String>,
+        /// After round 1 is paired, a change of the rounds, scoring or tie-breaks is made only
+        /// with this (the program says first what it changes); written into the event's record.
+        #[arg(long)]
+        yes: bool,
+        /// Why the setting changes (kept in the journal and the record).
+        #[arg(long)]
+        reason: Option<String>,
         #[arg(long, default_value = "en")]
         lang: String,
     },
@@ -602,21 +632,32 @@ enum DeputyCommand {
 
 #[derive(Subcommand)]
 enum TrfCommand {
-    /// Writes the event as a TRF-16 file.
+    /// Writes the event as a TRF-16 file, or with `--trf26` as TRF-2026 (scoring, tie-breaks,
+    /// dates, byes, forbidden pairs, shared ranks and the event's record as `###` lines).
     Export {
         file: String,
         #[arg(long, short)]
         output: String,
+        /// TRF-2026 instead of TRF-16.
+        #[arg(long)]
+        trf26: bool,
+        /// Write it while games are adjourned (their cells `X`, the standings provisional);
+        /// refused without.
+        #[arg(long)]
+        provisional: bool,
     },
-    /// Makes a new event file from a TRF-16 file (never over an existing file).
+    /// Makes a new event file from a TRF-16 or TRF-2026 file (never over an existing file); a
+    /// record it does not read is named on standard error.
     Import {
         input: String,
         #[arg(long, short)]
         output: String,
     },
     /// Re-pairs every round of a TRF file from the rounds before it (FIDE Dutch, 2025; a team
-    /// Swiss by FIDE C.04.6) and names the rounds where the file differs. Exit status 0: all
-    /// rounds agree, 1: some differ, 2: the file cannot be read.
+    /// Swiss by FIDE C.04.6) and names the rounds where the file differs; then checks the
+    /// standings it states: each `001` line's points under `162`'s scoring and, where `212` or
+    /// `202` names the tie-breaks, its rank (the first line that differs is named). Exit
+    /// status 0: all agree, 1: some differ, 2: the file cannot be read.
     Check { file: String },
     /// A random event paired round by round by this program, as TRF-16 (the generator FIDE asks
     /// of an endorsed program); with `--teams`, a team Swiss by C.04.6 as TRF-26.
@@ -832,15 +873,23 @@ fn event_command(event: EventCommand, format: Format) -> Result<ExitCode, String
             file,
             checkin_required,
             late_entry,
+            rounds,
+            tiebreaks,
+            scoring,
+            yes,
+            reason,
             lang,
         } => cli::event::lang(&lang).and_then(|lang| {
-            cli::registration::option(
-                &file,
-                checkin_required.map(|y| matches!(y, YesNo::Yes)),
-                late_entry.as_deref(),
-                lang,
-                format,
-            )
+            let asked = cli::option::Asked {
+                checkin_required: checkin_required.map(|y| matches!(y, YesNo::Yes)),
+                late_entry: late_entry.as_deref(),
+                rounds,
+                tiebreaks: tiebreaks.as_deref(),
+                scoring: scoring.as_deref(),
+                yes,
+                reason: reason.as_deref(),
+            };
+            cli::option::option(&file, &asked, lang, format)
         }),
         EventCommand::New {
             output,
@@ -955,6 +1004,7 @@ fn main() -> ExitCode {
             reason,
             correct,
             correction,
+            adjourned,
             lang,
         }) => cli::event::lang(&lang).and_then(|lang| {
             cli::system::result(
@@ -963,7 +1013,11 @@ fn main() -> ExitCode {
                     round,
                     board,
                     game,
-                    score: score.as_deref(),
+                    score: if adjourned {
+                        Some("?")
+                    } else {
+                        score.as_deref()
+                    },
                     winner,
                     reason: reason.as_deref(),
                     correct: correct || correction.is_some(),
@@ -1123,9 +1177,12 @@ fn main() -> ExitCode {
             output,
         }) => cli::game::games(&file, round, output.as_deref(), format),
         Some(Command::Pair(p)) => pair(p, format),
-        Some(Command::Trf(TrfCommand::Export { file, output })) => {
-            cli::swiss::trf_export(&file, &output, format)
-        }
+        Some(Command::Trf(TrfCommand::Export {
+            file,
+            output,
+            trf26,
+            provisional,
+        })) => cli::swiss::trf_export(&file, &output, trf26, provisional, format),
         Some(Command::Trf(TrfCommand::Import { input, output })) => {
             cli::swiss::trf_import(&input, &output, format)
         }
@@ -1270,6 +1327,12 @@ fn player(p: PlayerCommand, format: Format) -> cli::CliResult {
         PlayerCommand::Remove { file, id, lang } => {
             cli::registration::remove_player(&file, id, cli::event::lang(&lang)?, format)
         }
+        PlayerCommand::Expel {
+            file,
+            id,
+            reason,
+            lang,
+        } => cli::registration::expel(&file, id, &reason, cli::event::lang(&lang)?, format),
     }
 }
 

@@ -222,6 +222,21 @@ pub fn number(x: f64) -> String {
 
 /// «выбыл после тура 3», «выбыла …», and a form without gender when the sex is not known.
 pub fn withdrawn(p: &crate::tournament::model::Player, after: usize, lang: Lang) -> String {
+    if let Some(e) = &p.expelled {
+        return format!(
+            "{} {}",
+            lang.agree(
+                p.sex,
+                "expelled after round",
+                [
+                    "исключён после тура",
+                    "исключена после тура",
+                    "исключение после тура"
+                ]
+            ),
+            e.after_round
+        );
+    }
     format!(
         "{} {after}",
         lang.agree(

@@ -1,6 +1,7 @@
 //! Events: colour-order tables, micromatches, opening ballots, results, the games' records and
 //! standings.
 
+pub mod audit;
 pub mod ballot;
 pub mod berger;
 pub mod category;

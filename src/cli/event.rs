@@ -194,6 +194,9 @@ struct StandingJson<'a> {
     /// The round he withdrew after (the printed «выбыл после тура N»).
     #[serde(skip_serializing_if = "Option::is_none")]
     withdrawn_after: Option<usize>,
+    /// Expelled: listed last, with no place.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    expelled: bool,
 }
 
 #[derive(Serialize)]
@@ -341,6 +344,7 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
                     side: side_of(l.id),
                     joined_in: l.joined_in,
                     withdrawn_after: l.withdrawn_after,
+                    expelled: l.expelled,
                 })
                 .collect();
             print_json(&out)?;

@@ -61,7 +61,7 @@ fn line(
     let kind = match e.made() {
         Made::Undo(_) => "undo".to_string(),
         Made::Redo(_) => "redo".to_string(),
-        Made::Change if e.why.is_some() => "correction".to_string(),
+        Made::Change if e.act.is_some() => e.act.map(|a| a.key()).unwrap_or_default().to_string(),
         Made::Change => command
             .get("command")
             .and_then(Value::as_str)

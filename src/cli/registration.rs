@@ -10,7 +10,7 @@ use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::command::Command;
 use shashki_arbiter::tournament::model::{Player, PlayerId, Sex, Tournament};
-use shashki_arbiter::tournament::registration::{self, LateEntry};
+use shashki_arbiter::tournament::registration;
 use shashki_arbiter::tournament::schedule::{self, RoundStart, Schedule, ScheduleError};
 
 use super::{outln, print_json, CliResult};
@@ -183,6 +183,43 @@ pub fn remove_player(file: &str, id: PlayerId, lang: Lang, format: Format) -> Cl
     Ok(ExitCode::SUCCESS)
 }
 
+/// `player expel`: the expulsion made as one change with its reason; the forfeits it gives.
+pub fn expel(file: &str, id: PlayerId, reason: &str, lang: Lang, format: Format) -> CliResult {
+    let now = chrono::Utc::now();
+    let holder = shashki_arbiter::files::lock::Holder::this("player expel", now);
+    let mut event =
+        event::EventFile::open_as(Path::new(file), &holder).map_err(|e| e.said(lang))?;
+    let t = &event.tournament;
+    let cmd =
+        registration::expulsion(t, id, reason).map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    let forfeits = match &cmd {
+        Command::Batch { commands } => commands.len() - 1,
+        _ => 0,
+    };
+    let name = t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    let because = event::Because::reason(Some(reason));
+    event
+        .apply_with(cmd, now, because)
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    let after = event.tournament.rounds.len();
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "expelled": id,
+            "name": name,
+            "after_round": after,
+            "forfeits": forfeits,
+            "reason": reason.trim(),
+        }))?,
+        _ => outln!(
+            "{} {id}: {name} ({}: {after}; {}: {forfeits})",
+            lang.pick("expelled", "исключён(а)"),
+            lang.pick("after round", "после тура"),
+            lang.pick("games lost by forfeit", "поражений без игры"),
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn show_roll(t: &Tournament, lang: Lang, format: Format) -> CliResult {
     let roll = registration::roll(t);
     let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
@@ -222,55 +259,6 @@ fn show_roll(t: &Tournament, lang: Lang, format: Format) -> CliResult {
 }
 
 /// `event option EVENT --checkin-required yes|no --late-entry nothing|half`.
-pub fn option(
-    file: &str,
-    checkin_required: Option<bool>,
-    late_entry: Option<&str>,
-    lang: Lang,
-    format: Format,
-) -> CliResult {
-    let late = match late_entry {
-        Some(text) => Some(LateEntry::parse(text).ok_or_else(|| match lang {
-            Lang::En => format!("--late-entry: `{text}` is not a rule (nothing or half)"),
-            Lang::Ru => format!("--late-entry: `{text}` — не правило (nothing или half)"),
-        })?),
-        None => None,
-    };
-    // What the options were, to show what a change replaced.
-    let mut before = None;
-    if checkin_required.is_some() || late.is_some() {
-        super::change(file, "event option", lang, |t| -> Made {
-            before = Some(t.settings.registration.clone());
-            let mut settings = t.settings.clone();
-            if let Some(r) = checkin_required {
-                settings.registration.checkin_required = r;
-            }
-            if let Some(l) = late {
-                settings.registration.late_entry = l;
-            }
-            Ok(Command::SetSettings {
-                settings: Box::new(settings),
-            })
-        })?;
-    }
-    let t = event::read(Path::new(file)).map_err(|e| e.said(lang))?;
-    let r = &t.settings.registration;
-    match format {
-        Format::Json => print_json(&serde_json::json!({
-            "checkin_required": r.checkin_required,
-            "late_entry": r.late_entry,
-        }))?,
-        _ => {
-            let old = before.map(|b| b.rules_said(lang));
-            for (k, (rule, new)) in r.rules_said(lang).into_iter().enumerate() {
-                let old = old.as_ref().map(|o| o[k].1.clone());
-                outln!("{rule}: {}", replaced(old, new));
-            }
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
 /// A value as a change left it: `old → new` when the change replaced another, else the value.
 fn replaced(old: Option<String>, new: String) -> String {
     match old {

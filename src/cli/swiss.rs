@@ -232,10 +232,21 @@ pub fn saved_said(saved: bool, lang: Lang) -> &'static str {
     }
 }
 
-pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
+pub fn trf_export(
+    file: &str,
+    output: &str,
+    trf26: bool,
+    provisional: bool,
+    format: Format,
+) -> CliResult {
     super::safe_output(file, output)?;
     let t = event::read(Path::new(file)).map_err(|e| e.to_string())?;
-    let text = trf::export(&t);
+    super::adjourned_refused(&t, file, provisional, shashki_arbiter::lang::Lang::En)?;
+    let text = if trf26 {
+        shashki_arbiter::tournament::swiss::trf26::export(&t)
+    } else {
+        trf::export(&t)
+    };
     shashki_arbiter::files::atomic::write(Path::new(output), text.as_bytes(), true)
         .map_err(|e| e.to_string())?;
     let (players, rounds, teams) = (t.players.len(), t.rounds.len(), t.teams.len());
@@ -256,12 +267,15 @@ pub fn trf_export(file: &str, output: &str, format: Format) -> CliResult {
 pub fn trf_import(input: &str, output: &str, format: Format) -> CliResult {
     let bytes = super::read_input(input)?;
     let text = shashki_arbiter::rules::pdn::decode(&bytes);
-    let t = if team::trf::is_team_file(&text) {
-        team::trf::import(input, &text)
+    let (t, warnings) = if team::trf::is_team_file(&text) {
+        team::trf::import(input, &text).map(|t| (t, Vec::new()))
     } else {
-        trf::import(input, &text)
+        shashki_arbiter::tournament::swiss::trf26::import(input, &text)
     }
     .map_err(|e| e.to_string())?;
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
     let (players, rounds, teams) = (t.players.len(), t.rounds.len(), t.teams.len());
     // A title the ЕВСК table does not read counts as no rank everywhere: said, not silent.
     let table = shashki_arbiter::tournament::norms::Table::shipped();
@@ -343,9 +357,16 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
         ("FIDE Dutch pairing (2025 rules)", "Dutch")
     };
     let differ = rounds.iter().filter(|r| r.difference.is_some()).count();
+    // The standings the file states (a team file's are its teams': checked by the pairing).
+    let standings = if team {
+        Vec::new()
+    } else {
+        shashki_arbiter::tournament::swiss::trf26::check_standings(file, &text)
+            .map_err(|e| e.to_string())?
+    };
     match format {
-        Format::Json => print_json(
-            &rounds
+        Format::Json => {
+            let mut all: Vec<serde_json::Value> = rounds
                 .iter()
                 .map(|r| CheckJson {
                     round: r.round,
@@ -355,8 +376,18 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
                     dutch: pairing_json(&r.dutch),
                     unpaired: r.unpaired.clone(),
                 })
-                .collect::<Vec<_>>(),
-        )?,
+                .map(|c| serde_json::to_value(c).expect("serialises"))
+                .collect();
+            // After the rounds, the standings' check (an element of its own, so that the
+            // rounds keep their places).
+            all.push(serde_json::json!({
+                "standings": true,
+                "agrees": standings.is_empty(),
+                "first_difference": standings.first().map(|d| d.to_string()),
+                "differs": standings,
+            }));
+            print_json(&all)?
+        }
         _ => {
             for r in &rounds {
                 match &r.difference {
@@ -379,9 +410,19 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
                 "{file}: {} round(s), {differ} differ from the {system}",
                 rounds.len()
             );
+            match standings.first() {
+                None if !team => outln!(
+                    "{file}: standings: every player's points (and rank, where 212 or 202 names the tie-breaks) agree with the games"
+                ),
+                None => {}
+                Some(d) => outln!(
+                    "{file}: standings DIFFER ({} line(s)); first: {d}",
+                    standings.len()
+                ),
+            }
         }
     }
-    Ok(if differ == 0 {
+    Ok(if differ == 0 && standings.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

@@ -478,6 +478,7 @@ fn score(text: &str) -> Option<GameResult> {
         "-+" | "-/+" => GameResult::BlackByForfeit,
         "--" | "-/-" => GameResult::DoubleForfeit,
         "*" => GameResult::Pending,
+        "?" => GameResult::Adjourned,
         _ => return None,
     })
 }
@@ -531,8 +532,12 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
             let result = score(text).ok_or_else(|| {
                 both(
                     a.lang,
-                    format!("`{text}` is not a result: 1-0, 0-1, 1/2-1/2, +-, -+, --"),
-                    format!("`{text}` — не результат: 1-0, 0-1, 1/2-1/2, +-, -+, --"),
+                    format!(
+                        "`{text}` is not a result: 1-0, 0-1, 1/2-1/2, +-, -+, -- (or --adjourned)"
+                    ),
+                    format!(
+                        "`{text}` — не результат: 1-0, 0-1, 1/2-1/2, +-, -+, -- (или --adjourned)"
+                    ),
                 )
             })?;
             if a.game == 0 {
@@ -650,7 +655,9 @@ fn replaces(a: &ResultArgs, p: &shashki_arbiter::tournament::model::Pairing) -> 
     let standing = match (a.score.and_then(score), a.winner) {
         (Some(new), None) => p
             .result(a.game.saturating_sub(1))
-            .filter(|old| *old != GameResult::Pending && *old != new)
+            // An adjourned game is finished, not corrected.
+            .filter(|old| !matches!(old, GameResult::Pending | GameResult::Adjourned))
+            .filter(|old| *old != new)
             .map(|old| old.symbol().to_string()),
         (None, Some(w)) => p
             .decided

@@ -226,6 +226,7 @@ fn own_points(g: GameResult) -> &'static str {
         GameResult::WhiteByForfeit => "+",
         GameResult::BlackByForfeit | GameResult::DoubleForfeit => "−",
         GameResult::Pending | GameResult::Unplayed => "",
+        GameResult::Adjourned => "?",
     }
 }
 

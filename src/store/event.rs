@@ -9,11 +9,13 @@ use std::path::{Path, PathBuf};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use super::said;
 use super::v1::{self, UpgradeError};
 use crate::files::atomic::{self, AtomicError};
 use crate::files::lock::{self, Holder, Lock, LockError};
 use crate::files::ron_text::{self, RonError};
 use crate::files::text::{self, NotUtf8};
+use crate::tournament::audit::{self, Act, Recorded};
 use crate::tournament::command::{self, Command, CommandError};
 use crate::tournament::integrity::{self, IntegrityError};
 use crate::tournament::model::{Tournament, SCHEMA};
@@ -68,6 +70,20 @@ pub enum EventError {
     /// A result of a round whose next round is paired changed without a reason.
     #[error("round {round} is followed by a round already paired: changing its result is a correction, made only with its reason (the pairings made since stand)")]
     CorrectionWithoutReason { round: usize },
+    /// A setting the paired rounds rest on, changed after the start without the arbiter's
+    /// confirmation: what it would do, said first.
+    #[error("round 1 is paired: this changes the regulation's settings — {}; confirm to make it", said_all(.consequences, crate::lang::Lang::En))]
+    NotConfirmed {
+        consequences: Vec<crate::lang::Said>,
+    },
+}
+
+/// Consequences joined for one sentence.
+fn said_all(list: &[crate::lang::Said], lang: crate::lang::Lang) -> String {
+    list.iter()
+        .map(|s| s.get(lang).to_string())
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 impl crate::lang::Russian for EventError {
@@ -116,6 +132,10 @@ impl crate::lang::Russian for EventError {
             EventError::Unchanged => "ничего не изменилось".to_string(),
             EventError::CorrectionWithoutReason { round } => format!(
                 "после тура {round} уже составлен следующий: изменение его результата — исправление, оно вносится только с причиной (составленные после него туры остаются как есть)"
+            ),
+            EventError::NotConfirmed { consequences } => format!(
+                "тур 1 уже составлен: это изменение регламента — {}; подтвердите, чтобы внести его",
+                said_all(consequences, crate::lang::Lang::Ru)
             ),
         }
     }
@@ -249,6 +269,31 @@ pub struct Entry {
     /// Why, where the change needs a reason (a correction): the arbiter's words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// The act of the event's record it is (a correction, a pairing by hand, a late setting):
+    /// the record's line was written with it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub act: Option<Act>,
+}
+
+/// What a change carries beyond itself: the arbiter's reason, his confirmation of a change that
+/// asks for one, and the act the caller knows it to be (a pairing by hand, an import) with its
+/// words.
+#[derive(Clone, Debug, Default)]
+pub struct Because {
+    pub why: Option<String>,
+    /// The arbiter confirmed what the change does (a setting changed after the start).
+    pub confirmed: bool,
+    /// An act only the caller can tell (the program's pairing was not taken), and what it did.
+    pub act: Option<(Act, crate::lang::Said)>,
+}
+
+impl Because {
+    pub fn reason(why: Option<&str>) -> Because {
+        Because {
+            why: why.map(|w| w.trim().to_string()).filter(|w| !w.is_empty()),
+            ..Because::default()
+        }
+    }
 }
 
 /// What a journal entry did: a change, the undo of one, or a change made again.
@@ -723,20 +768,19 @@ impl EventFile {
     /// Validates, saves, journals. Nothing changes in memory or on disk if the command is refused
     /// or (unless [`EventFile::keep_unsaved`]) the save fails.
     pub fn apply(&mut self, cmd: Command, at: DateTime<Utc>) -> Result<&Entry, EventError> {
-        self.fresh(cmd, at, None, None, false)
+        self.fresh(cmd, at, None, Because::default(), false)
     }
 
     /// The console's [`EventFile::apply`]: a change that would change nothing (a form saved as
     /// it was, a choice picked again) is not made — [`EventError::Unchanged`] — so that Ctrl+Z
-    /// never takes back a step that moved nothing; `why` as [`EventFile::apply_because`]'s.
+    /// never takes back a step that moved nothing.
     pub fn apply_if_changed(
         &mut self,
         cmd: Command,
         at: DateTime<Utc>,
-        why: Option<&str>,
+        because: Because,
     ) -> Result<&Entry, EventError> {
-        let why = why.map(|w| w.trim().to_string()).filter(|w| !w.is_empty());
-        self.fresh(cmd, at, None, why, true)
+        self.fresh(cmd, at, None, because, true)
     }
 
     /// [`EventFile::apply`] with the reason the change needs (a correction), journaled with it;
@@ -747,27 +791,96 @@ impl EventFile {
         at: DateTime<Utc>,
         why: &str,
     ) -> Result<&Entry, EventError> {
-        let why = Some(why.trim().to_string()).filter(|w| !w.is_empty());
-        self.fresh(cmd, at, None, why, false)
+        self.fresh(cmd, at, None, Because::reason(Some(why)), false)
     }
 
-    /// A change made now (not an undo or a redo): a correction only with its reason.
+    /// [`EventFile::apply`] with what the change carries: a reason, a confirmation, an act.
+    pub fn apply_with(
+        &mut self,
+        cmd: Command,
+        at: DateTime<Utc>,
+        because: Because,
+    ) -> Result<&Entry, EventError> {
+        self.fresh(cmd, at, None, because, false)
+    }
+
+    /// A change made now (not an undo or a redo): a correction only with its reason, a late
+    /// setting only confirmed; an act of the record written into the record with it.
     fn fresh(
         &mut self,
         cmd: Command,
         at: DateTime<Utc>,
         by: Option<crate::tournament::deputy::Author>,
-        why: Option<String>,
+        because: Because,
         unchanged_refused: bool,
     ) -> Result<&Entry, EventError> {
-        if why.is_none() {
-            if let Some(round) =
-                crate::tournament::correction::corrected_round(&self.tournament, &cmd)
-            {
-                return Err(EventError::CorrectionWithoutReason { round });
-            }
+        let t = &self.tournament;
+        let corrected = crate::tournament::correction::corrected_round(t, &cmd);
+        if let (Some(round), None) = (corrected, &because.why) {
+            return Err(EventError::CorrectionWithoutReason { round });
         }
-        self.commit(cmd, at, Made::Change, by, why, unchanged_refused)
+        let late = audit::late_configuration(t, &cmd);
+        if !late.is_empty() && !because.confirmed {
+            return Err(EventError::NotConfirmed { consequences: late });
+        }
+        let recorded = self.recorded(&cmd, at, &by, because.clone(), corrected, late);
+        self.commit(
+            cmd,
+            at,
+            Made::Change,
+            by,
+            because.why,
+            recorded,
+            unchanged_refused,
+        )
+    }
+
+    /// The line of the event's record a change writes, if it is an act: the one the caller
+    /// names, a correction, a late setting, an adjournment, an expulsion.
+    fn recorded(
+        &self,
+        cmd: &Command,
+        at: DateTime<Utc>,
+        by: &Option<crate::tournament::deputy::Author>,
+        because: Because,
+        corrected: Option<usize>,
+        late: Vec<crate::lang::Said>,
+    ) -> Option<Recorded> {
+        use crate::lang::{Lang, Said};
+        let t = &self.tournament;
+        let words = || {
+            Said::new(
+                said::command(t, cmd, Lang::En),
+                said::command(t, cmd, Lang::Ru),
+            )
+        };
+        let (act, round, what) = if let Some((act, what)) = because.act {
+            (act, audit::round_of(t, cmd), what)
+        } else if let Some(round) = corrected {
+            (Act::Correction, round, words())
+        } else if !late.is_empty() {
+            let join = |lang| {
+                late.iter()
+                    .map(|s| s.get(lang).to_string())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            let what = Said::new(join(Lang::En), join(Lang::Ru));
+            (Act::Configuration, t.rounds.len(), what)
+        } else {
+            let (act, round) = audit::act_of(t, cmd)?;
+            (act, round, words())
+        };
+        Some(Recorded {
+            act,
+            round,
+            at: Some(at),
+            who: by.as_ref().map(|b| b.deputy.clone()),
+            why: because.why,
+            what,
+            undone: false,
+            entry: None,
+        })
     }
 
     /// [`EventFile::apply`] for a change a deputy made from the floor: journaled with his name
@@ -779,7 +892,7 @@ impl EventFile {
         at: DateTime<Utc>,
         by: crate::tournament::deputy::Author,
     ) -> Result<&Entry, EventError> {
-        self.fresh(cmd, at, Some(by), None, false)
+        self.fresh(cmd, at, Some(by), Because::default(), false)
     }
 
     /// Whether everything in memory is on disk.
@@ -787,6 +900,7 @@ impl EventFile {
         !self.unsaved.state && self.unsaved.journal_written == self.journal.len()
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn commit(
         &mut self,
         cmd: Command,
@@ -794,6 +908,7 @@ impl EventFile {
         made: Made,
         by: Option<crate::tournament::deputy::Author>,
         why: Option<String>,
+        recorded: Option<Recorded>,
         unchanged_refused: bool,
     ) -> Result<&Entry, EventError> {
         if self.lock.is_none() {
@@ -801,10 +916,18 @@ impl EventFile {
                 path: self.path.clone(),
             });
         }
-        let (next, undo) = command::applied(&self.tournament, &cmd)?;
+        let (mut next, undo) = command::applied(&self.tournament, &cmd)?;
         if unchanged_refused && next == self.tournament {
             return Err(EventError::Unchanged);
         }
+        // The record only grows: no command's undo takes a line of it back.
+        let act = recorded.as_ref().map(|r| r.act);
+        // Numbers stay unique even after a journal that two programs wrote.
+        let seq = self.journal.iter().map(|e| e.seq).max().unwrap_or(0) + 1;
+        next.record.extend(recorded.map(|r| Recorded {
+            entry: Some(seq),
+            ..r
+        }));
         // Never save a state that this program would refuse to open again.
         integrity::check(&next).map_err(|source| EventError::Integrity {
             path: self.path.clone(),
@@ -813,8 +936,6 @@ impl EventFile {
         // The console keeps a change the disk refused; a phone is told "applied" only once it
         // is on disk, so a change from the floor is saved or not made.
         let keep = self.unsaved.keep && by.is_none();
-        // Numbers stay unique even after a journal that two programs wrote.
-        let seq = self.journal.iter().map(|e| e.seq).max().unwrap_or(0) + 1;
         let entry = Entry {
             seq,
             at,
@@ -830,6 +951,7 @@ impl EventFile {
             },
             by,
             why,
+            act,
         };
         let previous = std::mem::replace(&mut self.tournament, next);
         self.revision = next_revision();
@@ -924,7 +1046,28 @@ impl EventFile {
             .find(|e| e.undoes.is_none() && !undone.contains(&e.seq))
             .ok_or(EventError::NothingToUndo)?;
         let (seq, cmd) = (target.seq, target.undo.clone());
-        self.commit(cmd, at, Made::Undo(seq), None, None, false)
+        // An act taken back stays in the record, and its undo is written after it.
+        let recorded = target.act.and_then(|act| {
+            let line = self
+                .tournament
+                .record
+                .iter()
+                .rev()
+                .find(|r| r.act == act && (r.entry == Some(seq) || r.entry.is_none()))?;
+            let what = crate::lang::Said::new(
+                format!("undone: {}", line.what.en),
+                format!("отменено: {}", line.what.ru),
+            );
+            Some(Recorded {
+                at: Some(at),
+                who: None,
+                why: None,
+                what,
+                undone: true,
+                ..line.clone()
+            })
+        });
+        self.commit(cmd, at, Made::Undo(seq), None, None, recorded, false)
     }
 
     /// The change the next redo makes again: the one the latest undo took back, while no new
@@ -947,7 +1090,21 @@ impl EventFile {
         let target = self.redoable().ok_or(EventError::NothingToRedo)?;
         // A correction made again keeps the reason it was made with.
         let (seq, cmd, why) = (target.seq, target.command.clone(), target.why.clone());
-        self.commit(cmd, at, Made::Redo(seq), None, why, false)
+        // Made again, it is the act it was, written again.
+        let recorded = target.act.and_then(|act| {
+            let line = self
+                .tournament
+                .record
+                .iter()
+                .rev()
+                .find(|r| r.act == act && r.entry == Some(seq))?;
+            Some(Recorded {
+                at: Some(at),
+                undone: false,
+                ..line.clone()
+            })
+        });
+        self.commit(cmd, at, Made::Redo(seq), None, why, recorded, false)
     }
 }
 

@@ -61,7 +61,7 @@ fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
 fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
     let mut said = made(t, &e.command, &e.undo, lang);
     if let Some(why) = &e.why {
-        said.push_str(&reason(why, lang));
+        said.push_str(&reason(why, e.act, lang));
     }
     match &e.by {
         Some(by) => format!(
@@ -74,12 +74,17 @@ fn change(t: &Tournament, e: &Entry, lang: Lang) -> String {
     }
 }
 
-/// « — исправление, причина: …»: what a change made with its reason says after its words.
-pub fn reason(why: &str, lang: Lang) -> String {
-    format!(
-        " — {}: {why}",
-        lang.pick("correction, reason", "исправление, причина")
-    )
+/// « — исправление, причина: …»: what a change made with its reason says after its words, the
+/// act of the record it is named first.
+pub fn reason(why: &str, act: Option<crate::tournament::audit::Act>, lang: Lang) -> String {
+    match act {
+        Some(act) => format!(
+            " — {}, {}: {why}",
+            act.said(lang),
+            lang.pick("reason", "причина")
+        ),
+        None => format!(" — {}: {why}", lang.pick("reason", "причина")),
+    }
 }
 
 /// A change as the difference it made, from the command and its undo (the value before it).
@@ -332,6 +337,37 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                     *id,
                     "back in the event",
                     ["вернулся", "вернулась", "— возвращение в турнир"]
+                )
+            ),
+        },
+        Command::Expel { id, expelled, .. } => match expelled {
+            Some(e) => format!(
+                "{} {} {} ({}: {})",
+                name(*id),
+                agree(
+                    *id,
+                    "expelled after round",
+                    [
+                        "исключён после тура",
+                        "исключена после тура",
+                        "— исключение после тура"
+                    ]
+                ),
+                e.after_round,
+                l("reason", "причина"),
+                e.reason
+            ),
+            None => format!(
+                "{} {}",
+                name(*id),
+                agree(
+                    *id,
+                    "expulsion taken back",
+                    [
+                        "снова в турнире (исключение отменено)",
+                        "снова в турнире (исключение отменено)",
+                        "— исключение отменено"
+                    ]
                 )
             ),
         },

@@ -527,6 +527,7 @@ mod tests {
             rounds: vec![],
             withdrawn_after: None,
             joined_in: None,
+            expelled: false,
         };
         let mut t = Tournament::new(
             "t",

@@ -39,6 +39,13 @@ pub enum Command {
         id: PlayerId,
         after_round: Option<usize>,
     },
+    /// The arbiter expels a player (`expelled: None` takes it back): he counts as withdrawn
+    /// after `withdrawn_after` and has no place.
+    Expel {
+        id: PlayerId,
+        expelled: Option<super::model::Expelled>,
+        withdrawn_after: Option<usize>,
+    },
     /// Pairing numbers by lot, from a seed (stored, so the lot can be re-run).
     DrawNumbers {
         seed: u64,
@@ -277,6 +284,8 @@ pub enum CommandError {
     },
     #[error("player {0} is not in the event")]
     NoPlayer(PlayerId),
+    #[error("player {0}: an expulsion needs its reason")]
+    ExpelledWithoutReason(PlayerId),
     #[error(transparent)]
     OutOfRange(#[from] limits::OutOfRange),
     #[error("player id {0} is taken")]
@@ -365,6 +374,9 @@ impl crate::lang::Russian for CommandError {
     fn ru(&self) -> String {
         match self {
             CommandError::NoPlayer(id) => format!("участника {id} нет в турнире"),
+            CommandError::ExpelledWithoutReason(id) => {
+                format!("участник {id}: для исключения нужна причина")
+            }
             CommandError::NoDeputyName => "у заместителя судьи должно быть имя".to_string(),
             CommandError::DeputyName(n) => format!(
                 "«{n}» не может быть именем заместителя (не более 80 знаков, без управляющих символов)"
@@ -575,6 +587,11 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         Command::EditPlayer { player } => edit_player(t, player)?,
         Command::RemovePlayer { id } => remove_player(t, *id)?,
         Command::Withdraw { id, after_round } => withdraw(t, *id, *after_round)?,
+        Command::Expel {
+            id,
+            expelled,
+            withdrawn_after,
+        } => expel(t, *id, expelled, *withdrawn_after)?,
         Command::DrawNumbers { seed } => draw_numbers(t, *seed)?,
         Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, *seed)?,
         Command::PairRound { round, table_round } => {
@@ -992,6 +1009,30 @@ fn withdraw(
     Ok(Command::Withdraw {
         id,
         after_round: old,
+    })
+}
+
+fn expel(
+    t: &mut Tournament,
+    id: PlayerId,
+    expelled: &Option<super::model::Expelled>,
+    withdrawn_after: Option<usize>,
+) -> Result<Command, CommandError> {
+    if expelled
+        .as_ref()
+        .is_some_and(|e| e.reason.trim().is_empty())
+    {
+        return Err(CommandError::ExpelledWithoutReason(id));
+    }
+    let p = t
+        .players
+        .iter_mut()
+        .find(|p| p.id == id)
+        .ok_or(CommandError::NoPlayer(id))?;
+    Ok(Command::Expel {
+        id,
+        expelled: std::mem::replace(&mut p.expelled, expelled.clone()),
+        withdrawn_after: std::mem::replace(&mut p.withdrawn_after, withdrawn_after),
     })
 }
 

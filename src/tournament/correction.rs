@@ -13,7 +13,10 @@ pub fn corrected_round(t: &Tournament, cmd: &Command) -> Option<usize> {
     let later = |round: usize| t.rounds.iter().any(|r| r.number > round);
     let pairing = |round: usize, board: usize| t.pairing(round, board);
     let replaces = |old: Option<&GameResult>, new: &GameResult| {
-        old.is_some_and(|old| *old != GameResult::Pending && old != new)
+        // A game adjourned and now finished is not a correction: nothing was recorded yet.
+        old.is_some_and(|old| {
+            !matches!(old, GameResult::Pending | GameResult::Adjourned) && old != new
+        })
     };
     match cmd {
         Command::SetResult { game, result } => {

@@ -65,6 +65,10 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::schedule::Schedule::is_default"
     )]
     pub schedule: crate::tournament::schedule::Schedule,
+    /// The acts an audit asks about (corrections, pairings by hand, late settings,
+    /// adjournments, expulsions, imports), in the order made; only ever added to.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub record: Vec<crate::tournament::audit::Recorded>,
 }
 
 /// Everything about an event that is not players and rounds: what the Event screen edits and
@@ -321,6 +325,26 @@ pub struct Scoring {
     pub match_points: Option<MatchPoints>,
 }
 
+impl Scoring {
+    /// The scoring a regulation's `W-D-L` gives an event of `games` games per encounter, from
+    /// `was`: a single game's 1-½-0 or 2-1-0 as game points, anything else as match points (a
+    /// micromatch's, or one game's when it is the encounter) over the game points it had.
+    pub fn of_points(was: &Scoring, games: u32, win: f64, draw: f64, loss: f64) -> Scoring {
+        let single = |game| Scoring {
+            game,
+            match_points: None,
+        };
+        match (games, win, draw, loss) {
+            (1, 1.0, 0.5, 0.0) => single(GamePoints::OneHalfZero),
+            (1, 2.0, 1.0, 0.0) => single(GamePoints::TwoOneZero),
+            _ => Scoring {
+                game: was.game,
+                match_points: Some(MatchPoints { win, draw, loss }),
+            },
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum GamePoints {
@@ -495,6 +519,40 @@ impl TieBreak {
         }
     }
 
+    /// Its code in FIDE's tie-break regulations (C.07) and TRF-26's `212`, with the modifiers
+    /// that make it ours; `None` for a criterion C.07 does not name (Shmulyan's, game points).
+    /// `Wins` is `WIN` (every round won, with a game or without) where the event counts
+    /// unplayed wins, else `WON` (games won over the board); [`TieBreak::c07_in`] tells them.
+    pub fn c07(self) -> Option<&'static str> {
+        Some(match self {
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH/C1",
+            TieBreak::BuchholzCut2 => "BH/C2",
+            TieBreak::BuchholzMedian => "BH/M1",
+            TieBreak::Wins => "WIN",
+            TieBreak::WinsBlack => "BWG",
+            TieBreak::HeadToHead => "DE",
+            TieBreak::Koya => "KS",
+            TieBreak::Progressive => "PS",
+            TieBreak::AverageRatingOpponents => "ARO",
+            TieBreak::Shmulyan | TieBreak::GamePoints => return None,
+        })
+    }
+
+    /// [`TieBreak::c07`] as event `t` counts it (its wins with or without unplayed ones).
+    pub fn c07_in(self, unplayed: &Unplayed) -> Option<&'static str> {
+        match self {
+            TieBreak::Wins
+                if unplayed.in_coefficients != UnplayedInCoefficients::FideC07
+                    && !unplayed.forfeit_counts_as_win =>
+            {
+                Some("WON")
+            }
+            _ => self.c07(),
+        }
+    }
+
     /// Column heading (English, Russian).
     pub fn short(self) -> (&'static str, &'static str) {
         match self {
@@ -590,6 +648,18 @@ pub struct Player {
     /// («выиграла»); unknown gives the texts a form without gender.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sex: Option<Sex>,
+    /// Expelled (исключён) by the arbiter: no place in the standings, shown as expelled; he
+    /// also counts as withdrawn after the round he was expelled in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expelled: Option<Expelled>,
+}
+
+/// Why and when a player was expelled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Expelled {
+    /// The last round paired when he was expelled.
+    pub after_round: usize,
+    pub reason: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -644,6 +714,7 @@ impl Player {
             birth_year: None,
             number: None,
             withdrawn_after: None,
+            expelled: None,
             sex: None,
         }
     }
@@ -759,6 +830,9 @@ pub enum GameResult {
     DoubleForfeit,
     /// Not played and not scored (an event cut short).
     Unplayed,
+    /// `?`: adjourned (отложена), to be finished later; not scored until then, a draw for the
+    /// next round's pairing.
+    Adjourned,
 }
 
 impl GameResult {
@@ -773,6 +847,7 @@ impl GameResult {
             "--" | "-/-" | "−/−" => GameResult::DoubleForfeit,
             "*" | "" => GameResult::Pending,
             "x" | "unplayed" => GameResult::Unplayed,
+            "?" | "adj" | "adjourned" => GameResult::Adjourned,
             _ => return None,
         })
     }
@@ -787,6 +862,7 @@ impl GameResult {
             GameResult::BlackByForfeit => "−/+",
             GameResult::DoubleForfeit => "−/−",
             GameResult::Unplayed => "x",
+            GameResult::Adjourned => "?",
         }
     }
 
@@ -810,7 +886,7 @@ impl GameResult {
             GameResult::Draw => Some((1, 1)),
             GameResult::BlackWins | GameResult::BlackByForfeit => Some((0, 2)),
             GameResult::DoubleForfeit => Some((0, 0)),
-            GameResult::Pending | GameResult::Unplayed => None,
+            GameResult::Pending | GameResult::Unplayed | GameResult::Adjourned => None,
         }
     }
 
@@ -1182,6 +1258,7 @@ impl Tournament {
             prizes: Default::default(),
             checked_in: Vec::new(),
             schedule: Default::default(),
+            record: Vec::new(),
         }
     }
 
@@ -1254,6 +1331,41 @@ impl Tournament {
             GamePoints::OneHalfZero => (1.0, 0.5),
             GamePoints::TwoOneZero => (2.0, 1.0),
         }
+    }
+
+    /// The games adjourned and not finished yet, as (round, board, game from 0).
+    pub fn adjourned(&self) -> Vec<(usize, usize, usize)> {
+        self.rounds
+            .iter()
+            .flat_map(|r| {
+                r.pairings.iter().flat_map(move |p| {
+                    p.games
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, g)| **g == GameResult::Adjourned)
+                        .map(move |(k, _)| (r.number, p.board, k))
+                })
+            })
+            .collect()
+    }
+
+    /// The event as the next round's pairing reads it: an adjourned game counts as a draw
+    /// (the regulation's rule for pairing while it is not finished), its colour as played.
+    pub fn adjourned_as_draws(&self) -> std::borrow::Cow<'_, Tournament> {
+        if self.adjourned().is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut t = self.clone();
+        for g in t
+            .rounds
+            .iter_mut()
+            .flat_map(|r| r.pairings.iter_mut())
+            .flat_map(|p| p.games.iter_mut())
+            .filter(|g| **g == GameResult::Adjourned)
+        {
+            *g = GameResult::Draw;
+        }
+        std::borrow::Cow::Owned(t)
     }
 
     /// Players in pairing-number order (unnumbered players last, by list order).

@@ -157,7 +157,7 @@ pub fn write(t: &Tournament, g: &PdnGame) -> String {
 /// A result as PDN writes it.
 pub fn pdn_result(g: GameResult) -> &'static str {
     match g {
-        GameResult::Pending | GameResult::Unplayed => "*",
+        GameResult::Pending | GameResult::Unplayed | GameResult::Adjourned => "*",
         GameResult::WhiteWins | GameResult::WhiteByForfeit => "1-0",
         GameResult::BlackWins | GameResult::BlackByForfeit => "0-1",
         GameResult::Draw => "1/2-1/2",

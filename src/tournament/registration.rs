@@ -268,3 +268,57 @@ pub fn forget(t: &mut Tournament, id: PlayerId) {
     }
     t.checked_in.retain(|&p| p != id);
 }
+
+/// The expulsion of player `id` (исключение) as one change: every game of his still without a
+/// result in a round paired is lost by forfeit, then he is expelled after the last round paired
+/// (no later round pairs him, the standings give him no place).
+pub fn expulsion(
+    t: &Tournament,
+    id: PlayerId,
+    reason: &str,
+) -> Result<crate::tournament::command::Command, crate::tournament::command::CommandError> {
+    use crate::tournament::command::{Command, CommandError};
+    use crate::tournament::model::{Expelled, GameResult};
+    let p = t.player(id).ok_or(CommandError::NoPlayer(id))?;
+    if reason.trim().is_empty() {
+        return Err(CommandError::ExpelledWithoutReason(id));
+    }
+    let after_round = t.rounds.len();
+    let mut commands = Vec::new();
+    for r in &t.rounds {
+        let Some(pairing) = r.pairings.iter().find(|q| q.white == id || q.black == id) else {
+            continue;
+        };
+        for (k, g) in pairing.games.iter().enumerate() {
+            if *g != GameResult::Pending {
+                continue;
+            }
+            // Game k's White may be either player: the micromatch alternates colours.
+            let result = if pairing.white_of(k) == id {
+                GameResult::BlackByForfeit
+            } else {
+                GameResult::WhiteByForfeit
+            };
+            commands.push(Command::SetResult {
+                game: crate::tournament::id::GameRef {
+                    round: r.number,
+                    board: pairing.board,
+                    game: k,
+                },
+                result,
+            });
+        }
+    }
+    commands.push(Command::Expel {
+        id,
+        expelled: Some(Expelled {
+            after_round,
+            reason: reason.trim().to_string(),
+        }),
+        withdrawn_after: Some(
+            p.withdrawn_after
+                .map_or(after_round, |w| w.min(after_round)),
+        ),
+    });
+    Ok(Command::Batch { commands })
+}

@@ -100,6 +100,9 @@ pub struct Line {
     /// A late entry: the round the player joined the event in (not the first).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined_in: Option<usize>,
+    /// Expelled by the arbiter: listed last, without a place.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub expelled: bool,
 }
 
 /// The round a late entry joined in: the first counted round that names the player (paired,
@@ -131,7 +134,7 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     let primary = Primary::of(t);
     let numbers: Vec<usize> = rounds.iter().map(|r| r.number).collect();
     let criteria = Criteria::new(t, &lines, &primary, &numbers);
-    let mut rows: Vec<Line> = t
+    let rows: Vec<Line> = t
         .players
         .iter()
         .map(|p| Line {
@@ -148,10 +151,15 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
             rounds: lines[&p.id].clone(),
             withdrawn_after: p.withdrawn_after.filter(|&r| r <= last),
             joined_in: joined_in(&rounds, p.id),
+            expelled: p.expelled.as_ref().is_some_and(|e| e.after_round <= last),
         })
         .collect();
+    // An expelled player takes no place: the others are placed as if he were not listed, and
+    // he comes after them.
+    let (mut rows, expelled): (Vec<Line>, Vec<Line>) = rows.into_iter().partition(|l| !l.expelled);
     rank(&mut rows, &t.tiebreaks, &lines, &primary);
     super::system::of(t).place(t, up_to, &mut rows);
+    rows.extend(expelled);
     rows
 }
 

@@ -13,6 +13,7 @@ pub mod input;
 mod narrow;
 pub mod pair;
 pub mod trf;
+pub mod trf26;
 pub mod wide;
 
 pub use check::{check, Breach};

@@ -987,17 +987,36 @@ impl App {
 /// The field of a correction's reason (tests find it by this id).
 pub const CORRECTION_FIELD: &str = "correction-reason";
 
-/// The line that asks a correction's reason: the round, a field, «Исправить» and «Отмена».
+/// The line that asks about a change: a correction's reason (the round, a field, «Исправить»), or
+/// a late setting's confirmation (what it does, an optional reason, «Подтвердить»); «Отмена».
 fn correction(c: &session::Correction, lang: Lang) -> Element<'_, Message> {
-    let said = match lang {
-        Lang::En => format!(
-            "Round {} is followed by a round already paired: this is a correction (the pairings made since stand). Reason:",
-            c.round
+    let (said, press) = match &c.asked {
+        session::Asked::Correction { round } => (
+            match lang {
+                Lang::En => format!(
+                    "Round {round} is followed by a round already paired: this is a correction (the pairings made since stand). Reason:"
+                ),
+                Lang::Ru => format!(
+                    "После тура {round} уже составлен следующий: это исправление (составленные туры остаются). Причина:"
+                ),
+            },
+            lang.pick("Correct", "Исправить"),
         ),
-        Lang::Ru => format!(
-            "После тура {} уже составлен следующий: это исправление (составленные туры остаются). Причина:",
-            c.round
-        ),
+        session::Asked::Confirmation { consequences } => {
+            let what: Vec<&str> = consequences.iter().map(|s| s.get(lang)).collect();
+            (
+                format!(
+                    "{} {}. {}",
+                    lang.pick(
+                        "Round 1 is paired: this changes the regulation's settings —",
+                        "Тур 1 уже составлен: это изменение регламента —"
+                    ),
+                    what.join("; "),
+                    lang.pick("Reason (may be left empty):", "Причина (можно не указывать):")
+                ),
+                lang.pick("Confirm", "Подтвердить"),
+            )
+        }
     };
     let field = row![
         iced::widget::text_input(
@@ -1012,7 +1031,7 @@ fn correction(c: &session::Correction, lang: Lang) -> Element<'_, Message> {
         .on_submit(Message::Correct)
         .size(18)
         .width(Length::Fixed(420.0)),
-        button(text(lang.pick("Correct", "Исправить"))).on_press(Message::Correct),
+        button(text(press)).on_press(Message::Correct),
         button(text(lang.pick("Cancel", "Отмена")))
             .style(button::secondary)
             .on_press(Message::DropCorrection),

@@ -97,13 +97,24 @@ pub struct Session {
     awards: RefCell<Option<(u64, Rc<Vec<crate::tournament::prize::Award>>)>>,
 }
 
-/// A correction the console asks the reason of: the change, the round it corrects, the reason as
-/// typed.
+/// A change the console asks about before making it: a correction (its reason is asked), or a
+/// setting changed after the start (what it does is said, the arbiter confirms; a reason may be
+/// given). The change, what is asked, the reason as typed.
 #[derive(Clone, Debug)]
 pub struct Correction {
     pub cmd: Command,
-    pub round: usize,
+    pub asked: Asked,
     pub reason: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Asked {
+    /// A result of this round, a later one being paired.
+    Correction { round: usize },
+    /// What the late setting does.
+    Confirmation {
+        consequences: Vec<crate::lang::Said>,
+    },
 }
 
 /// One category's standings (зачёт): its players placed among themselves.
@@ -643,7 +654,7 @@ impl Session {
     /// Applies a change to the event: validated, saved, journaled; or refused and said why.
     /// Returns whether it was saved.
     pub fn apply(&mut self, cmd: Command) -> bool {
-        self.apply_because(cmd, None)
+        self.apply_because(cmd, Default::default())
     }
 
     /// The correction asked about, made with the reason typed (refused while none is).
@@ -651,7 +662,8 @@ impl Session {
         let Some(c) = self.correction.take() else {
             return false;
         };
-        if c.reason.trim().is_empty() {
+        let needs_reason = matches!(c.asked, Asked::Correction { .. });
+        if needs_reason && c.reason.trim().is_empty() {
             let lang = self.lang;
             self.say(
                 true,
@@ -664,11 +676,16 @@ impl Session {
             self.correction = Some(c);
             return false;
         }
-        self.apply_because(c.cmd, Some(c.reason))
+        let because = crate::store::event::Because {
+            confirmed: !needs_reason,
+            ..crate::store::event::Because::reason(Some(&c.reason))
+        };
+        self.apply_because(c.cmd, because)
     }
 
-    /// [`Session::apply`] with a correction's reason.
-    fn apply_because(&mut self, cmd: Command, why: Option<String>) -> bool {
+    /// [`Session::apply`] with a correction's reason or a late setting's confirmation.
+    fn apply_because(&mut self, cmd: Command, because: crate::store::event::Because) -> bool {
+        let why = because.why.clone();
         let lang = self.lang;
         self.correction = None;
         let Some(file) = self.event.as_mut() else {
@@ -676,7 +693,12 @@ impl Session {
         };
         let mut described = crate::store::said::command(&file.tournament, &cmd, lang);
         if let Some(why) = &why {
-            described.push_str(&crate::store::said::reason(why, lang));
+            let act = because
+                .act
+                .as_ref()
+                .map(|a| a.0)
+                .or_else(|| crate::tournament::audit::act_kind(&file.tournament, &cmd));
+            described.push_str(&crate::store::said::reason(why, act, lang));
         }
         // A result typed for a game whose clock still runs is asked about first; a claim's
         // verdict (a batch) ends the claim's game as it says.
@@ -706,7 +728,7 @@ impl Session {
         }
         self.asked_result = None;
         let after = cmd.clone();
-        match file.apply_if_changed(cmd, Utc::now(), why.as_deref()) {
+        match file.apply_if_changed(cmd, Utc::now(), because) {
             Ok(_) => {
                 if !decided.is_empty() {
                     let (now, t) = (self.now, &file.tournament);
@@ -746,7 +768,21 @@ impl Session {
                 self.say(true, format!("{}: {described} — {ask}", e.said(lang)));
                 self.correction = Some(Correction {
                     cmd: after,
-                    round,
+                    asked: Asked::Correction { round },
+                    reason: String::new(),
+                });
+                false
+            }
+            // Asked, not refused: the banner says what it does, «Подтвердить» makes it.
+            Err(EventError::NotConfirmed { consequences }) => {
+                let ask = lang.pick(
+                    "read what it does above and press “Confirm”",
+                    "прочтите выше, что оно меняет, и нажмите «Подтвердить»",
+                );
+                self.say(true, format!("{described} — {ask}"));
+                self.correction = Some(Correction {
+                    cmd: after,
+                    asked: Asked::Confirmation { consequences },
                     reason: String::new(),
                 });
                 false

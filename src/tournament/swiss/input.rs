@@ -43,6 +43,8 @@ pub fn for_round(
     absent: &[PlayerId],
     initial_colour: Color,
 ) -> (Input, Vec<PlayerId>) {
+    let adjourned = t.adjourned_as_draws();
+    let t: &Tournament = &adjourned;
     let order = pairing_order(t);
     let index: BTreeMap<PlayerId, usize> =
         order.iter().enumerate().map(|(i, &id)| (id, i)).collect();

@@ -32,7 +32,7 @@ pub enum TrfError {
     NoPlayers { origin: String },
 }
 
-fn pad_left(s: &str, width: usize) -> String {
+pub(crate) fn pad_left(s: &str, width: usize) -> String {
     format!("{s:>width$}")
 }
 
@@ -57,21 +57,26 @@ fn virtual_points(t: &Tournament) -> BTreeMap<PlayerId, Vec<f64>> {
     all
 }
 
+/// Each player's number in the file: his pairing number, else his place in the list.
+pub(crate) fn numbers(t: &Tournament) -> BTreeMap<PlayerId, usize> {
+    t.by_number()
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, p.number.unwrap_or(i + 1)))
+        .collect()
+}
+
 /// The event as TRF-16 text.
 pub fn export(t: &Tournament) -> String {
     let lines = standings::compute(t, None);
-    let line_of: BTreeMap<PlayerId, &standings::Line> = lines.iter().map(|l| (l.id, l)).collect();
+    // TRF-16 ranks one by one (a tie is ranked by the order the standings give it).
     let rank_of: BTreeMap<PlayerId, usize> = lines
         .iter()
         .enumerate()
         .map(|(i, l)| (l.id, i + 1))
         .collect();
+    let number = numbers(t);
     let players = t.by_number();
-    let number: BTreeMap<PlayerId, usize> = players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, p.number.unwrap_or(i + 1)))
-        .collect();
     let mut out = String::new();
     out.push_str(&format!("012 {}\n", t.settings.name));
     if !t.settings.venue.is_empty() {
@@ -81,19 +86,7 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(&format!("042 {}\n", t.settings.dates));
     }
     out.push_str(&format!("062 {}\n", players.len()));
-    out.push_str(&format!(
-        "092 {}\n",
-        match (t.is_team_event(), t.settings.system) {
-            (false, System::Swiss) => "Individual: Swiss-System",
-            (false, System::RoundRobin) => "Individual: Round robin",
-            (false, System::DoubleRoundRobin) => "Individual: Double round robin",
-            (true, System::Swiss) => "Team: Swiss-System",
-            (true, System::RoundRobin) => "Team: Round robin",
-            (true, System::DoubleRoundRobin) => "Team: Double round robin",
-            (_, System::Knockout) => "Individual: Knockout",
-            (_, System::Scheveningen) => "Team: Scheveningen",
-        }
-    ));
+    out.push_str(&format!("092 {}\n", event_type(t)));
     if !t.is_team_event() {
         out.push_str(&format!("192 {}\n", crate::tournament::system::trf_code(t)));
     }
@@ -109,11 +102,31 @@ pub fn export(t: &Tournament) -> String {
         "XXR {}\n",
         t.settings.rounds_planned.unwrap_or(t.rounds.len())
     ));
-    let initial = t.initial_colour.or_else(|| match t.is_team_event() {
-        true => crate::tournament::team::swiss::input::initial_colour(t),
-        false => super::input::initial_colour(t),
-    });
-    match initial {
+    out.push_str(&pairing_lines(t, &number));
+    out.push_str(&player_lines(t, &lines, &number, &rank_of));
+    out.push_str(&crate::tournament::team::trf::team_lines(t, &number));
+    out
+}
+
+/// `092`: the type of the event in words.
+pub(crate) fn event_type(t: &Tournament) -> &'static str {
+    match (t.is_team_event(), t.settings.system) {
+        (false, System::Swiss) => "Individual: Swiss-System",
+        (false, System::RoundRobin) => "Individual: Round robin",
+        (false, System::DoubleRoundRobin) => "Individual: Double round robin",
+        (true, System::Swiss) => "Team: Swiss-System",
+        (true, System::RoundRobin) => "Team: Round robin",
+        (true, System::DoubleRoundRobin) => "Team: Double round robin",
+        (_, System::Knockout) => "Individual: Knockout",
+        (_, System::Scheveningen) => "Team: Scheveningen",
+    }
+}
+
+/// What a pairing program needs beyond the players: the initial colour (`XXC`), the forbidden
+/// pairs (`XXP`) and the virtual points of accelerated rounds (`XXA`).
+pub(crate) fn pairing_lines(t: &Tournament, number: &BTreeMap<PlayerId, usize>) -> String {
+    let mut out = String::new();
+    match initial_colour_of(t) {
         Some(Color::White) => out.push_str("XXC white1\n"),
         Some(Color::Black) => out.push_str("XXC black1\n"),
         None => {}
@@ -129,7 +142,27 @@ pub fn export(t: &Tournament) -> String {
             out.push_str(&format!("XXA {n:>4} {}\n", fields.join(" ")));
         }
     }
-    for p in players {
+    out
+}
+
+/// The initial colour drawn by lot: the event's own, or what round 1 shows.
+pub(crate) fn initial_colour_of(t: &Tournament) -> Option<Color> {
+    t.initial_colour.or_else(|| match t.is_team_event() {
+        true => crate::tournament::team::swiss::input::initial_colour(t),
+        false => super::input::initial_colour(t),
+    })
+}
+
+/// The `001` lines, in pairing-number order, with the points of `lines` and `rank_of`.
+pub(crate) fn player_lines(
+    t: &Tournament,
+    lines: &[standings::Line],
+    number: &BTreeMap<PlayerId, usize>,
+    rank_of: &BTreeMap<PlayerId, usize>,
+) -> String {
+    let line_of: BTreeMap<PlayerId, &standings::Line> = lines.iter().map(|l| (l.id, l)).collect();
+    let mut out = String::new();
+    for p in t.by_number() {
         let n = number[&p.id];
         let name = if p.name.is_empty() {
             p.surname.clone()
@@ -168,12 +201,11 @@ pub fn export(t: &Tournament) -> String {
         );
         for r in &t.rounds {
             row.push_str("  ");
-            row.push_str(&round_cell(t, r, p.id, &number));
+            row.push_str(&round_cell(t, r, p.id, number));
         }
         out.push_str(row.trim_end());
         out.push('\n');
     }
-    out.push_str(&crate::tournament::team::trf::team_lines(t, &number));
     out
 }
 
@@ -186,7 +218,7 @@ const ROUND_DATE: &str = "%y/%m/%d";
 
 /// The `132` line: each round's date under that round's column of the `001` lines (a round
 /// without a date left blank); `None` when the schedule names no date.
-fn schedule_line(s: &crate::tournament::schedule::Schedule) -> Option<String> {
+pub(crate) fn schedule_line(s: &crate::tournament::schedule::Schedule) -> Option<String> {
     let last = s.rounds.iter().map(|r| r.round).max()?;
     let mut line = format!("{:<FIRST_ROUND_COLUMN$}", "132");
     for round in 1..=last {
@@ -271,7 +303,10 @@ fn round_cell(
     let (mine, theirs) = if id == p.white { (w, b) } else { (b, w) };
     let played = p.games.iter().any(|g| g.over_the_board());
     let scored = p.games.iter().all(|g| g.halves().is_some());
-    let result = if !scored {
+    let adjourned = p.games.contains(&GameResult::Adjourned);
+    let result = if adjourned {
+        'X'
+    } else if !scored {
         ' '
     } else if mine > theirs {
         if played {
@@ -466,6 +501,8 @@ fn import_round(
             '=' => Some(GameResult::Draw),
             '+' => Some(GameResult::WhiteByForfeit),
             '-' => Some(GameResult::BlackByForfeit),
+            // TRF-26's unknown result: a game adjourned, to be finished.
+            'X' | 'x' | '?' => Some(GameResult::Adjourned),
             _ => None,
         };
         // Results are written from this player's side; turn them to White's.
@@ -766,6 +803,7 @@ pub fn agreement(origin: &str, text: &str) -> Result<(), TrfError> {
                     | ('+', '-')
                     | ('-', '+')
                     | ('-', '-')
+                    | ('X' | '?', 'X' | '?')
                     | (' ', ' ')
             );
             if !sides {

@@ -44,6 +44,10 @@ pub(super) fn list<'a>(t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
             ),
             table::column(text(""), move |p: &Player| -> Element<'a, Message> {
                 match p.withdrawn_after {
+                    // An expulsion is taken back by Ctrl+Z, not by a return.
+                    Some(r) if p.expelled.is_some() => {
+                        text(crate::report::withdrawn(p, r, lang)).size(15).into()
+                    }
                     Some(r) => row![
                         text(crate::report::withdrawn(p, r, lang)).size(15),
                         button(text(lang.pick("return", "вернуть")).size(15))

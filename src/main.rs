@@ -211,6 +211,10 @@ enum Command {
         /// (the prize-winners), diplomas (a page per prize taken).
         #[arg(long, default_value = "standings", value_parser = document_name)]
         document: shashki_arbiter::report::kind::Kind,
+        /// Write a final document (protocol, chief's report, certificates, awards, diplomas,
+        /// norms) while games are adjourned; refused without.
+        #[arg(long)]
+        provisional: bool,
     },
     /// Score sheets to be filled in by the players: an A4 page per game of the round, with the
     /// names, colours, time control and the ballot's moves written in.
@@ -372,6 +376,21 @@ struct PairCmd {
     /// Save the pairings in the event (journaled).
     #[arg(long)]
     save: bool,
+    /// The arbiter's own pairing (a Swiss): White-Black by player id, board by board
+    /// (`3-7,12-1,…`); checked against the absolute rules, what differs from the program's
+    /// pairing written into the event's record.
+    #[arg(long, value_delimiter = ',')]
+    by_hand: Vec<String>,
+    /// The pairing-allocated bye of a pairing by hand (a player id).
+    #[arg(long, requires = "by_hand")]
+    bye: Option<PlayerId>,
+    /// Pair by hand although it breaks a rule the program names (a rematch, a forbidden pair,
+    /// a third colour in a row, a colour difference over 2, a second bye).
+    #[arg(long, requires = "by_hand")]
+    yes: bool,
+    /// Why the round is paired by hand (kept in the journal and the record).
+    #[arg(long, requires = "by_hand")]
+    reason: Option<String>,
     /// The language of the text and of refusals: `en` or `ru`.
     #[arg(long, default_value = "en")]
     lang: String,
@@ -1094,13 +1113,14 @@ fn main() -> ExitCode {
             lang,
             separator,
             document,
+            provisional,
         }) => cli::event::report(
             &file,
             &output,
             round,
             &lang,
             separator.as_deref(),
-            document,
+            (document, provisional),
             format,
         ),
         Some(Command::Serve {
@@ -1350,6 +1370,7 @@ fn pair(p: PairCmd, format: Format) -> cli::CliResult {
     let lang = cli::event::lang(&p.lang)?;
     if !is_swiss_individual(&p.file) {
         if !p.absent.is_empty()
+            || !p.by_hand.is_empty()
             || !p.half_bye.is_empty()
             || !p.full_bye.is_empty()
             || p.accelerated
@@ -1359,8 +1380,8 @@ fn pair(p: PairCmd, format: Format) -> cli::CliResult {
                 "{}: {}",
                 p.file,
                 lang.pick(
-                    "--absent, --half-bye, --full-bye, --accelerated and --seed are for a Swiss",
-                    "--absent, --half-bye, --full-bye, --accelerated и --seed — для швейцарской системы"
+                    "--absent, --by-hand, --half-bye, --full-bye, --accelerated and --seed are for a Swiss",
+                    "--absent, --by-hand, --half-bye, --full-bye, --accelerated и --seed — для швейцарской системы"
                 )
             ));
         }
@@ -1376,6 +1397,10 @@ fn pair(p: PairCmd, format: Format) -> cli::CliResult {
             accelerated: p.accelerated,
             seed: p.seed,
             save: p.save,
+            by_hand: (!p.by_hand.is_empty()).then_some(&p.by_hand[..]),
+            bye: p.bye,
+            yes: p.yes,
+            reason: p.reason.as_deref(),
             lang,
         },
         format,

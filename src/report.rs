@@ -521,6 +521,7 @@ pub fn document_of(
         ));
     }
     subtitle.extend(head::unfinished_line(tour, up_to, lang));
+    subtitle.extend(head::adjourned_line(tour, up_to, lang));
     // A team event ranks its teams by the criteria its team table names; the players' list
     // below has its own.
     if !tour.tiebreaks.is_empty() && !tour.is_team_event() {

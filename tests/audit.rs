@@ -237,3 +237,484 @@ fn match_points_that_reward_drawing_are_refused() {
     assert_eq!(files(&d), before, "refused: nothing written");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// A Swiss of `players` with `rounds` played, made by the program's own generator and read in
+/// (ids are the pairing numbers); its directory holds nothing else.
+fn swiss(name: &str, players: usize, rounds: usize, seed: u64) -> (PathBuf, String) {
+    let d = dir(name);
+    let trf = d.join("gen.trf");
+    let out = run(&[
+        "trf",
+        "generate",
+        "--players",
+        &players.to_string(),
+        "--rounds",
+        &rounds.to_string(),
+        "--seed",
+        &seed.to_string(),
+        "-o",
+        trf.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let path = d.join("event.ron");
+    let out = run(&[
+        "trf",
+        "import",
+        trf.to_str().unwrap(),
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    std::fs::remove_file(&trf).unwrap();
+    let file = path.to_string_lossy().into_owned();
+    (d, file)
+}
+
+fn journal(file: &str) -> Vec<Value> {
+    let out = run(&["journal", file, "--format", "json"]);
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice::<Vec<Value>>(&out.stdout).unwrap()
+}
+
+fn trf26(d: &Path, file: &str, name: &str, extra: &[&str]) -> (Output, String) {
+    let out_path = d.join(name);
+    let mut args = vec![
+        "trf",
+        "export",
+        file,
+        "-o",
+        out_path.to_str().unwrap(),
+        "--trf26",
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    let text = std::fs::read_to_string(&out_path).unwrap_or_default();
+    (out, text)
+}
+
+#[test]
+fn a_setting_changed_after_the_start_is_made_only_when_confirmed_and_is_recorded() {
+    let (d, file) = swiss("late-setting", 10, 3, 5);
+    let before = files(&d);
+    let out = run(&[
+        "event",
+        "option",
+        &file,
+        "--tiebreaks",
+        "BH,SB",
+        "--lang",
+        "ru",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("положение после туров 1–3 пересчитывается") && said.contains("--yes"),
+        "{said}"
+    );
+    assert_eq!(files(&d), before, "a refused change writes nothing");
+    let out = run(&["event", "option", &file, "--scoring", "3,1,0"]);
+    assert_eq!(out.status.code(), Some(2), "the scoring too");
+    assert_eq!(files(&d), before);
+
+    let out = run(&[
+        "event",
+        "option",
+        &file,
+        "--tiebreaks",
+        "BH,SB",
+        "--scoring",
+        "3,1,0",
+        "--yes",
+        "--reason",
+        "the regulation's 3-1-0",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let t = event::read(Path::new(&file)).unwrap();
+    assert_eq!(t.settings.scoring.match_points.map(|m| m.win), Some(3.0));
+    let j = journal(&file);
+    let last = j.last().unwrap();
+    assert_eq!(last["kind"], "configuration");
+    assert_eq!(last["reason"], "the regulation's 3-1-0");
+    let (out, text) = trf26(&d, &file, "late.trf", &[]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(text.contains("\n212 PTS,BH,SB\n"), "{text}");
+    assert!(text.contains("\n162  W 3.0    D 1.0    L 0.0"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("### Configuration @ Round 3: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains("scoring 1-0.5-0 → 3-1-0")
+            && line.contains("(reason: the regulation's 3-1-0)"),
+        "{line}"
+    );
+    // The points in the file are the new scoring's, and a checker agrees with them.
+    let out = run(&["trf", "check", d.join("late.trf").to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn a_round_paired_by_hand_names_each_breach_and_is_recorded_with_the_programs_pairing() {
+    let (d, file) = swiss("by-hand", 8, 2, 11);
+    let t = event::read(Path::new(&file)).unwrap();
+    // Two pairs that met in round 1, the rest as they come.
+    let r1 = &t.rounds[0].pairings;
+    let met: Vec<(u32, u32)> = r1.iter().map(|p| (p.white.0, p.black.0)).collect();
+    let hand: Vec<String> = met.iter().map(|(w, b)| format!("{b}-{w}")).collect();
+    let hand = hand.join(",");
+    let before = files(&d);
+    let out = run(&["pair", &file, "--by-hand", &hand, "--save"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("have already met") && said.contains("--yes"),
+        "{said}"
+    );
+    assert_eq!(files(&d), before);
+    // A player left out is refused even when confirmed.
+    let short: Vec<&str> = hand.split(',').take(3).collect();
+    let out = run(&[
+        "pair",
+        &file,
+        "--by-hand",
+        &short.join(","),
+        "--save",
+        "--yes",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("neither paired nor absent"));
+    assert_eq!(files(&d), before);
+
+    let out = run(&[
+        "pair",
+        &file,
+        "--by-hand",
+        &hand,
+        "--save",
+        "--yes",
+        "--reason",
+        "a replay ordered",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["by_hand"], true);
+    assert!(v["breaches"].as_array().unwrap().len() >= met.len());
+    let t = event::read(Path::new(&file)).unwrap();
+    assert_eq!(t.rounds.len(), 3);
+    assert_eq!(t.rounds[2].pairings[0].white.0, met[0].1);
+    let j = journal(&file);
+    assert_eq!(j.last().unwrap()["kind"], "hand_pairing");
+    let (_, text) = trf26(&d, &file, "hand.trf", &[]);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("### MPA @ Round 3: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        line.contains("board 1: ")
+            && line.contains("(the program: ")
+            && line.contains("have already met")
+            && line.ends_with("(reason: a replay ordered)"),
+        "{line}"
+    );
+    // The chief arbiter's report lists it.
+    let report = d.join("report.html");
+    let out = run(&[
+        "report",
+        &file,
+        "--document",
+        "chief-report",
+        "-o",
+        report.to_str().unwrap(),
+        "--lang",
+        "ru",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(
+        html.contains("Ручная жеребьёвка, тур 3: доска 1:"),
+        "{html}"
+    );
+}
+
+#[test]
+fn an_adjourned_game_makes_the_standings_provisional_and_pairs_as_a_draw() {
+    let (d, file) = swiss("adjourned", 8, 2, 3);
+    let out = run(&["pair", &file, "--save"]);
+    assert!(out.status.success(), "{out:?}");
+    let t = event::read(Path::new(&file)).unwrap();
+    let p = &t.rounds[2].pairings[0];
+    let (white, black) = (p.white, p.black);
+    let out = run(&[
+        "result",
+        &file,
+        "--round",
+        "3",
+        "--board",
+        "1",
+        "--adjourned",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    for b in 2..=4 {
+        let out = run(&[
+            "result",
+            &file,
+            "--round",
+            "3",
+            "--board",
+            &b.to_string(),
+            "1-0",
+        ]);
+        assert!(out.status.success(), "{out:?}");
+    }
+    let j = journal(&file);
+    assert!(j.iter().any(|e| e["kind"] == "adjournment"), "{j:?}");
+    let out = run(&["standings", &file]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("Provisional: 1 adjourned game"));
+    // The final documents and the TRF wait for it.
+    let before = files(&d);
+    let protocol = d.join("protocol.html");
+    let out = run(&[
+        "report",
+        &file,
+        "--document",
+        "protocol",
+        "-o",
+        protocol.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("round 3, board 1"));
+    let (out, _) = trf26(&d, &file, "adj.trf", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(files(&d), before);
+    let (out, text) = trf26(&d, &file, "adj.trf", &["--provisional"]);
+    assert!(out.status.success(), "{out:?}");
+    let cell = text
+        .lines()
+        .find(|l| l.starts_with(&format!("001 {:>4}", white.0)))
+        .unwrap();
+    assert!(cell.ends_with(&format!("{:>4} w X", black.0)), "{cell}");
+    // The next round counts it as a draw: each has half a point more than the standings give.
+    let points = |id: u32| -> f64 {
+        let out = run(&["standings", &file, "--format", "json"]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["id"] == id)
+            .unwrap()["points"]
+            .as_f64()
+            .unwrap()
+    };
+    let out = run(&["pair", &file, "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let score_of = |id: u32| -> f64 {
+        for b in v["pairings"].as_array().unwrap() {
+            if b["white"] == id {
+                return b["white_score"].as_f64().unwrap();
+            }
+            if b["black"] == id {
+                return b["black_score"].as_f64().unwrap();
+            }
+        }
+        panic!("{id} unpaired: {v}");
+    };
+    assert_eq!(score_of(white.0), points(white.0) + 0.5);
+    assert_eq!(score_of(black.0), points(black.0) + 0.5);
+    // Paired on it, the game is finished without a correction: nothing was recorded yet.
+    let out = run(&["pair", &file, "--save"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = run(&["result", &file, "--round", "3", "--board", "1", "0-1"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(result_of(Path::new(&file), 3, 1), GameResult::BlackWins);
+}
+
+#[test]
+fn an_expelled_player_has_no_place_loses_his_games_left_and_is_paired_no_more() {
+    let (d, file) = swiss("expelled", 10, 2, 9);
+    let out = run(&["pair", &file, "--save"]);
+    assert!(out.status.success(), "{out:?}");
+    let t = event::read(Path::new(&file)).unwrap();
+    let p = &t.rounds[2].pairings[1];
+    let (who, opponent) = (p.white, p.black);
+    let before = files(&d);
+    let out = run(&[
+        "player",
+        "expel",
+        &file,
+        &who.0.to_string(),
+        "--reason",
+        " ",
+    ]);
+    assert_eq!(out.status.code(), Some(2), "a reason is needed");
+    assert_eq!(files(&d), before);
+    let out = run(&[
+        "player",
+        "expel",
+        &file,
+        &who.0.to_string(),
+        "--reason",
+        "insulted the arbiter",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["forfeits"], 1);
+    // His game of round 3 is lost by forfeit: his opponent wins it.
+    assert_eq!(
+        result_of(Path::new(&file), 3, 2),
+        GameResult::BlackByForfeit
+    );
+    let out = run(&["standings", &file, "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lines = v.as_array().unwrap();
+    let last = lines.last().unwrap();
+    assert_eq!(last["id"], who.0);
+    assert_eq!(last["expelled"], true);
+    assert_eq!(last["place"], "");
+    assert!(lines[..lines.len() - 1].iter().all(|l| l["place"] != ""));
+    let out = run(&["standings", &file, "--lang", "ru"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("исключение после тура 3"));
+    for b in 1..=5 {
+        if b != 2 {
+            let _ = run(&[
+                "result",
+                &file,
+                "--round",
+                "3",
+                "--board",
+                &b.to_string(),
+                "1-0",
+            ]);
+        }
+    }
+    let out = run(&["pair", &file, "--format", "json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let paired = v["pairings"].as_array().unwrap();
+    assert!(
+        paired
+            .iter()
+            .all(|b| b["white"] != who.0 && b["black"] != who.0),
+        "{v}"
+    );
+    assert!(paired
+        .iter()
+        .any(|b| b["white"] == opponent.0 || b["black"] == opponent.0 || v["bye"] == opponent.0));
+    assert!(journal(&file)
+        .iter()
+        .any(|e| e["kind"] == "expulsion" && e["reason"] == "insulted the arbiter"));
+}
+
+#[test]
+fn a_trf26_export_reads_back_as_the_same_file_and_its_standings_check() {
+    let (d, file) = swiss("trf26", 12, 4, 21);
+    let out = run(&[
+        "event",
+        "option",
+        &file,
+        "--tiebreaks",
+        "BH/C1,BH,SB,WIN",
+        "--yes",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let (out, text) = trf26(&d, &file, "a.trf", &[]);
+    assert!(out.status.success(), "{out:?}");
+    for record in [
+        "012 ",
+        "062 12",
+        "092 ",
+        "142 4",
+        "152 ",
+        "162  W 1.0",
+        "182 shashki-arbiter",
+        "192 FIDE_DUTCH_2025",
+        "202 BH/C1,BH,SB,",
+        "212 PTS,BH/C1,BH,SB,",
+        "222 ",
+    ] {
+        assert!(
+            text.contains(&format!("\n{record}")) || text.starts_with(record),
+            "{record}: {text}"
+        );
+    }
+    let again = d.join("again.ron");
+    let out = run(&[
+        "trf",
+        "import",
+        d.join("a.trf").to_str().unwrap(),
+        "-o",
+        again.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(
+        !String::from_utf8_lossy(&out.stderr).contains("warning"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (_, back) = trf26(&d, again.to_str().unwrap(), "b.trf", &[]);
+    assert_eq!(
+        back, text,
+        "the export of the imported event is the same file"
+    );
+    let out = run(&["trf", "check", d.join("a.trf").to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+
+    // Points altered on one line: named, exit 1.
+    let alter = |from: usize, to: usize, with: &str, name: &str| -> (PathBuf, usize) {
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        let k = lines
+            .iter()
+            .position(|l| l.starts_with("001    5"))
+            .unwrap();
+        lines[k].replace_range(from..to, with);
+        let p = d.join(name);
+        std::fs::write(&p, lines.join("\n") + "\n").unwrap();
+        (p, k + 1)
+    };
+    let (bad, line) = alter(80, 84, " 9.5", "points.trf");
+    let out = run(&["trf", "check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains(&format!("line {line}: player 5: points 9.5 in the file")),
+        "{said}"
+    );
+    let (bad, line) = alter(85, 89, "  99", "rank.trf");
+    let out = run(&["trf", "check", bad.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let standings = v.as_array().unwrap().last().unwrap();
+    assert_eq!(standings["agrees"], false);
+    assert_eq!(standings["differs"][0]["line"], line);
+    assert_eq!(standings["differs"][0]["field"], "rank");
+
+    // A record this program does not read is named, not dropped silently.
+    let odd = d.join("odd.trf");
+    std::fs::write(&odd, format!("{text}999 something new\n")).unwrap();
+    let out = run(&[
+        "trf",
+        "import",
+        odd.to_str().unwrap(),
+        "-o",
+        d.join("odd.ron").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let warned = String::from_utf8_lossy(&out.stderr);
+    let n = text.lines().count() + 1;
+    assert!(
+        warned.contains(&format!("odd.trf:{n}: record `999`")),
+        "{warned}"
+    );
+}

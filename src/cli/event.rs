@@ -363,6 +363,9 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             outp!("{}", report::html::render(&doc, lang));
         }
         Format::Text => {
+            if let Some(line) = report::head::adjourned_line(&t, round, lang) {
+                outln!("{line}");
+            }
             if let Some(groups) = &t.settings.groups {
                 for g in &groups.groups {
                     let lines =
@@ -397,7 +400,7 @@ pub fn report(
     round: Option<usize>,
     lang_text: &str,
     separator_text: Option<&str>,
-    kind: report::kind::Kind,
+    (kind, provisional): (report::kind::Kind, bool),
     format: Format,
 ) -> CliResult {
     let lang = lang(lang_text)?;
@@ -405,6 +408,9 @@ pub fn report(
     super::safe_output(file, output)?;
     let t = event::read(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     played_round(&t, round)?;
+    if kind.is_final() {
+        super::adjourned_refused(&t, file, provisional, lang)?;
+    }
     if kind == report::kind::Kind::Pairings && t.rounds.is_empty() {
         return Err("the event has no round paired yet: no pairing list to print".into());
     }

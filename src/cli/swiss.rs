@@ -39,6 +39,13 @@ pub struct PairArgs<'a> {
     pub accelerated: bool,
     pub seed: Option<u64>,
     pub save: bool,
+    /// The arbiter's own pairs (`W-B` by player id), instead of the program's.
+    pub by_hand: Option<&'a [String]>,
+    /// The pairing-allocated bye of a pairing by hand.
+    pub bye: Option<PlayerId>,
+    /// Breaches of a pairing by hand confirmed.
+    pub yes: bool,
+    pub reason: Option<&'a str>,
     /// The language of the text and of refusals.
     pub lang: Lang,
 }
@@ -73,10 +80,45 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
     if t.is_team_event() && t.settings.system == shashki_arbiter::tournament::model::System::Swiss {
         return pair_teams(&args, file, t, round, format);
     }
+    let (options, not_checked_in, colour_seed) = options_for(&args, &t, round)?;
+    if let Some(hand) = args.by_hand {
+        return pair_by_hand(&args, hand, file, &t, &options, format);
+    }
+    let proposal = swiss::pair(&t, round, &options);
+    let breaches = proposal.breaches(&t);
+    if let Some(file) = file.as_mut() {
+        for n in &file.notices {
+            eprintln!("{n}");
+        }
+        file.apply(proposal.command(), Utc::now())
+            .map_err(|e| e.said(lang))?;
+    }
+    match format {
+        Format::Json => print_json(&PairJson {
+            proposal: &proposal,
+            colour_seed,
+            saved: args.save,
+            breaches,
+            not_checked_in,
+        })?,
+        _ => print_proposal(&t, &proposal, &not_checked_in, colour_seed, args.save, lang),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What the pairing of round `round` is made with: the absent (those `--absent` names and, where
+/// the event pairs only who has checked in, those who have not), the requested byes, the
+/// acceleration, round 1's colour by lot; and who was left out unchecked, and the colour's seed.
+fn options_for(
+    args: &PairArgs,
+    t: &shashki_arbiter::tournament::Tournament,
+    round: usize,
+) -> Result<(Options, Vec<PlayerId>, Option<u64>), String> {
+    let (t, lang) = (t, args.lang);
     let mut absent: Vec<PlayerId> = args.absent.iter().map(|&n| PlayerId(n)).collect();
     // The event pairs only who has checked in: the others are left out as `--absent` leaves
     // them (a requested bye stays what was asked), and said so.
-    let not_checked_in: Vec<PlayerId> = registration::left_out(&t, round)
+    let not_checked_in: Vec<PlayerId> = registration::left_out(t, round)
         .into_iter()
         .filter(|id| !absent.contains(id))
         .filter(|id| !args.half_byes.contains(id) && !args.full_byes.contains(id))
@@ -101,7 +143,7 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
         .chain(args.full_byes.iter().map(|&id| (id, ByeValue::Win)))
         .collect();
     // A seed given for round 1 draws again even an event's own colour: the arbiter asked.
-    let colour_seed = if (round == 1 && args.seed.is_some()) || swiss::colour_lot_due(&t, round) {
+    let colour_seed = if (round == 1 && args.seed.is_some()) || swiss::colour_lot_due(t, round) {
         Some(match args.seed {
             Some(s) => s,
             None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,
@@ -115,24 +157,129 @@ pub fn pair(args: PairArgs<'_>, format: Format) -> CliResult {
         accelerated: args.accelerated,
         first_colour: colour_seed.map(swiss::colour_by_lot),
     };
-    let proposal = swiss::pair(&t, round, &options);
-    let breaches = proposal.breaches(&t);
-    if let Some(file) = file.as_mut() {
-        for n in &file.notices {
-            eprintln!("{n}");
-        }
-        file.apply(proposal.command(), Utc::now())
-            .map_err(|e| e.said(lang))?;
+    Ok((options, not_checked_in, colour_seed))
+}
+
+/// `pair --by-hand W-B,…`: the arbiter's own pairing of the round, checked against the absolute
+/// rules. A player twice, unknown, withdrawn or forgotten refuses it; a rematch, a forbidden
+/// pair, a third colour in a row, a colour difference over 2 or a second bye is named and made
+/// only with `--yes`. Saved, what differs from the program's pairing goes into the event's
+/// record (`### MPA`) with the breaches confirmed and the reason.
+fn pair_by_hand(
+    args: &PairArgs,
+    hand: &[String],
+    file: Option<EventFile>,
+    t: &shashki_arbiter::tournament::Tournament,
+    options: &Options,
+    format: Format,
+) -> CliResult {
+    use shashki_arbiter::lang::Russian;
+    use shashki_arbiter::tournament::audit::{self, Act, Level};
+    let lang = args.lang;
+    let proposal = swiss::pair(t, t.rounds.len() + 1, options);
+    let pairs: Vec<(PlayerId, PlayerId)> = hand
+        .iter()
+        .map(|p| {
+            let (w, b) = p.split_once('-').unwrap_or((p, ""));
+            match (w.trim().parse(), b.trim().parse()) {
+                (Ok(w), Ok(b)) => Ok((PlayerId(w), PlayerId(b))),
+                _ => Err(match lang {
+                    Lang::En => format!("--by-hand: `{p}` is not WHITE-BLACK (player ids: 3-7)"),
+                    Lang::Ru => {
+                        format!("--by-hand: `{p}` — не БЕЛЫЕ-ЧЁРНЫЕ (номера участников: 3-7)")
+                    }
+                }),
+            }
+        })
+        .collect::<Result<_, _>>()?;
+    let absent = proposal.absent.clone();
+    let breaches = swiss::check(t, proposal.round, &pairs, args.bye, &absent);
+    let said = |b: &Breach| b.said(lang);
+    let refused: Vec<String> = breaches
+        .iter()
+        .filter(|b| b.level() == Level::Refuse)
+        .map(said)
+        .collect();
+    if !refused.is_empty() {
+        return Err(format!("{}: {}", args.file, refused.join("; ")));
     }
+    let confirm: Vec<&Breach> = breaches
+        .iter()
+        .filter(|b| b.level() == Level::Confirm)
+        .collect();
+    if !confirm.is_empty() && !args.yes {
+        let list: Vec<String> = confirm.iter().map(|b| said(b)).collect();
+        return Err(format!(
+            "{}: {}; {}",
+            args.file,
+            list.join("; "),
+            lang.pick(
+                "nothing was saved; give --yes to pair so",
+                "ничего не сохранено; чтобы спарить так, укажите --yes"
+            )
+        ));
+    }
+    let confirmed: Vec<shashki_arbiter::lang::Said> = confirm
+        .iter()
+        .map(|b| shashki_arbiter::lang::Said::new(b.to_string(), b.ru()))
+        .collect();
+    let program = (&proposal.pairs()[..], proposal.bye);
+    let what = audit::hand_pairing(t, program, (&pairs, args.bye), &confirmed);
+    let cmd = shashki_arbiter::tournament::command::Command::SetPairings {
+        round: proposal.round,
+        pairs: pairs.clone(),
+        bye: args.bye,
+        absent,
+        requested_byes: proposal.requested_byes.clone(),
+        acceleration: proposal.acceleration.clone(),
+        advanced: vec![],
+    };
+    let saved = file.is_some();
+    if let Some(mut file) = file {
+        let because = shashki_arbiter::store::event::Because {
+            confirmed: args.yes,
+            act: what.clone().map(|w| (Act::HandPairing, w)),
+            ..shashki_arbiter::store::event::Because::reason(args.reason)
+        };
+        file.apply_with(cmd, Utc::now(), because)
+            .map_err(|e| format!("{}: {}", args.file, e.said(lang)))?;
+    }
+    let name = |id: PlayerId| {
+        t.player(id)
+            .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
+            .unwrap_or_else(|| id.to_string())
+    };
     match format {
-        Format::Json => print_json(&PairJson {
-            proposal: &proposal,
-            colour_seed,
-            saved: args.save,
-            breaches,
-            not_checked_in,
-        })?,
-        _ => print_proposal(&t, &proposal, &not_checked_in, colour_seed, args.save, lang),
+        Format::Json => print_json(&serde_json::json!({
+            "round": proposal.round,
+            "pairs": pairs.iter().enumerate().map(|(k, (w, b))| serde_json::json!({
+                "board": k + 1, "white": w, "black": b,
+            })).collect::<Vec<_>>(),
+            "bye": args.bye,
+            "by_hand": what.is_some(),
+            "differences": what.as_ref().map(|w| w.get(lang).to_string()),
+            "breaches": breaches,
+            "saved": saved,
+        }))?,
+        _ => {
+            for (k, (w, b)) in pairs.iter().enumerate() {
+                outln!("{:>3}. {} – {}", k + 1, name(*w), name(*b));
+            }
+            if let Some(b) = args.bye {
+                outln!("{}: {}", lang.pick("bye", "свободный тур"), name(b));
+            }
+            match &what {
+                Some(w) => outln!("{}: {}", lang.pick("by hand", "вручную"), w.get(lang)),
+                None => outln!(
+                    "{}",
+                    lang.pick(
+                        "the same as the program's pairing",
+                        "совпадает с жеребьёвкой программы"
+                    )
+                ),
+            }
+            outln!("{}", saved_said(saved, lang));
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -55,6 +55,7 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
         ..Section::default()
     });
     sections.push(incidents(tour, &rounds, lang));
+    sections.push(record(tour, lang));
     let mut subtitle = head::lines(tour, lang);
     subtitle.push(n.document_line(lang));
     Document {
@@ -67,6 +68,39 @@ pub fn document(tour: &Tournament, up_to: Option<usize>, table: &Table, lang: La
         sections,
         signatures: super::signatures(tour, lang),
         ..Document::default()
+    }
+}
+
+/// «Исправления, ручная жеребьёвка, изменения регламента»: the event's record, each act with its
+/// round, time, who and why, in the order made (an undone act stays, followed by its undo).
+fn record(tour: &Tournament, lang: Lang) -> Section {
+    let lines: Vec<String> = tour
+        .record
+        .iter()
+        .map(|r| {
+            let mut line = r.said(lang);
+            if let Some(at) = r.at {
+                let at = at.with_timezone(&chrono::Local).format("%Y-%m-%d %H:%M");
+                line = format!("{at} — {line}");
+            }
+            if let Some(who) = &r.who {
+                line.push_str(&format!(" [{who}]"));
+            }
+            line
+        })
+        .collect();
+    Section {
+        heading: t(
+            lang,
+            "Corrections, pairings by hand, settings changed after the start, adjournments, expulsions",
+            "Исправления, ручная жеребьёвка, изменения регламента после начала, отложенные партии, исключения",
+        ),
+        lines: if lines.is_empty() {
+            vec![t(lang, "None.", "Не было.")]
+        } else {
+            lines
+        },
+        ..Section::default()
     }
 }
 

@@ -138,6 +138,20 @@ pub fn unfinished_line(t: &Tournament, up_to: Option<usize>, lang: Lang) -> Opti
     })
 }
 
+/// «Положение предварительное: отложено партий — 2»: while an adjourned game is not finished,
+/// every standing printed says it may still change.
+pub fn adjourned_line(t: &Tournament, up_to: Option<usize>, lang: Lang) -> Option<String> {
+    let open = t
+        .adjourned()
+        .into_iter()
+        .filter(|(r, _, _)| up_to.is_none_or(|u| *r <= u))
+        .count();
+    (open > 0).then(|| match lang {
+        Lang::En => format!("Provisional: {open} adjourned game(s) not finished yet"),
+        Lang::Ru => format!("Положение предварительное: не доиграно отложенных партий — {open}"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -162,6 +162,20 @@ impl Kind {
         super::render_for(path, &self.make(t, round, table, lang), lang, separator)
     }
 
+    /// A final document (the protocol, the report, certificates, prizes, norms): refused while
+    /// a game is adjourned, unless asked for as provisional.
+    pub fn is_final(self) -> bool {
+        matches!(
+            self,
+            Kind::Protocol
+                | Kind::ChiefReport
+                | Kind::Certificates
+                | Kind::Awards
+                | Kind::Diplomas
+                | Kind::Norms
+        )
+    }
+
     /// The round a document is about is one round, not "after round N".
     pub fn of_one_round(self) -> bool {
         matches!(self, Kind::Rounds | Kind::Pairings | Kind::MatchProtocols)

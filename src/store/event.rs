@@ -821,6 +821,8 @@ impl EventFile {
         }
         let late = audit::late_configuration(t, &cmd);
         if !late.is_empty() && !because.confirmed {
+            // A change the rules refuse is refused first: no confirmation makes it.
+            command::applied(t, &cmd)?;
             return Err(EventError::NotConfirmed { consequences: late });
         }
         let recorded = self.recorded(&cmd, at, &by, because.clone(), corrected, late);

@@ -103,12 +103,12 @@ pub struct Recorded {
 }
 
 impl Recorded {
-    /// The line as the record prints it: «Correction @ round 3: … (reason: …)».
+    /// The line as the record prints it: «Исправление, тур 3: … (причина: …)».
     pub fn said(&self, lang: Lang) -> String {
         let mut s = format!(
-            "{} {} {}: {}",
+            "{}, {} {}: {}",
             crate::lang::sentence(self.act.said(lang)),
-            lang.pick("@ round", "@ тур"),
+            lang.pick("round", "тур"),
             self.round,
             self.what.get(lang)
         );
@@ -194,6 +194,79 @@ pub fn act_kind(t: &Tournament, cmd: &Command) -> Option<Act> {
     } else {
         act_of(t, cmd).map(|(act, _)| act)
     }
+}
+
+/// What a round paired by hand changed of the program's own pairing, board by board (`board 2:
+/// 3–8 (the program: 3–7)`), with its bye and the breaches the arbiter confirmed; `None` when
+/// the hand pairing is the program's.
+pub fn hand_pairing(
+    t: &Tournament,
+    program: (
+        &[(super::model::PlayerId, super::model::PlayerId)],
+        Option<super::model::PlayerId>,
+    ),
+    hand: (
+        &[(super::model::PlayerId, super::model::PlayerId)],
+        Option<super::model::PlayerId>,
+    ),
+    confirmed: &[Said],
+) -> Option<Said> {
+    let n = |id: super::model::PlayerId| {
+        t.player(id)
+            .and_then(|p| p.number)
+            .map_or_else(|| id.to_string(), |n| n.to_string())
+    };
+    let pair = |p: Option<&(super::model::PlayerId, super::model::PlayerId)>| {
+        p.map_or("—".to_string(), |&(w, b)| format!("{}–{}", n(w), n(b)))
+    };
+    let boards = program.0.len().max(hand.0.len());
+    let mut en = Vec::new();
+    let mut ru = Vec::new();
+    for k in 0..boards {
+        let (mine, theirs) = (hand.0.get(k), program.0.get(k));
+        if mine != theirs {
+            en.push(format!(
+                "board {}: {} (the program: {})",
+                k + 1,
+                pair(mine),
+                pair(theirs)
+            ));
+            ru.push(format!(
+                "доска {}: {} (программа: {})",
+                k + 1,
+                pair(mine),
+                pair(theirs)
+            ));
+        }
+    }
+    if hand.1 != program.1 {
+        let bye = |b: Option<super::model::PlayerId>| b.map_or("—".to_string(), n);
+        en.push(format!(
+            "bye: {} (the program: {})",
+            bye(hand.1),
+            bye(program.1)
+        ));
+        ru.push(format!(
+            "свободный тур: {} (программа: {})",
+            bye(hand.1),
+            bye(program.1)
+        ));
+    }
+    if en.is_empty() {
+        return None;
+    }
+    if !confirmed.is_empty() {
+        let list = |lang| {
+            confirmed
+                .iter()
+                .map(|s| s.get(lang).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        en.push(format!("confirmed: {}", list(Lang::En)));
+        ru.push(format!("подтверждено: {}", list(Lang::Ru)));
+    }
+    Some(Said::new(en.join("; "), ru.join("; ")))
 }
 
 /// How far the program lets a change go: said and made, made only once confirmed, or refused.
@@ -341,6 +414,38 @@ fn settings_changed(old: &Settings, new: &Settings, paired: usize) -> Option<Sai
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn before_round_1_is_paired_no_setting_asks_for_confirmation() {
+        let mut t = Tournament::new(
+            "t",
+            crate::rules::Variant::Russian,
+            super::super::model::System::Swiss,
+            "45m".parse().unwrap(),
+            1,
+        );
+        let cmd = Command::SetTiebreaks {
+            tiebreaks: vec![super::super::model::TieBreak::SonnebornBerger],
+        };
+        assert!(late_configuration(&t, &cmd).is_empty());
+        use super::super::command::apply_in_place as apply;
+        use super::super::model::{Player, PlayerId};
+        for id in [1, 2] {
+            let player = Player::new(PlayerId(id), format!("P{id}"));
+            apply(&mut t, &Command::AddPlayer { player }).unwrap();
+        }
+        let pair = Command::SetPairings {
+            round: 1,
+            pairs: vec![(PlayerId(1), PlayerId(2))],
+            bye: None,
+            absent: vec![],
+            requested_byes: vec![],
+            acceleration: vec![],
+            advanced: vec![],
+        };
+        apply(&mut t, &pair).unwrap();
+        assert_eq!(late_configuration(&t, &cmd).len(), 1);
+    }
 
     #[test]
     fn a_trf_record_line_reads_back_as_written() {

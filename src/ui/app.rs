@@ -241,6 +241,10 @@ impl App {
                 self.refused = !self.session.apply(cmd);
                 self.follow();
             }
+            Action::ApplyBecause(cmd, because) => {
+                self.refused = !self.session.apply_with(cmd, *because);
+                self.follow();
+            }
             Action::Undo => {
                 self.session.undo();
                 self.follow();

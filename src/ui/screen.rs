@@ -39,6 +39,9 @@ pub enum Action<M> {
     /// that belong together (an imported list, a verdict and its result) are one
     /// `Command::Batch`, taken back by one undo.
     Apply(Command),
+    /// A change with what it carries: an act only the screen can tell (a round paired by hand,
+    /// what differs from the program's pairing), a confirmation.
+    ApplyBecause(Command, Box<crate::store::event::Because>),
     /// Takes back the last change in the journal.
     Undo,
     /// Makes again the change the last undo took back.
@@ -92,6 +95,7 @@ impl<M: Send + 'static> Action<M> {
         match self {
             Action::None => Action::None,
             Action::Apply(c) => Action::Apply(c),
+            Action::ApplyBecause(c, b) => Action::ApplyBecause(c, b),
             Action::Undo => Action::Undo,
             Action::Redo => Action::Redo,
             Action::Open(p) => Action::Open(p),

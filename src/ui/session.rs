@@ -684,6 +684,10 @@ impl Session {
     }
 
     /// [`Session::apply`] with a correction's reason or a late setting's confirmation.
+    pub fn apply_with(&mut self, cmd: Command, because: crate::store::event::Because) -> bool {
+        self.apply_because(cmd, because)
+    }
+
     fn apply_because(&mut self, cmd: Command, because: crate::store::event::Because) -> bool {
         let why = because.why.clone();
         let lang = self.lang;

@@ -40,6 +40,50 @@ impl std::fmt::Display for Breach {
     }
 }
 
+impl Breach {
+    /// How far a pairing by hand that breaks it may go: made once the arbiter confirms (a
+    /// rematch, a forbidden pair, a third colour in a row or a colour difference over 2, a
+    /// second bye), or refused (a player twice, unknown, withdrawn, or forgotten).
+    pub fn level(&self) -> crate::tournament::audit::Level {
+        use crate::tournament::audit::Level;
+        match self {
+            Breach::Rematch { .. }
+            | Breach::Forbidden { .. }
+            | Breach::ColourLimit { .. }
+            | Breach::SecondBye { .. } => Level::Confirm,
+            Breach::PairedTwice { .. }
+            | Breach::NotInEvent { .. }
+            | Breach::Withdrawn { .. }
+            | Breach::Left { .. } => Level::Refuse,
+        }
+    }
+}
+
+impl crate::lang::Russian for Breach {
+    fn ru(&self) -> String {
+        match self {
+            Breach::Rematch { a, b } => format!("участники {a} и {b} уже встречались"),
+            Breach::Forbidden { a, b } => format!("участники {a} и {b} — запрещённая пара"),
+            Breach::ColourLimit { player, colour } => format!(
+                "участник {player} {}: третий раз подряд тот же цвет или разница цветов больше 2",
+                match colour {
+                    Color::White => "белыми",
+                    Color::Black => "чёрными",
+                }
+            ),
+            Breach::SecondBye { player } => {
+                format!("участник {player} уже получал свободный тур")
+            }
+            Breach::PairedTwice { player } => format!("участник {player} спарен дважды"),
+            Breach::NotInEvent { player } => format!("участника {player} нет в турнире"),
+            Breach::Withdrawn { player } => format!("участник {player} выбыл"),
+            Breach::Left { player } => {
+                format!("участник {player} не спарен и не отмечен отсутствующим")
+            }
+        }
+    }
+}
+
 /// Every absolute rule that the round's `pairs` (White, Black) and `bye` break, before round
 /// `round` of `t` — the same rules the pairing applies ([`super::dutch::breaches`]).
 pub fn check(

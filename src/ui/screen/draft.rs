@@ -102,7 +102,7 @@ impl State {
             }
             Message::Discard => return Some(Action::None),
             Message::Save => {
-                return Some(Action::Apply(Command::SetPairings {
+                let cmd = Command::SetPairings {
                     round: self.proposal.round,
                     pairs: self.pairs.clone(),
                     bye: self.proposal.bye,
@@ -110,7 +110,29 @@ impl State {
                     requested_byes: self.proposal.requested_byes.clone(),
                     acceleration: self.proposal.acceleration.clone(),
                     advanced: vec![],
-                }))
+                };
+                // Boards changed by hand go into the event's record with the rules they break
+                // (named on the draft as the arbiter changed them).
+                let program = (&self.proposal.pairs()[..], self.proposal.bye);
+                let hand = (&self.pairs[..], self.proposal.bye);
+                let confirmed: Vec<crate::lang::Said> = self
+                    .breaches
+                    .iter()
+                    .map(|b| crate::lang::Said::new(b.to_string(), crate::lang::Russian::ru(b)))
+                    .collect();
+                return Some(
+                    match crate::tournament::audit::hand_pairing(t, program, hand, &confirmed) {
+                        Some(what) => Action::ApplyBecause(
+                            cmd,
+                            Box::new(crate::store::event::Because {
+                                confirmed: true,
+                                act: Some((crate::tournament::audit::Act::HandPairing, what)),
+                                ..Default::default()
+                            }),
+                        ),
+                        None => Action::Apply(cmd),
+                    },
+                );
             }
         }
         None

@@ -692,8 +692,14 @@ enum TrfCommand {
         boards: usize,
         #[arg(long)]
         rounds: usize,
+        /// The seed (the same seed, the same event); without it one is drawn and printed on
+        /// standard error.
         #[arg(long)]
-        seed: u64,
+        seed: Option<u64>,
+        /// TRF-2026 with a tie-break list (`212`) and byes and forfeits of every kind (full-,
+        /// half- and zero-point byes, double forfeits).
+        #[arg(long, conflicts_with = "teams")]
+        trf26: bool,
         /// Per cent of games drawn.
         #[arg(long, default_value_t = 30)]
         draws: u32,
@@ -1216,18 +1222,20 @@ fn main() -> ExitCode {
             forfeits,
             output,
             ..
-        })) => cli::swiss::trf_generate_teams(
-            &shashki_arbiter::tournament::team::swiss::audit::Generate {
-                teams,
-                boards,
-                rounds,
-                seed,
-                draws,
-                forfeits,
-            },
-            output.as_deref(),
-            format,
-        ),
+        })) => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
+            cli::swiss::trf_generate_teams(
+                &shashki_arbiter::tournament::team::swiss::audit::Generate {
+                    teams,
+                    boards,
+                    rounds,
+                    seed,
+                    draws,
+                    forfeits,
+                },
+                output.as_deref(),
+                format,
+            )
+        }),
         Some(Command::Trf(TrfCommand::Generate {
             players,
             rounds,
@@ -1235,20 +1243,24 @@ fn main() -> ExitCode {
             draws,
             forfeits,
             half_byes,
+            trf26,
             output,
             ..
-        })) => cli::swiss::trf_generate(
-            &shashki_arbiter::tournament::swiss::audit::Generate {
-                players: players.unwrap_or(0),
-                rounds,
-                seed,
-                draws,
-                forfeits,
-                half_byes,
-            },
-            output.as_deref(),
-            format,
-        ),
+        })) => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
+            cli::swiss::trf_generate(
+                &shashki_arbiter::tournament::swiss::audit::Generate {
+                    players: players.unwrap_or(0),
+                    rounds,
+                    seed,
+                    draws,
+                    forfeits,
+                    half_byes,
+                    every_kind: trf26,
+                },
+                output.as_deref(),
+                format,
+            )
+        }),
         Some(Command::Clock(ClockCommand::Hall {
             dir,
             control,

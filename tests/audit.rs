@@ -718,3 +718,31 @@ fn a_trf26_export_reads_back_as_the_same_file_and_its_standings_check() {
         "{warned}"
     );
 }
+
+/// A slice of the sweep (`.ci/trf-sweep` runs the full one): TRF-2026 events made by the
+/// generator with byes and forfeits of every kind and a tie-break list pass `trf check` — each
+/// round the Dutch pairing, each line's points and rank those of the games.
+#[test]
+fn generated_trf26_events_check_in_pairings_and_standings() {
+    use shashki_arbiter::tournament::swiss::{audit, trf26};
+    for seed in 0..24u64 {
+        let g = audit::Generate {
+            players: 6 + (seed as usize * 5) % 23,
+            rounds: 3 + (seed as usize) % 6,
+            seed,
+            draws: 25,
+            forfeits: (seed % 3 * 6) as u32,
+            half_byes: (seed % 4 * 4) as u32,
+            every_kind: true,
+        };
+        let text = audit::generate_trf26(&g).unwrap();
+        assert!(text.contains("\n212 PTS,"), "{text}");
+        let rounds = audit::check("generated", &text).unwrap();
+        assert!(
+            rounds.iter().all(|r| r.difference.is_none()),
+            "seed {seed}: {text}"
+        );
+        let differs = trf26::check_standings("generated", &text).unwrap();
+        assert!(differs.is_empty(), "seed {seed}: {differs:?}\n{text}");
+    }
+}

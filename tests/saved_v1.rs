@@ -245,10 +245,11 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::SetPrizes { .. } => "set_prizes",
         C::SetCheckedIn { .. } => "set_checked_in",
         C::SetSchedule { .. } => "set_schedule",
+        C::Expel { .. } => "expel",
     }
 }
 
-const ALL_KINDS: usize = 38;
+const ALL_KINDS: usize = 39;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -351,6 +352,21 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             let with = applied(t, &set(Some("1. cd4 fe5"))).unwrap().0;
             changed(&with, set(Some("1. ab4")));
             changed(&with, set(None));
+        }
+        // An expulsion (a kind newer than these journals): made, then taken back.
+        if let Some(t) = states.iter().find(|t| !t.rounds.is_empty()) {
+            let id = t.players[0].id;
+            let expel = |on: bool| Command::Expel {
+                id,
+                expelled: on.then(|| shashki_arbiter::tournament::model::Expelled {
+                    after_round: t.rounds.len(),
+                    reason: "insulted the arbiter".into(),
+                }),
+                withdrawn_after: on.then_some(t.rounds.len()),
+            };
+            changed(t, expel(true));
+            let with = applied(t, &expel(true)).unwrap().0;
+            changed(&with, expel(false));
         }
         // Categories (a kind newer than these journals): one set, then the list emptied.
         if let Some(t) = states.iter().find(|t| !t.players.is_empty()) {

@@ -576,6 +576,19 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
     })
 }
 
+/// The seed asked for, or one drawn from the system and printed (on standard error, so that the
+/// file on standard output stays a TRF) for the run to be repeated.
+pub fn seed_or_drawn(seed: Option<u64>) -> Result<u64, String> {
+    match seed {
+        Some(s) => Ok(s),
+        None => {
+            let s = shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?;
+            eprintln!("seed: {s}");
+            Ok(s)
+        }
+    }
+}
+
 pub fn trf_generate(g: &audit::Generate, output: Option<&str>, format: Format) -> CliResult {
     use shashki_arbiter::limits;
     limits::at_most("--players", g.players, limits::MAX_PLAYERS).map_err(|e| e.to_string())?;
@@ -590,7 +603,10 @@ pub fn trf_generate(g: &audit::Generate, output: Option<&str>, format: Format) -
     if g.players < 2 {
         return Err("--players: at least 2".into());
     }
-    let text = audit::generate(g);
+    let text = match g.every_kind {
+        true => audit::generate_trf26(g).map_err(|e| e.to_string())?,
+        false => audit::generate(g),
+    };
     match output {
         Some(path) => {
             let p = Path::new(path);

@@ -146,6 +146,9 @@ pub struct Generate {
     pub forfeits: u32,
     /// Per cent of players who take a half-point bye in a round.
     pub half_byes: u32,
+    /// Byes and forfeits of every kind: among the byes asked for, full-point (one in four) and
+    /// zero-point (one in eight) ones; among the forfeits, double forfeits (one in three).
+    pub every_kind: bool,
 }
 
 /// A random event paired round by round by this program, as TRF-16 text.
@@ -171,7 +174,12 @@ pub fn generate(g: &Generate) -> String {
             .collect();
         for (i, r) in resting.iter().enumerate() {
             if *r {
-                cells[i].push("0000 - H".into());
+                let kind = match g.every_kind {
+                    true if pct(25) => 'F',
+                    true if pct(15) => 'Z',
+                    _ => 'H',
+                };
+                cells[i].push(format!("0000 - {kind}"));
             }
         }
         text = render(g, initial, &ratings, &cells);
@@ -192,7 +200,9 @@ pub fn generate(g: &Generate) -> String {
         for p in &result.pairs {
             let (w, b) = (ranks[p.white] - 1, ranks[p.black] - 1);
             let (cw, cb) = if pct(g.forfeits) {
-                if pct(50) {
+                if g.every_kind && pct(33) {
+                    ('-', '-')
+                } else if pct(50) {
                     ('+', '-')
                 } else {
                     ('-', '+')
@@ -217,6 +227,44 @@ pub fn generate(g: &Generate) -> String {
         text = render(g, initial, &ratings, &cells);
     }
     text
+}
+
+/// [`generate`] as TRF-2026: the same event read in and written with a tie-break list drawn
+/// from the seed (`212`), the unplayed rounds counted as FIDE C.07 counts them, so that FIDE's
+/// tie-break checker and `trf check` read the same standings.
+pub fn generate_trf26(g: &Generate) -> Result<String, super::trf::TrfError> {
+    use crate::tournament::model::{TieBreak, UnplayedInCoefficients};
+    let text = generate(g);
+    let (mut t, _) = super::trf26::import("generated", &text)?;
+    let mut rng = ChaCha20Rng::seed_from_u64(g.seed ^ 0x5EED_7B26);
+    let mut pool = vec![
+        TieBreak::BuchholzCut1,
+        TieBreak::Buchholz,
+        TieBreak::SonnebornBerger,
+        TieBreak::Wins,
+        TieBreak::BuchholzMedian,
+        TieBreak::Progressive,
+        TieBreak::AverageRatingOpponents,
+        TieBreak::WinsBlack,
+        TieBreak::Koya,
+        // Not head-to-head: ours is the mini-league of the tied players who met (the draughts
+        // regulations' «личная встреча»), C.07's DE only where all of them met, so FIDE's
+        // checker ranks a tie of three partly met otherwise (docs/audit.md).
+    ];
+    // A random order of a random few (Fisher–Yates from the seed).
+    for i in (1..pool.len()).rev() {
+        let j = (rng.next_u32() as usize) % (i + 1);
+        pool.swap(i, j);
+    }
+    pool.truncate(2 + (rng.next_u32() as usize) % 4);
+    t.tiebreaks = pool;
+    t.settings.unplayed.in_coefficients = UnplayedInCoefficients::FideC07;
+    // An event that stopped early (no legal pairing left) is an event of the rounds it played:
+    // a checker reads rounds planned and not played as rounds missed.
+    t.settings.rounds_planned = Some(t.rounds.len());
+    // The import's own line is left out: the file is this program's.
+    t.record.clear();
+    Ok(super::trf26::export(&t))
 }
 
 fn points_of(cells: &[String]) -> u32 {

@@ -32,7 +32,52 @@ pub fn export(t: &Tournament) -> String {
         out.push_str(&r.trf_line());
         out.push('\n');
     }
+    out.push_str(&options_line(t));
     out
+}
+
+/// The comment that names this program's options TRF-26 has no record for: how rounds without
+/// a game count in the tie-breaks, when it is not FIDE C.07's (the file's `212` means C.07), and
+/// whether a forfeit win counts as a win. Other programs skip it as any `###` line.
+const OPTIONS: &str = "### shashki-arbiter options:";
+
+fn options_line(t: &Tournament) -> String {
+    use crate::tournament::model::UnplayedInCoefficients as U;
+    let u = &t.settings.unplayed;
+    let mut words = Vec::new();
+    match u.in_coefficients {
+        U::FideC07 => {}
+        U::Skip => words.push("unplayed=skip"),
+        U::OwnPoints => words.push("unplayed=own_points"),
+    }
+    if u.forfeit_counts_as_win {
+        words.push("forfeit_wins=yes");
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!("{OPTIONS} {}\n", words.join(" "))
+    }
+}
+
+/// The options of [`options_line`] read back; a TRF-26 file that names its tie-breaks and not
+/// this program's options counts unplayed rounds as C.07 does.
+fn read_options(t: &mut Tournament, text: &str) {
+    use crate::tournament::model::UnplayedInCoefficients as U;
+    let named = trf16::trf_lines(text).any(|l| l.starts_with("212") || l.starts_with("202"));
+    let ours = trf16::trf_lines(text).find_map(|l| l.strip_prefix(OPTIONS));
+    let u = &mut t.settings.unplayed;
+    if named {
+        u.in_coefficients = U::FideC07;
+    }
+    for word in ours.unwrap_or("").split_whitespace() {
+        match word {
+            "unplayed=skip" => u.in_coefficients = U::Skip,
+            "unplayed=own_points" => u.in_coefficients = U::OwnPoints,
+            "forfeit_wins=yes" => u.forfeit_counts_as_win = true,
+            _ => {}
+        }
+    }
 }
 
 /// Each player's rank as TRF-26 has it: tied players share the first of their places (`8-9` is
@@ -295,6 +340,7 @@ pub fn import(origin: &str, text: &str) -> Result<(Tournament, Vec<String>), Trf
             )),
         }
     }
+    read_options(&mut t, text);
     if let (Some(a), Some(b)) = (&start, &end) {
         t.settings.dates = if a == b {
             a.clone()

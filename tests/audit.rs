@@ -113,11 +113,52 @@ fn a_result_changed_after_the_next_round_is_paired_needs_its_reason() {
         text.contains("исправление, причина: бланк: перепутаны цвета"),
         "{text}"
     );
-    // Taken back like any change: the undo needs no reason.
+    // Shown on its round's protocol, and in the TRF-26 record.
+    let protocol = d.join("round5.html");
+    let out = run(&[
+        "report",
+        &file,
+        "--document",
+        "rounds",
+        "--round",
+        "5",
+        "-o",
+        protocol.to_str().unwrap(),
+        "--lang",
+        "ru",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let html = std::fs::read_to_string(&protocol).unwrap();
+    assert!(html.contains("Исправление, тур 5: "), "{html}");
+    let trf = d.join("cup.trf");
+    let out = run(&[
+        "trf",
+        "export",
+        &file,
+        "-o",
+        trf.to_str().unwrap(),
+        "--trf26",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("### Correction @ Round 5: ")
+                && l.ends_with("(reason: бланк: перепутаны цвета)")),
+        "{text}"
+    );
+    // Taken back like any change: the undo needs no reason; the record keeps both.
     let mut f = EventFile::open(&path).unwrap();
     f.undo(Utc::now()).unwrap();
     drop(f);
     assert_eq!(result_of(&path, 5, 1), old);
+    let t = event::read(&path).unwrap();
+    let last = t.record.last().unwrap();
+    assert!(
+        last.undone && last.what.en.starts_with("undone: "),
+        "{last:?}"
+    );
+    assert_eq!(t.record.len(), 2);
     let _ = std::fs::remove_dir_all(&d);
 }
 

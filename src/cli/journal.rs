@@ -72,7 +72,13 @@ fn line(
         seq: e.seq,
         at: e.at,
         kind,
-        round: round_of(&command),
+        // An act's round is the record's (a late setting's: the last round paired).
+        round: t
+            .record
+            .iter()
+            .find(|r| r.entry == Some(e.seq))
+            .map(|r| r.round as u64)
+            .or_else(|| round_of(&command)),
         who: e.by.as_ref().map(|b| b.deputy.clone()),
         address: e.by.as_ref().map(|b| b.address.clone()),
         reason: e.why.clone(),

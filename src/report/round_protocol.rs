@@ -238,10 +238,21 @@ pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document
         .rounds
         .iter()
         .filter(|r| only.is_none_or(|n| r.number == n))
-        .map(|r| Section {
-            new_page: true,
-            signatures: signers.clone(),
-            ..section(tour, r, Use::Protocol, lang)
+        .map(|r| {
+            let mut s = section(tour, r, Use::Protocol, lang);
+            // A result corrected after the next round was paired is shown on its round.
+            s.lines.extend(
+                tour.record
+                    .iter()
+                    .filter(|a| a.round == r.number)
+                    .filter(|a| a.act == crate::tournament::audit::Act::Correction)
+                    .map(|a| a.said(lang)),
+            );
+            Section {
+                new_page: true,
+                signatures: signers.clone(),
+                ..s
+            }
         })
         .collect();
     Document {

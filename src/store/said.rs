@@ -341,8 +341,9 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
             ),
         },
         Command::Expel { id, expelled, .. } => match expelled {
+            // The reason is said with the journal's line (it is the change's reason).
             Some(e) => format!(
-                "{} {} {} ({}: {})",
+                "{} {} {}",
                 name(*id),
                 agree(
                     *id,
@@ -353,9 +354,7 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                         "— исключение после тура"
                     ]
                 ),
-                e.after_round,
-                l("reason", "причина"),
-                e.reason
+                e.after_round
             ),
             None => format!(
                 "{} {}",

@@ -116,6 +116,19 @@ fn forbidden_pairs_and_absent_players_shape_the_swiss_draft() {
     let _ = app.update(Message::Event(Ev::ForbidB(b)));
     // (The button is at the foot of a 48-player list, below the window.)
     let _ = app.update(Message::Event(Ev::AddForbidden));
+    // Seven rounds are paired: a forbidden pair is a setting changed after the start, said and
+    // made once confirmed (issue 51).
+    let before = std::fs::read(&path).unwrap();
+    assert!(
+        matches!(
+            app.session.correction.as_ref().map(|c| &c.asked),
+            Some(shashki_arbiter::ui::session::Asked::Confirmation { consequences })
+                if consequences[0].en.contains("forbidden pairs: 0 → 1")
+        ),
+        "asked to confirm"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before, "nothing saved yet");
+    let _ = app.update(Message::Correct);
     assert_eq!(
         shashki_arbiter::store::event::read(&path)
             .unwrap()
@@ -741,4 +754,46 @@ fn a_correction_is_asked_its_reason_at_the_console() {
         .unwrap()
         .text
         .contains("исправление, причина: бланк"));
+}
+
+/// Issue 51: a tie-break list changed after round 1 is paired is said first — what it
+/// recomputes — on the same line over the screen, and made only by «Подтвердить» (a reason may
+/// be given); «Отмена» leaves every file as it was.
+#[test]
+fn a_setting_changed_after_the_start_is_confirmed_at_the_console() {
+    use shashki_arbiter::tournament::model::TieBreak;
+    let mut app = app("late-setting", Lang::Ru);
+    let path = app.session.event.as_ref().unwrap().path().to_path_buf();
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    let before = std::fs::read(&path).unwrap();
+    let change = Command::SetTiebreaks {
+        tiebreaks: vec![TieBreak::SonnebornBerger, TieBreak::Wins],
+    };
+    assert!(!app.session.apply(change.clone()));
+    assert!(
+        text_containing(&app, "Тур 1 уже составлен: это изменение регламента").is_some(),
+        "the line that asks"
+    );
+    assert!(
+        text_containing(&app, "пересчитывается").is_some(),
+        "what it recomputes is said"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before, "asked: nothing written");
+    let _ = screenshot_at(
+        &mut app,
+        Size::new(1280.0, 800.0),
+        "late-setting-ru",
+        None,
+        &[(0.0, 690.0, 1280.0, 800.0)],
+    );
+    click(&mut app, "Отмена");
+    assert!(app.session.correction.is_none());
+    assert_eq!(std::fs::read(&path).unwrap(), before, "cancelled: nothing written");
+    assert!(!app.session.apply(change));
+    click(&mut app, "Подтвердить");
+    assert!(app.session.correction.is_none(), "{:?}", app.session.status);
+    let t = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(t.tiebreaks, vec![TieBreak::SonnebornBerger, TieBreak::Wins]);
+    let last = t.record.last().unwrap();
+    assert_eq!(last.act, shashki_arbiter::tournament::audit::Act::Configuration);
 }

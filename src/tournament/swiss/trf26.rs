@@ -108,11 +108,13 @@ fn ranks(lines: &[standings::Line]) -> BTreeMap<PlayerId, usize> {
 fn header(t: &Tournament) -> String {
     let s = &t.settings;
     let mut out = String::new();
-    let mut put = |code: &str, value: &str| {
+    // A record with nothing to say is left out.
+    fn record(out: &mut String, code: &str, value: &str) {
         if !value.trim().is_empty() {
             out.push_str(&format!("{code} {value}\n"));
         }
-    };
+    }
+    let mut put = |code: &str, value: &str| record(&mut out, code, value);
     put("012", &s.name);
     put("022", &s.venue);
     let days = crate::tournament::model::days(&s.dates);
@@ -131,17 +133,21 @@ fn header(t: &Tournament) -> String {
         put("112", a);
     }
     put("122", &s.time_control.to_string());
-    let mut out = out;
     if let Some(line) = trf16::schedule_line(&t.schedule) {
         out.push_str(&line);
         out.push('\n');
     }
-    let rounds = s.rounds_planned.unwrap_or(t.rounds.len());
-    out.push_str(&format!("142 {rounds}\n"));
-    match trf16::initial_colour_of(t) {
-        Some(Color::White) => out.push_str("152 W\n"),
-        Some(Color::Black) => out.push_str("152 B\n"),
-        None => {}
+    // A team Swiss's rounds and initial colour are written with its team records.
+    let team_swiss =
+        t.is_team_event() && t.settings.system == crate::tournament::model::System::Swiss;
+    if !team_swiss {
+        let rounds = s.rounds_planned.unwrap_or(t.rounds.len());
+        out.push_str(&format!("142 {rounds}\n"));
+        match trf16::initial_colour_of(t) {
+            Some(Color::White) => out.push_str("152 W\n"),
+            Some(Color::Black) => out.push_str("152 B\n"),
+            None => {}
+        }
     }
     out.push_str(&scoring_line(t));
     out.push_str(&format!("182 {CONTROLLER}\n"));

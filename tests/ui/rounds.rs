@@ -778,7 +778,11 @@ fn a_setting_changed_after_the_start_is_confirmed_at_the_console() {
         text_containing(&app, "пересчитывается").is_some(),
         "what it recomputes is said"
     );
-    assert_eq!(std::fs::read(&path).unwrap(), before, "asked: nothing written");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "asked: nothing written"
+    );
     let _ = screenshot_at(
         &mut app,
         Size::new(1280.0, 800.0),
@@ -788,12 +792,19 @@ fn a_setting_changed_after_the_start_is_confirmed_at_the_console() {
     );
     click(&mut app, "Отмена");
     assert!(app.session.correction.is_none());
-    assert_eq!(std::fs::read(&path).unwrap(), before, "cancelled: nothing written");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "cancelled: nothing written"
+    );
     assert!(!app.session.apply(change));
     click(&mut app, "Подтвердить");
     assert!(app.session.correction.is_none(), "{:?}", app.session.status);
     let t = shashki_arbiter::store::event::read(&path).unwrap();
     assert_eq!(t.tiebreaks, vec![TieBreak::SonnebornBerger, TieBreak::Wins]);
     let last = t.record.last().unwrap();
-    assert_eq!(last.act, shashki_arbiter::tournament::audit::Act::Configuration);
+    assert_eq!(
+        last.act,
+        shashki_arbiter::tournament::audit::Act::Configuration
+    );
 }

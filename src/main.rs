@@ -595,6 +595,16 @@ enum EventCommand {
         #[arg(long, default_value = "en")]
         lang: String,
     },
+    /// Draws the lot that orders the players still tied after every criterion (the
+    /// regulation's last criterion, «жребий»): from `--seed`, or a seed drawn and printed, so
+    /// that it can be drawn again before witnesses; journaled and written into the record.
+    Lot {
+        file: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
     /// A new event file from a roster (CSV): never over an existing file.
     New {
         output: String,
@@ -894,6 +904,9 @@ fn new_event<'a>(
 
 fn event_command(event: EventCommand, format: Format) -> Result<ExitCode, String> {
     match event {
+        EventCommand::Lot { file, seed, lang } => {
+            cli::event::lang(&lang).and_then(|lang| cli::option::lot(&file, seed, lang, format))
+        }
         EventCommand::Option {
             file,
             checkin_required,

@@ -238,10 +238,14 @@ fn typing_a_missing_result_or_the_last_rounds_is_no_correction() {
         event::EventError::CorrectionWithoutReason { round: 5 }
     ));
     assert_eq!(
-        f.apply_because(correct, Utc::now(), "  ")
-            .map(|_| ())
-            .unwrap_err()
-            .to_string(),
+        f.apply_with(
+            correct,
+            Utc::now(),
+            shashki_arbiter::store::event::Because::reason(Some("  ")),
+        )
+        .map(|_| ())
+        .unwrap_err()
+        .to_string(),
         refused.to_string(),
         "a blank reason is none"
     );
@@ -309,6 +313,17 @@ fn swiss(name: &str, players: usize, rounds: usize, seed: u64) -> (PathBuf, Stri
     std::fs::remove_file(&trf).unwrap();
     let file = path.to_string_lossy().into_owned();
     (d, file)
+}
+
+/// `trf check` finds every round the Dutch pairing and every line's standing the games'.
+fn checks_clean(trf: &Path) {
+    let out = run(&["trf", "check", trf.to_str().unwrap()]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
 }
 
 fn journal(file: &str) -> Vec<Value> {
@@ -390,13 +405,7 @@ fn a_setting_changed_after_the_start_is_made_only_when_confirmed_and_is_recorded
         "{line}"
     );
     // The points in the file are the new scoring's, and a checker agrees with them.
-    let out = run(&["trf", "check", d.join("late.trf").to_str().unwrap()]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    checks_clean(&d.join("late.trf"));
 }
 
 #[test]
@@ -704,13 +713,7 @@ fn a_trf26_export_reads_back_as_the_same_file_and_its_standings_check() {
         back, text,
         "the export of the imported event is the same file"
     );
-    let out = run(&["trf", "check", d.join("a.trf").to_str().unwrap()]);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
-    );
+    checks_clean(&d.join("a.trf"));
 
     // Points altered on one line: named, exit 1.
     let alter = |from: usize, to: usize, with: &str, name: &str| -> (PathBuf, usize) {
@@ -786,4 +789,61 @@ fn generated_trf26_events_check_in_pairings_and_standings() {
         let differs = trf26::check_standings("generated", &text).unwrap();
         assert!(differs.is_empty(), "seed {seed}: {differs:?}\n{text}");
     }
+}
+
+/// Issue 51: the lot that decides places still tied after every criterion is drawn from a
+/// printed seed — the same seed, the same places — journaled and written into the record.
+#[test]
+fn a_lot_decides_the_places_still_tied_from_a_printed_seed() {
+    let (d, file) = swiss("lot", 12, 3, 5);
+    let places = |file: &str| -> Vec<(u64, String)> {
+        let out = run(&["standings", file, "--format", "json"]);
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["id"].as_u64().unwrap(),
+                    l["place"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let before = places(&file);
+    let tied: Vec<&(u64, String)> = before.iter().filter(|(_, p)| p.contains('-')).collect();
+    assert!(!tied.is_empty(), "the sample has a tie: {before:?}");
+    let copy = d.join("copy.ron");
+    std::fs::copy(&file, &copy).unwrap();
+    let out = run(&["event", "lot", &file, "--format", "json"]);
+    assert!(out.status.success(), "{out:?}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seed = v["seed"].as_u64().unwrap();
+    let after = places(&file);
+    assert!(after.iter().all(|(_, p)| !p.contains('-')), "{after:?}");
+    // Untied players keep their places; the tied share theirs out among themselves.
+    for ((id, was), (id2, now)) in before.iter().zip(&after) {
+        if !was.contains('-') {
+            assert_eq!((id, was), (id2, now));
+        }
+    }
+    // The same seed on the copy: the same places.
+    let out = run(&[
+        "event",
+        "lot",
+        copy.to_str().unwrap(),
+        "--seed",
+        &seed.to_string(),
+    ]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains(&seed.to_string()));
+    assert_eq!(places(copy.to_str().unwrap()), after);
+    assert_eq!(journal(&file).last().unwrap()["kind"], "lot");
+    let (_, text) = trf26(&d, &file, "lot.trf", &[]);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with(&format!("### Lot @ Round 3: seed {seed}: "))),
+        "{text}"
+    );
+    // Its ranks are the lot's, and the checker reads them back so.
+    checks_clean(&d.join("lot.trf"));
 }

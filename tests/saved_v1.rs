@@ -246,10 +246,11 @@ fn kind(cmd: &shashki_arbiter::tournament::command::Command) -> &'static str {
         C::SetCheckedIn { .. } => "set_checked_in",
         C::SetSchedule { .. } => "set_schedule",
         C::Expel { .. } => "expel",
+        C::SetLot { .. } => "set_lot",
     }
 }
 
-const ALL_KINDS: usize = 39;
+const ALL_KINDS: usize = 40;
 
 /// Every kind of change, as the frozen journals hold them (every command an arbiter made in
 /// them): replayed from the state before it, it gives the saved state after it, and its undo
@@ -367,6 +368,10 @@ fn every_kind_of_change_replays_and_its_undo_gives_back_the_state_before() {
             changed(t, expel(true));
             let with = applied(t, &expel(true)).unwrap().0;
             changed(&with, expel(false));
+            // A lot for the places (also newer): drawn, then taken back.
+            changed(t, Command::SetLot { seed: Some(7) });
+            let with = applied(t, &Command::SetLot { seed: Some(7) }).unwrap().0;
+            changed(&with, Command::SetLot { seed: None });
         }
         // Categories (a kind newer than these journals): one set, then the list emptied.
         if let Some(t) = states.iter().find(|t| !t.players.is_empty()) {

@@ -197,3 +197,81 @@ fn replaced(old: Option<String>, new: String) -> String {
         _ => new,
     }
 }
+
+/// `event lot`: the lot for the places still tied, drawn from a printed seed; what it decided.
+pub fn lot(file: &str, seed: Option<u64>, lang: Lang, format: Format) -> CliResult {
+    use shashki_arbiter::lang::Said;
+    use shashki_arbiter::tournament::audit::Act;
+    use shashki_arbiter::tournament::standings;
+    let now = chrono::Utc::now();
+    let holder = shashki_arbiter::files::lock::Holder::this("event lot", now);
+    let mut f = EventFile::open_as(Path::new(file), &holder).map_err(|e| e.said(lang))?;
+    let seed = match seed {
+        Some(s) => s,
+        None => shashki_arbiter::tournament::ballot::os_seed().map_err(|e| e.to_string())?,
+    };
+    // The ties as the standings leave them without a lot.
+    let mut without = f.tournament.clone();
+    without.lot = None;
+    let ties = standings::ties(&standings::compute(&without, None));
+    let mut with = without.clone();
+    with.lot = Some(seed);
+    let after = standings::compute(&with, None);
+    let name = |id| {
+        without
+            .player(id)
+            .map(|p| p.full_name())
+            .unwrap_or_default()
+    };
+    let place_of = |id| {
+        after
+            .iter()
+            .find(|l| l.id == id)
+            .map_or(String::new(), |l| l.place.clone())
+    };
+    let decided = |lang: Lang| -> String {
+        if ties.is_empty() {
+            return lang
+                .pick("no places tied", "разделённых мест нет")
+                .to_string();
+        }
+        ties.iter()
+            .map(|(place, ids)| {
+                let mut ids = ids.clone();
+                ids.sort_by_key(|id| place_of(*id).parse::<usize>().unwrap_or(0));
+                let who: Vec<String> = ids
+                    .iter()
+                    .map(|id| format!("{} {}", place_of(*id), name(*id)))
+                    .collect();
+                format!("{place}: {}", who.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let what = Said::new(
+        format!("seed {seed}: {}", decided(Lang::En)),
+        format!("зерно {seed}: {}", decided(Lang::Ru)),
+    );
+    let because = Because {
+        act: Some((Act::Lot, what)),
+        ..Because::default()
+    };
+    f.apply_with(Command::SetLot { seed: Some(seed) }, now, because)
+        .map_err(|e| format!("{file}: {}", e.said(lang)))?;
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "seed": seed,
+            "ties": ties.iter().map(|(place, ids)| serde_json::json!({
+                "place": place,
+                "players": ids.iter().map(|id| serde_json::json!({
+                    "id": id, "place": place_of(*id),
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        }))?,
+        _ => {
+            outln!("{}: {seed}", lang.pick("seed of the lot", "зерно жребия"));
+            outln!("{}", decided(lang));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -591,7 +591,11 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
         _ => cmd,
     };
     let done = match a.correction {
-        Some(why) => f.apply_because(cmd.clone(), Utc::now(), why),
+        Some(why) => f.apply_with(
+            cmd.clone(),
+            Utc::now(),
+            shashki_arbiter::store::event::Because::reason(Some(why)),
+        ),
         None => f.apply(cmd.clone(), Utc::now()),
     };
     done.map_err(|e| match e {

@@ -288,6 +288,7 @@ pub struct Because {
 }
 
 impl Because {
+    /// The reason a change needs (a correction), journaled with it; an empty reason is none.
     pub fn reason(why: Option<&str>) -> Because {
         Because {
             why: why.map(|w| w.trim().to_string()).filter(|w| !w.is_empty()),
@@ -781,17 +782,6 @@ impl EventFile {
         because: Because,
     ) -> Result<&Entry, EventError> {
         self.fresh(cmd, at, None, because, true)
-    }
-
-    /// [`EventFile::apply`] with the reason the change needs (a correction), journaled with it;
-    /// an empty reason is none.
-    pub fn apply_because(
-        &mut self,
-        cmd: Command,
-        at: DateTime<Utc>,
-        why: &str,
-    ) -> Result<&Entry, EventError> {
-        self.fresh(cmd, at, None, Because::reason(Some(why)), false)
     }
 
     /// [`EventFile::apply`] with what the change carries: a reason, a confirmation, an act.

@@ -370,6 +370,17 @@ pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
                 )
             ),
         },
+        Command::SetLot { seed } => match seed {
+            Some(seed) => format!(
+                "{} ({} {seed})",
+                l(
+                    "lot drawn for the places still tied",
+                    "жребий для мест, оставшихся разделёнными"
+                ),
+                l("seed", "зерно")
+            ),
+            None => l("the lot for the places taken back", "жребий мест отменён"),
+        },
         Command::DrawNumbers { seed } => {
             format!(
                 "{} ({} {seed})",

@@ -143,6 +143,7 @@ pub fn upgrade(old: TournamentV1) -> Result<(Tournament, Option<String>), Upgrad
         prizes: Default::default(),
         checked_in: Vec::new(),
         schedule: Default::default(),
+        lot: None,
         record: Vec::new(),
     };
     Ok((t, dropped))

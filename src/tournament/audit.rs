@@ -28,16 +28,19 @@ pub enum Act {
     Expulsion,
     /// The event read from another program's file.
     Import,
+    /// A lot drawn to decide a tie (places), from a printed seed.
+    Lot,
 }
 
 impl Act {
-    pub const ALL: [Act; 6] = [
+    pub const ALL: [Act; 7] = [
         Act::Correction,
         Act::HandPairing,
         Act::Configuration,
         Act::Adjournment,
         Act::Expulsion,
         Act::Import,
+        Act::Lot,
     ];
 
     /// The key in JSON and the journal's `kind`.
@@ -49,6 +52,7 @@ impl Act {
             Act::Adjournment => "adjournment",
             Act::Expulsion => "expulsion",
             Act::Import => "import",
+            Act::Lot => "lot",
         }
     }
 
@@ -61,6 +65,7 @@ impl Act {
             Act::Adjournment => "Adjournment",
             Act::Expulsion => "Expulsion",
             Act::Import => "Import",
+            Act::Lot => "Lot",
         }
     }
 
@@ -72,6 +77,7 @@ impl Act {
             Act::Adjournment => lang.pick("adjournment", "откладывание партии"),
             Act::Expulsion => lang.pick("expulsion", "исключение"),
             Act::Import => lang.pick("import", "импорт"),
+            Act::Lot => lang.pick("lot", "жребий"),
         }
     }
 }
@@ -180,6 +186,7 @@ pub fn act_of(t: &Tournament, cmd: &Command) -> Option<(Act, usize)> {
         Command::Expel {
             expelled: Some(_), ..
         } => Some((Act::Expulsion, t.rounds.len())),
+        Command::SetLot { seed: Some(_) } => Some((Act::Lot, t.rounds.len())),
         Command::Batch { commands } => commands.iter().find_map(|c| act_of(t, c)),
         _ => None,
     }

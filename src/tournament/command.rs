@@ -46,6 +46,11 @@ pub enum Command {
         expelled: Option<super::model::Expelled>,
         withdrawn_after: Option<usize>,
     },
+    /// The lot that orders players still tied after every criterion, from a seed (`None` takes
+    /// it back).
+    SetLot {
+        seed: Option<u64>,
+    },
     /// Pairing numbers by lot, from a seed (stored, so the lot can be re-run).
     DrawNumbers {
         seed: u64,
@@ -592,6 +597,9 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             expelled,
             withdrawn_after,
         } => expel(t, *id, expelled, *withdrawn_after)?,
+        Command::SetLot { seed } => Command::SetLot {
+            seed: std::mem::replace(&mut t.lot, *seed),
+        },
         Command::DrawNumbers { seed } => draw_numbers(t, *seed)?,
         Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, *seed)?,
         Command::PairRound { round, table_round } => {

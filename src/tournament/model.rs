@@ -65,6 +65,10 @@ pub struct Tournament {
         skip_serializing_if = "crate::tournament::schedule::Schedule::is_default"
     )]
     pub schedule: crate::tournament::schedule::Schedule,
+    /// The seed of the lot that orders players still tied after every criterion (the
+    /// regulation's last criterion, «жребий»): the same seed, the same order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lot: Option<u64>,
     /// The acts an audit asks about (corrections, pairings by hand, late settings,
     /// adjournments, expulsions, imports), in the order made; only ever added to.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -1258,6 +1262,7 @@ impl Tournament {
             prizes: Default::default(),
             checked_in: Vec::new(),
             schedule: Default::default(),
+            lot: None,
             record: Vec::new(),
         }
     }

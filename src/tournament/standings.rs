@@ -158,6 +158,9 @@ pub fn compute(t: &Tournament, up_to: Option<usize>) -> Vec<Line> {
     // he comes after them.
     let (mut rows, expelled): (Vec<Line>, Vec<Line>) = rows.into_iter().partition(|l| !l.expelled);
     rank(&mut rows, &t.tiebreaks, &lines, &primary);
+    if let Some(seed) = t.lot {
+        by_lot(&mut rows, seed);
+    }
     super::system::of(t).place(t, up_to, &mut rows);
     rows.extend(expelled);
     rows
@@ -587,6 +590,55 @@ pub(crate) fn split<T>(
 }
 
 /// The place of a group still tied after every criterion: `3`, or `3-4` for two.
+/// Each player's position in the lot drawn with `seed`: the players' ids in order, shuffled by
+/// the seeded stream (Fisher–Yates), so that the same seed gives the same order.
+pub fn lot_order(ids: &[PlayerId], seed: u64) -> Vec<PlayerId> {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut ids = ids.to_vec();
+    ids.sort();
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(seed);
+    for i in (1..ids.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        ids.swap(i, j);
+    }
+    ids
+}
+
+/// The players still sharing a place after every criterion (`3-4`) ordered by the lot: each
+/// takes a place of his own, in the lot's order.
+fn by_lot(rows: &mut [Line], seed: u64) {
+    let ids: Vec<PlayerId> = rows.iter().map(|l| l.id).collect();
+    let order = lot_order(&ids, seed);
+    let position = |id: PlayerId| order.iter().position(|&x| x == id);
+    let mut k = 0;
+    while k < rows.len() {
+        let shared = rows[k].place.clone();
+        let end = (k..rows.len())
+            .find(|&i| rows[i].place != shared)
+            .unwrap_or(rows.len());
+        if end - k > 1 && shared.contains('-') && !rows[k].expelled {
+            rows[k..end].sort_by_key(|l| position(l.id));
+            for (i, row) in rows[k..end].iter_mut().enumerate() {
+                row.place = (k + i + 1).to_string();
+            }
+        }
+        k = end;
+    }
+}
+
+/// The ties the lot decides in `lines` (places shared after every criterion), as the places
+/// and the players in each, before it is drawn.
+pub fn ties(lines: &[Line]) -> Vec<(String, Vec<PlayerId>)> {
+    let mut out: Vec<(String, Vec<PlayerId>)> = Vec::new();
+    for l in lines.iter().filter(|l| l.place.contains('-')) {
+        match out.last_mut() {
+            Some((place, ids)) if *place == l.place => ids.push(l.id),
+            _ => out.push((l.place.clone(), vec![l.id])),
+        }
+    }
+    out
+}
+
 pub(crate) fn place(group: &std::ops::Range<usize>) -> String {
     if group.len() == 1 {
         (group.start + 1).to_string()

@@ -808,3 +808,63 @@ fn a_setting_changed_after_the_start_is_confirmed_at_the_console() {
         shashki_arbiter::tournament::audit::Act::Configuration
     );
 }
+
+/// Issue 51: a Swiss draft changed by hand into a rematch is saved only on a second press
+/// («Подтвердить и сохранить»), the breach named in Russian between; saved, the boards changed
+/// and the rule broken go into the event's record.
+#[test]
+fn a_draft_that_breaks_a_rule_is_saved_only_confirmed_and_recorded() {
+    use shashki_arbiter::ui::screen::draft::Message as Draft;
+    use shashki_arbiter::ui::screen::rounds::Message as Rounds;
+    let path = event_copy("swiss-draft-confirm", "tournaments/open-swiss-48.ron");
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 8");
+    let t = app.session.event.as_ref().unwrap().tournament.clone();
+    let pairs = app.rounds.draft.as_ref().unwrap().pairs.clone();
+    let (w, b) = pairs[0];
+    let earlier = t.rounds[0]
+        .pairings
+        .iter()
+        .find_map(|p| p.opponent(w))
+        .unwrap();
+    // Swap opponents: board 1's White meets his round-1 opponent, who leaves his board to b.
+    let k = pairs
+        .iter()
+        .position(|&(x, y)| x == earlier || y == earlier)
+        .unwrap();
+    let _ = app.update(Message::Rounds(Rounds::Draft(Draft::Black(0, earlier))));
+    let msg = if pairs[k].0 == earlier {
+        Draft::White(k, b)
+    } else {
+        Draft::Black(k, b)
+    };
+    let _ = app.update(Message::Rounds(Rounds::Draft(msg)));
+    assert!(
+        text_containing(&app, "уже встречались").is_some(),
+        "named in Russian"
+    );
+    let before = std::fs::read(&path).unwrap();
+    click(&mut app, "Сохранить пары");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the first press asks"
+    );
+    assert!(text_containing(&app, "нарушают правила выше").is_some());
+    let _ = screenshot(&mut app, Size::new(1280.0, 800.0), "swiss-draft-confirm-ru");
+    click(&mut app, "Подтвердить и сохранить");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(saved.rounds.len(), 8);
+    assert_eq!(saved.rounds[7].pairings[0].black, earlier);
+    let last = saved.record.last().expect("recorded");
+    assert_eq!(
+        last.act,
+        shashki_arbiter::tournament::audit::Act::HandPairing
+    );
+    assert!(
+        last.what.ru.contains("доска 1: ") && last.what.ru.contains("уже встречались"),
+        "{:?}",
+        last.what
+    );
+}

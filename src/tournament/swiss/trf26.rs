@@ -53,6 +53,8 @@ fn options_line(t: &Tournament) -> String {
     if u.forfeit_counts_as_win {
         words.push("forfeit_wins=yes");
     }
+    let lot = t.lot.map(|seed| format!("lot={seed}"));
+    let words: Vec<&str> = words.into_iter().chain(lot.as_deref()).collect();
     if words.is_empty() {
         String::new()
     } else {
@@ -75,7 +77,11 @@ fn read_options(t: &mut Tournament, text: &str) {
             "unplayed=skip" => u.in_coefficients = U::Skip,
             "unplayed=own_points" => u.in_coefficients = U::OwnPoints,
             "forfeit_wins=yes" => u.forfeit_counts_as_win = true,
-            _ => {}
+            w => {
+                if let Some(seed) = w.strip_prefix("lot=").and_then(|s| s.parse().ok()) {
+                    t.lot = Some(seed);
+                }
+            }
         }
     }
 }

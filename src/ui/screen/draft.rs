@@ -22,6 +22,8 @@ pub struct State {
     /// The absolute rules the pairs as they stand break: checked when they change, not on
     /// every frame (a check reads the players' whole history).
     breaches: Vec<swiss::Breach>,
+    /// «Сохранить» was pressed once over pairs that break a rule: the second press confirms.
+    confirming: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -62,6 +64,7 @@ impl State {
             proposal,
             options,
             breaches: vec![],
+            confirming: false,
         };
         state.recheck(t);
         state
@@ -70,6 +73,16 @@ impl State {
     fn recheck(&mut self, t: &Tournament) {
         let p = &self.proposal;
         self.breaches = swiss::check(t, p.round, &self.pairs, p.bye, &p.absent);
+        // A confirmation is of the pairs as they were: changed, they are asked about again.
+        self.confirming = false;
+    }
+
+    /// Pairs the rules refuse whatever is confirmed (a player twice, unknown, withdrawn or
+    /// forgotten): the draft cannot be saved.
+    fn refused(&self) -> bool {
+        self.breaches
+            .iter()
+            .any(|b| b.level() == crate::tournament::audit::Level::Refuse)
     }
 
     /// `Some(action)` for the parent; `None` keeps the draft open.
@@ -101,6 +114,11 @@ impl State {
                 self.recheck(t);
             }
             Message::Discard => return Some(Action::None),
+            Message::Save if self.refused() => {}
+            // Pairs that break a rule are saved on the second press, the breaches named between.
+            Message::Save if !self.breaches.is_empty() && !self.confirming => {
+                self.confirming = true;
+            }
             Message::Save => {
                 let cmd = Command::SetPairings {
                     round: self.proposal.round,
@@ -219,7 +237,18 @@ impl State {
             );
         }
         for b in breaches {
-            notes = notes.push(text(format!("⚠ {b}")).size(15).color(theme::ERROR));
+            let said = crate::lang::Russian::said(b, lang);
+            notes = notes.push(text(format!("⚠ {said}")).size(15).color(theme::ERROR));
+        }
+        if self.confirming {
+            notes = notes.push(
+                text(lang.pick(
+                    "These pairs break the rules above: press “Confirm and save” to pair so (the changes and the rules broken go into the event's record), or change them.",
+                    "Эти пары нарушают правила выше: нажмите «Подтвердить и сохранить», чтобы спарить так (изменения и нарушения попадут в протокол турнира), или измените их.",
+                ))
+                .size(15)
+                .color(theme::ERROR),
+            );
         }
         if breaches.is_empty() {
             notes = notes.push(
@@ -244,8 +273,12 @@ impl State {
                 ))
                 .size(22),
                 row![
-                    button(text(lang.pick("Save the pairings", "Сохранить пары")))
-                        .on_press(Message::Save),
+                    button(text(if self.confirming {
+                        lang.pick("Confirm and save", "Подтвердить и сохранить")
+                    } else {
+                        lang.pick("Save the pairings", "Сохранить пары")
+                    }))
+                    .on_press_maybe((!self.refused()).then_some(Message::Save)),
                     button(text(
                         lang.pick("Discard the draft", "Отказаться от проекта")
                     ))

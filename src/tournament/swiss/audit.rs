@@ -234,8 +234,18 @@ pub fn generate(g: &Generate) -> String {
 /// tie-break checker and `trf check` read the same standings.
 pub fn generate_trf26(g: &Generate) -> Result<String, super::trf::TrfError> {
     use crate::tournament::model::{TieBreak, UnplayedInCoefficients};
-    let text = generate(g);
-    let (mut t, _) = super::trf26::import("generated", &text)?;
+    // An event that stops early (no legal pairing left) is made again as an event of the
+    // rounds it played: the same rounds up to its last, which is then paired as the last (its
+    // topscorers' colour rule), so that rounds planned and played agree for every checker.
+    let mut g = g.clone();
+    let (mut t, _) = loop {
+        let text = generate(&g);
+        let (t, w) = super::trf26::import("generated", &text)?;
+        if t.rounds.len() >= g.rounds || t.rounds.is_empty() {
+            break (t, w);
+        }
+        g.rounds = t.rounds.len();
+    };
     let mut rng = ChaCha20Rng::seed_from_u64(g.seed ^ 0x5EED_7B26);
     let mut pool = vec![
         TieBreak::BuchholzCut1,
@@ -259,9 +269,7 @@ pub fn generate_trf26(g: &Generate) -> Result<String, super::trf::TrfError> {
     pool.truncate(2 + (rng.next_u32() as usize) % 4);
     t.tiebreaks = pool;
     t.settings.unplayed.in_coefficients = UnplayedInCoefficients::FideC07;
-    // An event that stopped early (no legal pairing left) is an event of the rounds it played:
-    // a checker reads rounds planned and not played as rounds missed.
-    t.settings.rounds_planned = Some(t.rounds.len());
+    t.settings.rounds_planned = Some(g.rounds);
     // The import's own line is left out: the file is this program's.
     t.record.clear();
     Ok(super::trf26::export(&t))

@@ -1027,6 +1027,15 @@ impl EventFile {
         Ok(())
     }
 
+    /// The record's line journal entry `seq` wrote for its act.
+    fn recorded_by(&self, act: Act, seq: u64) -> Option<&Recorded> {
+        self.tournament
+            .record
+            .iter()
+            .rev()
+            .find(|r| r.act == act && r.entry == Some(seq))
+    }
+
     /// Takes back the latest change not already taken back.
     pub fn undo(&mut self, at: DateTime<Utc>) -> Result<&Entry, EventError> {
         let undone: std::collections::BTreeSet<u64> =
@@ -1040,12 +1049,7 @@ impl EventFile {
         let (seq, cmd) = (target.seq, target.undo.clone());
         // An act taken back stays in the record, and its undo is written after it.
         let recorded = target.act.and_then(|act| {
-            let line = self
-                .tournament
-                .record
-                .iter()
-                .rev()
-                .find(|r| r.act == act && (r.entry == Some(seq) || r.entry.is_none()))?;
+            let line = self.recorded_by(act, seq)?;
             let what = crate::lang::Said::new(
                 format!("undone: {}", line.what.en),
                 format!("отменено: {}", line.what.ru),
@@ -1084,12 +1088,7 @@ impl EventFile {
         let (seq, cmd, why) = (target.seq, target.command.clone(), target.why.clone());
         // Made again, it is the act it was, written again.
         let recorded = target.act.and_then(|act| {
-            let line = self
-                .tournament
-                .record
-                .iter()
-                .rev()
-                .find(|r| r.act == act && r.entry == Some(seq))?;
+            let line = self.recorded_by(act, seq)?;
             Some(Recorded {
                 at: Some(at),
                 undone: false,

@@ -617,6 +617,19 @@ fn an_expelled_player_has_no_place_loses_his_games_left_and_is_paired_no_more() 
     assert!(out.status.success(), "{out:?}");
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["forfeits"], 1);
+    // Expelled again with another reason: refused, naming the one that stands.
+    let before = files(&d);
+    let out = run(&[
+        "player",
+        "expel",
+        &file,
+        &who.0.to_string(),
+        "--reason",
+        "late",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("insulted the arbiter"));
+    assert_eq!(files(&d), before);
     // His game of round 3 is lost by forfeit: his opponent wins it.
     assert_eq!(
         result_of(Path::new(&file), 3, 2),

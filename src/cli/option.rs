@@ -149,6 +149,18 @@ pub fn option(file: &str, asked: &Asked, lang: Lang, format: Format) -> CliResul
 fn show(before: &Tournament, t: &Tournament, lang: Lang, format: Format) -> CliResult {
     let tiebreaks =
         |t: &Tournament| -> Vec<&'static str> { t.tiebreaks.iter().map(|tb| tb.id()).collect() };
+    // The arbiter reads the criteria by their names, not the file's ids.
+    let named = |t: &Tournament| -> String {
+        if t.tiebreaks.is_empty() {
+            return "—".to_string();
+        }
+        let names: Vec<&str> = t
+            .tiebreaks
+            .iter()
+            .map(|tb| lang.pick(tb.name().0, tb.name().1))
+            .collect();
+        names.join(", ")
+    };
     let scoring = shashki_arbiter::tournament::audit::scoring_said;
     let r = &t.settings.registration;
     match format {
@@ -183,7 +195,7 @@ fn show(before: &Tournament, t: &Tournament, lang: Lang, format: Format) -> CliR
             outln!(
                 "{}: {}",
                 lang.pick("tie-breaks", "доп. показатели"),
-                replaced(Some(tiebreaks(before).join(",")), tiebreaks(t).join(","))
+                replaced(Some(named(before)), named(t))
             );
         }
     }

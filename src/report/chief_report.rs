@@ -106,11 +106,7 @@ fn record(tour: &Tournament, lang: Lang) -> Section {
 
 /// `3` of `3`, `3-4`.
 fn first_place(place: &str) -> usize {
-    place
-        .split('-')
-        .next()
-        .and_then(|p| p.trim().parse().ok())
-        .unwrap_or(usize::MAX)
+    standings::places(place).map_or(usize::MAX, |p| *p.start())
 }
 
 /// The event in figures: participants, rounds, games played and how they ended.

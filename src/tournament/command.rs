@@ -291,6 +291,12 @@ pub enum CommandError {
     NoPlayer(PlayerId),
     #[error("player {0}: an expulsion needs its reason")]
     ExpelledWithoutReason(PlayerId),
+    #[error("player {id} was expelled after round {after_round} ({reason}); take that back first to expel him again")]
+    ExpelledAlready {
+        id: PlayerId,
+        after_round: usize,
+        reason: String,
+    },
     #[error(transparent)]
     OutOfRange(#[from] limits::OutOfRange),
     #[error("player id {0} is taken")]
@@ -382,6 +388,13 @@ impl crate::lang::Russian for CommandError {
             CommandError::ExpelledWithoutReason(id) => {
                 format!("участник {id}: для исключения нужна причина")
             }
+            CommandError::ExpelledAlready {
+                id,
+                after_round,
+                reason,
+            } => format!(
+                "участник {id} уже исключён после тура {after_round} ({reason}); чтобы исключить заново, сначала отмените прежнее исключение"
+            ),
             CommandError::NoDeputyName => "у заместителя судьи должно быть имя".to_string(),
             CommandError::DeputyName(n) => format!(
                 "«{n}» не может быть именем заместителя (не более 80 знаков, без управляющих символов)"

@@ -283,6 +283,15 @@ pub fn expulsion(
     if reason.trim().is_empty() {
         return Err(CommandError::ExpelledWithoutReason(id));
     }
+    // Expelled already: his reason is not replaced behind the arbiter's back (Ctrl+Z takes an
+    // expulsion back, and it is made again with the new reason).
+    if let Some(e) = &p.expelled {
+        return Err(CommandError::ExpelledAlready {
+            id,
+            after_round: e.after_round,
+            reason: e.reason.clone(),
+        });
+    }
     let after_round = t.rounds.len();
     let mut commands = Vec::new();
     for r in &t.rounds {

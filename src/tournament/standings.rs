@@ -105,6 +105,25 @@ pub struct Line {
     pub expelled: bool,
 }
 
+impl Line {
+    /// The places the line's `place` names: `3` is 3..=3, a tie `3-4` is 3..=4; `None` for a
+    /// line without a place (an expelled player, a knockout's line not placed).
+    pub fn places(&self) -> Option<std::ops::RangeInclusive<usize>> {
+        places(&self.place)
+    }
+}
+
+/// The places a place as printed names (a player's or a team's): `3` is 3..=3, `3-4` 3..=4.
+pub fn places(place: &str) -> Option<std::ops::RangeInclusive<usize>> {
+    let mut ends = place.split('-').map(|p| p.trim().parse::<usize>());
+    let low = ends.next()?.ok()?;
+    let high = match ends.next() {
+        Some(h) => h.ok()?,
+        None => low,
+    };
+    Some(low..=high)
+}
+
 /// The round a late entry joined in: the first counted round that names the player (paired,
 /// given a bye, or excused) when earlier rounds do not; the next round for a player no counted
 /// round names yet. `None` for a player there from the first round — a knockout's seed passing

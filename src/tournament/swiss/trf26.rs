@@ -94,11 +94,7 @@ fn ranks(lines: &[standings::Line]) -> BTreeMap<PlayerId, usize> {
         .iter()
         .enumerate()
         .map(|(i, l)| {
-            let first = l
-                .place
-                .split('-')
-                .next()
-                .and_then(|p| p.trim().parse().ok());
+            let first = l.places().map(|p| *p.start());
             let rank = match (l.expelled, first) {
                 (false, Some(r)) => r,
                 (false, None) => i + 1,
@@ -489,15 +485,9 @@ pub fn check_standings(origin: &str, text: &str) -> Result<Vec<Differs>, TrfErro
         if !ranked || rank_text.is_empty() {
             continue;
         }
-        let (low, high) = if l.expelled {
-            (placed + 1, lines.len())
-        } else {
-            let mut ends = l
-                .place
-                .split('-')
-                .filter_map(|p| p.trim().parse::<usize>().ok());
-            let low = ends.next().unwrap_or(0);
-            (low, ends.next().unwrap_or(low))
+        let (low, high) = match l.places() {
+            Some(p) if !l.expelled => (*p.start(), *p.end()),
+            _ => (placed + 1, lines.len()),
         };
         let fits = rank_text
             .parse::<usize>()

@@ -4,16 +4,19 @@
 //! which takes them as messages ([`Desk::channel`]). Either way a result goes through
 //! [`EventFile::from_floor`]: validated, saved, journaled with the deputy's name.
 
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use serde::Serialize;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 
-use super::http::ServeError;
+use super::error::ServeError;
 use crate::files::lock::Holder;
 use crate::store::event::{Entry, EventFile};
-use crate::store::floor::{self, Accepted, Mark, Refused, Sent};
+use crate::store::floor::{Accepted, Mark, Recorder, Refused, Sent};
+use crate::tournament::command::Command;
 use crate::tournament::deputy::Deputy;
 use crate::tournament::id::GameRef;
 use crate::tournament::model::{GameResult, PlayerId, Sex, Tournament};
@@ -22,20 +25,10 @@ use crate::tournament::registration;
 /// Jobs waiting for the holder at most; a flood beyond it is told to come back (503).
 pub const QUEUE: usize = 1_024;
 
-/// What the HTTP side asks of the holder.
+/// What the HTTP side asks of the holder: only what changes the event crosses to it (a code's
+/// check and a deputy's boards are read from the holder's last [`Published`] revision).
 #[derive(Debug)]
 pub enum Job {
-    /// Whose this code is (a live deputy's name): the check of every write, before its body is
-    /// read.
-    Known {
-        code: String,
-        reply: oneshot::Sender<Option<String>>,
-    },
-    /// Who this code is (a live deputy), and what he sees: his boards of the current round.
-    Mine {
-        code: String,
-        reply: oneshot::Sender<Option<Mine>>,
-    },
     /// A result from the floor.
     Submit {
         code: String,
@@ -54,10 +47,89 @@ pub enum Job {
     },
 }
 
+/// A revision of the event as its holder committed it, for everything the server shows: the
+/// pages' snapshot and the deputies' checks read it, never the file the holder just wrote.
+#[derive(Debug)]
+pub struct Published {
+    /// The holder's revision ([`EventFile::revision`]): a new one for every change.
+    pub revision: u64,
+    pub tournament: Tournament,
+    /// Who recorded each game of the current round (the journal's last word on it): the
+    /// deputies' boards show it.
+    recorders: HashMap<GameRef, Recorder>,
+}
+
+impl Published {
+    pub fn of(file: &EventFile) -> Published {
+        let t = &file.tournament;
+        Published {
+            revision: file.revision(),
+            tournament: t.clone(),
+            recorders: t
+                .rounds
+                .last()
+                .map(|r| recorders(file.journal(), r.number))
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Whose this code is: a live deputy's name.
+    pub fn known(&self, code: &str) -> Option<String> {
+        self.tournament.deputy_by_code(code).map(|d| d.name.clone())
+    }
+
+    /// Who this code is (a live deputy), and what he sees: his boards of the current round.
+    pub fn mine(&self, code: &str) -> Option<Mine> {
+        let d = self.tournament.deputy_by_code(code)?;
+        Some(mine(self, d))
+    }
+}
+
+/// Who last set each game of round `round`, reading the journal once from its end.
+fn recorders(journal: &[Entry], round: usize) -> HashMap<GameRef, Recorder> {
+    fn games(cmd: &Command, out: &mut Vec<GameRef>) {
+        match cmd {
+            Command::SetResult { game, .. } => out.push(*game),
+            Command::Batch { commands } => commands.iter().for_each(|c| games(c, out)),
+            _ => {}
+        }
+    }
+    let mut found = HashMap::new();
+    let mut set = Vec::new();
+    for e in journal.iter().rev() {
+        set.clear();
+        games(&e.command, &mut set);
+        for game in set.iter().filter(|g| g.round == round) {
+            found.entry(*game).or_insert_with(|| Recorder {
+                by: e.by.as_ref().map(|a| a.deputy.clone()),
+                at: Some(e.at),
+            });
+        }
+    }
+    found
+}
+
+/// The holder's side of the desk: each revision it commits goes to the server at once.
+#[derive(Debug)]
+pub struct Publisher {
+    tx: watch::Sender<Arc<Published>>,
+}
+
+impl Publisher {
+    /// Sends the event's revision if it is not the one last sent (a job refused, a look that
+    /// changed nothing: no page is woken).
+    pub fn publish(&self, file: &EventFile) {
+        if self.tx.borrow().revision != file.revision() {
+            let _ = self.tx.send(Arc::new(Published::of(file)));
+        }
+    }
+}
+
 /// The way to the holder.
 #[derive(Clone, Debug)]
 pub struct Desk {
     tx: mpsc::Sender<Job>,
+    published: watch::Receiver<Arc<Published>>,
 }
 
 /// The holder is gone (the console closed the event, the thread stopped).
@@ -65,41 +137,57 @@ pub struct Desk {
 pub struct Closed;
 
 impl Desk {
-    /// A desk and the jobs it receives, for a holder that answers them itself (the console).
-    pub fn channel() -> (Desk, mpsc::Receiver<Job>) {
+    /// A desk for `file`'s holder (the console answers the jobs itself): the desk, the jobs it
+    /// receives, and the publisher the holder tells each committed revision.
+    pub fn channel(file: &EventFile) -> (Desk, mpsc::Receiver<Job>, Publisher) {
         let (tx, rx) = mpsc::channel(QUEUE);
-        (Desk { tx }, rx)
+        let (publish, published) = watch::channel(Arc::new(Published::of(file)));
+        (Desk { tx, published }, rx, Publisher { tx: publish })
     }
 
     /// Takes the event's lock (refused, naming the holder, while another program has it) and
     /// answers jobs on a thread of its own for as long as the desk lives: `serve --write`.
     pub fn hold(path: &Path) -> Result<Desk, ServeError> {
         let mut file = EventFile::open_as(path, &Holder::this("serve --write", Utc::now()))?;
-        let (desk, mut rx) = Desk::channel();
+        let (desk, mut rx, publisher) = Desk::channel(&file);
         std::thread::Builder::new()
             .name("deputies-desk".into())
             .spawn(move || {
                 while let Some(job) = rx.blocking_recv() {
                     answer(&mut file, job);
+                    publisher.publish(&file);
                 }
             })?;
         Ok(desk)
+    }
+
+    /// The holder's revisions, as it commits them.
+    pub fn published(&self) -> watch::Receiver<Arc<Published>> {
+        self.published.clone()
+    }
+
+    /// The last revision, unless the holder is gone.
+    fn latest(&self) -> Result<Arc<Published>, Closed> {
+        if self.tx.is_closed() {
+            return Err(Closed);
+        }
+        Ok(self.published.borrow().clone())
+    }
+
+    /// Whose this code is, from the holder's last revision (no crossing to the holder).
+    pub fn known(&self, code: &str) -> Result<Option<String>, Closed> {
+        Ok(self.latest()?.known(code))
+    }
+
+    /// A deputy's boards, from the holder's last revision.
+    pub fn mine(&self, code: &str) -> Result<Option<Mine>, Closed> {
+        Ok(self.latest()?.mine(code))
     }
 
     async fn ask<T>(&self, job: impl FnOnce(oneshot::Sender<T>) -> Job) -> Result<T, Closed> {
         let (reply, answer) = oneshot::channel();
         self.tx.send(job(reply)).await.map_err(|_| Closed)?;
         answer.await.map_err(|_| Closed)
-    }
-
-    pub async fn known(&self, code: &str) -> Result<Option<String>, Closed> {
-        let code = code.to_string();
-        self.ask(|reply| Job::Known { code, reply }).await
-    }
-
-    pub async fn mine(&self, code: &str) -> Result<Option<Mine>, Closed> {
-        let code = code.to_string();
-        self.ask(|reply| Job::Mine { code, reply }).await
     }
 
     pub async fn submit(
@@ -142,20 +230,6 @@ impl Desk {
 /// the console to say.
 pub fn answer(file: &mut EventFile, job: Job) -> Option<Entry> {
     match job {
-        Job::Known { code, reply } => {
-            let name = file
-                .tournament
-                .deputy_by_code(&code)
-                .map(|d| d.name.clone());
-            let _ = reply.send(name);
-            None
-        }
-        Job::Mine { code, reply } => {
-            let t = &file.tournament;
-            let mine = t.deputy_by_code(&code).map(|d| mine(t, file.journal(), d));
-            let _ = reply.send(mine);
-            None
-        }
         Job::Submit {
             code,
             sent,
@@ -299,7 +373,8 @@ pub fn read_result(text: &str) -> Option<GameResult> {
     }
 }
 
-fn mine(t: &Tournament, journal: &[Entry], d: &Deputy) -> Mine {
+fn mine(published: &Published, d: &Deputy) -> Mine {
+    let t = &published.tournament;
     let round = t.rounds.last();
     let name = |id| {
         t.player(id)
@@ -329,11 +404,9 @@ fn mine(t: &Tournament, journal: &[Entry], d: &Deputy) -> Mine {
                                 (GameResult::Pending, Some(s)) => (Some(s.by.clone()), Some(s.at)),
                                 (GameResult::Pending, None) => (None, None),
                                 _ => {
-                                    let rec = floor::recorder(
-                                        journal,
-                                        GameRef::new(r.number, p.board, g),
-                                    );
-                                    (rec.by, rec.at)
+                                    let at = GameRef::new(r.number, p.board, g);
+                                    let rec = published.recorders.get(&at);
+                                    (rec.and_then(|r| r.by.clone()), rec.and_then(|r| r.at))
                                 }
                             };
                             GameRow {

@@ -20,10 +20,13 @@ use chrono::Utc;
 use tokio::sync::watch;
 use tokio_stream::StreamExt;
 
-use super::desk::Desk;
-use super::feed;
+use super::desk::{Desk, Published};
+pub use super::error::ServeError;
+use super::guard::{Conn, Lockout, Writes};
+pub use super::reply::MAX_BODY;
+use super::reply::{lang_of, no_store, with_json, Refusal};
 use super::state::{self, Follow, State};
-use super::write::{Conn, Lockout, Writes};
+use super::{feed, login, write};
 use crate::rules::Color;
 use crate::tournament::model::Tournament;
 
@@ -53,29 +56,10 @@ struct App {
     writes: Writes,
 }
 
-#[derive(Debug, thiserror::Error)]
-pub enum ServeError {
-    #[error("{0}")]
-    Event(#[from] crate::store::event::EventError),
-    #[error("cannot listen on {addr}: {source}")]
-    Listen {
-        addr: SocketAddr,
-        source: std::io::Error,
-    },
-    #[error("the server stopped: {0}")]
-    Io(#[from] std::io::Error),
-}
-
-impl crate::lang::Russian for ServeError {
-    fn ru(&self) -> String {
-        match self {
-            ServeError::Event(e) => e.ru(),
-            ServeError::Listen { addr, source } => format!(
-                "нельзя принимать подключения на {addr}: {}",
-                crate::lang::io_ru(source)
-            ),
-            ServeError::Io(e) => format!("сервер остановился: {}", crate::lang::io_ru(e)),
-        }
+/// The deputies' extractors (`guard`) read the writes' share of the router's state.
+impl axum::extract::FromRef<App> for Writes {
+    fn from_ref(app: &App) -> Writes {
+        app.writes.clone()
     }
 }
 
@@ -154,74 +138,18 @@ pub fn router_with(rx: watch::Receiver<Served>, max_streams: usize, desk: Option
         .route("/api/standings", get(api_standings))
         .route("/games.pdn", get(games_pdn))
         .route("/events", get(events))
-        .route("/api/result", post(post_result))
-        .route("/api/checkin", post(post_checkin))
-        .route("/api/deputy", get(api_deputy))
-        .route("/deputy", get(deputy_page))
-        .route("/deputy/login", get(login_link).post(login_post))
-        .route("/deputy/logout", post(logout))
+        .route("/api/result", post(write::post_result))
+        .route("/api/checkin", post(write::post_checkin))
+        .route("/api/deputy", get(login::mine))
+        .route("/deputy", get(login::page))
+        .route(
+            "/deputy/login",
+            get(login::login_link).post(login::login_post),
+        )
+        .route("/deputy/logout", post(login::logout))
         .layer(axum::middleware::from_fn(refuse_bodies))
         .with_state(app)
 }
-
-type ConnOf = Option<axum::Extension<Conn>>;
-
-async fn post_result(
-    Shared(app): Shared<App>,
-    conn: ConnOf,
-    headers: HeaderMap,
-    body: axum::body::Body,
-) -> Response {
-    super::write::post_result(app.writes, conn.map(|c| c.0), headers, body).await
-}
-
-async fn post_checkin(
-    Shared(app): Shared<App>,
-    conn: ConnOf,
-    headers: HeaderMap,
-    body: axum::body::Body,
-) -> Response {
-    super::write::post_checkin(app.writes, conn.map(|c| c.0), headers, body).await
-}
-
-async fn api_deputy(Shared(app): Shared<App>, conn: ConnOf, headers: HeaderMap) -> Response {
-    super::login::mine(app.writes, conn.map(|c| c.0), headers).await
-}
-
-async fn login_link(
-    Shared(app): Shared<App>,
-    conn: ConnOf,
-    headers: HeaderMap,
-    link: Result<
-        axum::extract::Query<super::login::Link>,
-        axum::extract::rejection::QueryRejection,
-    >,
-) -> Response {
-    // (An unreadable query is no code: the page says the login failed.)
-    let link = link.map_or_else(|_| super::login::Link::default(), |q| q.0);
-    super::login::login_link(app.writes, conn.map(|c| c.0), headers, link).await
-}
-
-async fn login_post(
-    Shared(app): Shared<App>,
-    conn: ConnOf,
-    headers: HeaderMap,
-    body: axum::body::Body,
-) -> Response {
-    super::login::login_post(app.writes, conn.map(|c| c.0), headers, body).await
-}
-
-async fn deputy_page(Shared(app): Shared<App>, conn: ConnOf, headers: HeaderMap) -> Response {
-    super::login::page(app.writes, conn.map(|c| c.0), headers).await
-}
-
-async fn logout(headers: HeaderMap) -> Response {
-    super::login::logout(headers).await
-}
-
-/// The most a request may carry (a result's body is ~60 bytes): anything larger is refused
-/// before it is read (413), whether its length is given or it comes in chunks of unknown length.
-pub const MAX_BODY: u64 = 1024;
 
 async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let declared = req
@@ -235,34 +163,11 @@ async fn refuse_bodies(req: axum::extract::Request, next: axum::middleware::Next
     // A write's body in chunks is read up to the limit by its route; elsewhere none is taken.
     if (chunked && !writes) || declared.unwrap_or(0) > MAX_BODY || hinted > MAX_BODY {
         if writes {
-            return super::write::too_large(super::write::lang_of(req.headers()));
+            return Refusal::too_large(lang_of(req.headers())).into_response();
         }
         return (StatusCode::PAYLOAD_TOO_LARGE, "a body is not taken here\n").into_response();
     }
     next.run(req).await
-}
-
-/// A response no cache keeps and no browser reads as another type.
-pub(super) fn no_store(mut r: Response) -> Response {
-    let h = r.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    r
-}
-
-/// `page` with `json` put in its empty script element `id` (every `<` written `\u003c`, so that
-/// no text in it can end or open a script element).
-pub(super) fn with_json(page: &str, id: &str, json: &str) -> String {
-    let empty = format!(r#"<script id="{id}" type="application/json"></script>"#);
-    let json = json.replace('<', "\\u003c");
-    page.replacen(
-        &empty,
-        &format!(r#"<script id="{id}" type="application/json">{json}</script>"#),
-        1,
-    )
 }
 
 async fn page(Shared(app): Shared<App>) -> Response {
@@ -294,7 +199,7 @@ async fn api_clocks(Shared(app): Shared<App>) -> Response {
 
 async fn api_standings(Shared(app): Shared<App>, headers: HeaderMap) -> Response {
     let state = app.rx.borrow().state.clone();
-    let doc = match super::write::lang_of(&headers) {
+    let doc = match lang_of(&headers) {
         crate::lang::Lang::Ru => &state.report.ru,
         crate::lang::Lang::En => &state.report.en,
     };
@@ -415,13 +320,18 @@ fn stamp(event: &Path) -> Option<(SystemTime, u64)> {
 /// event is logged (a heartbeat changes nothing a page shows: it counts the running second
 /// itself). A file caught half-written is read again on the next look; the last good snapshot
 /// stays meanwhile.
+/// With the holder's `published` revisions (the server of the program that holds the event),
+/// the event is taken from them as each is committed, never read back from the file the holder
+/// just wrote; the file is looked at only where another process writes it.
 pub async fn watch_event(
     event: PathBuf,
     tx: watch::Sender<Served>,
     mut tournament: Tournament,
     mut follow: Follow,
+    mut published: Option<watch::Receiver<Arc<Published>>>,
 ) {
     let mut stamp_seen = stamp(&event);
+    let mut revision_seen = published.as_ref().map(|p| p.borrow().revision);
     let (mut version, mut event_version) = {
         let s = tx.borrow();
         (s.state.version, s.event_version)
@@ -439,18 +349,28 @@ pub async fn watch_event(
                 // journal): what came meanwhile is already on disk.
                 while changed.try_recv().is_ok() {}
             }
+            Some(()) = next_revision(&mut published) => {}
         }
         if tx.is_closed() {
             return;
         }
         notifications.watch_clocks();
         let mut event_changed = false;
-        let now = stamp(&event);
-        if now != stamp_seen {
-            if let Ok(t) = crate::store::event::read(&event) {
-                stamp_seen = now;
-                tournament = t;
+        if let Some(p) = &published {
+            let p = p.borrow().clone();
+            if Some(p.revision) != revision_seen {
+                revision_seen = Some(p.revision);
+                tournament = p.tournament.clone();
                 event_changed = true;
+            }
+        } else {
+            let now = stamp(&event);
+            if now != stamp_seen {
+                if let Ok(t) = crate::store::event::read(&event) {
+                    stamp_seen = now;
+                    tournament = t;
+                    event_changed = true;
+                }
             }
         }
         follow.look(&tournament, &event);
@@ -482,6 +402,14 @@ pub async fn watch_event(
                 false
             });
         }
+    }
+}
+
+/// The holder's next revision; never, on a read-only server (or once the holder is gone).
+async fn next_revision(published: &mut Option<watch::Receiver<Arc<Published>>>) -> Option<()> {
+    match published {
+        Some(rx) => rx.changed().await.ok(),
+        None => std::future::pending().await,
     }
 }
 
@@ -591,7 +519,11 @@ pub async fn serve_desk(
     desk: Option<Desk>,
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), ServeError> {
-    let t = crate::store::event::read(&event)?;
+    // Where a program holds the event, its last revision; else the file.
+    let t = match &desk {
+        Some(d) => d.published().borrow().tournament.clone(),
+        None => crate::store::event::read(&event)?,
+    };
     serve_read(listener, event, t, desk, stop).await
 }
 
@@ -605,7 +537,8 @@ async fn serve_read(
     let mut follow = Follow::default();
     follow.look(&t, &event);
     let (tx, rx) = watch::channel(Served::new(&t, &event, follow.clocks(Utc::now()), 1, 1));
-    let watcher = tokio::spawn(watch_event(event, tx, t, follow));
+    let published = desk.as_ref().map(Desk::published);
+    let watcher = tokio::spawn(watch_event(event, tx, t, follow, published));
     let result = tokio::select! {
         served = accept(listener, router_with(rx, MAX_STREAMS, desk)) => served,
         () = stop => Ok(()),

@@ -3,12 +3,15 @@
 //! address bar at once), kept as an HttpOnly, SameSite=Strict cookie; `/api/deputy` tells the
 //! page his boards.
 
+use axum::extract::Query;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
 use super::desk;
-use super::write::{self, answer, lang_of, Conn, Writes, COOKIE};
+use super::guard::{code_of, Admitted, COOKIE};
+use super::reply::{answer, lang_of, no_store, with_json, Refusal};
+use super::write::body_of;
 
 const PAGE: &str = include_str!("../../resources/web/deputy.html");
 
@@ -17,7 +20,7 @@ const SESSION_SECS: u64 = 14 * 24 * 3600;
 
 /// A response of the deputy's: not kept, not leaked to another site, never framed by one.
 fn secured(r: Response) -> Response {
-    let mut r = super::http::no_store(r);
+    let mut r = no_store(r);
     let h = r.headers_mut();
     h.insert(
         header::REFERRER_POLICY,
@@ -29,13 +32,12 @@ fn secured(r: Response) -> Response {
 
 /// `GET /deputy`: the page, with the logged-in deputy's boards inside it (one request draws
 /// them; without a live code it shows the login form).
-pub async fn page(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response {
+pub async fn page(admitted: Result<Admitted, Refusal>, headers: HeaderMap) -> Response {
     let mut html = PAGE.to_string();
-    let admitted = write::admit(&w, &headers, conn.as_ref()).ok();
-    if let (Some(a), Some(code)) = (admitted, write::code_of(&headers)) {
-        if let Ok(Some(mine)) = a.desk.mine(&code).await {
+    if let (Ok(a), Some(code)) = (admitted, code_of(&headers)) {
+        if let Ok(Some(mine)) = a.desk.mine(&code) {
             let json = serde_json::to_string(&mine).unwrap_or_default();
-            html = super::http::with_json(PAGE, "initial-deputy", &json);
+            html = with_json(PAGE, "initial-deputy", &json);
         }
     }
     let mut r = ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html).into_response();
@@ -56,23 +58,11 @@ fn cookie(code: &str) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static("deputy=; Path=/; Max-Age=0"))
 }
 
-/// Logs a phone in with `code`: the cookie to set, the desk and the deputy's name, or why not.
-async fn login(
-    w: &Writes,
-    headers: &HeaderMap,
-    conn: Option<Conn>,
-    code: &str,
-) -> Result<(HeaderValue, desk::Desk, String), Response> {
-    let lang = lang_of(headers);
-    let write::Admitted { desk, conn } = write::admit(w, headers, conn.as_ref()).map_err(|r| *r)?;
-    match desk.known(code).await {
-        Err(desk::Closed) => Err(write::desk_gone(lang)),
-        Ok(None) => Err(write::wrong_code(w, lang, &conn)),
-        Ok(Some(name)) => {
-            let cookie = cookie(&crate::tournament::deputy::normalise(code));
-            Ok((cookie, desk, name))
-        }
-    }
+/// Logs a phone in with `code`: the cookie to set, and who he is; or why not.
+fn login(admitted: Admitted, code: String) -> Result<(HeaderValue, super::guard::Deputy), Refusal> {
+    let deputy = admitted.deputy(code)?;
+    let cookie = cookie(&crate::tournament::deputy::normalise(&deputy.code));
+    Ok((cookie, deputy))
 }
 
 /// The QR code's link: `?code=…`.
@@ -84,59 +74,56 @@ pub struct Link {
 
 /// `GET /deputy/login?code=…` (the QR code's link): logged in, then sent to `/deputy` with the
 /// code gone from the address; a wrong code goes back to the page, which says so.
-pub async fn login_link(w: Writes, conn: Option<Conn>, headers: HeaderMap, link: Link) -> Response {
+pub async fn login_link(
+    admitted: Result<Admitted, Refusal>,
+    link: Result<Query<Link>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    // (An unreadable query is no code: the page says the login failed.)
+    let link = link.map_or_else(|_| Link::default(), |q| q.0);
     let to = |place: &'static str| {
         let mut r = StatusCode::SEE_OTHER.into_response();
         r.headers_mut()
             .insert(header::LOCATION, HeaderValue::from_static(place));
         r
     };
-    match login(&w, &headers, conn, &link.code).await {
-        Ok((cookie, _, _)) => {
+    match admitted.and_then(|a| login(a, link.code)) {
+        Ok((cookie, _)) => {
             let mut r = to("/deputy");
             r.headers_mut().insert(header::SET_COOKIE, cookie);
             secured(r)
         }
         // Refused for its host or origin, or locked out: said as is.
-        Err(r) if r.status() != StatusCode::UNAUTHORIZED => r,
+        Err(r) if r.status() != StatusCode::UNAUTHORIZED => r.into_response(),
         Err(_) => secured(to("/deputy?login=failed")),
     }
 }
 
 /// `POST /deputy/login` with `{"code": "…"}`.
 pub async fn login_post(
-    w: Writes,
-    conn: Option<Conn>,
+    admitted: Result<Admitted, Refusal>,
     headers: HeaderMap,
     body: axum::body::Body,
-) -> Response {
+) -> Result<Response, Refusal> {
     let lang = lang_of(&headers);
-    let bytes = match write::body_of(body, lang).await {
-        Ok(b) => b,
-        Err(r) => return *r,
-    };
+    let bytes = body_of(body, lang).await?;
     let code = serde_json::from_slice::<serde_json::Value>(&bytes)
         .ok()
         .and_then(|v| v.get("code").and_then(|c| c.as_str()).map(str::to_string))
         .unwrap_or_default();
-    match login(&w, &headers, conn, &code).await {
-        Ok((cookie, desk, name)) => {
-            // The page draws his boards from the answer.
-            let mine = desk.mine(&code).await.ok().flatten();
-            let mut r = answer(
-                StatusCode::OK,
-                "logged-in",
-                match lang {
-                    crate::lang::Lang::En => format!("logged in: {name}"),
-                    crate::lang::Lang::Ru => format!("вход выполнен: {name}"),
-                },
-                json!({ "deputy": mine }),
-            );
-            r.headers_mut().insert(header::SET_COOKIE, cookie);
-            secured(r)
-        }
-        Err(r) => r,
-    }
+    let (cookie, deputy) = login(admitted?, code)?;
+    // The page draws his boards from the answer.
+    let mine = deputy.admitted.desk.mine(&deputy.code).ok().flatten();
+    let mut r = answer(
+        StatusCode::OK,
+        "logged-in",
+        match lang {
+            crate::lang::Lang::En => format!("logged in: {}", deputy.name),
+            crate::lang::Lang::Ru => format!("вход выполнен: {}", deputy.name),
+        },
+        json!({ "deputy": mine }),
+    );
+    r.headers_mut().insert(header::SET_COOKIE, cookie);
+    Ok(secured(r))
 }
 
 /// `POST /deputy/logout`: the cookie dropped.
@@ -156,23 +143,22 @@ pub async fn logout(headers: HeaderMap) -> Response {
 }
 
 /// `GET /api/deputy`: who is logged in and his boards of the current round.
-pub async fn mine(w: Writes, conn: Option<Conn>, headers: HeaderMap) -> Response {
-    let lang = lang_of(&headers);
-    let write::Admitted { desk, conn } = match write::admit(&w, &headers, conn.as_ref()) {
-        Ok(a) => a,
-        Err(r) => return *r,
+pub async fn mine(admitted: Admitted, headers: HeaderMap) -> Result<Response, Refusal> {
+    let Some(code) = code_of(&headers) else {
+        return Err(Refusal::no_code(
+            admitted.lang,
+            "not logged in",
+            "вход не выполнен",
+        ));
     };
-    let Some(code) = write::code_of(&headers) else {
-        return write::no_code(lang, "not logged in", "вход не выполнен");
-    };
-    match desk.mine(&code).await {
-        Err(desk::Closed) => write::desk_gone(lang),
-        Ok(None) => write::wrong_code(&w, lang, &conn),
-        Ok(Some(mine)) => answer(
+    match admitted.desk.mine(&code) {
+        Err(desk::Closed) => Err(Refusal::desk_gone(admitted.lang)),
+        Ok(None) => Err(admitted.wrong_code()),
+        Ok(Some(mine)) => Ok(answer(
             StatusCode::OK,
             "deputy",
             mine.name.clone(),
             json!({ "deputy": mine }),
-        ),
+        )),
     }
 }

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use std::thread::JoinHandle;
 
 use super::desk::Desk;
-use super::http::{serve_desk, ServeError};
+use super::error::ServeError;
+use super::http::serve_desk;
 
 /// The port the console tries first, then the next nine.
 pub const PORT: u16 = 8080;

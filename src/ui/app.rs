@@ -324,7 +324,10 @@ impl App {
     }
 
     pub fn update(&mut self, message: Message) -> Task<Message> {
-        self.keeping_focus_if_refused(|app| app.route(message))
+        let task = self.keeping_focus_if_refused(|app| app.route(message));
+        // Whatever the message changed reaches the hall's network at once, as committed.
+        self.session.publish();
+        task
     }
 
     /// Runs `f`; a result it asked for that was not saved (refused, or the file changed under

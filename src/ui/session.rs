@@ -585,8 +585,8 @@ impl Session {
         // Deputies' results only where this window writes the event; a watching window's page
         // is read-only (the writer's takes them).
         let (desk, inbox) = if file.watching().is_none() {
-            let (desk, rx) = crate::serve::desk::Desk::channel();
-            (Some(desk), Some(floor::Inbox::new(rx)))
+            let (desk, rx, publisher) = crate::serve::desk::Desk::channel(file);
+            (Some(desk), Some(floor::Inbox::new(rx, publisher)))
         } else {
             (None, None)
         };

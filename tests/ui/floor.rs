@@ -37,7 +37,7 @@ fn send(app: &mut App, url: &str, code: &str, body: &str) -> (u16, String) {
         }
     }
     // Given back for the next request (the window's own subscription reads it otherwise).
-    app.session.inbox = Some(shashki_arbiter::ui::session::floor::Inbox::new(rx));
+    inbox.give_back(rx);
     let answer = phone.join().unwrap();
     let status = answer
         .split_whitespace()

@@ -14,10 +14,12 @@ use crate::serve::desk::{self, Job};
 
 /// The jobs of the hall network's desk, waiting for the window to take them (a subscription
 /// takes the receiver once; the id tells one server's inbox from the next).
+/// With it, the publisher the console tells each revision it commits.
 #[derive(Clone, Debug)]
 pub struct Inbox {
     id: u64,
     rx: Arc<Mutex<Option<tokio::sync::mpsc::Receiver<Job>>>>,
+    publisher: Arc<desk::Publisher>,
 }
 
 impl Hash for Inbox {
@@ -27,17 +29,25 @@ impl Hash for Inbox {
 }
 
 impl Inbox {
-    pub fn new(rx: tokio::sync::mpsc::Receiver<Job>) -> Inbox {
+    pub fn new(rx: tokio::sync::mpsc::Receiver<Job>, publisher: desk::Publisher) -> Inbox {
         static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         Inbox {
             id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             rx: Arc::new(Mutex::new(Some(rx))),
+            publisher: Arc::new(publisher),
         }
     }
 
     /// The receiver, for the one subscription that reads it.
     pub fn take(&self) -> Option<tokio::sync::mpsc::Receiver<Job>> {
         self.rx.lock().ok()?.take()
+    }
+
+    /// The receiver given back by a reader that stops (a test that read the jobs itself).
+    pub fn give_back(&self, rx: tokio::sync::mpsc::Receiver<Job>) {
+        if let Ok(mut slot) = self.rx.lock() {
+            *slot = Some(rx);
+        }
     }
 }
 
@@ -90,6 +100,14 @@ impl Session {
             false,
             format!("{at} {said} — {}", lang.pick("saved", "сохранено")),
         );
+    }
+
+    /// Tells the hall network's server the event's revision if it is new: the pages and the
+    /// deputies' checks read it from here, never from the file this window just wrote.
+    pub fn publish(&self) {
+        if let (Some(inbox), Some(file)) = (&self.inbox, &self.event) {
+            inbox.publisher.publish(file);
+        }
     }
 
     /// Results deputies sent that wait for the arbiter.

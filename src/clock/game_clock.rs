@@ -401,6 +401,7 @@ impl GameClock {
         self.sides.iter().any(|s| s.flag_ms.is_some())
     }
 
+    /// Folds one event in: the guards every event passes, then the event's own step.
     fn apply(&mut self, e: &Event) -> Result<(), ClockError> {
         let now = e.at_ms;
         if now < self.last_at {
@@ -410,14 +411,7 @@ impl GameClock {
             });
         }
         if let EventKind::Unstop { .. } = e.kind {
-            if !self.stopped {
-                return Err(ClockError::NotStopped);
-            }
-            // The stretch starts afresh: the thinking before the Stop is kept in `move_elapsed`.
-            self.stopped = false;
-            self.stretch_start = now;
-            self.last_at = now;
-            return Ok(());
+            return self.on_unstop(now);
         }
         if self.stopped {
             return Err(ClockError::Stopped);
@@ -425,106 +419,17 @@ impl GameClock {
         self.settle(now);
         let started = self.running.is_some();
         match &e.kind {
-            EventKind::Start => {
-                if started {
-                    return Err(ClockError::AlreadyStarted);
-                }
-                self.running = Some(self.first);
-                self.stretch_start = now;
-            }
-            kind if !started
-                && !matches!(
-                    kind,
-                    EventKind::Adjust { .. }
-                        | EventKind::SetMoves { .. }
-                        | EventKind::SetPeriod { .. }
-                        | EventKind::Outage
-                ) =>
-            {
+            EventKind::Start => self.on_start(started, now)?,
+            kind if !started && !allowed_before_start(kind) => {
                 return Err(ClockError::NotStarted);
             }
-            EventKind::Press => {
-                if self.paused {
-                    return Err(ClockError::Paused);
-                }
-                let r = self.running.expect("started");
-                let elapsed = self.charge_running(now);
-                let no_more_increments = self.any_flag();
-                let control = &self.control;
-                let period = *control.period_at(self.sides[idx(r)].period);
-                let side = &mut self.sides[idx(r)];
-                side.moves = side.moves.saturating_add(1);
-                side.period_moves = side.period_moves.saturating_add(1);
-                // Control times are bounded (limits::MAX_CLOCK_MS), so these fit; saturating
-                // all the same, as a log may hold anything.
-                if !no_more_increments {
-                    side.ms_left = side.ms_left.saturating_add(ms_i64(period.increment_ms));
-                    if let Some(d) = period.delay.filter(|d| d.kind == DelayKind::Bronstein) {
-                        side.ms_left = side.ms_left.saturating_add(ms_i64(elapsed.min(d.ms)));
-                    }
-                }
-                if period.moves == Some(side.period_moves) && control.has_next(side.period) {
-                    side.period = side.period.saturating_add(1);
-                    side.period_moves = 0;
-                    if side.flag_ms.is_none() {
-                        side.ms_left = side
-                            .ms_left
-                            .saturating_add(ms_i64(control.period_at(side.period).ms));
-                    }
-                }
-                self.running = Some(r.opposite());
-            }
-            EventKind::Pause => {
-                if self.paused {
-                    return Err(ClockError::Paused);
-                }
-                self.move_elapsed = self.elapsed(now);
-                self.paused = true;
-            }
-            EventKind::Resume => {
-                if !self.paused {
-                    return Err(ClockError::NotPaused);
-                }
-                self.paused = false;
-                self.stretch_start = now;
-            }
-            EventKind::Adjust { side, ms, .. } => {
-                limits::at_most("a correction of", ms.unsigned_abs(), MAX_CLOCK_MS)?;
-                let s = &mut self.sides[idx(*side)];
-                s.ms_left = s.ms_left.saturating_add(*ms);
-                // An explicit correction that leaves time on the clock lifts that side's flag.
-                if s.ms_left > 0 {
-                    s.flag_ms = None;
-                }
-            }
-            EventKind::SetMoves { side, moves, .. } => {
-                limits::at_most("moves", *moves, MAX_MOVES)?;
-                let (period, period_moves) = period_of(&self.control, *moves);
-                let s = &mut self.sides[idx(*side)];
-                s.moves = *moves;
-                s.period = period;
-                s.period_moves = period_moves;
-            }
-            EventKind::SetPeriod { side, period, .. } => {
-                let count = self.control.periods.len();
-                limits::at_most("period", *period, MAX_PERIODS)?;
-                if *period == 0 || (*period > count && !self.control.repeat_last) {
-                    return Err(ClockError::NoSuchPeriod {
-                        period: *period,
-                        count,
-                    });
-                }
-                let s = &mut self.sides[idx(*side)];
-                s.period = period - 1;
-                s.period_moves = 0;
-            }
-            EventKind::Outage => {
-                // Only a running clock has anything to stop; otherwise it is a note in the log.
-                if started && !self.paused {
-                    self.move_elapsed = self.elapsed(now);
-                    self.paused = true;
-                }
-            }
+            EventKind::Press => self.on_press(now)?,
+            EventKind::Pause => self.on_pause(now)?,
+            EventKind::Resume => self.on_resume(now)?,
+            EventKind::Adjust { side, ms, .. } => self.on_adjust(*side, *ms)?,
+            EventKind::SetMoves { side, moves, .. } => self.on_set_moves(*side, *moves)?,
+            EventKind::SetPeriod { side, period, .. } => self.on_set_period(*side, *period)?,
+            EventKind::Outage => self.on_outage(started, now),
             EventKind::Undo { .. } => {
                 // Undo is resolved by `effective` before folding; applied directly it has no effect.
             }
@@ -532,46 +437,171 @@ impl GameClock {
                 self.charge_running(now);
                 self.running = Some(*side);
             }
-            EventKind::Claim { claimant } => {
-                if self.claim.is_some() {
-                    return Err(ClockError::ClaimOpen);
-                }
-                let before = (self.running.expect("started"), self.paused);
-                self.charge_running(now);
-                self.claim = Some(ClaimState {
-                    claimant: *claimant,
-                    before,
-                    flag_during: None,
-                });
-                self.running = Some(*claimant);
-                self.paused = false;
-                self.stretch_start = now;
-            }
-            EventKind::Resolve => {
-                let claim = self.claim.take().ok_or(ClockError::NoClaim)?;
-                self.charge_running(now);
-                self.claims.push(ClaimTiming {
-                    claimant: claim.claimant,
-                    flag_ms: claim.flag_during,
-                });
-                let (was_running, was_paused) = claim.before;
-                self.running = Some(was_running);
-                if was_paused {
-                    self.paused = true;
-                }
-                self.stretch_start = now;
-            }
-            EventKind::Stop => {
-                if !self.paused {
-                    self.move_elapsed = self.elapsed(now);
-                }
-                self.stopped = true;
-            }
+            EventKind::Claim { claimant } => self.on_claim(*claimant, now)?,
+            EventKind::Resolve => self.on_resolve(now)?,
+            EventKind::Stop => self.on_stop(now),
             // A stopped clock was restarted above: this one runs.
             EventKind::Unstop { .. } => return Err(ClockError::NotStopped),
         }
         self.last_at = now;
         Ok(())
+    }
+
+    /// `Unstop`: the result was taken back, the clock stands again as at the `Stop`.
+    fn on_unstop(&mut self, now: u64) -> Result<(), ClockError> {
+        if !self.stopped {
+            return Err(ClockError::NotStopped);
+        }
+        // The stretch starts afresh: the thinking before the Stop is kept in `move_elapsed`.
+        self.stopped = false;
+        self.stretch_start = now;
+        self.last_at = now;
+        Ok(())
+    }
+
+    fn on_start(&mut self, started: bool, now: u64) -> Result<(), ClockError> {
+        if started {
+            return Err(ClockError::AlreadyStarted);
+        }
+        self.running = Some(self.first);
+        self.stretch_start = now;
+        Ok(())
+    }
+
+    /// `Press`: the mover is charged, gets its increment (or Bronstein delay back) and may enter
+    /// its next period; the other side runs.
+    fn on_press(&mut self, now: u64) -> Result<(), ClockError> {
+        if self.paused {
+            return Err(ClockError::Paused);
+        }
+        let r = self.running.expect("started");
+        let elapsed = self.charge_running(now);
+        let no_more_increments = self.any_flag();
+        let control = &self.control;
+        let period = *control.period_at(self.sides[idx(r)].period);
+        let side = &mut self.sides[idx(r)];
+        side.moves = side.moves.saturating_add(1);
+        side.period_moves = side.period_moves.saturating_add(1);
+        // Control times are bounded (limits::MAX_CLOCK_MS), so these fit; saturating
+        // all the same, as a log may hold anything.
+        if !no_more_increments {
+            side.ms_left = side.ms_left.saturating_add(ms_i64(period.increment_ms));
+            if let Some(d) = period.delay.filter(|d| d.kind == DelayKind::Bronstein) {
+                side.ms_left = side.ms_left.saturating_add(ms_i64(elapsed.min(d.ms)));
+            }
+        }
+        if period.moves == Some(side.period_moves) && control.has_next(side.period) {
+            side.period = side.period.saturating_add(1);
+            side.period_moves = 0;
+            if side.flag_ms.is_none() {
+                side.ms_left = side
+                    .ms_left
+                    .saturating_add(ms_i64(control.period_at(side.period).ms));
+            }
+        }
+        self.running = Some(r.opposite());
+        Ok(())
+    }
+
+    fn on_pause(&mut self, now: u64) -> Result<(), ClockError> {
+        if self.paused {
+            return Err(ClockError::Paused);
+        }
+        self.move_elapsed = self.elapsed(now);
+        self.paused = true;
+        Ok(())
+    }
+
+    fn on_resume(&mut self, now: u64) -> Result<(), ClockError> {
+        if !self.paused {
+            return Err(ClockError::NotPaused);
+        }
+        self.paused = false;
+        self.stretch_start = now;
+        Ok(())
+    }
+
+    fn on_adjust(&mut self, side: Color, ms: i64) -> Result<(), ClockError> {
+        limits::at_most("a correction of", ms.unsigned_abs(), MAX_CLOCK_MS)?;
+        let s = &mut self.sides[idx(side)];
+        s.ms_left = s.ms_left.saturating_add(ms);
+        // An explicit correction that leaves time on the clock lifts that side's flag.
+        if s.ms_left > 0 {
+            s.flag_ms = None;
+        }
+        Ok(())
+    }
+
+    fn on_set_moves(&mut self, side: Color, moves: u32) -> Result<(), ClockError> {
+        limits::at_most("moves", moves, MAX_MOVES)?;
+        let (period, period_moves) = period_of(&self.control, moves);
+        let s = &mut self.sides[idx(side)];
+        s.moves = moves;
+        s.period = period;
+        s.period_moves = period_moves;
+        Ok(())
+    }
+
+    fn on_set_period(&mut self, side: Color, period: usize) -> Result<(), ClockError> {
+        let count = self.control.periods.len();
+        limits::at_most("period", period, MAX_PERIODS)?;
+        if period == 0 || (period > count && !self.control.repeat_last) {
+            return Err(ClockError::NoSuchPeriod { period, count });
+        }
+        let s = &mut self.sides[idx(side)];
+        s.period = period - 1;
+        s.period_moves = 0;
+        Ok(())
+    }
+
+    fn on_outage(&mut self, started: bool, now: u64) {
+        // Only a running clock has anything to stop; otherwise it is a note in the log.
+        if started && !self.paused {
+            self.move_elapsed = self.elapsed(now);
+            self.paused = true;
+        }
+    }
+
+    /// `Claim`: the claimant's clock runs (unpaused) until the claim is resolved.
+    fn on_claim(&mut self, claimant: Color, now: u64) -> Result<(), ClockError> {
+        if self.claim.is_some() {
+            return Err(ClockError::ClaimOpen);
+        }
+        let before = (self.running.expect("started"), self.paused);
+        self.charge_running(now);
+        self.claim = Some(ClaimState {
+            claimant,
+            before,
+            flag_during: None,
+        });
+        self.running = Some(claimant);
+        self.paused = false;
+        self.stretch_start = now;
+        Ok(())
+    }
+
+    /// `Resolve`: the claim's timing is recorded and the clock goes back as it stood before it.
+    fn on_resolve(&mut self, now: u64) -> Result<(), ClockError> {
+        let claim = self.claim.take().ok_or(ClockError::NoClaim)?;
+        self.charge_running(now);
+        self.claims.push(ClaimTiming {
+            claimant: claim.claimant,
+            flag_ms: claim.flag_during,
+        });
+        let (was_running, was_paused) = claim.before;
+        self.running = Some(was_running);
+        if was_paused {
+            self.paused = true;
+        }
+        self.stretch_start = now;
+        Ok(())
+    }
+
+    fn on_stop(&mut self, now: u64) {
+        if !self.paused {
+            self.move_elapsed = self.elapsed(now);
+        }
+        self.stopped = true;
     }
 
     /// What the display shows at `now`.
@@ -606,6 +636,17 @@ impl GameClock {
             over: self.stopped,
         }
     }
+}
+
+/// The arbiter's corrections (and an outage note) may be logged before the clock is started.
+fn allowed_before_start(kind: &EventKind) -> bool {
+    matches!(
+        kind,
+        EventKind::Adjust { .. }
+            | EventKind::SetMoves { .. }
+            | EventKind::SetPeriod { .. }
+            | EventKind::Outage
+    )
 }
 
 /// Milliseconds as the signed time a side has left (saturating: a log may hold anything).

@@ -65,82 +65,122 @@ pub fn parse(text: &str) -> Result<Vec<(usize, Event)>, ScriptError> {
         if body.is_empty() {
             continue;
         }
-        let bad = |message: String| ScriptError::Syntax { line, message };
-        let mut words = body.split_whitespace();
-        let first = words.next().unwrap_or("");
-        let at_ms = seconds_to_ms(first)
-            .ok_or_else(|| bad("a line starts with the time in seconds".into()))
-            .and_then(|ms| {
-                limits::at_most("time", ms, MAX_INSTANT_MS).map_err(|e| bad(e.to_string()))
-            })?;
-        let action = words
-            .next()
-            .ok_or_else(|| bad("the action is missing".into()))?;
-        let rest = |words: std::str::SplitWhitespace| words.collect::<Vec<_>>().join(" ");
-        let kind = match action.to_ascii_lowercase().as_str() {
-            "start" => EventKind::Start,
-            "press" => EventKind::Press,
-            "pause" => EventKind::Pause,
-            "resume" => EventKind::Resume,
-            "resolve" => EventKind::Resolve,
-            "stop" => EventKind::Stop,
-            "unstop" => EventKind::Unstop {
-                reason: rest(words),
-            },
-            "claim" => EventKind::Claim {
-                claimant: side(words.next(), line)?,
-            },
-            "add" => {
-                let (s, secs) =
-                    side_and_number::<f64>(&mut words, line, "`add SIDE SECONDS [REASON]`")?;
-                let ms = (secs * 1000.0).round();
-                if !ms.is_finite() || ms.abs() > MAX_CLOCK_MS as f64 {
-                    return Err(bad(format!(
-                        "a correction of {secs} s is out of range: at most {} s either way",
-                        MAX_CLOCK_MS / 1000
-                    )));
-                }
-                EventKind::Adjust {
-                    side: s,
-                    ms: ms as i64,
-                    reason: rest(words),
-                }
-            }
-            "moves" => {
-                let (s, moves) =
-                    side_and_number::<u32>(&mut words, line, "`moves SIDE N [REASON]`")?;
-                let moves =
-                    limits::at_most("moves", moves, MAX_MOVES).map_err(|e| bad(e.to_string()))?;
-                EventKind::SetMoves {
-                    side: s,
-                    moves,
-                    reason: rest(words),
-                }
-            }
-            "period" => {
-                let (s, period) =
-                    side_and_number::<usize>(&mut words, line, "`period SIDE N [REASON]`")?;
-                let period = limits::at_most("period", period, MAX_PERIODS)
-                    .map_err(|e| bad(e.to_string()))?;
-                EventKind::SetPeriod {
-                    side: s,
-                    period,
-                    reason: rest(words),
-                }
-            }
-            "outage" => EventKind::Outage,
-            "hand" => EventKind::HandTo {
-                side: side(words.next(), line)?,
-                reason: rest(words),
-            },
-            "undo" => EventKind::Undo {
-                reason: rest(words),
-            },
-            other => return Err(bad(format!("unknown action `{other}`"))),
-        };
-        events.push((line, Event { at_ms, kind }));
+        events.push((line, parse_line(body, line)?));
     }
     Ok(events)
+}
+
+/// One line without its comment: `SECONDS ACTION [ARGS]`.
+fn parse_line(body: &str, line: usize) -> Result<Event, ScriptError> {
+    let bad = |message: String| syntax(line, message);
+    let mut words = body.split_whitespace();
+    let first = words.next().unwrap_or("");
+    let at_ms = seconds_to_ms(first)
+        .ok_or_else(|| bad("a line starts with the time in seconds".into()))
+        .and_then(|ms| {
+            limits::at_most("time", ms, MAX_INSTANT_MS).map_err(|e| bad(e.to_string()))
+        })?;
+    let action = words
+        .next()
+        .ok_or_else(|| bad("the action is missing".into()))?;
+    let kind = action_kind(action, words, line)?;
+    Ok(Event { at_ms, kind })
+}
+
+/// The event an action word and its arguments name.
+fn action_kind(
+    action: &str,
+    mut words: std::str::SplitWhitespace,
+    line: usize,
+) -> Result<EventKind, ScriptError> {
+    Ok(match action.to_ascii_lowercase().as_str() {
+        "start" => EventKind::Start,
+        "press" => EventKind::Press,
+        "pause" => EventKind::Pause,
+        "resume" => EventKind::Resume,
+        "resolve" => EventKind::Resolve,
+        "stop" => EventKind::Stop,
+        "unstop" => EventKind::Unstop {
+            reason: rest(words),
+        },
+        "claim" => EventKind::Claim {
+            claimant: side(words.next(), line)?,
+        },
+        "add" => adjust_kind(words, line)?,
+        "moves" => set_moves_kind(words, line)?,
+        "period" => set_period_kind(words, line)?,
+        "outage" => EventKind::Outage,
+        "hand" => EventKind::HandTo {
+            side: side(words.next(), line)?,
+            reason: rest(words),
+        },
+        "undo" => EventKind::Undo {
+            reason: rest(words),
+        },
+        other => return Err(syntax(line, format!("unknown action `{other}`"))),
+    })
+}
+
+fn syntax(line: usize, message: String) -> ScriptError {
+    ScriptError::Syntax { line, message }
+}
+
+/// The words left on a line: the reason an action gives.
+fn rest(words: std::str::SplitWhitespace) -> String {
+    words.collect::<Vec<_>>().join(" ")
+}
+
+/// `add SIDE SECONDS [REASON]`.
+fn adjust_kind(
+    mut words: std::str::SplitWhitespace,
+    line: usize,
+) -> Result<EventKind, ScriptError> {
+    let (s, secs) = side_and_number::<f64>(&mut words, line, "`add SIDE SECONDS [REASON]`")?;
+    let ms = (secs * 1000.0).round();
+    if !ms.is_finite() || ms.abs() > MAX_CLOCK_MS as f64 {
+        return Err(syntax(
+            line,
+            format!(
+                "a correction of {secs} s is out of range: at most {} s either way",
+                MAX_CLOCK_MS / 1000
+            ),
+        ));
+    }
+    Ok(EventKind::Adjust {
+        side: s,
+        ms: ms as i64,
+        reason: rest(words),
+    })
+}
+
+/// `moves SIDE N [REASON]`.
+fn set_moves_kind(
+    mut words: std::str::SplitWhitespace,
+    line: usize,
+) -> Result<EventKind, ScriptError> {
+    let (s, moves) = side_and_number::<u32>(&mut words, line, "`moves SIDE N [REASON]`")?;
+    let moves =
+        limits::at_most("moves", moves, MAX_MOVES).map_err(|e| syntax(line, e.to_string()))?;
+    Ok(EventKind::SetMoves {
+        side: s,
+        moves,
+        reason: rest(words),
+    })
+}
+
+/// `period SIDE N [REASON]`.
+fn set_period_kind(
+    mut words: std::str::SplitWhitespace,
+    line: usize,
+) -> Result<EventKind, ScriptError> {
+    let (s, period) = side_and_number::<usize>(&mut words, line, "`period SIDE N [REASON]`")?;
+    let period =
+        limits::at_most("period", period, MAX_PERIODS).map_err(|e| syntax(line, e.to_string()))?;
+    Ok(EventKind::SetPeriod {
+        side: s,
+        period,
+        reason: rest(words),
+    })
 }
 
 /// Runs a script on a new clock; the first refused event names its line.

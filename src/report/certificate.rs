@@ -5,8 +5,8 @@
 
 use super::{head, points, t, Document, Section};
 use crate::lang::Lang;
-use crate::tournament::model::{Role, Tournament};
-use crate::tournament::norms::{self, coefficient_text, Kind, Table};
+use crate::tournament::model::{Player, Role, Tournament};
+use crate::tournament::norms::{self, coefficient_text, Kind, Norms, PlayerNorms, RankNorm, Table};
 
 /// A certificate for each participant with a rank met or confirmed after `up_to` rounds; a
 /// single page saying there is none otherwise.
@@ -18,12 +18,41 @@ pub fn certificates(
 ) -> Document {
     let n = norms::compute(tour, up_to, table, &table.options);
     let s = &tour.settings;
+    let common = Common {
+        tour,
+        n: &n,
+        event: event_lines(tour, up_to, lang),
+        signers: chief_signers(tour, lang),
+        lang,
+    };
+    let mut sections: Vec<Section> = n
+        .players
+        .iter()
+        .filter_map(|p| common.certificate(p))
+        .collect();
+    if sections.is_empty() {
+        sections.push(none_met(&n, lang));
+    }
+    Document {
+        title: format!(
+            "{} — {}",
+            t(lang, "Rank certificates", "Справки о выполнении разрядов"),
+            s.name
+        ),
+        subtitle: Vec::new(),
+        sections,
+        ..Document::default()
+    }
+}
+
+/// The event's facts, the same on every certificate.
+fn event_lines(tour: &Tournament, up_to: Option<usize>, lang: Lang) -> Vec<String> {
+    let s = &tour.settings;
     let rounds = tour
         .rounds
         .iter()
         .filter(|r| up_to.is_none_or(|u| r.number <= u))
         .count();
-    // The event's facts, the same on every certificate.
     let mut event = vec![format!("{}: {}", t(lang, "Event", "Соревнование"), s.name)];
     event.extend(
         head::lines(tour, lang)
@@ -41,79 +70,130 @@ pub fn certificates(
             ["участник", "участника", "участников"]
         )
     ));
-    // Only the chief arbiter and the chief secretary sign a certificate.
-    let signers: Vec<String> = super::signatures(tour, lang)
+    event
+}
+
+/// Only the chief arbiter and the chief secretary sign a certificate.
+fn chief_signers(tour: &Tournament, lang: Lang) -> Vec<String> {
+    super::signatures(tour, lang)
         .into_iter()
-        .zip(s.panel())
+        .zip(tour.settings.panel())
         .filter(|(_, o)| o.role != Role::Arbiter)
         .map(|(line, _)| line)
-        .collect();
-    let mut sections: Vec<Section> = n
-        .players
-        .iter()
-        .filter_map(|p| {
-            let (rank, kind) = (p.result.as_ref()?, p.kind?);
-            let norm = p.norms.iter().find(|x| &x.rank == rank)?;
-            let player = tour.player(p.id)?;
-            let rank_name = n.rank_name(rank, lang);
-            let verb = match kind {
-                Kind::Met => lang.agree(player.sex, "met", ["выполнил", "выполнила", "выполнил(а)"]),
-                Kind::Confirmed => lang.agree(
-                    player.sex,
-                    "confirmed",
-                    ["подтвердил", "подтвердила", "подтвердил(а)"],
-                ),
-            };
-            let mut lines = vec![format!(
-                "{}: {}",
-                t(lang, "Name", "Фамилия, имя"),
-                player.full_name()
-            )];
-            if let Some(y) = player.birth_year {
-                lines.push(format!("{}: {y}", t(lang, "Born", "Год рождения")));
-            }
-            if !player.club.trim().is_empty() {
-                lines.push(format!(
-                    "{}: {}",
-                    t(lang, "Federation, club", "Регион, клуб"),
-                    player.club.trim()
-                ));
-            }
-            // The verb agrees with the player, so the sentence starts with it and needs no case
-            // of the name (a Russian name's dative cannot be made safely).
-            let mut verb = verb.to_string();
-            if let Some(first) = verb.chars().next() {
-                verb.replace_range(..first.len_utf8(), &first.to_uppercase().to_string());
-            }
-            lines.push(match lang {
-                Lang::En => format!(
-                    "{verb} the norm of the sports rank “{rank_name}” in draughts, discipline {}, at the event:",
-                    s.variant.said(lang)
-                ),
-                Lang::Ru => format!(
-                    "{verb} норму спортивного разряда «{rank_name}» по виду спорта «шашки», дисциплина — {}, в соревновании:",
-                    s.variant.said(lang)
-                ),
-            });
-            lines.extend(event.iter().cloned());
-            lines.push(format!(
+        .collect()
+}
+
+/// The single page when no participant has a rank to certify.
+fn none_met(n: &Norms, lang: Lang) -> Section {
+    let mut lines = vec![t(
+        lang,
+        "No participant has met or confirmed a rank.",
+        "Норм спортивных разрядов никто не выполнил и не подтвердил.",
+    )];
+    lines.extend(n.reason.iter().map(|r| r.get(lang).to_string()));
+    Section {
+        heading: t(
+            lang,
+            "Certificates of sports rank norms",
+            "Справки о выполнении спортивных разрядов",
+        ),
+        lines,
+        ..Section::default()
+    }
+}
+
+/// What every certificate of one document shares.
+struct Common<'a> {
+    tour: &'a Tournament,
+    n: &'a Norms,
+    event: Vec<String>,
+    signers: Vec<String>,
+    lang: Lang,
+}
+
+impl Common<'_> {
+    /// One participant's certificate: who, what was met, where, and by what numbers; `None`
+    /// when he has no rank met or confirmed.
+    fn certificate(&self, p: &PlayerNorms) -> Option<Section> {
+        let lang = self.lang;
+        let (rank, kind) = (p.result.as_ref()?, p.kind?);
+        let norm = p.norms.iter().find(|x| &x.rank == rank)?;
+        let player = self.tour.player(p.id)?;
+        let mut lines = who(player, lang);
+        lines.push(self.norm_sentence(player, kind, rank));
+        lines.extend(self.event.iter().cloned());
+        lines.extend(self.figures(p, norm, player));
+        Some(Section {
+            heading: t(
+                lang,
+                "Certificate of a sports rank norm",
+                "Справка о выполнении спортивного разряда",
+            ),
+            lines,
+            new_page: true,
+            signatures: self.signers.clone(),
+            ..Section::default()
+        })
+    }
+
+    /// «Выполнил норму спортивного разряда … в соревновании:».
+    fn norm_sentence(&self, player: &Player, kind: Kind, rank: &str) -> String {
+        let lang = self.lang;
+        let variant = &self.tour.settings.variant;
+        let rank_name = self.n.rank_name(rank, lang);
+        let verb = match kind {
+            Kind::Met => lang.agree(player.sex, "met", ["выполнил", "выполнила", "выполнил(а)"]),
+            Kind::Confirmed => lang.agree(
+                player.sex,
+                "confirmed",
+                ["подтвердил", "подтвердила", "подтвердил(а)"],
+            ),
+        };
+        // The verb agrees with the player, so the sentence starts with it and needs no case
+        // of the name (a Russian name's dative cannot be made safely).
+        let mut verb = verb.to_string();
+        if let Some(first) = verb.chars().next() {
+            verb.replace_range(..first.len_utf8(), &first.to_uppercase().to_string());
+        }
+        match lang {
+            Lang::En => format!(
+                "{verb} the norm of the sports rank “{rank_name}” in draughts, discipline {}, at the event:",
+                variant.said(lang)
+            ),
+            Lang::Ru => format!(
+                "{verb} норму спортивного разряда «{rank_name}» по виду спорта «шашки», дисциплина — {}, в соревновании:",
+                variant.said(lang)
+            ),
+        }
+    }
+
+    /// The score, k against the required k and the norm, the rank before, the table used.
+    fn figures(&self, p: &PlayerNorms, norm: &RankNorm, player: &Player) -> Vec<String> {
+        let lang = self.lang;
+        vec![
+            format!(
                 "{}: {} {} {}",
                 t(lang, "Result", "Результат"),
                 points_said(p.score, lang),
                 lang.pick("from", "из"),
-                lang.count(p.games as u64, ["game", "games"], ["партии", "партий", "партий"]),
-            ));
-            lines.push(format!(
+                lang.count(
+                    p.games as u64,
+                    ["game", "games"],
+                    ["партии", "партий", "партий"]
+                ),
+            ),
+            format!(
                 "{} k = {}, {} k ≤ {}; {} {}: {}",
                 t(lang, "Tournament coefficient", "Коэффициент турнира"),
-                p.coefficient.map_or("—".to_string(), |k| coefficient_text(k, lang)),
+                p.coefficient
+                    .map_or("—".to_string(), |k| coefficient_text(k, lang)),
                 t(lang, "required", "требуемый"),
                 norm.required,
                 t(lang, "norm of", "норма разряда"),
-                n.rank_said(rank, lang),
+                self.n.rank_said(&norm.rank, lang),
                 points_said(norm.norm, lang),
-            ));
-            lines.push(format!(
+            ),
+            format!(
                 "{}: {}",
                 t(lang, "Rank before the event", "Разряд до соревнования"),
                 if player.title.trim().is_empty() {
@@ -121,48 +201,30 @@ pub fn certificates(
                 } else {
                     crate::tournament::norms::title_said(&player.title, lang)
                 }
-            ));
-            lines.push(n.document_line(lang));
-            Some(Section {
-                heading: t(
-                    lang,
-                    "Certificate of a sports rank norm",
-                    "Справка о выполнении спортивного разряда",
-                ),
-                lines,
-                new_page: true,
-                signatures: signers.clone(),
-                ..Section::default()
-            })
-        })
-        .collect();
-    if sections.is_empty() {
-        let mut lines = vec![t(
-            lang,
-            "No participant has met or confirmed a rank.",
-            "Норм спортивных разрядов никто не выполнил и не подтвердил.",
-        )];
-        lines.extend(n.reason.iter().map(|r| r.get(lang).to_string()));
-        sections.push(Section {
-            heading: t(
-                lang,
-                "Certificates of sports rank norms",
-                "Справки о выполнении спортивных разрядов",
             ),
-            lines,
-            ..Section::default()
-        });
+            self.n.document_line(lang),
+        ]
     }
-    Document {
-        title: format!(
-            "{} — {}",
-            t(lang, "Rank certificates", "Справки о выполнении разрядов"),
-            s.name
-        ),
-        subtitle: Vec::new(),
-        sections,
-        ..Document::default()
+}
+
+/// The participant: name, year of birth and club when known.
+fn who(player: &Player, lang: Lang) -> Vec<String> {
+    let mut lines = vec![format!(
+        "{}: {}",
+        t(lang, "Name", "Фамилия, имя"),
+        player.full_name()
+    )];
+    if let Some(y) = player.birth_year {
+        lines.push(format!("{}: {y}", t(lang, "Born", "Год рождения")));
     }
+    if !player.club.trim().is_empty() {
+        lines.push(format!(
+            "{}: {}",
+            t(lang, "Federation, club", "Регион, клуб"),
+            player.club.trim()
+        ));
+    }
+    lines
 }
 
 /// `5,5 очка`, `1 очко`, `6 очков`; `5.5 points`.

@@ -5,7 +5,7 @@
 
 use super::{head, points, standing_name, t, Document, Section};
 use crate::lang::Lang;
-use crate::tournament::model::{GameResult, Sex, Tournament};
+use crate::tournament::model::{GameResult, Pairing, PlayerId, Sex, Tournament};
 use crate::tournament::norms::{self, Table};
 use crate::tournament::standings;
 
@@ -379,69 +379,11 @@ fn incidents(
     rounds: &[&crate::tournament::model::Round],
     lang: Lang,
 ) -> Section {
-    let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
-    let at = |round: usize, board: usize| {
-        format!(
-            "{} {round}, {} {board}",
-            t(lang, "Round", "Тур"),
-            t(lang, "board", "доска")
-        )
-    };
     // Lines, not a table: a verdict is a sentence and must print whole.
     let mut rows = Vec::new();
     for r in rounds {
         for p in &r.pairings {
-            // Who did not come, and to which games: a micromatch forfeited whole is one line.
-            let mut absent: Vec<(crate::tournament::model::PlayerId, Vec<usize>)> = Vec::new();
-            for (k, g) in p.games.iter().chain(&p.extra).enumerate() {
-                let white = p.white_of(k);
-                let black = if white == p.white { p.black } else { p.white };
-                let missing = match g {
-                    GameResult::WhiteByForfeit => vec![black],
-                    GameResult::BlackByForfeit => vec![white],
-                    GameResult::DoubleForfeit => vec![white, black],
-                    _ => continue,
-                };
-                for id in missing {
-                    match absent.iter_mut().find(|(who, _)| *who == id) {
-                        Some((_, games)) => games.push(k + 1),
-                        None => absent.push((id, vec![k + 1])),
-                    }
-                }
-            }
-            let played = p.games.len() + p.extra.len();
-            for (id, games) in absent {
-                let which = if games.len() == played && played > 1 {
-                    t(lang, "the whole micromatch", "весь микроматч")
-                } else if played > 1 {
-                    let list: Vec<String> = games.iter().map(usize::to_string).collect();
-                    format!(
-                        "{} {}",
-                        lang.noun(
-                            games.len() as u64,
-                            ["game", "games"],
-                            ["партия", "партии", "партии"]
-                        ),
-                        list.join(", ")
-                    )
-                } else {
-                    String::new()
-                };
-                let which = if which.is_empty() {
-                    which
-                } else {
-                    format!(" ({which})")
-                };
-                rows.push(format!(
-                    "{}: {} {}{which}",
-                    at(r.number, p.board),
-                    t(lang, "forfeit,", "неявка,"),
-                    name(id)
-                ));
-            }
-            for note in &p.notes {
-                rows.push(note_line(&at(r.number, p.board), note.get(lang)));
-            }
+            rows.extend(board_incidents(tour, r.number, p, lang));
         }
     }
     for p in &tour.players {
@@ -464,6 +406,79 @@ fn incidents(
         heading: incidents_heading(lang),
         lines: rows,
         ..Section::default()
+    }
+}
+
+/// One board's forfeits, then the arbiter's notes on it.
+fn board_incidents(tour: &Tournament, round: usize, p: &Pairing, lang: Lang) -> Vec<String> {
+    let name = |id| tour.player(id).map_or_else(String::new, |p| p.full_name());
+    let at = format!(
+        "{} {round}, {} {}",
+        t(lang, "Round", "Тур"),
+        t(lang, "board", "доска"),
+        p.board
+    );
+    let mut rows = Vec::new();
+    let played = p.games.len() + p.extra.len();
+    for (id, games) in absentees(p) {
+        rows.push(format!(
+            "{at}: {} {}{}",
+            t(lang, "forfeit,", "неявка,"),
+            name(id),
+            forfeited_games(&games, played, lang)
+        ));
+    }
+    for note in &p.notes {
+        rows.push(note_line(&at, note.get(lang)));
+    }
+    rows
+}
+
+/// Who did not come, and to which games (from 1): a micromatch forfeited whole is one line.
+fn absentees(p: &Pairing) -> Vec<(PlayerId, Vec<usize>)> {
+    let mut absent: Vec<(PlayerId, Vec<usize>)> = Vec::new();
+    for (k, g) in p.games.iter().chain(&p.extra).enumerate() {
+        let white = p.white_of(k);
+        let black = if white == p.white { p.black } else { p.white };
+        let missing = match g {
+            GameResult::WhiteByForfeit => vec![black],
+            GameResult::BlackByForfeit => vec![white],
+            GameResult::DoubleForfeit => vec![white, black],
+            _ => continue,
+        };
+        for id in missing {
+            match absent.iter_mut().find(|(who, _)| *who == id) {
+                Some((_, games)) => games.push(k + 1),
+                None => absent.push((id, vec![k + 1])),
+            }
+        }
+    }
+    absent
+}
+
+/// ` (весь микроматч)`, ` (партии 1, 3)` after a forfeit of a micromatch; nothing after a
+/// single game's.
+fn forfeited_games(games: &[usize], played: usize, lang: Lang) -> String {
+    let which = if games.len() == played && played > 1 {
+        t(lang, "the whole micromatch", "весь микроматч")
+    } else if played > 1 {
+        let list: Vec<String> = games.iter().map(usize::to_string).collect();
+        format!(
+            "{} {}",
+            lang.noun(
+                games.len() as u64,
+                ["game", "games"],
+                ["партия", "партии", "партии"]
+            ),
+            list.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    if which.is_empty() {
+        which
+    } else {
+        format!(" ({which})")
     }
 }
 

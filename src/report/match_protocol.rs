@@ -5,7 +5,7 @@
 use super::{head, points, t, Document, Section};
 use crate::lang::Lang;
 use crate::rules::Color;
-use crate::tournament::model::{Round, Tournament};
+use crate::tournament::model::{Pairing, Round, Tournament};
 use crate::tournament::team::{standings::match_score, Match, TeamId};
 
 /// Every match of every round (or of round `only`), each on a page of its own.
@@ -47,12 +47,51 @@ pub fn protocols(tour: &Tournament, only: Option<usize>, lang: Lang) -> Document
 fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
     let name = |id: TeamId| tour.team_name(id);
     let balloted = tour.settings.format.ballot.is_some();
+    let header = header(tour, m, balloted, lang);
+    let mut rows: Vec<Vec<String>> = r
+        .boards_of(m)
+        .enumerate()
+        .map(|(k, p)| board_row(tour, m, k, p, balloted, lang))
+        .collect();
+    rows.extend(total_rows(tour, r, m, header.len(), lang));
+    Section {
+        heading: format!(
+            "{} {} · {} – {}",
+            t(lang, "Round", "Тур"),
+            r.number,
+            name(m.home),
+            name(m.away)
+        ),
+        lines: vec![team_line(tour, m.home, lang), team_line(tour, m.away, lang)],
+        header,
+        rows,
+        note: Some(t(
+            lang,
+            "Colour: the first-named team's player's colour in game 1; games (1, ½, 0, + or −) and score: his points.",
+            "Цвет — цвет игрока первой команды в 1-й партии; партии (1, ½, 0, + или −) и счёт — его очки.",
+        )),
+        new_page: true,
+        signatures: vec![
+            captain(tour, m.home, lang),
+            captain(tour, m.away, lang),
+            format!(
+                "{}: ____________________",
+                t(lang, "Arbiter", "Судья")
+            ),
+        ],
+        hand_out: None,
+    }
+}
+
+/// The table's columns: board, each team's player and rank, colour, the ballot when drawn by
+/// lot, games and score.
+fn header(tour: &Tournament, m: &Match, balloted: bool, lang: Lang) -> Vec<String> {
     let mut header = vec![
         t(lang, "Board", "Доска"),
-        name(m.home),
+        tour.team_name(m.home),
         t(lang, "Title", "Разряд"),
         t(lang, "Colour", "Цвет"),
-        name(m.away),
+        tour.team_name(m.away),
         t(lang, "Title", "Разряд"),
     ];
     if balloted {
@@ -61,47 +100,63 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
     }
     header.push(t(lang, "Games", "Партии"));
     header.push(t(lang, "Score", "Счёт"));
-    let width = header.len();
+    header
+}
+
+/// Board `k` (from 0): the first-named team's player on the left.
+fn board_row(
+    tour: &Tournament,
+    m: &Match,
+    k: usize,
+    p: &Pairing,
+    balloted: bool,
+    lang: Lang,
+) -> Vec<String> {
     let player = |id| tour.player(id);
-    let mut rows: Vec<Vec<String>> = r
-        .boards_of(m)
-        .enumerate()
-        .map(|(k, p)| {
-            let (home, away) = if tour.has_white(p, m.home) {
-                (p.white, p.black)
-            } else {
-                (p.black, p.white)
-            };
-            let rank = |id| {
-                player(id).map_or_else(String::new, |p| {
-                    crate::tournament::norms::title_said(&p.title, lang)
-                })
-            };
-            let colour = match p.colour_of(home, 0) {
-                Some(Color::White) => t(lang, "W", "б"),
-                _ => t(lang, "B", "ч"),
-            };
-            let mut row = vec![
-                (k + 1).to_string(),
-                player(home).map_or_else(String::new, |p| p.full_name()),
-                rank(home),
-                colour,
-                player(away).map_or_else(String::new, |p| p.full_name()),
-                rank(away),
-            ];
-            if balloted {
-                row.extend(super::round_protocol::ballot(p, lang));
-            }
-            row.extend(super::round_protocol::result(
-                tour,
-                p,
-                home,
-                super::round_protocol::Games::LeftPoints,
-                lang,
-            ));
-            row
+    let (home, away) = if tour.has_white(p, m.home) {
+        (p.white, p.black)
+    } else {
+        (p.black, p.white)
+    };
+    let rank = |id| {
+        player(id).map_or_else(String::new, |p| {
+            crate::tournament::norms::title_said(&p.title, lang)
         })
-        .collect();
+    };
+    let colour = match p.colour_of(home, 0) {
+        Some(Color::White) => t(lang, "W", "б"),
+        _ => t(lang, "B", "ч"),
+    };
+    let mut row = vec![
+        (k + 1).to_string(),
+        player(home).map_or_else(String::new, |p| p.full_name()),
+        rank(home),
+        colour,
+        player(away).map_or_else(String::new, |p| p.full_name()),
+        rank(away),
+    ];
+    if balloted {
+        row.extend(super::round_protocol::ballot(p, lang));
+    }
+    row.extend(super::round_protocol::result(
+        tour,
+        p,
+        home,
+        super::round_protocol::Games::LeftPoints,
+        lang,
+    ));
+    row
+}
+
+/// The match's game points and, once decided, its match points, under the boards.
+fn total_rows(
+    tour: &Tournament,
+    r: &Round,
+    m: &Match,
+    width: usize,
+    lang: Lang,
+) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
     // Before any board has a result the totals stay blank, to be written in by hand: «0 : 0»
     // would read as a match played to a standstill.
     let started = r.boards_of(m).any(|p| p.scored());
@@ -123,58 +178,36 @@ fn section(tour: &Tournament, r: &Round, m: &Match, lang: Lang) -> Section {
             rows.push(mp);
         }
     }
-    let team_line = |id: TeamId| {
-        tour.team(id).map_or_else(String::new, |tm| {
-            let mut s = tm.name.clone();
-            if !tm.club.trim().is_empty() {
-                s.push_str(&format!(" ({})", tm.club.trim()));
-            }
-            if !tm.captain.trim().is_empty() {
-                s.push_str(&format!(
-                    "; {} {}",
-                    t(lang, "Captain:", "капитан"),
-                    tm.captain.trim()
-                ));
-            }
-            s
-        })
-    };
-    let captain = |id: TeamId| {
-        let team = tour.team(id);
-        format!(
-            "{} {}: ____________________ {}",
-            t(lang, "Captain of", "Капитан команды"),
-            lang.quote(&tour.team_name(id)),
-            team.map_or_else(String::new, |tm| tm.captain.trim().to_string())
-        )
-        .trim_end()
-        .to_string()
-    };
-    Section {
-        heading: format!(
-            "{} {} · {} – {}",
-            t(lang, "Round", "Тур"),
-            r.number,
-            name(m.home),
-            name(m.away)
-        ),
-        lines: vec![team_line(m.home), team_line(m.away)],
-        header,
-        rows,
-        note: Some(t(
-            lang,
-            "Colour: the first-named team's player's colour in game 1; games (1, ½, 0, + or −) and score: his points.",
-            "Цвет — цвет игрока первой команды в 1-й партии; партии (1, ½, 0, + или −) и счёт — его очки.",
-        )),
-        new_page: true,
-        signatures: vec![
-            captain(m.home),
-            captain(m.away),
-            format!(
-                "{}: ____________________",
-                t(lang, "Arbiter", "Судья")
-            ),
-        ],
-        hand_out: None,
-    }
+    rows
+}
+
+/// A team as the protocol names it: its club and captain after the name.
+fn team_line(tour: &Tournament, id: TeamId, lang: Lang) -> String {
+    tour.team(id).map_or_else(String::new, |tm| {
+        let mut s = tm.name.clone();
+        if !tm.club.trim().is_empty() {
+            s.push_str(&format!(" ({})", tm.club.trim()));
+        }
+        if !tm.captain.trim().is_empty() {
+            s.push_str(&format!(
+                "; {} {}",
+                t(lang, "Captain:", "капитан"),
+                tm.captain.trim()
+            ));
+        }
+        s
+    })
+}
+
+/// A captain's signature line.
+fn captain(tour: &Tournament, id: TeamId, lang: Lang) -> String {
+    let team = tour.team(id);
+    format!(
+        "{} {}: ____________________ {}",
+        t(lang, "Captain of", "Капитан команды"),
+        lang.quote(&tour.team_name(id)),
+        team.map_or_else(String::new, |tm| tm.captain.trim().to_string())
+    )
+    .trim_end()
+    .to_string()
 }

@@ -2,6 +2,8 @@
 //! ballot, the games and the score) and «Список пар» (the same boards before they are played,
 //! in large type for the hall's wall).
 
+use std::collections::BTreeMap;
+
 use super::{head, points, t, Document, Section};
 use crate::lang::Lang;
 use crate::tournament::ballot::load as load_table;
@@ -19,30 +21,26 @@ pub enum Use {
 
 /// The round's table.
 pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
-    let before = standings::points_before(tour, r.number);
-    let points_of = |id: PlayerId| {
-        before
-            .get(&id)
-            .map_or_else(String::new, |x| points(*x, lang))
+    let cells = Cells {
+        tour,
+        before: standings::points_before(tour, r.number),
+        use_,
+        lang,
     };
-    let number_of = |id| {
-        tour.player(id)
-            .and_then(|p| p.number)
-            .map_or_else(String::new, |n| n.to_string())
+    let header = header(tour, use_, lang);
+    let mut rows: Vec<Vec<String>> = r.pairings.iter().map(|p| cells.board_row(p)).collect();
+    rows.extend(cells.apart_rows(r, header.len()));
+    let heading = match use_ {
+        Use::Protocol => format!("{} {}", t(lang, "Round", "Тур"), r.number),
+        Use::Pairings => format!("{} {}", t(lang, "Pairings, round", "Пары, тур"), r.number),
     };
-    // The protocol names each player with his rank (the forms ask it); the wall, just the name.
-    let name = |id| {
-        tour.player(id).map_or_else(String::new, |p| {
-            if use_ == Use::Protocol && !p.title.trim().is_empty() {
-                let rank = crate::tournament::norms::title_said(&p.title, lang);
-                format!("{}, {rank}", p.full_name())
-            } else {
-                p.full_name()
-            }
-        })
-    };
+    Section::table(heading, header, rows)
+}
+
+/// The columns: board, each player's number, name and points, the ballot when drawn by lot;
+/// games and score in the protocol.
+fn header(tour: &Tournament, use_: Use, lang: Lang) -> Vec<String> {
     let micromatch = tour.settings.format.games > 1;
-    let balloted = tour.settings.format.ballot.is_some();
     // A micromatch's colours swap game by game: the columns name the players by game 1's
     // colours, and every game is written from that pairing's point of view (the left player's
     // result first), so that the games add up to the score beside them.
@@ -64,7 +62,7 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
         black,
         pts,
     ];
-    if balloted {
+    if tour.settings.format.ballot.is_some() {
         header.push(t(lang, "Ballot", "Жребий"));
         header.push(t(lang, "Opening", "Начало"));
     }
@@ -80,65 +78,100 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
         });
         header.push(t(lang, "Score", "Счёт"));
     }
-    let mut rows: Vec<Vec<String>> = r
-        .pairings
-        .iter()
-        .map(|p| {
-            let mut row = vec![
-                p.board.to_string(),
-                number_of(p.white),
-                name(p.white),
-                points_of(p.white),
-                number_of(p.black),
-                name(p.black),
-                points_of(p.black),
-            ];
-            if balloted {
-                row.extend(ballot(p, lang));
+    header
+}
+
+/// What the table's rows write of a player.
+struct Cells<'a> {
+    tour: &'a Tournament,
+    /// Points before the round.
+    before: BTreeMap<PlayerId, f64>,
+    use_: Use,
+    lang: Lang,
+}
+
+impl Cells<'_> {
+    fn points_of(&self, id: PlayerId) -> String {
+        self.before
+            .get(&id)
+            .map_or_else(String::new, |x| points(*x, self.lang))
+    }
+
+    fn number_of(&self, id: PlayerId) -> String {
+        self.tour
+            .player(id)
+            .and_then(|p| p.number)
+            .map_or_else(String::new, |n| n.to_string())
+    }
+
+    /// The protocol names each player with his rank (the forms ask it); the wall, just the name.
+    fn name(&self, id: PlayerId) -> String {
+        self.tour.player(id).map_or_else(String::new, |p| {
+            if self.use_ == Use::Protocol && !p.title.trim().is_empty() {
+                let rank = crate::tournament::norms::title_said(&p.title, self.lang);
+                format!("{}, {rank}", p.full_name())
+            } else {
+                p.full_name()
             }
-            if use_ == Use::Protocol {
-                row.extend(result(tour, p, p.white, Games::LeftFirst, lang));
-            }
-            row
         })
-        .collect();
-    let width = header.len();
-    // A player without a board: his number, name and points, and why.
-    let mut apart = |id: PlayerId, what: String| {
+    }
+
+    fn board_row(&self, p: &Pairing) -> Vec<String> {
         let mut row = vec![
-            String::new(),
-            number_of(id),
-            name(id),
-            points_of(id),
-            String::new(),
-            what,
+            p.board.to_string(),
+            self.number_of(p.white),
+            self.name(p.white),
+            self.points_of(p.white),
+            self.number_of(p.black),
+            self.name(p.black),
+            self.points_of(p.black),
         ];
-        row.resize(width, String::new());
-        rows.push(row);
-    };
-    let sex = |id| tour.player(id).and_then(|p| p.sex);
-    if let Some(bye) = r.bye {
-        let free = lang.agree(sex(bye), "bye", ["свободен", "свободна", "свободный тур"]);
-        apart(bye, free.to_string());
+        if self.tour.settings.format.ballot.is_some() {
+            row.extend(ballot(p, self.lang));
+        }
+        if self.use_ == Use::Protocol {
+            row.extend(result(self.tour, p, p.white, Games::LeftFirst, self.lang));
+        }
+        row
     }
-    for (id, value) in &r.requested_byes {
-        let free = lang.agree(sex(*id), "", ["свободен", "свободна", "свободный тур"]);
-        let what = match value {
-            ByeValue::Win => lang
-                .pick("full-point bye", &format!("{free} (очко за победу)"))
-                .to_string(),
-            ByeValue::Draw => lang
-                .pick("half-point bye", &format!("{free} (очко за ничью)"))
-                .to_string(),
-            ByeValue::Zero => continue,
+
+    /// The players without a board (the bye, requested byes with points), each with why.
+    fn apart_rows(&self, r: &Round, width: usize) -> Vec<Vec<String>> {
+        let lang = self.lang;
+        let mut rows = Vec::new();
+        // A player without a board: his number, name and points, and why.
+        let mut apart = |id: PlayerId, what: String| {
+            let mut row = vec![
+                String::new(),
+                self.number_of(id),
+                self.name(id),
+                self.points_of(id),
+                String::new(),
+                what,
+            ];
+            row.resize(width, String::new());
+            rows.push(row);
         };
-        apart(*id, what);
+        let sex = |id| self.tour.player(id).and_then(|p| p.sex);
+        if let Some(bye) = r.bye {
+            let free = lang.agree(sex(bye), "bye", ["свободен", "свободна", "свободный тур"]);
+            apart(bye, free.to_string());
+        }
+        for (id, value) in &r.requested_byes {
+            let free = lang.agree(sex(*id), "", ["свободен", "свободна", "свободный тур"]);
+            let what = match value {
+                ByeValue::Win => lang
+                    .pick("full-point bye", &format!("{free} (очко за победу)"))
+                    .to_string(),
+                ByeValue::Draw => lang
+                    .pick("half-point bye", &format!("{free} (очко за ничью)"))
+                    .to_string(),
+                ByeValue::Zero => continue,
+            };
+            apart(*id, what);
+        }
+        rows
     }
-    let heading = match use_ {
-        Use::Protocol => format!("{} {}", t(lang, "Round", "Тур"), r.number),
-        Use::Pairings => format!("{} {}", t(lang, "Pairings, round", "Пары, тур"), r.number),
-    };
-    Section::table(heading, header, rows)
 }
 
 /// The ballot's cell and the opening it gives, in the reader's language.

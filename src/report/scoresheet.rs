@@ -4,7 +4,7 @@
 //! the time control and, for a balloted game, the ballot's cell with its moves already written
 //! in; lines for the result and the signatures at the foot.
 
-use printpdf::{Line, Mm, PdfDocument, Point};
+use printpdf::{IndirectFontRef, Line, Mm, PdfDocument, PdfLayerReference, Point};
 
 use super::pdf::{PdfError, FONT};
 use crate::lang::Lang;
@@ -112,37 +112,66 @@ pub fn render(title: &str, sheets: &[Sheet]) -> Result<Vec<u8>, PdfError> {
             let (page, l) = pdf.add_page(Mm(W), Mm(H), "sheet");
             layer = pdf.get_page(page).get_layer(l);
         }
-        let text = |t: &str, size: f32, x: f32, y: f32| {
-            layer.use_text(t, size, Mm(x), Mm(y), &font);
+        let page = Page {
+            layer: &layer,
+            font: &font,
         };
-        let line = |x0: f32, y0: f32, x1: f32, y1: f32| {
-            layer.add_line(Line {
-                points: vec![
-                    (Point::new(Mm(x0), Mm(y0)), false),
-                    (Point::new(Mm(x1), Mm(y1)), false),
-                ],
-                is_closed: false,
-            });
-        };
+        let y = page.head(s);
+        let foot = page.move_rows(s, y);
+        page.foot(s, foot);
+    }
+    let bytes = pdf.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
+    super::pdf::with_title(&bytes, title)
+}
+
+/// One sheet's page: where its words and lines are drawn, in which font.
+struct Page<'a> {
+    layer: &'a PdfLayerReference,
+    font: &'a IndirectFontRef,
+}
+
+impl Page<'_> {
+    fn text(&self, t: &str, size: f32, x: f32, y: f32) {
+        self.layer.use_text(t, size, Mm(x), Mm(y), self.font);
+    }
+
+    fn line(&self, x0: f32, y0: f32, x1: f32, y1: f32) {
+        self.layer.add_line(Line {
+            points: vec![
+                (Point::new(Mm(x0), Mm(y0)), false),
+                (Point::new(Mm(x1), Mm(y1)), false),
+            ],
+            is_closed: false,
+        });
+    }
+
+    /// The heading, the event's lines, both players, the control and the ballot; the height
+    /// left for the moves' table below them.
+    fn head(&self, s: &Sheet) -> f32 {
         let mut y = H - M - 4.0;
-        text(&s.heading, 15.0, M, y);
+        self.text(&s.heading, 15.0, M, y);
         y -= 7.0;
         for l in &s.lines {
-            text(l, 10.0, M, y);
+            self.text(l, 10.0, M, y);
             y -= 5.0;
         }
         y -= 1.0;
-        text(&s.white, 12.0, M, y);
+        self.text(&s.white, 12.0, M, y);
         y -= 6.0;
-        text(&s.black, 12.0, M, y);
+        self.text(&s.black, 12.0, M, y);
         y -= 6.0;
-        text(&s.control, 9.5, M, y);
+        self.text(&s.control, 9.5, M, y);
         y -= 5.0;
         if let Some(b) = &s.ballot {
-            text(b, 9.5, M, y);
+            self.text(b, 9.5, M, y);
             y -= 5.0;
         }
         y -= 2.0;
+        y
+    }
+
+    /// The move rows from `y` down; the height of the foot under them.
+    fn move_rows(&self, s: &Sheet, y: f32) -> f32 {
         // Two blocks of move rows side by side: 1–40, 41–80.
         let row = ((y - M - 30.0) / (ROWS as f32 + 1.0)).min(5.5);
         let block = (W - 2.0 * M - 6.0) / 2.0;
@@ -152,19 +181,19 @@ pub fn render(title: &str, sheets: &[Sheet]) -> Result<Vec<u8>, PdfError> {
             let top = y;
             let xs = [x0, x0 + widths[0], x0 + widths[0] + widths[1], x0 + block];
             for (c, head) in s.columns.iter().enumerate() {
-                text(head, 9.0, xs[c] + 1.5, top - row + 1.5);
+                self.text(head, 9.0, xs[c] + 1.5, top - row + 1.5);
             }
             for r in 0..=ROWS + 1 {
                 let yy = top - r as f32 * row;
-                line(x0, yy, x0 + block, yy);
+                self.line(x0, yy, x0 + block, yy);
             }
             let bottom = top - (ROWS as f32 + 1.0) * row;
             for x in xs {
-                line(x, top, x, bottom);
+                self.line(x, top, x, bottom);
             }
             for r in 0..ROWS {
                 let n = b * ROWS + r + 1;
-                text(
+                self.text(
                     &n.to_string(),
                     8.5,
                     x0 + 2.0,
@@ -172,15 +201,17 @@ pub fn render(title: &str, sheets: &[Sheet]) -> Result<Vec<u8>, PdfError> {
                 );
             }
         }
-        let foot = y - (ROWS as f32 + 1.0) * row - 9.0;
-        text(&s.result, 11.0, M, foot);
+        y - (ROWS as f32 + 1.0) * row - 9.0
+    }
+
+    /// The result's line and the three signatures.
+    fn foot(&self, s: &Sheet, foot: f32) {
+        self.text(&s.result, 11.0, M, foot);
         let third = (W - 2.0 * M) / 3.0;
         for (i, sig) in s.signatures.iter().enumerate() {
             let x = M + i as f32 * third;
-            line(x, foot - 12.0, x + third - 6.0, foot - 12.0);
-            text(sig, 8.5, x, foot - 16.0);
+            self.line(x, foot - 12.0, x + third - 6.0, foot - 12.0);
+            self.text(sig, 8.5, x, foot - 16.0);
         }
     }
-    let bytes = pdf.save_to_bytes().map_err(|e| PdfError(e.to_string()))?;
-    super::pdf::with_title(&bytes, title)
 }

@@ -49,7 +49,30 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
             row
         })
         .collect();
-    let named: Vec<String> = lines
+    let named = tiebreaks_named(lines, lang);
+    Section {
+        heading: t(lang, "Team standings", "Командная турнирная таблица"),
+        header,
+        rows,
+        note: (!named.is_empty()).then(|| {
+            format!(
+                "{}. {}: {}",
+                lang.pick(
+                    "MP: match points, GP: game points",
+                    "КО — командные очки, очки — сумма очков на досках"
+                ),
+                lang.pick("After the primary score", "После основного показателя"),
+                named.join("; ")
+            )
+        }),
+        ..Section::default()
+    }
+}
+
+/// Each criterion after the primary score, its heading and full name (and how it reads), for
+/// the note under the table.
+fn tiebreaks_named(lines: &[TeamLine], lang: Lang) -> Vec<String> {
+    lines
         .first()
         .map(|l| {
             l.tiebreaks
@@ -72,24 +95,7 @@ pub fn standings_section(lines: &[TeamLine], lang: Lang) -> Section {
                 })
                 .collect()
         })
-        .unwrap_or_default();
-    Section {
-        heading: t(lang, "Team standings", "Командная турнирная таблица"),
-        header,
-        rows,
-        note: (!named.is_empty()).then(|| {
-            format!(
-                "{}. {}: {}",
-                lang.pick(
-                    "MP: match points, GP: game points",
-                    "КО — командные очки, очки — сумма очков на досках"
-                ),
-                lang.pick("After the primary score", "После основного показателя"),
-                named.join("; ")
-            )
-        }),
-        ..Section::default()
-    }
+        .unwrap_or_default()
 }
 
 /// The team crosstable: each cell the game points a team scored against another (a double round

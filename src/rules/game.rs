@@ -406,90 +406,105 @@ pub fn claim_repetition<R: Record>(
             }),
         };
     }
+    Ok(match written {
+        None => standing_claim::<R>(positions, ply),
+        Some(text) => written_claim::<R>(positions, ply, text),
+    })
+}
+
+/// The plies up to `upto` after which `target` stood.
+fn stood_at<P: Eq>(positions: &[P], target: &P, upto: usize) -> Vec<usize> {
+    (0..=upto).filter(|&p| positions[p] == *target).collect()
+}
+
+/// The claim that the position after `ply` stands for the third time.
+fn standing_claim<R: Record>(positions: &[R::Pos], ply: usize) -> ClaimVerdict {
+    let here = positions[ply];
+    let plies = stood_at(positions, &here, ply);
+    let valid = plies.len() >= 3;
+    let list = plies_list(&plies);
+    let (detail, detail_ru) = if valid {
+        (
+            format!("the position stood after plies {list}: draw"),
+            format!("позиция стояла после полуходов {list}: ничья"),
+        )
+    } else {
+        (
+            format!(
+                "the position stood {} only: the game goes on",
+                times(plies.len(), Lang::En)
+            ),
+            format!(
+                "позиция стояла только {}: партия продолжается",
+                times(plies.len(), Lang::Ru)
+            ),
+        )
+    };
+    ClaimVerdict {
+        valid,
+        fen: R::fen(&here),
+        plies,
+        claimant: R::turn(&here),
+        written_move: None,
+        detail,
+        detail_ru,
+    }
+}
+
+/// The claim that the move `text`, written and not played after `ply`, would repeat the position
+/// a third time.
+fn written_claim<R: Record>(positions: &[R::Pos], ply: usize, text: &str) -> ClaimVerdict {
     let here = positions[ply];
     let claimant = R::turn(&here);
-    let earlier = |target: &R::Pos, upto: usize| -> Vec<usize> {
-        (0..=upto).filter(|&p| positions[p] == *target).collect()
-    };
-    let Some(text) = written else {
-        let plies = earlier(&here, ply);
-        let valid = plies.len() >= 3;
-        let list = plies_list(&plies);
-        let (detail, detail_ru) = if valid {
-            (
-                format!("the position stood after plies {list}: draw"),
-                format!("позиция стояла после полуходов {list}: ничья"),
-            )
-        } else {
-            (
-                format!(
-                    "the position stood {} only: the game goes on",
-                    times(plies.len(), Lang::En)
-                ),
-                format!(
-                    "позиция стояла только {}: партия продолжается",
-                    times(plies.len(), Lang::Ru)
-                ),
-            )
-        };
-        return Ok(ClaimVerdict {
-            valid,
-            fen: R::fen(&here),
-            plies,
-            claimant,
-            written_move: None,
-            detail,
-            detail_ru,
-        });
-    };
-    match R::play_written(&here, text) {
-        Err(e) => Ok(ClaimVerdict {
-            valid: false,
-            fen: R::fen(&here),
-            plies: Vec::new(),
-            claimant,
-            written_move: Some(text.to_string()),
-            detail: format!("the written move cannot be played: {e}"),
-            detail_ru: format!(
-                "записанный ход сыграть нельзя: {}",
-                crate::lang::Russian::ru(&e)
-            ),
-        }),
-        Ok((next, as_written)) => {
-            let mut plies = earlier(&next, ply);
-            plies.push(ply + 1);
-            let valid = plies.len() >= 3;
-            let before = &plies[..plies.len() - 1];
-            let (detail, detail_ru) = if valid {
-                (
-                    format!("{text} repeats the position of plies {before:?} a third time: draw"),
-                    format!(
-                        "{text} в третий раз повторяет позицию полуходов {}: ничья",
-                        plies_list(before)
-                    ),
-                )
-            } else {
-                (
-                    format!(
-                        "{text} makes the position stand {} only: the move counts as played and the game goes on",
-                        times(plies.len(), Lang::En)
-                    ),
-                    format!(
-                        "после {text} позиция стоит только {}: ход считается сделанным, партия продолжается",
-                        times(plies.len(), Lang::Ru)
-                    ),
-                )
-            };
-            Ok(ClaimVerdict {
-                valid,
-                fen: R::fen(&next),
-                plies,
+    let (next, as_written) = match R::play_written(&here, text) {
+        Ok(played) => played,
+        Err(e) => {
+            return ClaimVerdict {
+                valid: false,
+                fen: R::fen(&here),
+                plies: Vec::new(),
                 claimant,
-                written_move: Some(as_written),
-                detail,
-                detail_ru,
-            })
+                written_move: Some(text.to_string()),
+                detail: format!("the written move cannot be played: {e}"),
+                detail_ru: format!(
+                    "записанный ход сыграть нельзя: {}",
+                    crate::lang::Russian::ru(&e)
+                ),
+            }
         }
+    };
+    let mut plies = stood_at(positions, &next, ply);
+    plies.push(ply + 1);
+    let valid = plies.len() >= 3;
+    let before = &plies[..plies.len() - 1];
+    let (detail, detail_ru) = if valid {
+        (
+            format!("{text} repeats the position of plies {before:?} a third time: draw"),
+            format!(
+                "{text} в третий раз повторяет позицию полуходов {}: ничья",
+                plies_list(before)
+            ),
+        )
+    } else {
+        (
+            format!(
+                "{text} makes the position stand {} only: the move counts as played and the game goes on",
+                times(plies.len(), Lang::En)
+            ),
+            format!(
+                "после {text} позиция стоит только {}: ход считается сделанным, партия продолжается",
+                times(plies.len(), Lang::Ru)
+            ),
+        )
+    };
+    ClaimVerdict {
+        valid,
+        fen: R::fen(&next),
+        plies,
+        claimant,
+        written_move: Some(as_written),
+        detail,
+        detail_ru,
     }
 }
 

@@ -180,6 +180,13 @@ pub fn parse_text(board: Board, text: &str) -> Result<MoveText, NotationError> {
     if body.is_empty() {
         return Err(syntax(text, "it is empty"));
     }
+    let tokens = tokens(board, text, &body)?;
+    assemble(text, &tokens)
+}
+
+/// Step one's first stage: the move's characters as squares, columns and separators; `text` is
+/// the move as written, for the errors.
+fn tokens(board: Board, text: &str, body: &str) -> Result<Vec<Token>, NotationError> {
     let chars: Vec<char> = body.chars().collect();
     let mut tokens = Vec::new();
     let mut i = 0;
@@ -235,6 +242,12 @@ pub fn parse_text(board: Board, text: &str) -> Result<MoveText, NotationError> {
             other => return Err(syntax(text, format!("unexpected `{other}`"))),
         }
     }
+    Ok(tokens)
+}
+
+/// Step one's second stage: the tokens in order as a move — where from, through which
+/// landings, where to, whether it says it captures.
+fn assemble(text: &str, tokens: &[Token]) -> Result<MoveText, NotationError> {
     let mut capture = false;
     let mut squares = Vec::new();
     let mut from = None;
@@ -391,95 +404,123 @@ fn classify(
     names: &[String],
 ) -> (IllegalReason, Said) {
     let board = pos.board();
+    if let Some(wrong) = wrong_piece(pos, text.from) {
+        return wrong;
+    }
+    let must_capture = legal.first().is_some_and(Move::is_capture);
+    if must_capture && quiet_moves(pos).iter().any(|m| fits(board, text, m)) {
+        return missed_capture(names);
+    }
+    if let Some(partial) = relaxed_captures(pos).iter().find(|m| fits(board, text, m)) {
+        return (
+            IllegalReason::CaptureIncomplete,
+            incomplete(pos, partial, legal),
+        );
+    }
+    not_a_move()
+}
+
+/// The move starts where the side to move has no piece: an empty square, the other side's
+/// piece, or a column without one of its pieces.
+fn wrong_piece(pos: &Position, from: Origin) -> Option<(IllegalReason, Said)> {
+    let board = pos.board();
     let side = pos.turn();
     let ru = crate::lang::Lang::Ru;
-    match text.from {
+    match from {
         Origin::Square(s) => match pos.piece_at(s) {
-            None => {
-                return (
-                    IllegalReason::WrongPiece,
-                    Said::new(
-                        format!("{} is empty", board.name(s)),
-                        format!("поле {} пусто", board.name(s)),
+            None => Some(empty_square(&board.name(s))),
+            Some(p) if p.color != side => Some((
+                IllegalReason::WrongPiece,
+                Said::new(
+                    format!(
+                        "{} holds a {} piece and {} is to move",
+                        board.name(s),
+                        p.color,
+                        side
                     ),
-                )
-            }
-            Some(p) if p.color != side => {
-                return (
-                    IllegalReason::WrongPiece,
-                    Said::new(
-                        format!(
-                            "{} holds a {} piece and {} is to move",
-                            board.name(s),
-                            p.color,
-                            side
-                        ),
-                        format!(
-                            "на {} стоит шашка стороны «{}», а ход за стороной «{}»",
-                            board.name(s),
-                            p.color.said(ru),
-                            side.said(ru)
-                        ),
+                    format!(
+                        "на {} стоит шашка стороны «{}», а ход за стороной «{}»",
+                        board.name(s),
+                        p.color.said(ru),
+                        side.said(ru)
                     ),
-                )
-            }
-            Some(_) => {}
+                ),
+            )),
+            Some(_) => None,
         },
         Origin::File(f) => {
             let any = pos
                 .pieces()
                 .any(|(sq, p)| p.color == side && board.col(sq) == f);
-            if !any {
-                let file = (b'a' + f) as char;
-                return (
-                    IllegalReason::WrongPiece,
-                    Said::new(
-                        format!("no {} piece stands on column {file}", side),
-                        format!("на вертикали {file} нет шашки стороны «{}»", side.said(ru)),
-                    ),
-                );
+            if any {
+                return None;
             }
+            let file = (b'a' + f) as char;
+            Some((
+                IllegalReason::WrongPiece,
+                Said::new(
+                    format!("no {} piece stands on column {file}", side),
+                    format!("на вертикали {file} нет шашки стороны «{}»", side.said(ru)),
+                ),
+            ))
         }
     }
-    let must_capture = legal.first().is_some_and(Move::is_capture);
-    if must_capture && quiet_moves(pos).iter().any(|m| fits(board, text, m)) {
-        let list = names.join(", ");
-        return (
-            IllegalReason::MissedCapture,
-            Said::new(
-                format!("a capture is compulsory: {list}"),
-                format!("бить обязательно: {list}"),
+}
+
+/// Why a capture that fits the written move as far as it goes is not a legal one: it takes
+/// fewer pieces than the majority rule demands, or it stops before its end.
+fn incomplete(pos: &Position, partial: &Move, legal: &[Move]) -> Said {
+    let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
+    if partial.capture_count() < most
+        && pos.variant().rules().capture_choice == super::variant::CaptureChoice::Majority
+    {
+        Said::new(
+            format!(
+                "it takes {} piece(s) where the rule demands the most, {}",
+                partial.capture_count(),
+                most
             ),
-        );
+            format!(
+                "берёт шашек: {}, а правило требует бить наибольшее число: {}",
+                partial.capture_count(),
+                most
+            ),
+        )
+    } else {
+        capture_goes_on(&pos.board().name(partial.to))
     }
-    if let Some(partial) = relaxed_captures(pos).iter().find(|m| fits(board, text, m)) {
-        let most = legal.iter().map(Move::capture_count).max().unwrap_or(0);
-        let detail = if partial.capture_count() < most
-            && pos.variant().rules().capture_choice == super::variant::CaptureChoice::Majority
-        {
-            Said::new(
-                format!(
-                    "it takes {} piece(s) where the rule demands the most, {}",
-                    partial.capture_count(),
-                    most
-                ),
-                format!(
-                    "берёт шашек: {}, а правило требует бить наибольшее число: {}",
-                    partial.capture_count(),
-                    most
-                ),
-            )
-        } else {
-            Said::new(
-                format!("the capture must go on from {}", board.name(partial.to)),
-                format!(
-                    "взятие должно продолжаться с поля {}",
-                    board.name(partial.to)
-                ),
-            )
-        };
-        return (IllegalReason::CaptureIncomplete, detail);
-    }
+}
+
+/// The move starts on an empty square (`square` as the board names it).
+pub(crate) fn empty_square(square: &str) -> (IllegalReason, Said) {
+    (
+        IllegalReason::WrongPiece,
+        Said::new(format!("{square} is empty"), format!("поле {square} пусто")),
+    )
+}
+
+/// A quiet move written while a capture is compulsory; `names`, the legal moves as written.
+pub(crate) fn missed_capture(names: &[String]) -> (IllegalReason, Said) {
+    let list = names.join(", ");
+    (
+        IllegalReason::MissedCapture,
+        Said::new(
+            format!("a capture is compulsory: {list}"),
+            format!("бить обязательно: {list}"),
+        ),
+    )
+}
+
+/// A capture written as stopping on `square`, where it must go on.
+pub(crate) fn capture_goes_on(square: &str) -> Said {
+    Said::new(
+        format!("the capture must go on from {square}"),
+        format!("взятие должно продолжаться с поля {square}"),
+    )
+}
+
+/// No legal move fits, and no nearer reason is known.
+pub(crate) fn not_a_move() -> (IllegalReason, Said) {
     (
         IllegalReason::NotAMove,
         Said::new("no legal move goes like that", "такого возможного хода нет"),

@@ -164,6 +164,35 @@ impl Cursor {
             message: message.into(),
         }
     }
+    /// Reads up to (not including) the first character `stop` accepts, or to the end.
+    fn take_until(&mut self, stop: impl Fn(char) -> bool) -> String {
+        let mut out = String::new();
+        while let Some(c) = self.peek() {
+            if stop(c) {
+                break;
+            }
+            out.push(c);
+            self.bump();
+        }
+        out
+    }
+    /// Space-padded squares: `47x 9`, `1- 6`: a move ending in a separator takes the number
+    /// after the spaces; anything else after them is left to be read.
+    fn padded_squares(&mut self, mut text: String) -> String {
+        if text.len() > 1 && text.ends_with(['-', 'x', 'X', ':']) {
+            let save = (self.i, self.line, self.column);
+            while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+                self.bump();
+            }
+            let next = self.take_until(is_break);
+            if !next.is_empty() && next.chars().all(|c| c.is_ascii_digit()) {
+                text.push_str(&next);
+            } else {
+                (self.i, self.line, self.column) = save;
+            }
+        }
+        text
+    }
     /// Reads up to the closing `close`, honouring nesting of `open` and skipping braces.
     fn until_close(&mut self, open: char, close: char, what: &str) -> Result<String, PdnError> {
         let (line, column) = (self.line, self.column - 1);
@@ -196,157 +225,155 @@ fn is_break(c: char) -> bool {
 
 /// Reads every game of a PDN text.
 pub fn read(text: &str) -> Result<Vec<PdnGame>, PdnError> {
-    let mut cur = Cursor {
-        chars: text.chars().collect(),
-        i: 0,
-        line: 1,
-        column: 1,
+    let mut r = Reader {
+        cur: Cursor {
+            chars: text.chars().collect(),
+            i: 0,
+            line: 1,
+            column: 1,
+        },
+        games: Vec::new(),
+        game: PdnGame::default(),
+        started: false,
+        in_moves: false,
     };
-    let mut games = Vec::new();
-    let mut game = PdnGame::default();
-    let mut started = false;
-    let mut in_moves = false;
-    let finish = |game: &mut PdnGame, games: &mut Vec<PdnGame>, started: &mut bool| {
-        if *started {
-            games.push(std::mem::take(game));
-        }
-        *started = false;
-    };
-    while let Some(c) = cur.peek() {
-        let (line, column) = (cur.line, cur.column);
+    while let Some(c) = r.cur.peek() {
+        let (line, column) = (r.cur.line, r.cur.column);
         if c.is_whitespace() {
-            cur.bump();
+            r.cur.bump();
             continue;
         }
-        if !started {
-            game.line = line;
-            started = true;
+        if !r.started {
+            r.game.line = line;
+            r.started = true;
         }
         match c {
-            '[' => {
-                if in_moves {
-                    // Tags after moves without a result: the previous game ended unmarked.
-                    finish(&mut game, &mut games, &mut started);
-                    in_moves = false;
-                    game.line = line;
-                    started = true;
-                }
-                cur.bump();
-                let (name, value) = read_tag(&mut cur, line, column)?;
-                game.tags.push((name, value));
-            }
-            '{' => {
-                cur.bump();
-                let comment = cur.until_close('{', '}', "comment")?;
-                let comment = comment.trim().to_string();
-                match game.moves.last_mut() {
-                    Some(m) => m.comments.push(comment),
-                    None => game.intro.push(comment),
-                }
-            }
-            '(' => {
-                cur.bump();
-                let variation = cur.until_close('(', ')', "variation")?;
-                if let Some(m) = game.moves.last_mut() {
-                    m.variations.push(variation.trim().to_string());
-                }
-            }
-            ';' => {
-                // A rest-of-line comment (PGN style).
-                let mut comment = String::new();
-                cur.bump();
-                while let Some(c) = cur.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    comment.push(c);
-                    cur.bump();
-                }
-                if let Some(m) = game.moves.last_mut() {
-                    m.comments.push(comment.trim().to_string());
-                }
-            }
+            '[' => r.tag(line, column)?,
+            '{' => r.comment()?,
+            '(' => r.variation()?,
+            ';' => r.line_comment(),
             ']' | ')' | '}' => {
-                return Err(cur.error(line, column, format!("`{c}` closes nothing")));
+                return Err(r.cur.error(line, column, format!("`{c}` closes nothing")));
             }
-            _ => {
-                let mut word = String::new();
-                while let Some(c) = cur.peek() {
-                    if is_break(c) {
-                        break;
-                    }
-                    word.push(c);
-                    cur.bump();
-                }
-                in_moves = true;
-                if RESULTS.contains(&word.as_str()) {
-                    game.result = Some(word);
-                    finish(&mut game, &mut games, &mut started);
-                    in_moves = false;
-                    continue;
-                }
-                if let Some(nag) = word.strip_prefix('$') {
-                    if let Some(m) = game.moves.last_mut() {
-                        m.nags.push(format!("${nag}"));
-                    }
-                    continue;
-                }
-                // `1. ...` (Black's move follows) and a lone `.` placeholder carry no move.
-                if word.chars().all(|c| c == '.') {
-                    continue;
-                }
-                if word.chars().all(|c| "!?".contains(c)) {
-                    if let Some(m) = game.moves.last_mut() {
-                        m.nags.push(word);
-                    }
-                    continue;
-                }
-                // A move number, alone (`12.`, `12...`) or glued to the move (`12.c3-d4`).
-                let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
-                let mut body = word.as_str();
-                let mut body_column = column;
-                if digits > 0 && word[digits..].starts_with('.') {
-                    let rest = word[digits..].trim_start_matches('.');
-                    body_column += word.len() - rest.len();
-                    body = rest;
-                }
-                if body.is_empty() {
-                    continue;
-                }
-                let mut text = body.to_string();
-                // Space-padded squares: `47x 9`, `1- 6`.
-                if text.len() > 1 && text.ends_with(['-', 'x', 'X', ':']) {
-                    let save = (cur.i, cur.line, cur.column);
-                    while cur.peek().is_some_and(|c| c == ' ' || c == '\t') {
-                        cur.bump();
-                    }
-                    let mut next = String::new();
-                    while let Some(c) = cur.peek() {
-                        if is_break(c) {
-                            break;
-                        }
-                        next.push(c);
-                        cur.bump();
-                    }
-                    if !next.is_empty() && next.chars().all(|c| c.is_ascii_digit()) {
-                        text.push_str(&next);
-                    } else {
-                        (cur.i, cur.line, cur.column) = save;
-                    }
-                }
-                let (text, marks) = split_marks(&text);
-                game.moves.push(PdnMove {
-                    text,
-                    line,
-                    column: body_column,
-                    nags: marks.into_iter().collect(),
-                    ..PdnMove::default()
-                });
-            }
+            _ => r.word(line, column),
         }
     }
-    finish(&mut game, &mut games, &mut started);
-    Ok(games)
+    r.finish();
+    Ok(r.games)
+}
+
+/// The reader's state between the pieces of text it meets: the games read, the one being read.
+struct Reader {
+    cur: Cursor,
+    games: Vec<PdnGame>,
+    game: PdnGame,
+    started: bool,
+    in_moves: bool,
+}
+
+impl Reader {
+    /// Ends the game being read, if one was begun.
+    fn finish(&mut self) {
+        if self.started {
+            self.games.push(std::mem::take(&mut self.game));
+        }
+        self.started = false;
+    }
+
+    /// `[Name "value"]`.
+    fn tag(&mut self, line: usize, column: usize) -> Result<(), PdnError> {
+        if self.in_moves {
+            // Tags after moves without a result: the previous game ended unmarked.
+            self.finish();
+            self.in_moves = false;
+            self.game.line = line;
+            self.started = true;
+        }
+        self.cur.bump();
+        let (name, value) = read_tag(&mut self.cur, line, column)?;
+        self.game.tags.push((name, value));
+        Ok(())
+    }
+
+    /// `{…}`: after the last move, or before the first.
+    fn comment(&mut self) -> Result<(), PdnError> {
+        self.cur.bump();
+        let comment = self.cur.until_close('{', '}', "comment")?;
+        let comment = comment.trim().to_string();
+        match self.game.moves.last_mut() {
+            Some(m) => m.comments.push(comment),
+            None => self.game.intro.push(comment),
+        }
+        Ok(())
+    }
+
+    /// `(…)`: kept raw after the last move.
+    fn variation(&mut self) -> Result<(), PdnError> {
+        self.cur.bump();
+        let variation = self.cur.until_close('(', ')', "variation")?;
+        if let Some(m) = self.game.moves.last_mut() {
+            m.variations.push(variation.trim().to_string());
+        }
+        Ok(())
+    }
+
+    /// A rest-of-line comment (PGN style).
+    fn line_comment(&mut self) {
+        self.cur.bump();
+        let comment = self.cur.take_until(|c| c == '\n');
+        if let Some(m) = self.game.moves.last_mut() {
+            m.comments.push(comment.trim().to_string());
+        }
+    }
+
+    /// A word of the moves: a result, a NAG or mark, a move number, a move.
+    fn word(&mut self, line: usize, column: usize) {
+        let word = self.cur.take_until(is_break);
+        self.in_moves = true;
+        if RESULTS.contains(&word.as_str()) {
+            self.game.result = Some(word);
+            self.finish();
+            self.in_moves = false;
+            return;
+        }
+        if let Some(nag) = word.strip_prefix('$') {
+            if let Some(m) = self.game.moves.last_mut() {
+                m.nags.push(format!("${nag}"));
+            }
+            return;
+        }
+        // `1. ...` (Black's move follows) and a lone `.` placeholder carry no move.
+        if word.chars().all(|c| c == '.') {
+            return;
+        }
+        if word.chars().all(|c| "!?".contains(c)) {
+            if let Some(m) = self.game.moves.last_mut() {
+                m.nags.push(word);
+            }
+            return;
+        }
+        // A move number, alone (`12.`, `12...`) or glued to the move (`12.c3-d4`).
+        let digits = word.chars().take_while(|c| c.is_ascii_digit()).count();
+        let mut body = word.as_str();
+        let mut body_column = column;
+        if digits > 0 && word[digits..].starts_with('.') {
+            let rest = word[digits..].trim_start_matches('.');
+            body_column += word.len() - rest.len();
+            body = rest;
+        }
+        if body.is_empty() {
+            return;
+        }
+        let text = self.cur.padded_squares(body.to_string());
+        let (text, marks) = split_marks(&text);
+        self.game.moves.push(PdnMove {
+            text,
+            line,
+            column: body_column,
+            nags: marks.into_iter().collect(),
+            ..PdnMove::default()
+        });
+    }
 }
 
 fn split_marks(text: &str) -> (String, Option<String>) {

@@ -7,7 +7,8 @@ use super::movegen::ColumnMove;
 use super::position::{ColumnPosition, ColumnVariant};
 use crate::lang::Said;
 use crate::rules::notation::{
-    ambiguous, parse_text, IllegalReason, MoveText, NotationError, Origin,
+    ambiguous, capture_goes_on, empty_square, missed_capture, not_a_move, parse_text,
+    IllegalReason, MoveText, NotationError, Origin,
 };
 use crate::rules::{Board, Color};
 
@@ -117,98 +118,113 @@ fn classify(
     routes: &[ColumnMove],
     names: &[String],
 ) -> (IllegalReason, Said) {
-    let side = pos.turn();
-    let ru = crate::lang::Lang::Ru;
     if let Origin::Square(s) = text.from {
-        let c = pos.column(s.index());
-        let name = pos.name(s.index());
-        if c.is_empty() {
-            return (
-                IllegalReason::WrongPiece,
-                Said::new(format!("{name} is empty"), format!("поле {name} пусто")),
-            );
-        }
-        if c.white != (side == Color::White) {
-            return (
-                IllegalReason::WrongPiece,
-                Said::new(
-                    format!(
-                        "the column on {name} is topped by {} and {side} is to move: a column belongs to its top piece",
-                        if c.white { "White" } else { "Black" }
-                    ),
-                    format!(
-                        "столб на {name} сверху {}, а ход за стороной «{}»: столб принадлежит верхней шашке",
-                        if c.white { "белый" } else { "чёрный" },
-                        side.said(ru)
-                    ),
-                ),
-            );
+        if let Some(wrong) = wrong_column(pos, s.index()) {
+            return wrong;
         }
     }
-    let list = names.join(", ");
     let captures = legal.first().is_some_and(ColumnMove::is_capture);
     if captures {
-        // A quiet move written while a capture is compulsory.
-        let mut free = Vec::new();
-        pos.quiet_moves_into(&mut free);
-        if free.iter().any(|m| fits(pos, text, m)) {
-            return (
-                IllegalReason::MissedCapture,
-                Said::new(
-                    format!("a capture is compulsory: {list}"),
-                    format!("бить обязательно: {list}"),
-                ),
-            );
-        }
-        // A capture stopped before its end: the written squares are a beginning of a route.
-        if let Some(r) = routes.iter().find(|r| stops_short(pos, text, r)) {
-            let stop = text.to.index();
-            let crown = pos.variant.geometry().crown_rank(side == Color::White) >> stop & 1 != 0;
-            let was_man = !pos.column(r.from).top_king();
-            let detail = if crown && was_man {
-                Said::new(
-                    format!(
-                        "a man crowned on {} during a capture goes on capturing as a king",
-                        pos.name(stop)
-                    ),
-                    format!(
-                        "шашка, ставшая дамкой на {} во время взятия, продолжает бить как дамка",
-                        pos.name(stop)
-                    ),
-                )
-            } else {
-                Said::new(
-                    format!("the capture must go on from {}", pos.name(stop)),
-                    format!("взятие должно продолжаться с поля {}", pos.name(stop)),
-                )
-            };
-            return (IllegalReason::CaptureIncomplete, detail);
-        }
-        // A route that turns straight back over a column (towers) or jumps one twice (Laska).
-        if pos
-            .routes_without_turn_rule()
-            .iter()
-            .any(|r| fits(pos, text, r))
-        {
-            return (
-                IllegalReason::NotAMove,
-                match pos.variant {
-                    ColumnVariant::Towers => Said::new(
-                        "a capture may not turn straight back (180°) over the column it has just jumped",
-                        "при взятии нельзя возвращаться назад (на 180°) через только что побитый столб",
-                    ),
-                    ColumnVariant::Laska => Said::new(
-                        "a column may be jumped only once in a move",
-                        "один и тот же столб можно бить только один раз за ход",
-                    ),
-                },
-            );
+        if let Some(why) = capture_fault(pos, text, routes, names) {
+            return why;
         }
     }
-    (
-        IllegalReason::NotAMove,
-        Said::new("no legal move goes like that", "такого возможного хода нет"),
-    )
+    not_a_move()
+}
+
+/// The move starts on an empty square or on a column the other side tops.
+fn wrong_column(pos: &ColumnPosition, square: u8) -> Option<(IllegalReason, Said)> {
+    let side = pos.turn();
+    let ru = crate::lang::Lang::Ru;
+    let c = pos.column(square);
+    let name = pos.name(square);
+    if c.is_empty() {
+        return Some(empty_square(&name));
+    }
+    if c.white != (side == Color::White) {
+        return Some((
+            IllegalReason::WrongPiece,
+            Said::new(
+                format!(
+                    "the column on {name} is topped by {} and {side} is to move: a column belongs to its top piece",
+                    if c.white { "White" } else { "Black" }
+                ),
+                format!(
+                    "столб на {name} сверху {}, а ход за стороной «{}»: столб принадлежит верхней шашке",
+                    if c.white { "белый" } else { "чёрный" },
+                    side.said(ru)
+                ),
+            ),
+        ));
+    }
+    None
+}
+
+/// While a capture is compulsory: a quiet move written, a capture stopped short, or a route the
+/// jumping rules forbid.
+fn capture_fault(
+    pos: &ColumnPosition,
+    text: &MoveText,
+    routes: &[ColumnMove],
+    names: &[String],
+) -> Option<(IllegalReason, Said)> {
+    // A quiet move written while a capture is compulsory.
+    let mut free = Vec::new();
+    pos.quiet_moves_into(&mut free);
+    if free.iter().any(|m| fits(pos, text, m)) {
+        return Some(missed_capture(names));
+    }
+    // A capture stopped before its end: the written squares are a beginning of a route.
+    if let Some(r) = routes.iter().find(|r| stops_short(pos, text, r)) {
+        return Some((
+            IllegalReason::CaptureIncomplete,
+            stopped_short(pos, text, r),
+        ));
+    }
+    // A route that turns straight back over a column (towers) or jumps one twice (Laska).
+    if pos
+        .routes_without_turn_rule()
+        .iter()
+        .any(|r| fits(pos, text, r))
+    {
+        return Some((
+            IllegalReason::NotAMove,
+            match pos.variant {
+                ColumnVariant::Towers => Said::new(
+                    "a capture may not turn straight back (180°) over the column it has just jumped",
+                    "при взятии нельзя возвращаться назад (на 180°) через только что побитый столб",
+                ),
+                ColumnVariant::Laska => Said::new(
+                    "a column may be jumped only once in a move",
+                    "один и тот же столб можно бить только один раз за ход",
+                ),
+            },
+        ));
+    }
+    None
+}
+
+/// Why the capture goes on from where the written move stops: a man crowned there captures on
+/// as a king.
+fn stopped_short(pos: &ColumnPosition, text: &MoveText, r: &ColumnMove) -> Said {
+    let side = pos.turn();
+    let stop = text.to.index();
+    let crown = pos.variant.geometry().crown_rank(side == Color::White) >> stop & 1 != 0;
+    let was_man = !pos.column(r.from).top_king();
+    if crown && was_man {
+        Said::new(
+            format!(
+                "a man crowned on {} during a capture goes on capturing as a king",
+                pos.name(stop)
+            ),
+            format!(
+                "шашка, ставшая дамкой на {} во время взятия, продолжает бить как дамка",
+                pos.name(stop)
+            ),
+        )
+    } else {
+        capture_goes_on(&pos.name(stop))
+    }
 }
 
 /// The written move ends on a landing square inside the route (and fits up to there).

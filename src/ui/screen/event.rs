@@ -17,20 +17,18 @@ pub use checkin::{Message as CheckInMessage, CHECKIN_FIELD};
 /// The event's page, scrolled back to its top when a player is taken into the form.
 pub const EVENT_PAGE: &str = "event-page";
 pub use players::{SEX_FIELD, SURNAME_FIELD};
-use settings::apply_edit;
 pub use settings::Edit;
 pub use tiebreaks::TieBreakChoice;
 
-use chrono::Datelike;
 use std::path::PathBuf;
 
 use iced::widget::{button, column, container, row, scrollable, text};
 use iced::{Element, Length};
 
 use super::Action;
-use crate::lang::{Lang, Russian};
+use crate::lang::Lang;
 use crate::tournament::command::Command;
-use crate::tournament::model::{Player, PlayerId, Settings, Tournament};
+use crate::tournament::model::{PlayerId, Settings, Tournament};
 
 #[derive(Default)]
 pub struct State {
@@ -155,6 +153,22 @@ impl Section {
             Section::Schedule => lang.pick("Schedule", "Расписание"),
         }
     }
+
+    /// The section's button: its label, with how many there are of what it lists.
+    fn counted(self, t: &Tournament, lang: Lang) -> String {
+        match self {
+            Section::Players => format!("{} ({})", self.label(lang), t.players.len()),
+            Section::Teams if t.is_team_event() => {
+                format!("{} ({})", self.label(lang), t.teams.len())
+            }
+            Section::CheckIn => {
+                let roll = crate::tournament::registration::roll(t);
+                let expected = roll.present.len() + roll.missing.len();
+                format!("{} ({}/{expected})", self.label(lang), roll.present.len())
+            }
+            _ => self.label(lang).to_string(),
+        }
+    }
 }
 
 impl State {
@@ -242,7 +256,6 @@ impl State {
         lang: Lang,
     ) -> Action<Message> {
         let Some(t) = t else { return Action::None };
-        let mut order = t.tiebreaks.clone();
         match message {
             Message::Surname(s) => self.surname = s,
             Message::Name(s) => self.name = s,
@@ -251,140 +264,13 @@ impl State {
             Message::Club(s) => self.club = s,
             Message::BirthYear(s) => self.birth_year = s,
             Message::Sex(typed) => self.sex = players::sex_typed(&typed, self.sex),
-            Message::Add => {
-                // Enter in any field of an empty form: nothing to add, and it says what is missing.
-                if self.surname.trim().is_empty() {
-                    return Action::error(
-                        lang.pick("Type the surname first", "Сначала введите фамилию"),
-                    );
-                }
-                let rating = match self.rating.trim() {
-                    "" => None,
-                    r => match r.parse::<i64>() {
-                        Ok(v) if v < 0 => {
-                            return Action::error(format!(
-                                "{} {}: {}",
-                                lang.pick("rating", "рейтинг"),
-                                lang.quote(r),
-                                lang.pick(
-                                    "a rating is not negative",
-                                    "рейтинг не бывает отрицательным"
-                                )
-                            ))
-                        }
-                        Ok(v) => match u32::try_from(v) {
-                            Ok(v) => Some(v),
-                            Err(_) => {
-                                return Action::error(format!(
-                                    "{} {}: {}",
-                                    lang.pick("rating", "рейтинг"),
-                                    lang.quote(r),
-                                    lang.pick("too large", "слишком большой")
-                                ))
-                            }
-                        },
-                        Err(_) => {
-                            return Action::error(format!(
-                                "{} {}: {}",
-                                lang.pick("rating", "рейтинг"),
-                                lang.quote(r),
-                                lang.pick("a whole number", "нужно целое число")
-                            ))
-                        }
-                    },
-                };
-                // A year the forms can print: four digits, not after the event's first day (or,
-                // with no dates yet, this year).
-                let latest = crate::tournament::model::first_day(&t.settings.dates)
-                    .map_or_else(|| chrono::Local::now().year(), |d| d.year());
-                let birth_year = match self.birth_year.trim() {
-                    "" => None,
-                    y => match y.parse::<u16>() {
-                        Ok(v) if (1900..=latest).contains(&i32::from(v)) => Some(v),
-                        _ => {
-                            return Action::error(format!(
-                                "{} {}: {}",
-                                lang.pick("birth year", "год рождения"),
-                                lang.quote(y),
-                                if lang == Lang::En {
-                                    format!("a year from 1900 to {latest}, such as 2008")
-                                } else {
-                                    format!("нужен год от 1900 до {latest}, например 2008")
-                                }
-                            ))
-                        }
-                    },
-                };
-                if let Some(question) = self.question(t, birth_year, lang) {
-                    let key = self.form_key();
-                    if self.asked.as_deref() != Some(key.as_str()) {
-                        self.asked = Some(key);
-                        return Action::error(question);
-                    }
-                }
-                let existing = self.editing.and_then(|id| t.player(id)).cloned();
-                let id = existing
-                    .as_ref()
-                    .map(|p| p.id)
-                    .unwrap_or_else(|| PlayerId::after(t.players.iter().map(|p| p.id)));
-                let base = existing.unwrap_or_else(|| Player::new(id, ""));
-                let player = Player {
-                    surname: self.surname.trim().to_string(),
-                    name: self.name.trim().to_string(),
-                    title: self.title.trim().to_string(),
-                    rating,
-                    club: self.club.trim().to_string(),
-                    birth_year,
-                    sex: self.sex,
-                    ..base
-                };
-                let cmd = if self.editing.is_some() {
-                    Command::EditPlayer { player }
-                } else {
-                    Command::AddPlayer { player }
-                };
-                // The form is cleared once the player is saved (`clear_form`, by the app): a
-                // refused change leaves what the arbiter typed.
-                return Action::Apply(cmd);
-            }
-            Message::Edit(id) => {
-                if let Some(p) = t.player(id) {
-                    // The form is at the page's top: a player clicked low in a long list is
-                    // edited where the arbiter can see it (a trial clicked and saw nothing).
-                    let top = iced::widget::operation::snap_to(
-                        EVENT_PAGE,
-                        iced::widget::operation::RelativeOffset::START,
-                    );
-                    self.editing = Some(id);
-                    self.surname = p.surname.clone();
-                    self.name = p.name.clone();
-                    self.title = p.title.clone();
-                    self.rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
-                    self.club = p.club.clone();
-                    self.birth_year = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
-                    self.sex = p.sex;
-                    return Action::Task(top);
-                }
-            }
+            Message::Add => return self.add_player(t, lang),
+            Message::Edit(id) => return self.edit_player(t, id),
             Message::CancelEdit => self.clear_form(),
             Message::ForbidA(id) => self.forbid.0 = Some(id),
             Message::ForbidB(id) => self.forbid.1 = Some(id),
-            Message::AddForbidden => {
-                if let (Some(a), Some(b)) = self.forbid {
-                    if a != b {
-                        let mut pairs = t.forbidden.clone();
-                        pairs.push((a, b));
-                        self.forbid = (None, None);
-                        return Action::Apply(Command::SetForbidden { pairs });
-                    }
-                }
-            }
-            Message::RemoveForbidden(k) if k < t.forbidden.len() => {
-                let mut pairs = t.forbidden.clone();
-                pairs.remove(k);
-                return Action::Apply(Command::SetForbidden { pairs });
-            }
-            Message::RemoveForbidden(_) => {}
+            Message::AddForbidden => return self.add_forbidden(t),
+            Message::RemoveForbidden(k) => return forbidden::remove(t, k),
             Message::CsvPath(p) => self.csv_path = p,
             Message::ImportCsv => {
                 let path = self.csv_path.trim().to_string();
@@ -393,85 +279,9 @@ impl State {
                     Box::new(move |bytes| Message::CsvRead(path, bytes)),
                 );
             }
-            Message::CsvRead(path, bytes) => {
-                let first = PlayerId::after(t.players.iter().map(|p| p.id));
-                // One change for the whole list: one undo takes the import back.
-                return match crate::tournament::roster::parse_csv(&path, &bytes, first) {
-                    Ok(players) => {
-                        // Ranks the table does not read are asked about, as in the form.
-                        let unknown = unknown_ranks(&players, lang);
-                        let again = self.csv_asked.as_ref() == Some(&(path.clone(), bytes.clone()));
-                        if !unknown.is_empty() && !again {
-                            self.csv_asked = Some((path, bytes));
-                            return Action::error(format!(
-                                "{}: {}. {} ({}). {}",
-                                lang.pick("Ranks not in the EVSK table", "Разрядов нет в таблице ЕВСК"),
-                                unknown.join(", "),
-                                lang.pick(
-                                    "They would count as no rank",
-                                    "Они будут считаться как «без разряда»"
-                                ),
-                                crate::tournament::norms::Table::shipped().rank_keys(lang),
-                                lang.pick(
-                                    "Correct the list, or press “Import CSV” again to keep them as typed.",
-                                    "Исправьте список или нажмите «Импорт CSV» ещё раз, чтобы оставить как есть."
-                                ),
-                            ));
-                        }
-                        self.csv_asked = None;
-                        Action::Apply(Command::Batch {
-                            commands: players
-                                .into_iter()
-                                .map(|player| Command::AddPlayer { player })
-                                .collect(),
-                        })
-                    }
-                    Err(e) => Action::error(e.said(lang)),
-                };
-            }
-            Message::Settings(edit) => {
-                let draft = self.draft.get_or_insert_with(|| t.settings.clone());
-                match &edit {
-                    Edit::TimeControl(v) => self.control_text = Some(v.clone()),
-                    Edit::Preset(c) => self.control_text = Some(c.value.clone()),
-                    _ => {}
-                }
-                apply_edit(draft, edit);
-            }
-            Message::SaveSettings => {
-                let Some(mut settings) = self.draft.clone() else {
-                    return Action::None;
-                };
-                // The form does not edit the rules on coming (the check-in page does): a draft
-                // begun before one was changed there must not put the old one back.
-                settings.registration = t.settings.registration.clone();
-                if let Some(text) = &self.control_text {
-                    match text.parse() {
-                        Ok(c) => settings.time_control = c,
-                        // The draft stays as typed; the field says why.
-                        Err(e) => {
-                            self.control_error = Some(format!("`{text}`: {}", e.said(lang)));
-                            return Action::None;
-                        }
-                    }
-                }
-                self.control_error = None;
-                let cmd = Command::SetSettings {
-                    settings: Box::new(settings),
-                };
-                // Asked before it is sent, so that a refusal keeps every pending edit and the
-                // form says which field and why.
-                if let Err(e) = crate::tournament::command::applied(t, &cmd) {
-                    let name = matches!(e, crate::tournament::command::CommandError::NoName);
-                    self.settings_error =
-                        Some((name, crate::lang::Said::new(e.to_string(), e.ru())));
-                    return Action::None;
-                }
-                self.draft = None;
-                self.control_text = None;
-                self.settings_error = None;
-                return Action::Apply(cmd);
-            }
+            Message::CsvRead(path, bytes) => return self.import_csv(t, path, bytes, lang),
+            Message::Settings(edit) => self.edit_settings(t, edit),
+            Message::SaveSettings => return self.save_settings(t, lang),
             Message::Withdraw(id) => {
                 return Action::Apply(Command::Withdraw {
                     id,
@@ -490,23 +300,10 @@ impl State {
                     Err(e) => Action::error(e.to_string()),
                 }
             }
-            Message::TiebreakUp(k) if k > 0 => {
-                order.swap(k, k - 1);
-                return Action::Apply(Command::SetTiebreaks { tiebreaks: order });
-            }
-            Message::TiebreakDown(k) if k + 1 < order.len() => {
-                order.swap(k, k + 1);
-                return Action::Apply(Command::SetTiebreaks { tiebreaks: order });
-            }
-            Message::TiebreakRemove(k) if k < order.len() => {
-                order.remove(k);
-                return Action::Apply(Command::SetTiebreaks { tiebreaks: order });
-            }
-            Message::TiebreakAdd(TieBreakChoice(tb, _)) => {
-                order.push(tb);
-                return Action::Apply(Command::SetTiebreaks { tiebreaks: order });
-            }
-            Message::TiebreakUp(_) | Message::TiebreakDown(_) | Message::TiebreakRemove(_) => {}
+            m @ (Message::TiebreakUp(_)
+            | Message::TiebreakDown(_)
+            | Message::TiebreakRemove(_)
+            | Message::TiebreakAdd(_)) => return tiebreaks::reorder(t, m),
             Message::Section(section) => self.section = section,
             Message::Team(m) => return self.team.update(m, t, lang).map(Message::Team),
             Message::CheckIn(m) => return self.checkin.update(m, t, lang).map(Message::CheckIn),
@@ -544,23 +341,7 @@ impl State {
             .into_iter()
             .filter(|s| *s != Section::CheckIn || !t.is_team_event())
             .map(|section| {
-                let label = match section {
-                    Section::Players => format!("{} ({})", section.label(lang), t.players.len()),
-                    Section::Teams if t.is_team_event() => {
-                        format!("{} ({})", section.label(lang), t.teams.len())
-                    }
-                    Section::CheckIn => {
-                        let roll = crate::tournament::registration::roll(t);
-                        let expected = roll.present.len() + roll.missing.len();
-                        format!(
-                            "{} ({}/{expected})",
-                            section.label(lang),
-                            roll.present.len()
-                        )
-                    }
-                    _ => section.label(lang).to_string(),
-                };
-                button(text(label).size(18))
+                button(text(section.counted(t, lang)).size(18))
                     .style(if section == self.section {
                         button::primary
                     } else {
@@ -569,7 +350,34 @@ impl State {
                     .on_press(Message::Section(section))
                     .into()
             });
-        let page: Element<'a, Message> = match self.section {
+        column![
+            // Nine pages: on a narrow window the buttons wrap rather than run off the edge.
+            row(sections).spacing(6).wrap().vertical_spacing(6),
+            // Room on the right for the scroll bar, so it never covers a button.
+            scrollable(
+                container(self.page(t, event, awards, lang)).padding(iced::Padding {
+                    top: 0.0,
+                    right: 16.0,
+                    bottom: 0.0,
+                    left: 4.0,
+                })
+            )
+            .id(EVENT_PAGE)
+            .height(Length::Fill),
+        ]
+        .spacing(12)
+        .into()
+    }
+
+    /// The page of the section shown.
+    fn page<'a>(
+        &'a self,
+        t: &'a Tournament,
+        event: Option<&std::path::Path>,
+        awards: Option<&[crate::tournament::prize::Award]>,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        match self.section {
             Section::Players => column![
                 self.player_form(lang),
                 text(lang.pick(
@@ -598,22 +406,7 @@ impl State {
                 .view(t, awards.unwrap_or_default(), lang)
                 .map(Message::Prizes),
             Section::Schedule => self.schedule.view(t, lang).map(Message::Schedule),
-        };
-        column![
-            // Nine pages: on a narrow window the buttons wrap rather than run off the edge.
-            row(sections).spacing(6).wrap().vertical_spacing(6),
-            // Room on the right for the scroll bar, so it never covers a button.
-            scrollable(container(page).padding(iced::Padding {
-                top: 0.0,
-                right: 16.0,
-                bottom: 0.0,
-                left: 4.0,
-            }))
-            .id(EVENT_PAGE)
-            .height(Length::Fill),
-        ]
-        .spacing(12)
-        .into()
+        }
     }
 }
 

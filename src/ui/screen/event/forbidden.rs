@@ -5,8 +5,10 @@ use iced::Element;
 
 use super::{Message, State};
 use crate::lang::Lang;
+use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::ui::format::Choice;
+use crate::ui::screen::Action;
 use crate::ui::theme;
 
 impl State {
@@ -56,4 +58,29 @@ impl State {
 
         forbidden.into()
     }
+}
+
+impl State {
+    /// The pair chosen added to the forbidden pairs (a player is not paired with himself).
+    pub(super) fn add_forbidden(&mut self, t: &Tournament) -> Action<Message> {
+        if let (Some(a), Some(b)) = self.forbid {
+            if a != b {
+                let mut pairs = t.forbidden.clone();
+                pairs.push((a, b));
+                self.forbid = (None, None);
+                return Action::Apply(Command::SetForbidden { pairs });
+            }
+        }
+        Action::None
+    }
+}
+
+/// The forbidden pair `k` removed.
+pub(super) fn remove(t: &Tournament, k: usize) -> Action<Message> {
+    if k >= t.forbidden.len() {
+        return Action::None;
+    }
+    let mut pairs = t.forbidden.clone();
+    pairs.remove(k);
+    Action::Apply(Command::SetForbidden { pairs })
 }

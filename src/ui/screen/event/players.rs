@@ -1,12 +1,15 @@
 //! The players: the list by pairing number (a name clicked is edited), the form that adds or
 //! edits one (Enter in any field saves it), the CSV import, numbers by lot, withdrawals.
 
+use chrono::Datelike;
 use iced::widget::{button, column, row, table, text, text_input};
 use iced::Element;
 
 use super::{Message, State};
-use crate::lang::Lang;
-use crate::tournament::model::{Player, Sex, System, Tournament};
+use crate::lang::{Lang, Russian};
+use crate::tournament::command::Command;
+use crate::tournament::model::{Player, PlayerId, Sex, System, Tournament};
+use crate::ui::screen::Action;
 
 /// The new player's surname field (tests find it by this id).
 pub const SURNAME_FIELD: &str = "player-surname";
@@ -165,5 +168,170 @@ impl State {
         ]
         .spacing(6);
         column![add, import].spacing(8).into()
+    }
+}
+
+impl State {
+    /// The player as typed, added or saved; a field that cannot be read says why, and a rank
+    /// the table does not read or a player already on the list is asked about first.
+    pub(super) fn add_player(&mut self, t: &Tournament, lang: Lang) -> Action<Message> {
+        // Enter in any field of an empty form: nothing to add, and it says what is missing.
+        if self.surname.trim().is_empty() {
+            return Action::error(lang.pick("Type the surname first", "Сначала введите фамилию"));
+        }
+        let rating = match self.typed_rating(lang) {
+            Ok(rating) => rating,
+            Err(why) => return Action::error(why),
+        };
+        let birth_year = match self.typed_birth_year(t, lang) {
+            Ok(year) => year,
+            Err(why) => return Action::error(why),
+        };
+        if let Some(question) = self.question(t, birth_year, lang) {
+            let key = self.form_key();
+            if self.asked.as_deref() != Some(key.as_str()) {
+                self.asked = Some(key);
+                return Action::error(question);
+            }
+        }
+        let existing = self.editing.and_then(|id| t.player(id)).cloned();
+        let id = existing
+            .as_ref()
+            .map(|p| p.id)
+            .unwrap_or_else(|| PlayerId::after(t.players.iter().map(|p| p.id)));
+        let base = existing.unwrap_or_else(|| Player::new(id, ""));
+        let player = Player {
+            surname: self.surname.trim().to_string(),
+            name: self.name.trim().to_string(),
+            title: self.title.trim().to_string(),
+            rating,
+            club: self.club.trim().to_string(),
+            birth_year,
+            sex: self.sex,
+            ..base
+        };
+        let cmd = if self.editing.is_some() {
+            Command::EditPlayer { player }
+        } else {
+            Command::AddPlayer { player }
+        };
+        // The form is cleared once the player is saved (`clear_form`, by the app): a
+        // refused change leaves what the arbiter typed.
+        Action::Apply(cmd)
+    }
+
+    /// The rating typed: none, or a whole number not negative; else why not.
+    fn typed_rating(&self, lang: Lang) -> Result<Option<u32>, String> {
+        let r = match self.rating.trim() {
+            "" => return Ok(None),
+            r => r,
+        };
+        let refused = |why: &str| {
+            format!(
+                "{} {}: {}",
+                lang.pick("rating", "рейтинг"),
+                lang.quote(r),
+                why
+            )
+        };
+        match r.parse::<i64>() {
+            Ok(v) if v < 0 => Err(refused(lang.pick(
+                "a rating is not negative",
+                "рейтинг не бывает отрицательным",
+            ))),
+            Ok(v) => match u32::try_from(v) {
+                Ok(v) => Ok(Some(v)),
+                Err(_) => Err(refused(lang.pick("too large", "слишком большой"))),
+            },
+            Err(_) => Err(refused(lang.pick("a whole number", "нужно целое число"))),
+        }
+    }
+
+    /// The birth year typed: none, or a year the forms can print: four digits, not after the
+    /// event's first day (or, with no dates yet, this year); else why not.
+    fn typed_birth_year(&self, t: &Tournament, lang: Lang) -> Result<Option<u16>, String> {
+        let latest = crate::tournament::model::first_day(&t.settings.dates)
+            .map_or_else(|| chrono::Local::now().year(), |d| d.year());
+        match self.birth_year.trim() {
+            "" => Ok(None),
+            y => match y.parse::<u16>() {
+                Ok(v) if (1900..=latest).contains(&i32::from(v)) => Ok(Some(v)),
+                _ => Err(format!(
+                    "{} {}: {}",
+                    lang.pick("birth year", "год рождения"),
+                    lang.quote(y),
+                    if lang == Lang::En {
+                        format!("a year from 1900 to {latest}, such as 2008")
+                    } else {
+                        format!("нужен год от 1900 до {latest}, например 2008")
+                    }
+                )),
+            },
+        }
+    }
+
+    /// The player `id` taken into the form.
+    pub(super) fn edit_player(&mut self, t: &Tournament, id: PlayerId) -> Action<Message> {
+        let Some(p) = t.player(id) else {
+            return Action::None;
+        };
+        // The form is at the page's top: a player clicked low in a long list is
+        // edited where the arbiter can see it (a trial clicked and saw nothing).
+        let top = iced::widget::operation::snap_to(
+            super::EVENT_PAGE,
+            iced::widget::operation::RelativeOffset::START,
+        );
+        self.editing = Some(id);
+        self.surname = p.surname.clone();
+        self.name = p.name.clone();
+        self.title = p.title.clone();
+        self.rating = p.rating.map(|r| r.to_string()).unwrap_or_default();
+        self.club = p.club.clone();
+        self.birth_year = p.birth_year.map(|y| y.to_string()).unwrap_or_default();
+        self.sex = p.sex;
+        Action::Task(top)
+    }
+
+    /// The CSV list read (its path, for the errors), added as one change: one undo takes the
+    /// import back.
+    pub(super) fn import_csv(
+        &mut self,
+        t: &Tournament,
+        path: String,
+        bytes: Vec<u8>,
+        lang: Lang,
+    ) -> Action<Message> {
+        let first = PlayerId::after(t.players.iter().map(|p| p.id));
+        let players = match crate::tournament::roster::parse_csv(&path, &bytes, first) {
+            Ok(players) => players,
+            Err(e) => return Action::error(e.said(lang)),
+        };
+        // Ranks the table does not read are asked about, as in the form.
+        let unknown = super::unknown_ranks(&players, lang);
+        let again = self.csv_asked.as_ref() == Some(&(path.clone(), bytes.clone()));
+        if !unknown.is_empty() && !again {
+            self.csv_asked = Some((path, bytes));
+            return Action::error(format!(
+                "{}: {}. {} ({}). {}",
+                lang.pick("Ranks not in the EVSK table", "Разрядов нет в таблице ЕВСК"),
+                unknown.join(", "),
+                lang.pick(
+                    "They would count as no rank",
+                    "Они будут считаться как «без разряда»"
+                ),
+                crate::tournament::norms::Table::shipped().rank_keys(lang),
+                lang.pick(
+                    "Correct the list, or press “Import CSV” again to keep them as typed.",
+                    "Исправьте список или нажмите «Импорт CSV» ещё раз, чтобы оставить как есть."
+                ),
+            ));
+        }
+        self.csv_asked = None;
+        Action::Apply(Command::Batch {
+            commands: players
+                .into_iter()
+                .map(|player| Command::AddPlayer { player })
+                .collect(),
+        })
     }
 }

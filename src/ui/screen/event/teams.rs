@@ -91,80 +91,23 @@ impl Form {
     }
 
     pub fn update(&mut self, message: Message, t: &Tournament, lang: Lang) -> Action<Message> {
-        let settings = t.settings.teams.clone();
-        let set = |teams: Vec<Team>, settings: Option<TeamSettings>| {
-            Action::Apply(Command::SetTeams { teams, settings })
-        };
-        let with_settings = |edit: &dyn Fn(&mut TeamSettings)| match &settings {
-            Some(s) => {
-                let mut s = s.clone();
-                edit(&mut s);
-                set(t.teams.clone(), Some(s))
-            }
-            None => Action::None,
-        };
-        let with_roster = |team: TeamId, edit: &dyn Fn(&mut Vec<PlayerId>)| {
-            let mut teams = t.teams.clone();
-            match teams.iter_mut().find(|tm| tm.id == team) {
-                Some(tm) => {
-                    edit(&mut tm.roster);
-                    set(teams, settings.clone())
-                }
-                None => Action::None,
-            }
-        };
         match message {
             Message::Name(s) => self.name = s,
             Message::Short(s) => self.short = s,
             Message::Club(s) => self.club = s,
             Message::Captain(s) => self.captain = s,
-            Message::Save => {
-                let mut teams = t.teams.clone();
-                let typed = |roster: Vec<PlayerId>, id: TeamId| Team {
-                    id,
-                    name: self.name.trim().to_string(),
-                    short: self.short.trim().to_string(),
-                    club: self.club.trim().to_string(),
-                    captain: self.captain.trim().to_string(),
-                    roster,
-                };
-                match self.editing {
-                    Some(id) => match teams.iter_mut().find(|tm| tm.id == id) {
-                        Some(tm) => *tm = typed(tm.roster.clone(), id),
-                        None => return Action::None,
-                    },
-                    None => {
-                        let id = TeamId::after(teams.iter().map(|tm| tm.id));
-                        teams.push(typed(Vec::new(), id));
-                    }
-                }
-                // The form empties once the event takes it (`Form::saved`, by the app); a
-                // refusal keeps it as typed.
-                return set(teams, settings);
-            }
-            Message::Edit(id) => {
-                if let Some(tm) = t.team(id) {
-                    *self = Form {
-                        name: tm.name.clone(),
-                        short: tm.short.clone(),
-                        club: tm.club.clone(),
-                        captain: tm.captain.clone(),
-                        editing: Some(id),
-                        boards: self.boards,
-                        junior_year: self.junior_year.clone(),
-                    };
-                }
-            }
+            Message::Save => return self.save(t),
+            Message::Edit(id) => self.edit(t, id),
             Message::Cancel => self.saved(),
             Message::Remove(id) => {
                 let teams = t.teams.iter().filter(|tm| tm.id != id).cloned().collect();
-                return set(teams, settings);
+                return set(t, teams);
             }
             Message::Join(team, player) => {
-                return with_roster(team, &|roster| roster.push(player));
+                return with_roster(t, team, |roster| roster.push(player));
             }
             Message::Move(team, k, by) => {
-                return with_roster(team, &|roster| {
+                return with_roster(t, team, |roster| {
                     let j = k as isize + by;
                     if (0..roster.len() as isize).contains(&j) {
                         roster.swap(k, j as usize);
@@ -172,164 +115,113 @@ impl Form {
                 });
             }
             Message::Leave(team, k) => {
-                return with_roster(team, &|roster| {
+                return with_roster(t, team, |roster| {
                     if k < roster.len() {
                         roster.remove(k);
                     }
                 });
             }
-            Message::Boards(b) => {
-                if settings.is_none() {
-                    self.boards = Some(b);
-                    return Action::None;
-                }
-                return with_settings(&|s| s.boards = b);
-            }
-            Message::LineUp(mode) => return with_settings(&|s| s.line_up = mode),
-            Message::Primary(p) => {
-                // The arbiter's order of criteria stays: only the score now primary leaves the
-                // list, and the one it replaces takes its place (teams.md: "the other one the
-                // first tie-break").
-                return with_settings(&|s| {
-                    let (now, was) = match p {
-                        Primary::MatchPoints => {
-                            (TeamTieBreak::MatchPoints, TeamTieBreak::GamePoints)
-                        }
-                        Primary::GamePoints => {
-                            (TeamTieBreak::GamePoints, TeamTieBreak::MatchPoints)
-                        }
-                    };
-                    if s.primary != p {
-                        match s.tiebreaks.iter().position(|&tb| tb == now) {
-                            Some(k) if !s.tiebreaks.contains(&was) => s.tiebreaks[k] = was,
-                            Some(k) => {
-                                s.tiebreaks.remove(k);
-                            }
-                            None if !s.tiebreaks.contains(&was) => s.tiebreaks.insert(0, was),
-                            None => {}
-                        }
-                    }
-                    s.primary = p;
-                });
-            }
-            Message::MatchPoints(mp) => return with_settings(&|s| s.match_points = mp),
-            Message::BoardPrizeGames(n) => return with_settings(&|s| s.board_prize_games = n),
-            Message::Women(board) => return with_settings(&|s| s.rules.women = board),
+            Message::Boards(b) if t.settings.teams.is_none() => self.boards = Some(b),
             Message::JuniorYear(y) => self.junior_year = y,
             Message::JuniorSubmit => {
-                let board = settings
+                let board = t
+                    .settings
+                    .teams
                     .as_ref()
                     .and_then(|s| s.rules.junior.map(|j| j.board));
-                return match board {
-                    Some(_) => self.update(Message::Junior(board), t, lang),
-                    None => Action::None,
-                };
+                if board.is_some() {
+                    return self.junior(board, t, lang);
+                }
             }
-            Message::Junior(board) => {
-                let typed = self.junior_year.trim();
-                let kept = settings
-                    .as_ref()
-                    .and_then(|s| s.rules.junior.map(|j| j.born_from.to_string()))
-                    .unwrap_or_default();
-                let year = if typed.is_empty() {
-                    kept.as_str()
-                } else {
-                    typed
-                };
-                let born_from = match (board, year.parse::<u16>()) {
-                    (None, _) => None,
-                    (Some(_), Ok(y)) if (1900..=2100).contains(&y) => Some(y),
-                    (Some(_), _) => {
-                        return Action::error(format!(
-                            "{}: {}",
-                            lang.quote(year),
-                            lang.pick(
-                                "type the junior board's year of birth (born in it or later)",
-                                "введите год рождения для юношеской доски (этот год и моложе)"
-                            )
-                        ))
-                    }
-                };
-                return with_settings(&|s| {
-                    s.rules.junior = board.zip(born_from).map(|(board, born_from)| {
-                        crate::tournament::team::JuniorBoard { board, born_from }
-                    })
-                });
-            }
-            Message::LeastBoard(board) => {
-                return with_settings(&|s| {
-                    s.rules.least_rank = board.map(|board| crate::tournament::team::LeastRank {
-                        board,
-                        rank: s
-                            .rules
-                            .least_rank
-                            .as_ref()
-                            .map_or_else(|| "КМС".to_string(), |l| l.rank.clone()),
-                    })
-                })
-            }
-            Message::LeastRank(rank) => {
-                return with_settings(&|s| {
-                    if let Some(l) = s.rules.least_rank.as_mut() {
-                        l.rank = rank.clone();
-                    }
-                })
-            }
-            Message::TiebreakUp(k) => {
-                return with_settings(&|s| {
-                    if k > 0 && k < s.tiebreaks.len() {
-                        s.tiebreaks.swap(k, k - 1);
-                    }
-                })
-            }
-            Message::TiebreakDown(k) => {
-                return with_settings(&|s| {
-                    if k + 1 < s.tiebreaks.len() {
-                        s.tiebreaks.swap(k, k + 1);
-                    }
-                })
-            }
-            Message::TiebreakRemove(k) => {
-                return with_settings(&|s| {
-                    if k < s.tiebreaks.len() {
-                        s.tiebreaks.remove(k);
-                    }
-                })
-            }
-            Message::TiebreakAdd(tb) => return with_settings(&|s| s.tiebreaks.push(tb)),
-            Message::BoardTable(board, table) => {
-                return with_settings(&|s| match &table {
-                    Some(name) => {
-                        s.ballot_tables.insert(board, name.clone());
-                    }
-                    None => {
-                        s.ballot_tables.remove(&board);
-                    }
-                })
-            }
-            Message::Colours(c) => return with_settings(&|s| s.colours = c),
-            Message::NumberByRating => {
-                // Before round 1 nothing refers to a team's id yet: the ids follow the new
-                // order, so the standings' team number and the pairing's (the place in the
-                // list) stay one number.
-                let order = crate::tournament::team::swiss::input::initial_order(t);
-                let teams = order
-                    .iter()
-                    .filter_map(|id| t.team(*id).cloned())
-                    .zip((1..).map(TeamId))
-                    .map(|(tm, id)| Team { id, ..tm })
-                    .collect();
-                return set(teams, settings.clone());
-            }
+            Message::Junior(board) => return self.junior(board, t, lang),
+            Message::NumberByRating => return number_by_rating(t),
             Message::MakeTeamEvent => {
                 let boards = self.boards.unwrap_or(4);
-                return set(
-                    Vec::new(),
-                    Some(TeamSettings::new(boards, t.settings.system)),
-                );
+                return Action::Apply(Command::SetTeams {
+                    teams: Vec::new(),
+                    settings: Some(TeamSettings::new(boards, t.settings.system)),
+                });
             }
+            other => return with_settings(t, |s| edit_settings(s, other)),
         }
         Action::None
+    }
+
+    /// The team typed added, or the one being edited saved with its roster.
+    fn save(&self, t: &Tournament) -> Action<Message> {
+        let mut teams = t.teams.clone();
+        let typed = |roster: Vec<PlayerId>, id: TeamId| Team {
+            id,
+            name: self.name.trim().to_string(),
+            short: self.short.trim().to_string(),
+            club: self.club.trim().to_string(),
+            captain: self.captain.trim().to_string(),
+            roster,
+        };
+        match self.editing {
+            Some(id) => match teams.iter_mut().find(|tm| tm.id == id) {
+                Some(tm) => *tm = typed(tm.roster.clone(), id),
+                None => return Action::None,
+            },
+            None => {
+                let id = TeamId::after(teams.iter().map(|tm| tm.id));
+                teams.push(typed(Vec::new(), id));
+            }
+        }
+        // The form empties once the event takes it (`Form::saved`, by the app); a
+        // refusal keeps it as typed.
+        set(t, teams)
+    }
+
+    /// Team `id`'s details taken into the form.
+    fn edit(&mut self, t: &Tournament, id: TeamId) {
+        if let Some(tm) = t.team(id) {
+            *self = Form {
+                name: tm.name.clone(),
+                short: tm.short.clone(),
+                club: tm.club.clone(),
+                captain: tm.captain.clone(),
+                editing: Some(id),
+                boards: self.boards,
+                junior_year: self.junior_year.clone(),
+            };
+        }
+    }
+
+    /// The junior board `board`, born in the year typed (or the year kept, when none is
+    /// typed) or later.
+    fn junior(&self, board: Option<usize>, t: &Tournament, lang: Lang) -> Action<Message> {
+        let typed = self.junior_year.trim();
+        let kept = t
+            .settings
+            .teams
+            .as_ref()
+            .and_then(|s| s.rules.junior.map(|j| j.born_from.to_string()))
+            .unwrap_or_default();
+        let year = if typed.is_empty() {
+            kept.as_str()
+        } else {
+            typed
+        };
+        let born_from = match (board, year.parse::<u16>()) {
+            (None, _) => None,
+            (Some(_), Ok(y)) if (1900..=2100).contains(&y) => Some(y),
+            (Some(_), _) => {
+                return Action::error(format!(
+                    "{}: {}",
+                    lang.quote(year),
+                    lang.pick(
+                        "type the junior board's year of birth (born in it or later)",
+                        "введите год рождения для юношеской доски (этот год и моложе)"
+                    )
+                ))
+            }
+        };
+        with_settings(t, |s| {
+            s.rules.junior = board
+                .zip(born_from)
+                .map(|(board, born_from)| crate::tournament::team::JuniorBoard { board, born_from })
+        })
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
@@ -493,30 +385,7 @@ fn settings_row<'a>(
             lang.pick("match points", "командные очки")
         ),
     });
-    // Games a player can play: a game or a micromatch's games each round.
-    let most = t
-        .planned_rounds()
-        .unwrap_or(t.rounds.len())
-        .max(t.rounds.len())
-        * t.settings.format.games.max(1) as usize;
-    let prize_games: Vec<Choice<Option<usize>>> = std::iter::once(None)
-        .chain((1..=most.max(1)).map(Some))
-        .map(|n| Choice {
-            value: n,
-            label: match n {
-                None => lang
-                    .pick("board prizes: any games", "призы по доскам: без минимума")
-                    .to_string(),
-                Some(n) => format!(
-                    "{} {n}",
-                    lang.pick(
-                        "board prizes: games at least",
-                        "призы по доскам: партий не менее"
-                    )
-                ),
-            },
-        })
-        .collect();
+    let prize_games = prize_games(t, lang);
     row![
         pick_list(
             boards.to_vec(),
@@ -547,6 +416,34 @@ fn settings_row<'a>(
     .spacing(8)
     .align_y(iced::Alignment::Center)
     .into()
+}
+
+/// The least games for a place in a board's table: any, or 1 up to the games a player can
+/// play (a game or a micromatch's games each round).
+fn prize_games(t: &Tournament, lang: Lang) -> Vec<Choice<Option<usize>>> {
+    let most = t
+        .planned_rounds()
+        .unwrap_or(t.rounds.len())
+        .max(t.rounds.len())
+        * t.settings.format.games.max(1) as usize;
+    std::iter::once(None)
+        .chain((1..=most.max(1)).map(Some))
+        .map(|n| Choice {
+            value: n,
+            label: match n {
+                None => lang
+                    .pick("board prizes: any games", "призы по доскам: без минимума")
+                    .to_string(),
+                Some(n) => format!(
+                    "{} {n}",
+                    lang.pick(
+                        "board prizes: games at least",
+                        "призы по доскам: партий не менее"
+                    )
+                ),
+            },
+        })
+        .collect()
 }
 
 /// The regulation's board rules: a women's board, a junior board (born in a year or later), a
@@ -636,22 +533,8 @@ fn card<'a>(
     .spacing(8)
     .align_y(iced::Alignment::Center)]
     .spacing(4);
-    let mut about = Vec::new();
-    if !team.short.is_empty() {
-        about.push(team.short.clone());
-    }
-    if !team.club.is_empty() {
-        about.push(team.club.clone());
-    }
-    if !team.captain.is_empty() {
-        about.push(format!(
-            "{}: {}",
-            lang.pick("captain", "капитан"),
-            team.captain
-        ));
-    }
-    if !about.is_empty() {
-        lines = lines.push(text(about.join(" · ")).size(15));
+    if let Some(about) = about(team, lang) {
+        lines = lines.push(text(about).size(15));
     }
     let small = |label: &'static str, m: Option<Message>| {
         button(text(label).size(14))
@@ -687,6 +570,31 @@ fn card<'a>(
             .align_y(iced::Alignment::Center),
         );
     }
+    lines = lines.push(join_list(t, id, lang));
+    container(lines).padding(10).style(theme::panel).into()
+}
+
+/// A team's short name, club and captain on one line (none when none is set).
+fn about(team: &Team, lang: Lang) -> Option<String> {
+    let mut about = Vec::new();
+    if !team.short.is_empty() {
+        about.push(team.short.clone());
+    }
+    if !team.club.is_empty() {
+        about.push(team.club.clone());
+    }
+    if !team.captain.is_empty() {
+        about.push(format!(
+            "{}: {}",
+            lang.pick("captain", "капитан"),
+            team.captain
+        ));
+    }
+    (!about.is_empty()).then(|| about.join(" · "))
+}
+
+/// The players on no roster, to join team `id` (none when every player has a team).
+fn join_list<'a>(t: &Tournament, id: TeamId, lang: Lang) -> Option<Element<'a, Message>> {
     let free: Vec<Choice<PlayerId>> = t
         .by_number()
         .into_iter()
@@ -696,16 +604,14 @@ fn card<'a>(
             label: p.full_name(),
         })
         .collect();
-    if !free.is_empty() {
-        lines = lines.push(
-            pick_list(free, None::<Choice<PlayerId>>, move |c| {
-                Message::Join(id, c.value)
-            })
-            .placeholder(lang.pick("add a player…", "добавить игрока…"))
-            .width(Length::Fixed(300.0)),
-        );
-    }
-    container(lines).padding(10).style(theme::panel).into()
+    (!free.is_empty()).then(|| {
+        pick_list(free, None::<Choice<PlayerId>>, move |c| {
+            Message::Join(id, c.value)
+        })
+        .placeholder(lang.pick("add a player…", "добавить игрока…"))
+        .width(Length::Fixed(300.0))
+        .into()
+    })
 }
 
 /// The team criteria after the primary score, in order, with their buttons; the C.07 criteria
@@ -821,4 +727,121 @@ fn ballot_row<'a>(
         .align_y(iced::Alignment::End)
         .wrap()
         .into()
+}
+
+/// The teams as changed, with the team settings as they are: one `SetTeams`.
+fn set(t: &Tournament, teams: Vec<Team>) -> Action<Message> {
+    Action::Apply(Command::SetTeams {
+        teams,
+        settings: t.settings.teams.clone(),
+    })
+}
+
+/// The team settings changed by `edit` (nothing before the event is a team event).
+fn with_settings(t: &Tournament, edit: impl FnOnce(&mut TeamSettings)) -> Action<Message> {
+    match &t.settings.teams {
+        Some(s) => {
+            let mut s = s.clone();
+            edit(&mut s);
+            Action::Apply(Command::SetTeams {
+                teams: t.teams.clone(),
+                settings: Some(s),
+            })
+        }
+        None => Action::None,
+    }
+}
+
+/// Team `team`'s roster changed by `edit`.
+fn with_roster(
+    t: &Tournament,
+    team: TeamId,
+    edit: impl FnOnce(&mut Vec<PlayerId>),
+) -> Action<Message> {
+    let mut teams = t.teams.clone();
+    match teams.iter_mut().find(|tm| tm.id == team) {
+        Some(tm) => {
+            edit(&mut tm.roster);
+            set(t, teams)
+        }
+        None => Action::None,
+    }
+}
+
+/// What a settings message changes in the team settings: the boards, the line-up mode, the
+/// scores, the board rules, the criteria's order, the ballot tables, the colours. The form's
+/// own messages are handled by `Form::update` and change nothing here.
+fn edit_settings(s: &mut TeamSettings, message: Message) {
+    match message {
+        Message::Boards(b) => s.boards = b,
+        Message::LineUp(mode) => s.line_up = mode,
+        Message::Primary(p) => set_primary(s, p),
+        Message::MatchPoints(mp) => s.match_points = mp,
+        Message::BoardPrizeGames(n) => s.board_prize_games = n,
+        Message::Women(board) => s.rules.women = board,
+        Message::LeastBoard(board) => {
+            s.rules.least_rank = board.map(|board| crate::tournament::team::LeastRank {
+                board,
+                rank: s
+                    .rules
+                    .least_rank
+                    .as_ref()
+                    .map_or_else(|| "КМС".to_string(), |l| l.rank.clone()),
+            })
+        }
+        Message::LeastRank(rank) => {
+            if let Some(l) = s.rules.least_rank.as_mut() {
+                l.rank = rank;
+            }
+        }
+        Message::TiebreakUp(k) if k > 0 && k < s.tiebreaks.len() => s.tiebreaks.swap(k, k - 1),
+        Message::TiebreakDown(k) if k + 1 < s.tiebreaks.len() => s.tiebreaks.swap(k, k + 1),
+        Message::TiebreakRemove(k) if k < s.tiebreaks.len() => {
+            s.tiebreaks.remove(k);
+        }
+        Message::TiebreakAdd(tb) => s.tiebreaks.push(tb),
+        Message::BoardTable(board, Some(name)) => {
+            s.ballot_tables.insert(board, name);
+        }
+        Message::BoardTable(board, None) => {
+            s.ballot_tables.remove(&board);
+        }
+        Message::Colours(c) => s.colours = c,
+        _ => {}
+    }
+}
+
+/// The primary score chosen. The arbiter's order of criteria stays: only the score now primary
+/// leaves the list, and the one it replaces takes its place (teams.md: "the other one the first
+/// tie-break").
+fn set_primary(s: &mut TeamSettings, p: Primary) {
+    let (now, was) = match p {
+        Primary::MatchPoints => (TeamTieBreak::MatchPoints, TeamTieBreak::GamePoints),
+        Primary::GamePoints => (TeamTieBreak::GamePoints, TeamTieBreak::MatchPoints),
+    };
+    if s.primary != p {
+        match s.tiebreaks.iter().position(|&tb| tb == now) {
+            Some(k) if !s.tiebreaks.contains(&was) => s.tiebreaks[k] = was,
+            Some(k) => {
+                s.tiebreaks.remove(k);
+            }
+            None if !s.tiebreaks.contains(&was) => s.tiebreaks.insert(0, was),
+            None => {}
+        }
+    }
+    s.primary = p;
+}
+
+/// The teams numbered by the average rating of their best players. Before round 1 nothing
+/// refers to a team's id yet: the ids follow the new order, so the standings' team number and
+/// the pairing's (the place in the list) stay one number.
+fn number_by_rating(t: &Tournament) -> Action<Message> {
+    let order = crate::tournament::team::swiss::input::initial_order(t);
+    let teams = order
+        .iter()
+        .filter_map(|id| t.team(*id).cloned())
+        .zip((1..).map(TeamId))
+        .map(|(tm, id)| Team { id, ..tm })
+        .collect();
+    set(t, teams)
 }

@@ -5,7 +5,9 @@ use iced::{Element, Length};
 
 use super::Message;
 use crate::lang::Lang;
+use crate::tournament::command::Command;
 use crate::tournament::model::{TieBreak, Tournament};
+use crate::ui::screen::Action;
 use crate::ui::theme;
 
 /// A tie-break as the pick list shows it.
@@ -98,4 +100,20 @@ pub(super) fn ordered_row<'a, M: Clone + 'a>(
     .spacing(6)
     .align_y(iced::Alignment::Center)
     .into()
+}
+
+/// The order after a tie-break moved up or down, removed or added; a move past either end
+/// changes nothing.
+pub(super) fn reorder(t: &Tournament, message: Message) -> Action<Message> {
+    let mut order = t.tiebreaks.clone();
+    match message {
+        Message::TiebreakUp(k) if k > 0 => order.swap(k, k - 1),
+        Message::TiebreakDown(k) if k + 1 < order.len() => order.swap(k, k + 1),
+        Message::TiebreakRemove(k) if k < order.len() => {
+            order.remove(k);
+        }
+        Message::TiebreakAdd(TieBreakChoice(tb, _)) => order.push(tb),
+        _ => return Action::None,
+    }
+    Action::Apply(Command::SetTiebreaks { tiebreaks: order })
 }

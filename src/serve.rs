@@ -4,9 +4,12 @@
 //! the program that holds the event answers it (`desk`).
 
 pub mod desk;
+pub mod error;
 pub mod feed;
+pub mod guard;
 pub mod http;
 pub mod login;
+pub mod reply;
 pub mod running;
 pub mod state;
 pub mod write;

@@ -5,6 +5,7 @@
 
 pub mod clocks;
 pub mod floor;
+mod open;
 
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -359,148 +360,6 @@ impl Session {
         });
     }
 
-    fn is_open(&self, path: &Path) -> bool {
-        let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-            (Ok(a), Ok(b)) => a == b,
-            _ => a == b,
-        };
-        self.event.as_ref().is_some_and(|e| same(e.path(), path))
-    }
-
-    /// Opens the event at `path`. A file that cannot be opened leaves the open event as it was;
-    /// the event already open is not opened again; the running clocks of the event left keep
-    /// running in the background and are there again when it is reopened.
-    pub fn open(&mut self, path: &Path) -> Opened {
-        let lang = self.lang;
-        if self.is_open(path) {
-            self.say(
-                false,
-                format!(
-                    "{} {}",
-                    lang.pick("Already open:", "Уже открыт:"),
-                    path.display()
-                ),
-            );
-            return Opened::Same;
-        }
-        let file = match EventFile::open_or_watch(path, &console()) {
-            Ok(mut file) => {
-                file.keep_unsaved(true);
-                file
-            }
-            Err(e) => {
-                let kept = match &self.event {
-                    Some(open) => format!(
-                        "; {} {}",
-                        lang.pick("the open event stays:", "открытый турнир остаётся:"),
-                        open.tournament.settings.name
-                    ),
-                    None => String::new(),
-                };
-                // What the program did about it: nothing, and the arbiter must know that.
-                let untouched = match e {
-                    EventError::Syntax(_)
-                    | EventError::NotUtf8(_)
-                    | EventError::Journal { .. }
-                    | EventError::Integrity { .. } => {
-                        (" — the file was not changed", " — файл не изменён")
-                    }
-                    _ => ("", ""),
-                };
-                // In both languages: the Files page keeps it, and the arbiter may switch.
-                let why = Said::new(
-                    format!("{e}{}", untouched.0),
-                    format!("{}{}", e.ru(), untouched.1),
-                );
-                self.say(true, format!("{}{kept}", why.get(lang)));
-                return Opened::Failed(why);
-            }
-        };
-        settings::remember(self.config.as_deref(), path);
-        self.inbox = None;
-        if self.web.take().is_some() {
-            settings::remember_web(self.config.as_deref(), None);
-            // The page served the event being left: it stops rather than show the wrong one.
-            self.web_error = Some(Said::new(
-                "The hall's network page stopped: another event was opened. Turn it on again for this one.",
-                "Страница для сети зала выключена: открыт другой турнир. Включите её снова для него.",
-            ));
-        }
-        if let Some(left) = self.event.take() {
-            let clocks = std::mem::take(&mut self.clocks);
-            if clocks.any_running() {
-                self.background.push((left.path().to_path_buf(), clocks));
-            }
-        }
-        let opened = format!("{} {}", lang.pick("Opened", "Открыт"), path.display());
-        let mut notices: Vec<String> = file
-            .notices
-            .iter()
-            .map(|n| lang.pick(&n.to_string(), &n.ru()).to_string())
-            .collect();
-        let kept = self
-            .background
-            .iter()
-            .position(|(p, _)| p == file.path())
-            .map(|i| self.background.remove(i).1);
-        let restored = match kept {
-            Some(clocks) => {
-                self.clocks = clocks;
-                Ok((0, Vec::new()))
-            }
-            // Watching only: the clocks are the writer's, and their logs are not touched here.
-            None if file.watching().is_some() => {
-                self.clocks = Clocks::default();
-                Ok((0, Vec::new()))
-            }
-            None => {
-                let (clocks, restored) =
-                    Clocks::for_event(path, &file.tournament, self.now, Utc::now());
-                self.clocks = clocks;
-                restored
-            }
-        };
-        if let Ok((_, skipped)) = &restored {
-            notices.extend(skipped.iter().map(|(en, ru)| lang.pick(en, ru).to_string()));
-        }
-        // (A watched event is said by the banner over the screens, not here again.)
-        let web_again =
-            file.watching().is_none() && settings::web_was_on(self.config.as_deref(), file.path());
-        let (mut error, mut text) = match restored {
-            _ if !notices.is_empty() => (true, format!("{opened}. {}", notices.join("; "))),
-            Ok((0, _)) => (false, opened),
-            Ok((n, _)) => (
-                false,
-                // "Восстановлено 4 часов" is wrong Russian, and часы take no plain numeral:
-                // the count goes after a colon.
-                match lang {
-                    Lang::En => format!(
-                        "{opened}. Restored {} after a restart: {} paused, charged up to the stop",
-                        lang.count(n as u64, ["clock", "clocks"], ["", "", ""]),
-                        if n == 1 { "it stands" } else { "they stand" }
-                    ),
-                    Lang::Ru => format!(
-                        "{opened}. Восстановлено часов после перезапуска: {n}; они на паузе, время учтено до остановки"
-                    ),
-                },
-            ),
-            Err(e) => (true, format!("{opened}. {}", e.said(lang))),
-        };
-        self.event = Some(file);
-        if web_again {
-            // It was on when the program stopped (a crash, say): the phones get their page back.
-            if let Some((web_error, web_text)) = self.start_web() {
-                error |= web_error;
-                text = format!(
-                    "{text}. {} {web_text}",
-                    lang.pick("Back after the restart:", "Снова после перезапуска:")
-                );
-            }
-        }
-        self.say(error, text);
-        Opened::New
-    }
-
     /// The open event is only watched (another window or program writes it): who does.
     pub fn watched_from(&self) -> Option<&Watched> {
         self.event.as_ref().and_then(EventFile::watching)
@@ -689,45 +548,19 @@ impl Session {
     }
 
     fn apply_because(&mut self, cmd: Command, because: crate::store::event::Because) -> bool {
-        let why = because.why.clone();
         let lang = self.lang;
         self.correction = None;
         let Some(file) = self.event.as_mut() else {
             return false;
         };
-        let mut described = crate::store::said::command(&file.tournament, &cmd, lang);
-        if let Some(why) = &why {
-            let act = because
-                .act
-                .as_ref()
-                .map(|a| a.0)
-                .or_else(|| crate::tournament::audit::act_kind(&file.tournament, &cmd));
-            described.push_str(&crate::store::said::reason(why, act, lang));
-        }
+        let described = described(&file.tournament, &cmd, &because, lang);
         // A result typed for a game whose clock still runs is asked about first; a claim's
         // verdict (a batch) ends the claim's game as it says.
         let decided = self.clocks.decided_by(&file.tournament, &cmd);
         let running =
             !matches!(cmd, Command::Batch { .. }) && decided.iter().any(|&(_, running)| running);
         if running && self.asked_result.as_ref() != Some(&cmd) {
-            self.asked_result = Some(cmd);
-            let board = decided
-                .first()
-                .and_then(|&(i, _)| self.clocks.hall.boards().get(i))
-                .map_or_else(String::new, |b| b.name());
-            self.say(
-                true,
-                match lang {
-                    Lang::En => format!(
-                        "{described}: the clock of board {board} is still running. Enter the \
-                         result again to record it and stop the clock."
-                    ),
-                    Lang::Ru => format!(
-                        "{described}: часы доски {board} ещё идут. Введите результат ещё раз, \
-                         чтобы записать его и остановить часы."
-                    ),
-                },
-            );
+            self.ask_about_running(cmd, &decided, &described);
             return false;
         }
         self.asked_result = None;
@@ -741,30 +574,54 @@ impl Session {
                         return true;
                     }
                 }
-                match file.unsaved() {
-                    Some(why) => {
-                        let why = lang.pick(&why.0, &why.1).to_string();
-                        self.say(true, format!("{described} — {} {why}", not_saved(lang)));
-                    }
-                    None => {
-                        let saved = lang.pick("saved", "сохранено");
-                        self.say(false, format!("{described} — {saved}"));
-                    }
-                }
+                let (error, text) = saved_said(file, &described, lang);
+                self.say(error, text);
                 true
             }
-            Err(EventError::ChangedOnDisk { .. }) => {
-                self.reread(&described);
+            Err(e) => self.not_applied(e, after, &described),
+        }
+    }
+
+    /// A result typed for a game whose clock still runs: asked about, done when typed again.
+    fn ask_about_running(&mut self, cmd: Command, decided: &[(usize, bool)], described: &str) {
+        let lang = self.lang;
+        self.asked_result = Some(cmd);
+        let board = decided
+            .first()
+            .and_then(|&(i, _)| self.clocks.hall.boards().get(i))
+            .map_or_else(String::new, |b| b.name());
+        self.say(
+            true,
+            match lang {
+                Lang::En => format!(
+                    "{described}: the clock of board {board} is still running. Enter the \
+                     result again to record it and stop the clock."
+                ),
+                Lang::Ru => format!(
+                    "{described}: часы доски {board} ещё идут. Введите результат ещё раз, \
+                     чтобы записать его и остановить часы."
+                ),
+            },
+        );
+    }
+
+    /// A change the event file did not take: read again, done as it was, asked about (a
+    /// correction's reason, a late setting's confirmation) or refused; whether it counts as done.
+    fn not_applied(&mut self, e: EventError, after: Command, described: &str) -> bool {
+        let lang = self.lang;
+        match e {
+            EventError::ChangedOnDisk { .. } => {
+                self.reread(described);
                 false
             }
             // Not a refusal: done, and it moved nothing (an arbiter's trial pressed Ctrl+Z after
             // a form saved as it was and saw nothing move).
-            Err(e @ EventError::Unchanged) => {
+            e @ EventError::Unchanged => {
                 self.say(false, format!("{described} — {}", e.said(lang)));
                 true
             }
             // Asked, not refused: the banner takes the reason, «Исправить» makes it.
-            Err(e @ EventError::CorrectionWithoutReason { round }) => {
+            e @ EventError::CorrectionWithoutReason { round } => {
                 let ask = lang.pick(
                     "type its reason above and press “Correct”",
                     "введите причину выше и нажмите «Исправить»",
@@ -778,7 +635,7 @@ impl Session {
                 false
             }
             // Asked, not refused: the banner says what it does, «Подтвердить» makes it.
-            Err(EventError::NotConfirmed { consequences }) => {
+            EventError::NotConfirmed { consequences } => {
                 let ask = lang.pick(
                     "read what it does above and press “Confirm”",
                     "прочтите выше, что оно меняет, и нажмите «Подтвердить»",
@@ -793,7 +650,7 @@ impl Session {
             }
             // Refused: said first, so that the change named after it is never read as done
             // (an arbiter's trial read "…0-1 — Петров wins: round 3 is locked" as a result).
-            Err(e) => {
+            e => {
                 let refused = lang.pick("Not done", "Не сделано");
                 self.say(true, format!("{refused} — {}: {described}", e.said(lang)));
                 false
@@ -1079,6 +936,40 @@ impl Session {
 /// The console as the holder of what it writes.
 fn console() -> Holder {
     Holder::this("console", Utc::now())
+}
+
+/// A change in the arbiter's words, with the reason given for it.
+fn described(
+    t: &Tournament,
+    cmd: &Command,
+    because: &crate::store::event::Because,
+    lang: Lang,
+) -> String {
+    let mut described = crate::store::said::command(t, cmd, lang);
+    if let Some(why) = &because.why {
+        let act = because
+            .act
+            .as_ref()
+            .map(|a| a.0)
+            .or_else(|| crate::tournament::audit::act_kind(t, cmd));
+        described.push_str(&crate::store::said::reason(why, act, lang));
+    }
+    described
+}
+
+/// A change saved, as said: on the disk, or kept in the window and why (whether an error, the
+/// text).
+fn saved_said(file: &EventFile, described: &str, lang: Lang) -> (bool, String) {
+    match file.unsaved() {
+        Some(why) => {
+            let why = lang.pick(&why.0, &why.1).to_string();
+            (true, format!("{described} — {} {why}", not_saved(lang)))
+        }
+        None => {
+            let saved = lang.pick("saved", "сохранено");
+            (false, format!("{described} — {saved}"))
+        }
+    }
 }
 
 fn not_saved(lang: Lang) -> &'static str {

@@ -2,7 +2,9 @@
 //! keys, paused one by one or all at once, corrected with a reason. The clocks themselves live in
 //! the session ([`Clocks`]); this screen holds only what is being typed.
 
-use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
+use iced::widget::{
+    button, column, container, pick_list, row, scrollable, text, text_input, Column,
+};
 use iced::{Element, Length};
 
 use super::Action;
@@ -109,122 +111,41 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, session: &'a Session, t: &'a Tournament) -> Element<'a, Message> {
-        let (clocks, now, lang) = (&session.clocks, session.now, session.lang);
-        let req = Message::Request;
-        let mut setup = row![].spacing(8).align_y(iced::Alignment::Center);
-        if let Some(r) = t.rounds.last() {
-            let games = t.settings.format.games.max(1) as usize;
-            for g in 0..t.clock_games() {
-                let label = if g < games {
-                    format!(
-                        "{} {}, {} {}",
-                        lang.pick("Clocks for round", "Часы: тур"),
-                        r.number,
-                        lang.pick("game", "партия"),
-                        g + 1
-                    )
-                } else {
-                    format!(
-                        "{} {} ({})",
-                        lang.pick("extra game", "доп. партия"),
-                        g + 1 - games,
-                        t.time_control_of_game(g).said(lang)
-                    )
-                };
-                setup = setup.push(
-                    button(text(label))
-                        .style(if clocks.game == Some((r.number, g)) {
-                            button::primary
-                        } else {
-                            button::secondary
-                        })
-                        .on_press(req(Request::Setup {
-                            round: r.number,
-                            game: g,
-                        })),
-                );
-            }
-        }
+        let (clocks, lang) = (&session.clocks, session.lang);
         // Only the current round's clocks are driven here; a hall left from an earlier round is
         // named in the title and its boards are not shown.
         let current = clocks.of_current_round(Some(t));
         // The hall-wide buttons act on clocks: with none set up they are not offered.
         let any = current && !clocks.hall.boards().is_empty();
-        setup = setup
-            .push(iced::widget::space::horizontal())
-            .push(
-                button(text(lang.pick("Start all", "Старт всех")))
-                    .style(button::success)
-                    .on_press_maybe(any.then(|| req(Request::StartAll))),
-            )
-            .push(
-                button(text(lang.pick("Pause all", "Стоп все")))
-                    .style(button::danger)
-                    .on_press_maybe(any.then(|| req(Request::PauseAll))),
-            )
-            .push(
-                button(text(lang.pick("Resume all", "Пуск все")))
-                    .on_press_maybe(any.then(|| req(Request::ResumeAll))),
-            );
+        column![
+            setup(clocks, t, any, lang),
+            text(title(clocks, t, current, lang)).size(20),
+            scrollable(column(board_rows(session, t, current)).spacing(6))
+                .id(BOARD_LIST)
+                .height(Length::Fill),
+        ]
+        // A correction needs a clock to correct.
+        .push(any.then(|| {
+            container(self.correction(clocks, lang))
+                .padding(8)
+                .style(theme::panel)
+        }))
+        .push(
+            text(lang.pick(
+                "Keys: Shift left / right — White / Black of the chosen board completes a move; Space — pause / resume it; Page Up / Down — choose the board; Pause — the whole hall.",
+                "Клавиши: левый / правый Shift — ход белых / чёрных на выбранной доске; пробел — пауза / пуск; Page Up / Down — выбор доски; Pause — весь зал."
+            ))
+            .size(15),
+        )
+        .spacing(10)
+        .into()
+    }
 
-        let seats = if current {
-            clocks.seats(Some(t))
-        } else {
-            Vec::new()
-        };
-        let snaps = clocks.hall.snapshots(now);
-        let boards = seats
-            .into_iter()
-            .zip(snaps)
-            .enumerate()
-            .map(|(i, (seat, (_, s)))| {
-                let keys = clocks.keys_of(i);
-                board_row(
-                    i,
-                    seat,
-                    s,
-                    i == clocks.selected,
-                    keys,
-                    clocks.hall.boards().get(i),
-                    lang,
-                )
-            });
-        let title = match clocks.game {
-            Some((r, g)) if !current => format!(
-                "{} {r}, {} {}: {} {}.",
-                lang.pick("The clocks set up are round", "Созданы часы тура"),
-                lang.pick("game", "партия"),
-                g + 1,
-                lang.pick(
-                    "an earlier round; set up the clocks of round",
-                    "это прошлый тур; создайте часы тура"
-                ),
-                t.rounds.last().map_or(0, |r| r.number)
-            ),
-            Some((r, g)) => format!(
-                "{} {r}, {} {} · {}",
-                lang.pick("Round", "Тур"),
-                lang.pick("game", "партия"),
-                g + 1,
-                t.settings.time_control.said(lang)
-            ),
-            // Before the first round there is nothing to set up: say what comes first.
-            None if t.rounds.is_empty() => lang
-                .pick(
-                    "No clocks yet: add the players (Event) and pair round 1 (Rounds) first.",
-                    "Часов ещё нет: сначала внесите участников («Турнир») и составьте 1-й тур («Туры»).",
-                )
-                .to_string(),
-            None => lang
-                .pick(
-                    "No clocks yet: set them up for the round's game.",
-                    "Часов ещё нет: создайте их для партии тура.",
-                )
-                .to_string(),
-        };
-        let has_clocks = any;
+    /// A correction of the chosen board's clock: the side, the seconds, the reason, and the
+    /// press taken back.
+    fn correction<'a>(&'a self, clocks: &Clocks, lang: Lang) -> Element<'a, Message> {
         let sides = format::sides(lang).to_vec();
-        let correction = row![
+        row![
             text(format!(
                 "{} {}:",
                 lang.pick("Board", "Доска"),
@@ -252,25 +173,133 @@ impl State {
                 .on_press(Message::UndoPress),
         ]
         .spacing(8)
-        .align_y(iced::Alignment::Center);
-        column![
-            setup,
-            text(title).size(20),
-            scrollable(column(boards).spacing(6))
-                .id(BOARD_LIST)
-                .height(Length::Fill),
-        ]
-        // A correction needs a clock to correct.
-        .push(has_clocks.then(|| container(correction).padding(8).style(theme::panel)))
-        .push(
-            text(lang.pick(
-                "Keys: Shift left / right — White / Black of the chosen board completes a move; Space — pause / resume it; Page Up / Down — choose the board; Pause — the whole hall.",
-                "Клавиши: левый / правый Shift — ход белых / чёрных на выбранной доске; пробел — пауза / пуск; Page Up / Down — выбор доски; Pause — весь зал."
-            ))
-            .size(15),
-        )
-        .spacing(10)
+        .align_y(iced::Alignment::Center)
         .into()
+    }
+}
+
+/// The clocks to set up, one button per game of the last round; the hall-wide buttons (offered
+/// with `any` clock).
+fn setup<'a>(clocks: &Clocks, t: &Tournament, any: bool, lang: Lang) -> Element<'a, Message> {
+    let req = Message::Request;
+    let mut setup = row![].spacing(8).align_y(iced::Alignment::Center);
+    if let Some(r) = t.rounds.last() {
+        let games = t.settings.format.games.max(1) as usize;
+        for g in 0..t.clock_games() {
+            let label = if g < games {
+                format!(
+                    "{} {}, {} {}",
+                    lang.pick("Clocks for round", "Часы: тур"),
+                    r.number,
+                    lang.pick("game", "партия"),
+                    g + 1
+                )
+            } else {
+                format!(
+                    "{} {} ({})",
+                    lang.pick("extra game", "доп. партия"),
+                    g + 1 - games,
+                    t.time_control_of_game(g).said(lang)
+                )
+            };
+            setup = setup.push(
+                button(text(label))
+                    .style(if clocks.game == Some((r.number, g)) {
+                        button::primary
+                    } else {
+                        button::secondary
+                    })
+                    .on_press(req(Request::Setup {
+                        round: r.number,
+                        game: g,
+                    })),
+            );
+        }
+    }
+    setup
+        .push(iced::widget::space::horizontal())
+        .push(
+            button(text(lang.pick("Start all", "Старт всех")))
+                .style(button::success)
+                .on_press_maybe(any.then(|| req(Request::StartAll))),
+        )
+        .push(
+            button(text(lang.pick("Pause all", "Стоп все")))
+                .style(button::danger)
+                .on_press_maybe(any.then(|| req(Request::PauseAll))),
+        )
+        .push(
+            button(text(lang.pick("Resume all", "Пуск все")))
+                .on_press_maybe(any.then(|| req(Request::ResumeAll))),
+        )
+        .into()
+}
+
+/// The boards of the `current` round's hall (none from an earlier round's).
+fn board_rows<'a>(
+    session: &'a Session,
+    t: &Tournament,
+    current: bool,
+) -> impl Iterator<Item = Element<'a, Message>> {
+    let (clocks, now, lang) = (&session.clocks, session.now, session.lang);
+    let seats = if current {
+        clocks.seats(Some(t))
+    } else {
+        Vec::new()
+    };
+    let snaps = clocks.hall.snapshots(now);
+    seats
+        .into_iter()
+        .zip(snaps)
+        .enumerate()
+        .map(move |(i, (seat, (_, s)))| {
+            let keys = clocks.keys_of(i);
+            board_row(
+                i,
+                seat,
+                s,
+                i == clocks.selected,
+                keys,
+                clocks.hall.boards().get(i),
+                lang,
+            )
+        })
+}
+
+/// What the hall's clocks are: the round and game, an earlier round's, or none yet.
+fn title(clocks: &Clocks, t: &Tournament, current: bool, lang: Lang) -> String {
+    match clocks.game {
+        Some((r, g)) if !current => format!(
+            "{} {r}, {} {}: {} {}.",
+            lang.pick("The clocks set up are round", "Созданы часы тура"),
+            lang.pick("game", "партия"),
+            g + 1,
+            lang.pick(
+                "an earlier round; set up the clocks of round",
+                "это прошлый тур; создайте часы тура"
+            ),
+            t.rounds.last().map_or(0, |r| r.number)
+        ),
+        Some((r, g)) => format!(
+            "{} {r}, {} {} · {}",
+            lang.pick("Round", "Тур"),
+            lang.pick("game", "партия"),
+            g + 1,
+            t.settings.time_control.said(lang)
+        ),
+        // Before the first round there is nothing to set up: say what comes first.
+        None if t.rounds.is_empty() => lang
+            .pick(
+                "No clocks yet: add the players (Event) and pair round 1 (Rounds) first.",
+                "Часов ещё нет: сначала внесите участников («Турнир») и составьте 1-й тур («Туры»).",
+            )
+            .to_string(),
+        None => lang
+            .pick(
+                "No clocks yet: set them up for the round's game.",
+                "Часов ещё нет: создайте их для партии тура.",
+            )
+            .to_string(),
     }
 }
 
@@ -313,26 +342,6 @@ fn board_row<'a>(
     board: Option<&crate::clock::hall::Board>,
     lang: Lang,
 ) -> Element<'a, Message> {
-    let req = Message::Request;
-    let colour = |side: Color, v: &crate::clock::game_clock::SideView| {
-        if v.flag_ms.is_some() {
-            theme::FLAG
-        } else if s.running == Some(side) && !s.paused {
-            theme::OK
-        } else {
-            iced::Color::BLACK
-        }
-    };
-    let face = |side: Color, name: String, v: &crate::clock::game_clock::SideView| {
-        column![
-            text(name).size(18),
-            text(format::clock(v.ms_left))
-                .size(40)
-                .color(colour(side, v)),
-            text(side_text(v, board, lang)).size(14),
-        ]
-        .width(Length::FillPortion(3))
-    };
     // A clock that has events and runs no side was stopped (its game's result is in, or a
     // flag fell): it is told apart from one not started, and cannot be started again.
     let started = board.is_some_and(|b| b.clock().started());
@@ -344,7 +353,67 @@ fn board_row<'a>(
         (Some(Color::White), false) => lang.pick("White to move", "ход белых"),
         (Some(Color::Black), false) => lang.pick("Black to move", "ход чёрных"),
     };
-    let controls = row![
+    let content = row![
+        button(text(seat.board.clone()).size(26))
+            .style(button::text)
+            .on_press(Message::Request(Request::Select(i))),
+        face(Color::White, seat.white, &s, board, lang),
+        face(Color::Black, seat.black, &s, board, lang),
+        column![
+            text(state).size(16),
+            unlogged(board, lang),
+            controls(i, &s, started, keys, lang)
+        ]
+        .spacing(6)
+        .width(Length::FillPortion(3)),
+    ]
+    .spacing(16)
+    .align_y(iced::Alignment::Center);
+    let c = container(content).padding(8).width(Length::Fill);
+    if selected {
+        c.style(theme::focused).into()
+    } else {
+        c.style(theme::panel).into()
+    }
+}
+
+/// A side's clock: the player, the time left (flagged, running or standing), the moves.
+fn face<'a>(
+    side: Color,
+    name: String,
+    s: &Snapshot,
+    board: Option<&crate::clock::hall::Board>,
+    lang: Lang,
+) -> Column<'a, Message> {
+    let v = match side {
+        Color::White => &s.white,
+        Color::Black => &s.black,
+    };
+    let colour = if v.flag_ms.is_some() {
+        theme::FLAG
+    } else if s.running == Some(side) && !s.paused {
+        theme::OK
+    } else {
+        iced::Color::BLACK
+    };
+    column![
+        text(name).size(18),
+        text(format::clock(v.ms_left)).size(40).color(colour),
+        text(side_text(v, board, lang)).size(14),
+    ]
+    .width(Length::FillPortion(3))
+}
+
+/// A board's buttons (start, press, pause or resume) and its keys.
+fn controls<'a>(
+    i: usize,
+    s: &Snapshot,
+    started: bool,
+    keys: String,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let req = Message::Request;
+    row![
         // Only a clock not yet running can be started: the clock refuses it otherwise.
         button(text(lang.pick("Start", "Пуск")))
             .on_press_maybe((s.running.is_none() && !started).then(|| req(Request::Start(i)))),
@@ -368,25 +437,8 @@ fn board_row<'a>(
             .on_input(move |k| Message::Keys(i, k))
             .width(Length::Fixed(92.0)),
     ]
-    .spacing(6);
-    let content = row![
-        button(text(seat.board.clone()).size(26))
-            .style(button::text)
-            .on_press(req(Request::Select(i))),
-        face(Color::White, seat.white, &s.white),
-        face(Color::Black, seat.black, &s.black),
-        column![text(state).size(16), unlogged(board, lang), controls]
-            .spacing(6)
-            .width(Length::FillPortion(3)),
-    ]
-    .spacing(16)
-    .align_y(iced::Alignment::Center);
-    let c = container(content).padding(8).width(Length::Fill);
-    if selected {
-        c.style(theme::focused).into()
-    } else {
-        c.style(theme::panel).into()
-    }
+    .spacing(6)
+    .into()
 }
 
 /// "Not logged": the clock runs on in memory, its records wait for the disk.

@@ -6,7 +6,7 @@
 
 use chrono::Utc;
 use iced::widget::{
-    button, column, container, opaque, radio, row, scrollable, text, text_input, Space,
+    button, column, container, opaque, radio, row, scrollable, text, text_input, Column, Space,
 };
 use iced::{Element, Length};
 use rand_chacha::rand_core::SeedableRng;
@@ -165,60 +165,21 @@ pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, M
     ]
     .spacing(14)
     .width(Length::Fill);
-    let mut code = None;
-    match &shown.urls {
-        Some(urls) => {
-            body = body.push(
-                button(text(lang.pick("Turn off", "Выключить")).size(20))
-                    .style(button::danger)
-                    .on_press(Message::Switch(false)),
-            );
-            body = body.push(
-                text(lang.pick(
-                    "On. Open on a phone in the same network:",
-                    "Включено. Откройте на телефоне в той же сети:",
-                ))
-                .size(18)
-                .color(theme::OK),
-            );
-            for url in urls {
-                body = body.push(text(url.clone()).size(34));
-            }
-            code = urls.first().and_then(|first| Qr::new(first));
-        }
-        None => {
-            body = body.push(
-                button(text(lang.pick("Turn on", "Включить")).size(20))
-                    .on_press(Message::Switch(true)),
-            );
-            body = body.push(text(lang.pick("Off.", "Выключено.")).size(18));
-        }
-    }
+    body = with_switch(body, shown.urls.as_deref(), lang);
+    let mut code = shown
+        .urls
+        .as_ref()
+        .and_then(|urls| urls.first())
+        .and_then(|first| Qr::new(first));
     if let Some(e) = shown.error {
         body = body.push(text(e.to_string()).size(18).color(theme::ERROR));
     }
     let mut caption = None;
-    if let Some((name, new)) = state.shown_code(shown.t) {
-        // The deputy's QR code logs his phone in: it takes the code's place at the top right
-        // while the code is shown.
-        let link = shown
-            .urls
-            .as_ref()
-            .and_then(|u| u.first())
-            .map(|u| format!("{u}deputy/login?code={new}"));
-        if let Some(qr) = link.as_deref().and_then(Qr::new) {
-            code = Some(qr);
-            caption = Some(
-                text(format!(
-                    "{} {name}",
-                    lang.pick(
-                        "His phone logs in with this code:",
-                        "Вход с телефона по коду:"
-                    )
-                ))
-                .size(18),
-            );
-        }
+    // The deputy's QR code logs his phone in: it takes the code's place at the top right
+    // while the code is shown.
+    if let Some((qr, said)) = login_code(state, &shown, lang) {
+        code = Some(qr);
+        caption = Some(text(said).size(18));
     }
     body = body.push(deputies(state, &shown, lang));
     body = body.push(row![button(text(
@@ -245,6 +206,59 @@ pub fn view<'a>(state: &'a State, shown: Shown<'a>, lang: Lang) -> Element<'a, M
     )
 }
 
+/// The switch: on, with the addresses to open; or off.
+fn with_switch<'a>(
+    body: Column<'a, Message>,
+    urls: Option<&[String]>,
+    lang: Lang,
+) -> Column<'a, Message> {
+    match urls {
+        Some(urls) => {
+            let body = body
+                .push(
+                    button(text(lang.pick("Turn off", "Выключить")).size(20))
+                        .style(button::danger)
+                        .on_press(Message::Switch(false)),
+                )
+                .push(
+                    text(lang.pick(
+                        "On. Open on a phone in the same network:",
+                        "Включено. Откройте на телефоне в той же сети:",
+                    ))
+                    .size(18)
+                    .color(theme::OK),
+                );
+            body.extend(urls.iter().map(|url| text(url.clone()).size(34).into()))
+        }
+        None => body
+            .push(
+                button(text(lang.pick("Turn on", "Включить")).size(20))
+                    .on_press(Message::Switch(true)),
+            )
+            .push(text(lang.pick("Off.", "Выключено.")).size(18)),
+    }
+}
+
+/// The QR code that logs the new deputy's phone in, and its caption, while his code is shown
+/// and the page is on.
+fn login_code(state: &State, shown: &Shown<'_>, lang: Lang) -> Option<(Qr, String)> {
+    let (name, new) = state.shown_code(shown.t)?;
+    let link = shown
+        .urls
+        .as_ref()
+        .and_then(|u| u.first())
+        .map(|u| format!("{u}deputy/login?code={new}"));
+    let qr = link.as_deref().and_then(Qr::new)?;
+    let caption = format!(
+        "{} {name}",
+        lang.pick(
+            "His phone logs in with this code:",
+            "Вход с телефона по коду:"
+        )
+    );
+    Some((qr, caption))
+}
+
 /// The deputies' part: how their results are taken, who they are, a new one, what waits, what
 /// came last.
 fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, Message> {
@@ -263,139 +277,178 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
             .color(theme::ERROR),
         );
     }
-    let mode = t.settings.floor_results;
-    part = part.push(
-        row![
-            text(lang.pick("Their results:", "Их результаты:")).size(18),
-            radio(
-                lang.pick("recorded at once", "записываются сразу"),
-                FloorResults::AtOnce,
-                Some(mode),
-                Message::Mode
-            )
-            .size(18),
-            radio(
-                lang.pick("wait for my confirmation", "ждут моего подтверждения"),
-                FloorResults::Confirm,
-                Some(mode),
-                Message::Mode
-            )
-            .size(18),
-        ]
-        .spacing(16)
-        .align_y(iced::Alignment::Center),
-    );
+    part = part.push(mode_row(t.settings.floor_results, lang));
     for d in &t.deputies {
         let asked = d.live() && state.revoking.as_deref() == Some(d.name.as_str());
-        let state_of: Element<'a, Message> = match d.revoked {
-            None => button(text(lang.pick("Revoke code", "Отозвать код")))
-                .style(button::danger)
-                .on_press_maybe((!asked).then(|| Message::Revoke(d.name.clone())))
-                .into(),
-            Some(at) => text(format!(
-                "{} {}",
-                lang.pick("code revoked", "код отозван"),
-                at.with_timezone(&chrono::Local).format("%d.%m %H:%M")
-            ))
-            .size(16)
-            .color(theme::ERROR)
+        part = part.push(deputy_row(d, asked, lang));
+        // Asked once more under his row: a revocation is for good.
+        if asked {
+            part = part.push(revoke_asked(d, lang));
+        }
+    }
+    part = part.push(new_deputy(state, lang));
+    if let Some((name, code)) = state.shown_code(Some(t)) {
+        part = part.push(new_code(name, code, lang));
+    }
+    part = with_pending(part, t, lang);
+    part = with_arrivals(part, t, shown.journal, lang);
+    container(part).padding([12, 0]).into()
+}
+
+/// How the deputies' results are taken: at once, or after the arbiter's confirmation.
+fn mode_row(mode: FloorResults, lang: Lang) -> Element<'static, Message> {
+    row![
+        text(lang.pick("Their results:", "Их результаты:")).size(18),
+        radio(
+            lang.pick("recorded at once", "записываются сразу"),
+            FloorResults::AtOnce,
+            Some(mode),
+            Message::Mode
+        )
+        .size(18),
+        radio(
+            lang.pick("wait for my confirmation", "ждут моего подтверждения"),
+            FloorResults::Confirm,
+            Some(mode),
+            Message::Mode
+        )
+        .size(18),
+    ]
+    .spacing(16)
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// A deputy: his name, his boards, and his code's button (none while `asked`) or when it was
+/// revoked.
+fn deputy_row<'a>(d: &Deputy, asked: bool, lang: Lang) -> Element<'a, Message> {
+    let state_of: Element<'a, Message> = match d.revoked {
+        None => button(text(lang.pick("Revoke code", "Отозвать код")))
+            .style(button::danger)
+            .on_press_maybe((!asked).then(|| Message::Revoke(d.name.clone())))
             .into(),
-        };
+        Some(at) => text(format!(
+            "{} {}",
+            lang.pick("code revoked", "код отозван"),
+            at.with_timezone(&chrono::Local).format("%d.%m %H:%M")
+        ))
+        .size(16)
+        .color(theme::ERROR)
+        .into(),
+    };
+    row![
+        text(d.name.clone()).size(18).width(Length::FillPortion(3)),
+        text(format!("{} {}", lang.pick("boards", "доски"), d.boards))
+            .size(18)
+            .width(Length::FillPortion(2)),
+        state_of,
+    ]
+    .spacing(12)
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// A deputy's code to revoke, asked once more.
+fn revoke_asked<'a>(d: &Deputy, lang: Lang) -> Element<'a, Message> {
+    row![
+        text(match lang {
+            Lang::En => format!("For good: {}'s phone will no longer enter results.", d.name),
+            Lang::Ru => format!(
+                "Навсегда: телефон {} больше не сможет вносить результаты.",
+                d.name
+            ),
+        })
+        .size(16)
+        .color(theme::ERROR)
+        .width(Length::Fill),
+        button(text(lang.pick("Revoke", "Отозвать")))
+            .style(button::danger)
+            .on_press(Message::RevokeSure),
+        button(text(lang.pick("Keep", "Оставить")))
+            .style(button::secondary)
+            .on_press(Message::RevokeNot),
+    ]
+    .spacing(8)
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// A new deputy: his name, his boards, the button that adds him and makes his code.
+fn new_deputy(state: &State, lang: Lang) -> Element<'_, Message> {
+    let can_add = !state.name.trim().is_empty() && !state.boards.trim().is_empty();
+    row![
+        text_input(lang.pick("Deputy's name", "Имя заместителя"), &state.name)
+            .on_input(Message::Name)
+            .width(Length::FillPortion(3)),
+        text_input(
+            lang.pick("Boards: 1-12,15", "Доски: 1-12,15"),
+            &state.boards
+        )
+        .on_input(Message::Boards)
+        .on_submit_maybe(can_add.then_some(Message::Add))
+        .width(Length::FillPortion(2)),
+        button(text(lang.pick("Add, make a code", "Добавить, выдать код")))
+            .on_press_maybe(can_add.then_some(Message::Add)),
+    ]
+    .spacing(12)
+    .into()
+}
+
+/// The code just made for deputy `name`, shown once.
+fn new_code<'a>(name: &str, code: &str, lang: Lang) -> Element<'a, Message> {
+    column![
+        text(format!(
+            "{} {name} {}",
+            lang.pick("Code for", "Код для"),
+            lang.pick(
+                "(shown once: the event keeps only its hash; show it to him alone):",
+                "(показан один раз: в турнире хранится только его хеш; покажите только ему):"
+            )
+        ))
+        .size(16),
+        text(code.to_string()).size(34),
+        button(text(lang.pick("Handed over", "Передан"))).on_press(Message::CodeSeen),
+    ]
+    .spacing(6)
+    .into()
+}
+
+/// The results sent that wait for the arbiter, each with its buttons.
+fn with_pending<'a>(
+    mut part: Column<'a, Message>,
+    t: &Tournament,
+    lang: Lang,
+) -> Column<'a, Message> {
+    if t.pending.is_empty() {
+        return part;
+    }
+    part = part.push(text(lang.pick("Waiting for confirmation", "Ждут подтверждения")).size(20));
+    for (i, s) in t.pending.iter().enumerate() {
         part = part.push(
             row![
-                text(d.name.clone()).size(18).width(Length::FillPortion(3)),
-                text(format!("{} {}", lang.pick("boards", "доски"), d.boards))
-                    .size(18)
-                    .width(Length::FillPortion(2)),
-                state_of,
+                text(waiting(t, s, lang)).size(18).width(Length::Fill),
+                button(text(lang.pick("Confirm", "Подтвердить")))
+                    .style(button::success)
+                    .on_press(Message::Confirm(i)),
+                button(text(lang.pick("Reject", "Отклонить")))
+                    .style(button::danger)
+                    .on_press(Message::Reject(i)),
             ]
             .spacing(12)
             .align_y(iced::Alignment::Center),
         );
-        // Asked once more under his row: a revocation is for good.
-        if asked {
-            part = part.push(
-                row![
-                    text(match lang {
-                        Lang::En =>
-                            format!("For good: {}'s phone will no longer enter results.", d.name),
-                        Lang::Ru => format!(
-                            "Навсегда: телефон {} больше не сможет вносить результаты.",
-                            d.name
-                        ),
-                    })
-                    .size(16)
-                    .color(theme::ERROR)
-                    .width(Length::Fill),
-                    button(text(lang.pick("Revoke", "Отозвать")))
-                        .style(button::danger)
-                        .on_press(Message::RevokeSure),
-                    button(text(lang.pick("Keep", "Оставить")))
-                        .style(button::secondary)
-                        .on_press(Message::RevokeNot),
-                ]
-                .spacing(8)
-                .align_y(iced::Alignment::Center),
-            );
-        }
     }
-    let can_add = !state.name.trim().is_empty() && !state.boards.trim().is_empty();
-    part = part.push(
-        row![
-            text_input(lang.pick("Deputy's name", "Имя заместителя"), &state.name)
-                .on_input(Message::Name)
-                .width(Length::FillPortion(3)),
-            text_input(
-                lang.pick("Boards: 1-12,15", "Доски: 1-12,15"),
-                &state.boards
-            )
-            .on_input(Message::Boards)
-            .on_submit_maybe(can_add.then_some(Message::Add))
-            .width(Length::FillPortion(2)),
-            button(text(lang.pick("Add, make a code", "Добавить, выдать код")))
-                .on_press_maybe(can_add.then_some(Message::Add)),
-        ]
-        .spacing(12),
-    );
-    if let Some((name, code)) = state.shown_code(Some(t)) {
-        part = part.push(
-            column![
-                text(format!(
-                    "{} {name} {}",
-                    lang.pick("Code for", "Код для"),
-                    lang.pick(
-                        "(shown once: the event keeps only its hash; show it to him alone):",
-                        "(показан один раз: в турнире хранится только его хеш; покажите только ему):"
-                    )
-                ))
-                .size(16),
-                text(code.to_string()).size(34),
-                button(text(lang.pick("Handed over", "Передан"))).on_press(Message::CodeSeen),
-            ]
-            .spacing(6),
-        );
-    }
-    if !t.pending.is_empty() {
-        part =
-            part.push(text(lang.pick("Waiting for confirmation", "Ждут подтверждения")).size(20));
-        for (i, s) in t.pending.iter().enumerate() {
-            part = part.push(
-                row![
-                    text(waiting(t, s, lang)).size(18).width(Length::Fill),
-                    button(text(lang.pick("Confirm", "Подтвердить")))
-                        .style(button::success)
-                        .on_press(Message::Confirm(i)),
-                    button(text(lang.pick("Reject", "Отклонить")))
-                        .style(button::danger)
-                        .on_press(Message::Reject(i)),
-                ]
-                .spacing(12)
-                .align_y(iced::Alignment::Center),
-            );
-        }
-    }
-    let arrived: Vec<&Entry> = shown
-        .journal
+    part
+}
+
+/// The latest results that came from the floor, most recent first.
+fn with_arrivals<'a>(
+    mut part: Column<'a, Message>,
+    t: &Tournament,
+    journal: &[Entry],
+    lang: Lang,
+) -> Column<'a, Message> {
+    let arrived: Vec<&Entry> = journal
         .iter()
         .rev()
         .filter(|e| e.by.is_some())
@@ -405,11 +458,11 @@ fn deputies<'a>(state: &'a State, shown: &Shown<'a>, lang: Lang) -> Element<'a, 
         part = part.push(text(lang.pick("Last from the floor", "Последние с площадки")).size(20));
         for e in arrived {
             let at = e.at.with_timezone(&chrono::Local).format("%H:%M:%S");
-            let said = crate::store::said::entry(t, shown.journal, e, lang);
+            let said = crate::store::said::entry(t, journal, e, lang);
             part = part.push(text(format!("{at}  {said}")).size(16));
         }
     }
-    container(part).padding([12, 0]).into()
+    part
 }
 
 /// A QR code of the page's address, dark on white with its quiet zone.

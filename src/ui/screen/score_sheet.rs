@@ -7,7 +7,7 @@ use iced::widget::{button, text, text_editor};
 use iced::{Element, Length};
 
 use crate::lang::{Lang, Russian, Said};
-use crate::rules::any::{fitting, AnyReplay};
+use crate::rules::any::{fitting, AnyReplay, Entry};
 use crate::rules::columns::AnyVariant;
 use crate::rules::{pdn, Variant};
 use crate::ui::{theme, widget};
@@ -218,16 +218,7 @@ impl Editor {
             [_, _, ..] => {
                 // Keep the piece: the landings on the way, then this square again, decide.
                 self.clicks.truncate(1);
-                Outcome::Refused(format!(
-                    "{} {} → {}: {}",
-                    lang.pick("Several captures", "Несколько взятий"),
-                    name(clicks[0]),
-                    name(id),
-                    lang.pick(
-                        "click the squares the piece lands on, in order, then the last one",
-                        "щёлкните поля, на которые шашка встаёт по пути, по порядку, затем последнее"
-                    )
-                ))
+                Outcome::Refused(several_captures(name(clicks[0]), name(id), lang))
             }
             [] if !fits.is_empty() => {
                 // A landing on the way of a capture: wait for the rest.
@@ -241,31 +232,8 @@ impl Editor {
             }
             [] => {
                 self.clicks.clear();
-                // When a capture is compulsory, say so and which: the usual reason a move is
-                // refused.
-                let captures: Vec<&str> = entries
-                    .iter()
-                    .filter(|e| e.capture)
-                    .map(|e| e.written.as_str())
-                    .collect();
-                let compulsory = if captures.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        " — {}: {}",
-                        lang.pick("a capture is compulsory", "взятие обязательно"),
-                        captures.join(", ")
-                    )
-                };
-                Outcome::Refused(format!(
-                    "{} {}{compulsory}",
-                    lang.pick("No legal move", "Нет возможного хода"),
-                    clicks
-                        .iter()
-                        .map(|&s| name(s))
-                        .collect::<Vec<_>>()
-                        .join(" → ")
-                ))
+                let tried: Vec<String> = clicks.iter().map(|&s| name(s)).collect();
+                Outcome::Refused(no_legal_move(&entries, &tried, lang))
             }
         }
     }
@@ -482,4 +450,40 @@ fn placeholder(variant: AnyVariant, lang: Lang) -> &'static str {
             "Введите или вставьте партию: 1. cd4 fe5 2. dc5 bd4 … или партию PDN; или ходите щелчками по доске",
         ),
     }
+}
+
+/// Squares clicked that end several captures: which, and how to tell them apart.
+fn several_captures(from: String, to: String, lang: Lang) -> String {
+    format!(
+        "{} {from} → {to}: {}",
+        lang.pick("Several captures", "Несколько взятий"),
+        lang.pick(
+            "click the squares the piece lands on, in order, then the last one",
+            "щёлкните поля, на которые шашка встаёт по пути, по порядку, затем последнее"
+        )
+    )
+}
+
+/// Squares clicked (`tried`, named) that fit no legal move: said, with the captures when one is
+/// compulsory (the usual reason a move is refused).
+fn no_legal_move(entries: &[Entry], tried: &[String], lang: Lang) -> String {
+    let captures: Vec<&str> = entries
+        .iter()
+        .filter(|e| e.capture)
+        .map(|e| e.written.as_str())
+        .collect();
+    let compulsory = if captures.is_empty() {
+        String::new()
+    } else {
+        format!(
+            " — {}: {}",
+            lang.pick("a capture is compulsory", "взятие обязательно"),
+            captures.join(", ")
+        )
+    };
+    format!(
+        "{} {}{compulsory}",
+        lang.pick("No legal move", "Нет возможного хода"),
+        tried.join(" → ")
+    )
 }

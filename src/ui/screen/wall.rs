@@ -127,21 +127,28 @@ pub struct Shown<'a> {
 }
 
 pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message> {
-    let Shown {
-        clocks,
-        t,
-        standings: lines,
-        categories,
-        teams,
-        bracket: knockout,
-        drawn,
-        now,
-        hall_time,
-        alarm,
-    } = shown;
-    let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
+    let (t, hall_time) = (shown.t, shown.hall_time);
     // Only the current round's clocks: a hall left from an earlier round is not the hall's now.
-    let current = clocks.of_current_round(t);
+    let current = shown.clocks.of_current_round(t);
+    let title = title(page, shown.clocks, t, current, lang);
+    let header = header(page, title, t, shown.alarm, lang);
+    let body = body(page, shown, current, lang);
+    // The next round's start and the time left to it, over every page but the clocks'.
+    let next = (page != Page::Clocks)
+        .then(|| crate::tournament::schedule::next_said(&t?.schedule, hall_time?, lang))
+        .flatten()
+        .map(|said| text(said).size(28).color(theme::RUNNING));
+    container(column![header].push(next).push(body).spacing(6).padding(6))
+        .width(Length::Fill)
+        .height(Length::Fill)
+        .style(theme::wall)
+        .into()
+}
+
+/// The event's name, and what the page shows of it: the round and game of the clocks, the
+/// round (and its stage) of the pairings and the ballot.
+fn title(page: Page, clocks: &State, t: Option<&Tournament>, current: bool, lang: Lang) -> String {
+    let mut title = t.map(|t| t.settings.name.clone()).unwrap_or_default();
     match (page, clocks.game.filter(|_| current)) {
         (Page::Clocks, Some((r, g))) => title.push_str(&format!(
             " · {} {r} · {} {}",
@@ -159,8 +166,20 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
         }
         _ => {}
     }
+    title
+}
+
+/// The wall's top line: the title, the pages' buttons, the alarm, the way back to the console.
+fn header<'a>(
+    page: Page,
+    title: String,
+    t: Option<&Tournament>,
+    alarm: bool,
+    lang: Lang,
+) -> Element<'a, Message> {
+    let system = t.map(|t| t.settings.system);
     let pages = Page::ALL.into_iter().map(|p| {
-        button(text(p.label(lang, t.map(|t| t.settings.system))).size(16))
+        button(text(p.label(lang, system)).size(16))
             .style(if p == page {
                 button::primary
             } else {
@@ -173,7 +192,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
     // the buttons (a character of Fira Sans is about 0.55 of the size wide), and only past the
     // smallest size is it cut.
     let chars = title.chars().count().max(1) as f32;
-    let header = row![container(responsive(move |room| {
+    row![container(responsive(move |room| {
         let size = (room.width / (0.55 * chars)).clamp(16.0, 28.0);
         text(title.clone())
             .size(size)
@@ -206,8 +225,24 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
             .on_press(Message::Close),
     )
     .spacing(6)
-    .align_y(iced::Alignment::Center);
-    let body = match page {
+    .align_y(iced::Alignment::Center)
+    .into()
+}
+
+/// The page itself.
+fn body<'a>(page: Page, shown: Shown<'a>, current: bool, lang: Lang) -> Element<'a, Message> {
+    let Shown {
+        clocks,
+        t,
+        standings: lines,
+        categories,
+        teams,
+        bracket: knockout,
+        drawn,
+        now,
+        ..
+    } = shown;
+    match page {
         Page::Clocks => clock_grid(clocks, current, t, now, lang),
         Page::Pairings => t.map_or_else(|| text("").into(), |t| pairings(t, now, lang)),
         Page::Standings => match (t, lines, teams) {
@@ -237,17 +272,7 @@ pub fn view<'a>(page: Page, shown: Shown<'a>, lang: Lang) -> Element<'a, Message
             _ => text("").into(),
         },
         Page::Ballot => ballot(drawn, lang),
-    };
-    // The next round's start and the time left to it, over every page but the clocks'.
-    let next = (page != Page::Clocks)
-        .then(|| crate::tournament::schedule::next_said(&t?.schedule, hall_time?, lang))
-        .flatten()
-        .map(|said| text(said).size(28).color(theme::RUNNING));
-    container(column![header].push(next).push(body).spacing(6).padding(6))
-        .width(Length::Fill)
-        .height(Length::Fill)
-        .style(theme::wall)
-        .into()
+    }
 }
 
 fn clock_grid<'a>(

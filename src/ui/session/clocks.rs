@@ -153,6 +153,28 @@ fn restore(
 }
 
 /// The console as a lock's holder.
+/// What a request for the whole hall says with no clocks in it: what to do first.
+fn no_clocks_yet(t: Option<&Tournament>, lang: Lang) -> String {
+    let next = t.map_or(1, |t| t.rounds.len().max(1));
+    match t.map(|t| t.rounds.is_empty()) {
+        Some(true) | None => match lang {
+            Lang::En => format!("No clocks yet: pair round {next} first"),
+            Lang::Ru => format!("Часов ещё нет: сначала составьте пары тура {next}"),
+        },
+        Some(false) => lang
+            .pick(
+                "No clocks yet: set them up for a game of the round (the buttons above)",
+                "Часов ещё нет: создайте их для партии тура (кнопки выше)",
+            )
+            .to_string(),
+    }
+}
+
+/// A request for the whole hall done: what it did, and to how many clocks («Paused: 3»).
+fn counted(done: &str, clocks: usize) -> Option<String> {
+    Some(format!("{done}: {clocks}"))
+}
+
 fn console(wall: DateTime<Utc>) -> Holder {
     Holder::this("console", wall)
 }
@@ -328,20 +350,7 @@ impl Clocks {
                 Request::StartAll | Request::PauseAll | Request::ResumeAll
             )
         {
-            let next = t.map_or(1, |t| t.rounds.len().max(1));
-            let text = match t.map(|t| t.rounds.is_empty()) {
-                Some(true) | None => match lang {
-                    Lang::En => format!("No clocks yet: pair round {next} first"),
-                    Lang::Ru => format!("Часов ещё нет: сначала составьте пары тура {next}"),
-                },
-                Some(false) => lang
-                    .pick(
-                        "No clocks yet: set them up for a game of the round (the buttons above)",
-                        "Часов ещё нет: создайте их для партии тура (кнопки выше)",
-                    )
-                    .to_string(),
-            };
-            return Some((true, text));
+            return Some((true, no_clocks_yet(t, lang)));
         }
         let result: Result<Option<String>, HallError> = match request {
             Request::Setup { round, game } => return self.setup(t?, round, game, now, wall, lang),
@@ -350,82 +359,28 @@ impl Clocks {
                 Ok(None)
             }
             Request::Start(b) => push(&mut self.hall, b, EventKind::Start).map(|_| None),
-            Request::Press { board, side } => {
-                let fresh = !self.hall.boards().get(board)?.clock().started();
-                let running = self.hall.snapshots(now)[board].1.running;
-                if fresh {
-                    // The first press starts the clock of the side to move first.
-                    push(&mut self.hall, board, EventKind::Start).map(|_| None)
-                } else if running.is_none() || (side.is_some() && side != running) {
-                    // A player's button only ends that player's own move.
-                    Ok(None)
-                } else {
-                    push(&mut self.hall, board, EventKind::Press).map(|_| None)
-                }
-            }
+            Request::Press { board, side } => self.press(board, side, now, wall)?,
             Request::Pause(b) => push(&mut self.hall, b, EventKind::Pause).map(|_| None),
             Request::Resume(b) => push(&mut self.hall, b, EventKind::Resume).map(|_| None),
-            Request::PauseAll => self.hall.pause_all(now, wall).map(|names| {
-                Some(format!(
-                    "{}: {}",
-                    lang.pick("Paused", "Остановлены"),
-                    names.len()
-                ))
-            }),
-            Request::StartAll => self.hall.start_all(now, wall).map(|names| {
-                Some(format!(
-                    "{}: {}",
-                    lang.pick("Started", "Запущены"),
-                    names.len()
-                ))
-            }),
-            Request::ResumeAll => self.hall.resume_all(now, wall).map(|names| {
-                Some(format!(
-                    "{}: {}",
-                    lang.pick("Resumed", "Пущены"),
-                    names.len()
-                ))
-            }),
+            Request::PauseAll => self
+                .hall
+                .pause_all(now, wall)
+                .map(|names| counted(lang.pick("Paused", "Остановлены"), names.len())),
+            Request::StartAll => self
+                .hall
+                .start_all(now, wall)
+                .map(|names| counted(lang.pick("Started", "Запущены"), names.len())),
+            Request::ResumeAll => self
+                .hall
+                .resume_all(now, wall)
+                .map(|names| counted(lang.pick("Resumed", "Пущены"), names.len())),
             Request::Claim { board, claimant } => {
-                push(&mut self.hall, board, EventKind::Claim { claimant }).map(|_| {
-                    let name = self.hall.boards()[board].name();
-                    Some(match (lang, claimant) {
-                        (Lang::En, side) => format!(
-                            "Board {name}: claim by {} — their clock runs while the arbiter checks",
-                            side.said(lang)
-                        ),
-                        (Lang::Ru, Color::White) => format!(
-                            "Доска {name}: заявление белых — во время проверки идут их часы"
-                        ),
-                        (Lang::Ru, Color::Black) => format!(
-                            "Доска {name}: заявление чёрных — во время проверки идут их часы"
-                        ),
-                    })
-                })
+                push(&mut self.hall, board, EventKind::Claim { claimant })
+                    .map(|_| Some(self.claimed(board, claimant, lang)))
             }
-            Request::Resolve(b) => push(&mut self.hall, b, EventKind::Resolve).map(|_| {
-                // The claim line said the claimant's clock runs: it is replaced by what runs now.
-                let board = self.hall.boards().get(b);
-                let name = board.map_or_else(String::new, |b| b.name());
-                let s = board.map(|b| b.clock().snapshot(b.clock().last_at()));
-                let now_runs = match s.and_then(|s| s.running.filter(|_| !s.paused)) {
-                    Some(Color::White) => {
-                        lang.pick("White's clock runs again", "снова идут часы белых")
-                    }
-                    Some(Color::Black) => {
-                        lang.pick("Black's clock runs again", "снова идут часы чёрных")
-                    }
-                    None => lang.pick(
-                        "the clock stands paused, as before the claim",
-                        "часы стоят на паузе, как до заявления",
-                    ),
-                };
-                Some(format!(
-                    "{} {name}: {} — {now_runs}",
-                    lang.pick("Board", "Доска"),
-                    lang.pick("the claim is decided", "решение по заявлению принято"),
-                ))
-            }),
+            Request::Resolve(b) => {
+                push(&mut self.hall, b, EventKind::Resolve).map(|_| Some(self.resolved(b, lang)))
+            }
             Request::Adjust {
                 board,
                 side,
@@ -433,18 +388,7 @@ impl Clocks {
                 reason,
             } => {
                 // Said, so that the line shows what was logged (and no earlier refusal stays).
-                let said = format!(
-                    "{} {}, {}: {:+} {} ({reason}) — {}",
-                    lang.pick("Board", "Доска"),
-                    self.hall
-                        .boards()
-                        .get(board)
-                        .map_or_else(|| "?".to_string(), |b| b.name()),
-                    side.said(lang),
-                    ms as f64 / 1000.0,
-                    lang.pick("s", "с"),
-                    lang.pick("logged", "записано")
-                );
+                let said = self.adjusted(board, side, ms, &reason, lang);
                 push(
                     &mut self.hall,
                     board,
@@ -453,16 +397,7 @@ impl Clocks {
                 .map(|_| Some(said))
             }
             Request::Undo { board, reason } => {
-                let said = format!(
-                    "{} {}: {} ({reason}) — {}",
-                    lang.pick("Board", "Доска"),
-                    self.hall
-                        .boards()
-                        .get(board)
-                        .map_or_else(|| "?".to_string(), |b| b.name()),
-                    lang.pick("last press undone", "последнее нажатие отменено"),
-                    lang.pick("logged", "записано")
-                );
+                let said = self.undone(board, &reason, lang);
                 push(&mut self.hall, board, EventKind::Undo { reason }).map(|_| Some(said))
             }
         };
@@ -471,6 +406,102 @@ impl Clocks {
             Ok(Some(text)) => Some((false, text)),
             Err(e) => Some((true, e.said(lang))),
         }
+    }
+
+    /// A clock's button pressed (`side`: a player's own, `None`: the arbiter's); `None` for a
+    /// board not in the hall.
+    fn press(
+        &mut self,
+        board: usize,
+        side: Option<Color>,
+        now: u64,
+        wall: DateTime<Utc>,
+    ) -> Option<Result<Option<String>, HallError>> {
+        let fresh = !self.hall.boards().get(board)?.clock().started();
+        let running = self.hall.snapshots(now)[board].1.running;
+        Some(if fresh {
+            // The first press starts the clock of the side to move first.
+            self.hall
+                .push(board, now, EventKind::Start, wall)
+                .map(|_| None)
+        } else if running.is_none() || (side.is_some() && side != running) {
+            // A player's button only ends that player's own move.
+            Ok(None)
+        } else {
+            self.hall
+                .push(board, now, EventKind::Press, wall)
+                .map(|_| None)
+        })
+    }
+
+    /// The board's name, `?` for one not in the hall.
+    fn board_name(&self, board: usize) -> String {
+        self.hall
+            .boards()
+            .get(board)
+            .map_or_else(|| "?".to_string(), |b| b.name())
+    }
+
+    /// What a time adjustment logged says: the board, the side, the seconds and why.
+    fn adjusted(&self, board: usize, side: Color, ms: i64, reason: &str, lang: Lang) -> String {
+        format!(
+            "{} {}, {}: {:+} {} ({reason}) — {}",
+            lang.pick("Board", "Доска"),
+            self.board_name(board),
+            side.said(lang),
+            ms as f64 / 1000.0,
+            lang.pick("s", "с"),
+            lang.pick("logged", "записано")
+        )
+    }
+
+    /// What a press taken back says: the board and why.
+    fn undone(&self, board: usize, reason: &str, lang: Lang) -> String {
+        format!(
+            "{} {}: {} ({reason}) — {}",
+            lang.pick("Board", "Доска"),
+            self.board_name(board),
+            lang.pick("last press undone", "последнее нажатие отменено"),
+            lang.pick("logged", "записано")
+        )
+    }
+
+    /// What a claim logged says: whose it is, and whose clock runs meanwhile.
+    fn claimed(&self, board: usize, claimant: Color, lang: Lang) -> String {
+        let name = self.hall.boards()[board].name();
+        match (lang, claimant) {
+            (Lang::En, side) => format!(
+                "Board {name}: claim by {} — their clock runs while the arbiter checks",
+                side.said(lang)
+            ),
+            (Lang::Ru, Color::White) => {
+                format!("Доска {name}: заявление белых — во время проверки идут их часы")
+            }
+            (Lang::Ru, Color::Black) => {
+                format!("Доска {name}: заявление чёрных — во время проверки идут их часы")
+            }
+        }
+    }
+
+    /// What a claim decided says: the claim line said the claimant's clock runs, and it is
+    /// replaced by what runs now.
+    fn resolved(&self, b: usize, lang: Lang) -> String {
+        let board = self.hall.boards().get(b);
+        let name = board.map_or_else(String::new, |b| b.name());
+        let s = board.map(|b| b.clock().snapshot(b.clock().last_at()));
+        let now_runs = match s.and_then(|s| s.running.filter(|_| !s.paused)) {
+            Some(Color::White) => lang.pick("White's clock runs again", "снова идут часы белых"),
+            Some(Color::Black) => lang.pick("Black's clock runs again", "снова идут часы чёрных"),
+            None => lang.pick(
+                "the clock stands paused, as before the claim",
+                "часы стоят на паузе, как до заявления",
+            ),
+        };
+        format!(
+            "{} {name}: {} — {now_runs}",
+            lang.pick("Board", "Доска"),
+            lang.pick("the claim is decided", "решение по заявлению принято"),
+        )
     }
 
     fn setup(

@@ -78,6 +78,75 @@ impl Board {
         )
     }
 
+    /// The squares, light and dark, with their numbers where the variant writes squares in
+    /// numbers, and the board's edge.
+    fn draw_squares(&self, frame: &mut Frame, cell: f32, origin: Point) {
+        let size = self.diagram.size;
+        for r in 0..size {
+            for c in 0..size {
+                let top_left = Point::new(origin.x + c as f32 * cell, origin.y + r as f32 * cell);
+                let playing = self.diagram.at(r, c).is_some();
+                frame.fill_rectangle(
+                    top_left,
+                    Size::new(cell, cell),
+                    if playing { DARK } else { LIGHT },
+                );
+            }
+        }
+        // Variants written in numbers (international, Laska): each square's number in its
+        // corner, as on a printed board.
+        for spot in &self.diagram.spots {
+            if spot.name.bytes().all(|b| b.is_ascii_digit()) {
+                frame.fill_text(Text {
+                    content: spot.name.clone(),
+                    position: Point::new(
+                        origin.x + spot.col as f32 * cell + cell * 0.06,
+                        origin.y + spot.row as f32 * cell + cell * 0.03,
+                    ),
+                    size: (cell * 0.2).into(),
+                    color: LIGHT,
+                    ..Text::default()
+                });
+            }
+        }
+        let n = size as f32;
+        let edge = Path::rectangle(origin, Size::new(cell * n, cell * n));
+        frame.stroke(
+            &edge,
+            Stroke::default().with_width(2.0).with_color(Color::BLACK),
+        );
+    }
+
+    /// The files' letters under the board and the ranks' numbers left of it, in `colour`.
+    fn draw_coordinates(&self, frame: &mut Frame, cell: f32, origin: Point, colour: Color) {
+        let size = self.diagram.size;
+        let n = size as f32;
+        for i in 0..size {
+            let file = ((b'a' + i) as char).to_string();
+            frame.fill_text(Text {
+                content: file,
+                position: Point::new(
+                    origin.x + (i as f32 + 0.5) * cell,
+                    origin.y + n * cell + cell * 0.1,
+                ),
+                size: (cell * 0.3).into(),
+                color: colour,
+                align_x: iced::widget::text::Alignment::Center,
+                ..Text::default()
+            });
+            let rank = (size - i).to_string();
+            frame.fill_text(Text {
+                content: rank,
+                position: Point::new(origin.x - cell * 0.3, origin.y + (i as f32 + 0.5) * cell),
+                size: (cell * 0.3).into(),
+                color: colour,
+                align_x: iced::widget::text::Alignment::Center,
+                align_y: iced::alignment::Vertical::Center,
+                ..Text::default()
+            });
+        }
+    }
+
     fn ring(&self, frame: &mut Frame, ids: &[u8], colour: Color, cell: f32, origin: Point) {
         for spot in ids.iter().filter_map(|&id| self.diagram.spot(id)) {
             let corner = Point::new(
@@ -235,68 +304,11 @@ impl<Message> canvas::Program<Message> for Board {
         bounds: Rectangle,
         _cursor: mouse::Cursor,
     ) -> Vec<Geometry> {
-        let n = self.diagram.size as f32;
-        let size = self.diagram.size;
-        let (cell, origin) = layout(bounds.size(), n);
+        let (cell, origin) = layout(bounds.size(), self.diagram.size as f32);
         let squares = self.squares.draw(renderer, bounds.size(), |frame| {
-            for r in 0..size {
-                for c in 0..size {
-                    let top_left =
-                        Point::new(origin.x + c as f32 * cell, origin.y + r as f32 * cell);
-                    let playing = self.diagram.at(r, c).is_some();
-                    frame.fill_rectangle(
-                        top_left,
-                        Size::new(cell, cell),
-                        if playing { DARK } else { LIGHT },
-                    );
-                }
-            }
-            // Variants written in numbers (international, Laska): each square's number in its
-            // corner, as on a printed board.
-            for spot in &self.diagram.spots {
-                if spot.name.bytes().all(|b| b.is_ascii_digit()) {
-                    frame.fill_text(Text {
-                        content: spot.name.clone(),
-                        position: Point::new(
-                            origin.x + spot.col as f32 * cell + cell * 0.06,
-                            origin.y + spot.row as f32 * cell + cell * 0.03,
-                        ),
-                        size: (cell * 0.2).into(),
-                        color: LIGHT,
-                        ..Text::default()
-                    });
-                }
-            }
-            let edge = Path::rectangle(origin, Size::new(cell * n, cell * n));
-            frame.stroke(
-                &edge,
-                Stroke::default().with_width(2.0).with_color(Color::BLACK),
-            );
-            for i in 0..size {
-                let file = ((b'a' + i) as char).to_string();
-                frame.fill_text(Text {
-                    content: file,
-                    position: Point::new(
-                        origin.x + (i as f32 + 0.5) * cell,
-                        origin.y + n * cell + cell * 0.1,
-                    ),
-                    size: (cell * 0.3).into(),
-                    // The theme's text colour: dark on the console, light on the hall wall.
-                    color: theme.palette().text,
-                    align_x: iced::widget::text::Alignment::Center,
-                    ..Text::default()
-                });
-                let rank = (size - i).to_string();
-                frame.fill_text(Text {
-                    content: rank,
-                    position: Point::new(origin.x - cell * 0.3, origin.y + (i as f32 + 0.5) * cell),
-                    size: (cell * 0.3).into(),
-                    color: theme.palette().text,
-                    align_x: iced::widget::text::Alignment::Center,
-                    align_y: iced::alignment::Vertical::Center,
-                    ..Text::default()
-                });
-            }
+            self.draw_squares(frame, cell, origin);
+            // The theme's text colour: dark on the console, light on the hall wall.
+            self.draw_coordinates(frame, cell, origin, theme.palette().text);
         });
         let pieces = self.pieces.draw(renderer, bounds.size(), |frame| {
             for spot in &self.diagram.spots {

@@ -981,58 +981,127 @@ fn main() -> ExitCode {
         eprintln!("shashki-arbiter: --format csv and html are for `standings` only");
         return ExitCode::from(2);
     }
-    let result = match args.command {
-        None => {
-            // A word that is neither a subcommand nor an event file is a mistyped command: said,
-            // never a window opened on a file that does not exist.
-            if let Some(e) = &args.event {
-                let event_like = e.extension().is_some_and(|x| x.eq_ignore_ascii_case("ron"));
-                if !e.exists() && !event_like {
-                    eprintln!(
-                        "shashki-arbiter: `{}` is neither a command nor an event file (see --help)",
-                        e.display()
-                    );
-                    return ExitCode::from(2);
-                }
-            }
-            return open_window(args.event);
+    let Some(command) = args.command else {
+        return window(args.event);
+    };
+    match run(command, format) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("shashki-arbiter: {message}");
+            ExitCode::from(2)
         }
-        Some(Command::Perft {
+    }
+}
+
+/// No subcommand: the window, on the event named or the last one opened.
+fn window(event: Option<std::path::PathBuf>) -> ExitCode {
+    // A word that is neither a subcommand nor an event file is a mistyped command: said,
+    // never a window opened on a file that does not exist.
+    if let Some(e) = &event {
+        let event_like = e.extension().is_some_and(|x| x.eq_ignore_ascii_case("ron"));
+        if !e.exists() && !event_like {
+            eprintln!(
+                "shashki-arbiter: `{}` is neither a command nor an event file (see --help)",
+                e.display()
+            );
+            return ExitCode::from(2);
+        }
+    }
+    open_window(event)
+}
+
+/// A subcommand, sent to its group's dispatch.
+fn run(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        c @ (Command::Perft { .. }
+        | Command::Moves { .. }
+        | Command::Check { .. }
+        | Command::Claim(_)
+        | Command::Berger { .. }
+        | Command::Scheveningen { .. }) => tools(c, format),
+        Command::Clock(c) => clock(c, format),
+        Command::Event(event) => event_command(*event, format),
+        c @ (Command::Result { .. }
+        | Command::Game(_)
+        | Command::Games { .. }
+        | Command::Scoresheets { .. }) => games(c, format),
+        Command::Ballot(b) => ballot(b, format),
+        Command::Pair(p) => pair(p, format),
+        Command::Trf(t) => trf(t, format),
+        c @ Command::Standings { .. } => standings(c, format),
+        c @ (Command::Report { .. }
+        | Command::Journal { .. }
+        | Command::Prizes { .. }
+        | Command::Norms { .. }) => documents(c, format),
+        c @ (Command::Checkin { .. } | Command::Schedule { .. }) => registration(c, format),
+        Command::Player(p) => player(p, format),
+        Command::Category(c) => category(c, format),
+        Command::Prize(p) => prize(p, format),
+        Command::Serve {
+            file,
+            listen,
+            write,
+        } => serve(&file, listen, write),
+        Command::Deputy(d) => deputy(d, format),
+    }
+}
+
+/// The tools that need no event: the move generator, a PDN file's check, a claim, the
+/// round-robin tables.
+fn tools(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        Command::Perft {
             variant,
             fen,
             divide,
             depth,
-        }) => cli::perft::run(variant, fen.as_deref(), divide, depth, format),
-        Some(Command::Moves { variant, fen }) => cli::moves::run(variant, &fen, format),
-        Some(Command::Check { variant, file }) => cli::check::run(variant, &file, format),
-        Some(Command::Claim(ClaimCommand::Repetition {
+        } => cli::perft::run(variant, fen.as_deref(), divide, depth, format),
+        Command::Moves { variant, fen } => cli::moves::run(variant, &fen, format),
+        Command::Check { variant, file } => cli::check::run(variant, &file, format),
+        Command::Claim(ClaimCommand::Repetition {
             variant,
             file,
             game,
             ply,
             mv,
-        })) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
-        Some(Command::Clock(ClockCommand::Simulate {
+        }) => cli::claim::run(variant, &file, game, ply, mv.as_deref(), format),
+        Command::Berger {
+            players,
+            double,
+            cycles,
+        } => cli::event::berger(players, double, cycles, format),
+        Command::Scheveningen {
+            boards,
+            double,
+            soviet,
+        } => cli::system::scheveningen_table(boards, double, soviet, format),
+        _ => unreachable!("`run` sends only the tools here"),
+    }
+}
+
+/// `clock simulate | replay | hall`.
+fn clock(c: ClockCommand, format: Format) -> cli::CliResult {
+    match c {
+        ClockCommand::Simulate {
             control,
             first,
             at,
             script,
-        })) => cli::clock::simulate(&control, &first, at.as_deref(), &script, format),
-        Some(Command::Clock(ClockCommand::Replay { at, log })) => {
-            cli::clock::replay(&log, at.as_deref(), format)
-        }
-        Some(Command::Berger {
-            players,
-            double,
-            cycles,
-        }) => cli::event::berger(players, double, cycles, format),
-        Some(Command::Scheveningen {
+        } => cli::clock::simulate(&control, &first, at.as_deref(), &script, format),
+        ClockCommand::Replay { at, log } => cli::clock::replay(&log, at.as_deref(), format),
+        ClockCommand::Hall {
+            dir,
+            control,
             boards,
-            double,
-            soviet,
-        }) => cli::system::scheveningen_table(boards, double, soviet, format),
-        Some(Command::Event(event)) => event_command(*event, format),
-        Some(Command::Result {
+            first,
+        } => cli::clock::hall(&dir, &control, boards, &first, format),
+    }
+}
+
+/// A round's games: a result or decision, a score sheet, the games as PDN, blank score sheets.
+fn games(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        Command::Result {
             file,
             round,
             board,
@@ -1044,7 +1113,7 @@ fn main() -> ExitCode {
             correction,
             adjourned,
             lang,
-        }) => cli::event::lang(&lang).and_then(|lang| {
+        } => cli::event::lang(&lang).and_then(|lang| {
             cli::system::result(
                 &cli::system::ResultArgs {
                     file: &file,
@@ -1065,19 +1134,109 @@ fn main() -> ExitCode {
                 format,
             )
         }),
-        Some(Command::Ballot(BallotCommand::Show { table, cell })) => {
-            cli::event::ballot_show(&table, &cell, format)
-        }
-        Some(Command::Ballot(BallotCommand::Draw { table, seed, count })) => {
+        Command::Game(GameCommand::Set {
+            which,
+            record,
+            moves,
+        }) => cli::game::set(
+            which.as_which(),
+            record.as_deref(),
+            moves.as_deref(),
+            format,
+        ),
+        Command::Game(GameCommand::Show { which }) => cli::game::show(which.as_which(), format),
+        Command::Games {
+            file,
+            round,
+            output,
+        } => cli::game::games(&file, round, output.as_deref(), format),
+        Command::Scoresheets {
+            file,
+            round,
+            output,
+            lang,
+        } => cli::game::scoresheets(&file, round, &output, &lang, format),
+        _ => unreachable!("`run` sends only the games' commands here"),
+    }
+}
+
+/// `ballot show | draw | check`.
+fn ballot(b: BallotCommand, format: Format) -> cli::CliResult {
+    match b {
+        BallotCommand::Show { table, cell } => cli::event::ballot_show(&table, &cell, format),
+        BallotCommand::Draw { table, seed, count } => {
             cli::event::ballot_draw(&table, seed, count, format)
         }
-        Some(Command::Ballot(BallotCommand::Check { file })) => {
-            cli::event::ballot_check(&file, format)
-        }
-        Some(Command::Journal { file, lang }) => {
-            cli::event::lang(&lang).and_then(|lang| cli::journal::journal(&file, lang, format))
-        }
-        Some(Command::Standings {
+        BallotCommand::Check { file } => cli::event::ballot_check(&file, format),
+    }
+}
+
+/// `trf export | import | check | generate` (a team event's with `--teams`).
+fn trf(t: TrfCommand, format: Format) -> cli::CliResult {
+    match t {
+        TrfCommand::Export {
+            file,
+            output,
+            trf26,
+            provisional,
+        } => cli::swiss::trf_export(&file, &output, trf26, provisional, format),
+        TrfCommand::Import { input, output } => cli::swiss::trf_import(&input, &output, format),
+        TrfCommand::Check { file } => cli::swiss::trf_check(&file, format),
+        TrfCommand::Generate {
+            teams: Some(teams),
+            boards,
+            rounds,
+            seed,
+            draws,
+            forfeits,
+            output,
+            ..
+        } => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
+            cli::swiss::trf_generate_teams(
+                &shashki_arbiter::tournament::team::swiss::audit::Generate {
+                    teams,
+                    boards,
+                    rounds,
+                    seed,
+                    draws,
+                    forfeits,
+                },
+                output.as_deref(),
+                format,
+            )
+        }),
+        TrfCommand::Generate {
+            players,
+            rounds,
+            seed,
+            draws,
+            forfeits,
+            half_byes,
+            trf26,
+            output,
+            ..
+        } => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
+            cli::swiss::trf_generate(
+                &shashki_arbiter::tournament::swiss::audit::Generate {
+                    players: players.unwrap_or(0),
+                    rounds,
+                    seed,
+                    draws,
+                    forfeits,
+                    half_byes,
+                    every_kind: trf26,
+                },
+                output.as_deref(),
+                format,
+            )
+        }),
+    }
+}
+
+/// `standings`: one event's, or the final order across finals (`--then`).
+fn standings(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        Command::Standings {
             file,
             round,
             lang,
@@ -1086,7 +1245,7 @@ fn main() -> ExitCode {
             in_coefficients,
             then,
             category,
-        }) if !then.is_empty() => {
+        } if !then.is_empty() => {
             let for_one_event = round.is_some()
                 || category.is_some()
                 || separator.is_some()
@@ -1104,7 +1263,7 @@ fn main() -> ExitCode {
                     .and_then(|lang| cli::system::final_order(&file, &then, lang, format))
             }
         }
-        Some(Command::Standings {
+        Command::Standings {
             file,
             round,
             lang,
@@ -1113,7 +1272,7 @@ fn main() -> ExitCode {
             in_coefficients,
             category,
             ..
-        }) => cli::event::standings(
+        } => cli::event::standings(
             &file,
             &cli::event::StandingsAsked {
                 round,
@@ -1125,7 +1284,14 @@ fn main() -> ExitCode {
             },
             format,
         ),
-        Some(Command::Report {
+        _ => unreachable!("`run` sends only `standings` here"),
+    }
+}
+
+/// The event's documents and lists: the reports, the journal, the prize-winners, the rank norms.
+fn documents(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        Command::Report {
             file,
             output,
             round,
@@ -1133,7 +1299,7 @@ fn main() -> ExitCode {
             separator,
             document,
             provisional,
-        }) => cli::event::report(
+        } => cli::event::report(
             &file,
             &output,
             round,
@@ -1142,33 +1308,38 @@ fn main() -> ExitCode {
             (document, provisional),
             format,
         ),
-        Some(Command::Serve {
-            file,
-            listen,
-            write,
-        }) => serve(&file, listen, write),
-        Some(Command::Deputy(DeputyCommand::Add { file, name, boards })) => {
-            cli::deputy::add(&file, &name, &boards, format)
+        Command::Journal { file, lang } => {
+            cli::event::lang(&lang).and_then(|lang| cli::journal::journal(&file, lang, format))
         }
-        Some(Command::Deputy(DeputyCommand::List { file })) => cli::deputy::list(&file, format),
-        Some(Command::Category(c)) => category(c, format),
-        Some(Command::Player(p)) => player(p, format),
-        Some(Command::Checkin {
+        Command::Prizes { file, round, lang } => {
+            cli::event::lang(&lang).and_then(|lang| cli::prize::list(&file, round, lang, format))
+        }
+        Command::Norms { file, table, lang } => {
+            cli::norms::run(&file, table.as_deref(), &lang, format)
+        }
+        _ => unreachable!("`run` sends only the documents here"),
+    }
+}
+
+/// Before a round: the check-in and the schedule.
+fn registration(command: Command, format: Format) -> cli::CliResult {
+    match command {
+        Command::Checkin {
             file,
             ids,
             absent,
             list,
             lang,
-        }) => cli::event::lang(&lang)
+        } => cli::event::lang(&lang)
             .and_then(|lang| cli::registration::checkin(&file, &ids, absent, list, lang, format)),
-        Some(Command::Schedule {
+        Command::Schedule {
             file,
             round,
             at,
             default_time,
             now,
             lang,
-        }) => cli::event::lang(&lang).and_then(|lang| {
+        } => cli::event::lang(&lang).and_then(|lang| {
             cli::registration::run(
                 cli::registration::ScheduleArgs {
                     file: &file,
@@ -1181,112 +1352,18 @@ fn main() -> ExitCode {
                 format,
             )
         }),
-        Some(Command::Prize(p)) => prize(p, format),
-        Some(Command::Prizes { file, round, lang }) => {
-            cli::event::lang(&lang).and_then(|lang| cli::prize::list(&file, round, lang, format))
+        _ => unreachable!("`run` sends only the check-in and the schedule here"),
+    }
+}
+
+/// `deputy add | list | revoke`.
+fn deputy(d: DeputyCommand, format: Format) -> cli::CliResult {
+    match d {
+        DeputyCommand::Add { file, name, boards } => {
+            cli::deputy::add(&file, &name, &boards, format)
         }
-        Some(Command::Deputy(DeputyCommand::Revoke { file, name })) => {
-            cli::deputy::revoke(&file, &name, format)
-        }
-        Some(Command::Norms { file, table, lang }) => {
-            cli::norms::run(&file, table.as_deref(), &lang, format)
-        }
-        Some(Command::Scoresheets {
-            file,
-            round,
-            output,
-            lang,
-        }) => cli::game::scoresheets(&file, round, &output, &lang, format),
-        Some(Command::Game(GameCommand::Set {
-            which,
-            record,
-            moves,
-        })) => cli::game::set(
-            which.as_which(),
-            record.as_deref(),
-            moves.as_deref(),
-            format,
-        ),
-        Some(Command::Game(GameCommand::Show { which })) => {
-            cli::game::show(which.as_which(), format)
-        }
-        Some(Command::Games {
-            file,
-            round,
-            output,
-        }) => cli::game::games(&file, round, output.as_deref(), format),
-        Some(Command::Pair(p)) => pair(p, format),
-        Some(Command::Trf(TrfCommand::Export {
-            file,
-            output,
-            trf26,
-            provisional,
-        })) => cli::swiss::trf_export(&file, &output, trf26, provisional, format),
-        Some(Command::Trf(TrfCommand::Import { input, output })) => {
-            cli::swiss::trf_import(&input, &output, format)
-        }
-        Some(Command::Trf(TrfCommand::Check { file })) => cli::swiss::trf_check(&file, format),
-        Some(Command::Trf(TrfCommand::Generate {
-            teams: Some(teams),
-            boards,
-            rounds,
-            seed,
-            draws,
-            forfeits,
-            output,
-            ..
-        })) => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
-            cli::swiss::trf_generate_teams(
-                &shashki_arbiter::tournament::team::swiss::audit::Generate {
-                    teams,
-                    boards,
-                    rounds,
-                    seed,
-                    draws,
-                    forfeits,
-                },
-                output.as_deref(),
-                format,
-            )
-        }),
-        Some(Command::Trf(TrfCommand::Generate {
-            players,
-            rounds,
-            seed,
-            draws,
-            forfeits,
-            half_byes,
-            trf26,
-            output,
-            ..
-        })) => cli::swiss::seed_or_drawn(seed).and_then(|seed| {
-            cli::swiss::trf_generate(
-                &shashki_arbiter::tournament::swiss::audit::Generate {
-                    players: players.unwrap_or(0),
-                    rounds,
-                    seed,
-                    draws,
-                    forfeits,
-                    half_byes,
-                    every_kind: trf26,
-                },
-                output.as_deref(),
-                format,
-            )
-        }),
-        Some(Command::Clock(ClockCommand::Hall {
-            dir,
-            control,
-            boards,
-            first,
-        })) => cli::clock::hall(&dir, &control, boards, &first, format),
-    };
-    match result {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("shashki-arbiter: {message}");
-            ExitCode::from(2)
-        }
+        DeputyCommand::List { file } => cli::deputy::list(&file, format),
+        DeputyCommand::Revoke { file, name } => cli::deputy::revoke(&file, &name, format),
     }
 }
 

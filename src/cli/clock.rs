@@ -213,48 +213,7 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
     let dir_path = std::path::Path::new(dir);
     let holder = Holder::this("clock hall", chrono::Utc::now());
     let mut hall = if Hall::has_logs(dir_path) {
-        let (mut hall, report) = Hall::restore(dir_path, &holder, now(), chrono::Utc::now())
-            .map_err(|e| e.to_string())?;
-        // A board whose log cannot be read gets a new clock, as the console gives it: of the
-        // hall's control (the other boards'), not started; the arbiter sets its times by hand.
-        let control: TimeControl = match hall.boards().first() {
-            Some(b) => b.clock().control().clone(),
-            None => control.parse().map_err(|e| format!("--control: {e}"))?,
-        };
-        let first = parse_first(first)?;
-        for s in &report.skipped {
-            let Some(key) = s.board.filter(|k| hall.index_of(*k).is_none()) else {
-                eprintln!("{s}");
-                continue;
-            };
-            hall.add_replacing(s, key, control.clone(), first)
-                .map_err(|e| e.to_string())?;
-            eprintln!(
-                "{s}; Board {key} gets a new clock ({control}, not started): set its times by hand"
-            );
-        }
-        hall.order_boards();
-        for r in &report.boards {
-            if let Some(bad) = &r.bad_line {
-                eprintln!(
-                    "{}:{}: unreadable line cut off; the damaged log is kept as {}",
-                    r.path.display(),
-                    bad.line,
-                    r.damaged_copy
-                        .as_deref()
-                        .map_or_else(String::new, |p| p.display().to_string())
-                );
-            }
-            if let Some(at) = r.outage_ms {
-                eprintln!(
-                    "{}: was running; paused at {} where it stopped",
-                    r.board,
-                    clock_text(at)
-                );
-            }
-        }
-        eprintln!("restored {} board(s) from {dir}", report.boards.len());
-        hall
+        restored_hall(dir, &holder, now(), control, first)?
     } else {
         let control: TimeControl = control.parse().map_err(|e| format!("--control: {e}"))?;
         let first = parse_first(first)?;
@@ -298,4 +257,58 @@ pub fn hall(dir: &str, control: &str, boards: usize, first: &str, format: Format
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The hall its logs in `dir` leave (`now`: the hall's time, in milliseconds), each board's
+/// damage and outage said on standard error.
+fn restored_hall(
+    dir: &str,
+    holder: &Holder,
+    now: u64,
+    control: &str,
+    first: &str,
+) -> Result<Hall, String> {
+    let (mut hall, report) =
+        Hall::restore(std::path::Path::new(dir), holder, now, chrono::Utc::now())
+            .map_err(|e| e.to_string())?;
+    // A board whose log cannot be read gets a new clock, as the console gives it: of the
+    // hall's control (the other boards'), not started; the arbiter sets its times by hand.
+    let control: TimeControl = match hall.boards().first() {
+        Some(b) => b.clock().control().clone(),
+        None => control.parse().map_err(|e| format!("--control: {e}"))?,
+    };
+    let first = parse_first(first)?;
+    for s in &report.skipped {
+        let Some(key) = s.board.filter(|k| hall.index_of(*k).is_none()) else {
+            eprintln!("{s}");
+            continue;
+        };
+        hall.add_replacing(s, key, control.clone(), first)
+            .map_err(|e| e.to_string())?;
+        eprintln!(
+            "{s}; Board {key} gets a new clock ({control}, not started): set its times by hand"
+        );
+    }
+    hall.order_boards();
+    for r in &report.boards {
+        if let Some(bad) = &r.bad_line {
+            eprintln!(
+                "{}:{}: unreadable line cut off; the damaged log is kept as {}",
+                r.path.display(),
+                bad.line,
+                r.damaged_copy
+                    .as_deref()
+                    .map_or_else(String::new, |p| p.display().to_string())
+            );
+        }
+        if let Some(at) = r.outage_ms {
+            eprintln!(
+                "{}: was running; paused at {} where it stopped",
+                r.board,
+                clock_text(at)
+            );
+        }
+    }
+    eprintln!("restored {} board(s) from {dir}", report.boards.len());
+    Ok(hall)
 }

@@ -11,7 +11,7 @@ use shashki_arbiter::rules::{fen, Color};
 use shashki_arbiter::store::event;
 use shashki_arbiter::tournament::ballot::load as load_table;
 use shashki_arbiter::tournament::ballot::{self, Kind};
-use shashki_arbiter::tournament::model::PlayerId;
+use shashki_arbiter::tournament::model::{PlayerId, Tournament};
 use shashki_arbiter::tournament::{berger, standings};
 
 use super::{print_json, CliResult};
@@ -292,63 +292,7 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
         t.settings.groups = None;
     }
     match format {
-        Format::Json => {
-            let number: std::collections::BTreeMap<PlayerId, Option<usize>> =
-                t.players.iter().map(|p| (p.id, p.number)).collect();
-            let listed = super::system::listed(&t, round, lines.clone());
-            let knockout = shashki_arbiter::tournament::system::knockout::places(&t, round);
-            let is_knockout =
-                t.settings.system == shashki_arbiter::tournament::model::System::Knockout;
-            let sides = (t.settings.system
-                == shashki_arbiter::tournament::model::System::Scheveningen)
-                .then(|| shashki_arbiter::tournament::system::scheveningen::sides(&t));
-            let side_of = |id: PlayerId| {
-                let s = sides.as_ref()?;
-                Some(if s.sides[0].contains(&id) { "A" } else { "B" })
-            };
-            let out: Vec<StandingJson> = listed
-                .iter()
-                .map(|(group, l)| StandingJson {
-                    place: &l.place,
-                    number: l.number,
-                    id: l.id,
-                    name: &l.name,
-                    points: l.points,
-                    tiebreaks: l
-                        .tiebreaks
-                        .iter()
-                        .map(|(tb, v)| (tb.id().to_string(), serde_json::json!(v)))
-                        .collect(),
-                    rounds: l
-                        .rounds
-                        .iter()
-                        .map(|r| RoundJson {
-                            round: r.round,
-                            opponent: r.opponent.and_then(|o| number[&o]),
-                            opponent_id: r.opponent,
-                            colour: r.colour,
-                            score: r.score_if_scored(),
-                        })
-                        .collect(),
-                    group: group.clone(),
-                    stage: t.settings.stage.as_ref().map(|s| s.number),
-                    eliminated_in: is_knockout.then(|| {
-                        knockout
-                            .iter()
-                            .find(|p| p.id == l.id)
-                            .and_then(|p| p.eliminated_in)
-                    }),
-                    seed: is_knockout
-                        .then(|| knockout.iter().find(|p| p.id == l.id).map(|p| p.seed))
-                        .flatten(),
-                    side: side_of(l.id),
-                    joined_in: l.joined_in,
-                    withdrawn_after: l.withdrawn_after,
-                    expelled: l.expelled,
-                })
-                .collect();
-            print_json(&out)?;
-        }
+        Format::Json => standings_json(&t, round, &lines)?,
         Format::Csv => outp!(
             "{}",
             report::csv::render(&report::standings_section(&t, &lines, lang), separator)
@@ -362,36 +306,99 @@ pub fn standings(file: &str, asked: &StandingsAsked, format: Format) -> CliResul
             };
             outp!("{}", report::html::render(&doc, lang));
         }
-        Format::Text => {
-            if let Some(line) = report::head::adjourned_line(&t, round, lang) {
-                outln!("{line}");
-            }
-            if let Some(groups) = &t.settings.groups {
-                for g in &groups.groups {
-                    let lines =
-                        shashki_arbiter::tournament::system::groups::standings(&t, g, round);
-                    outln!("{} {}", lang.pick("Group", "Группа"), g.name);
-                    print_table(&report::standings_section(&t, &lines, lang));
-                }
-            } else {
-                print_table(&report::standings_section(&t, &lines, lang));
-            }
-            if let Some(points) =
-                shashki_arbiter::tournament::system::scheveningen::side_points(&t, round)
-            {
-                let names = shashki_arbiter::tournament::system::scheveningen::sides(&t).names;
-                let name = |i: usize| {
-                    if names[i].is_empty() {
-                        ["A", "B"][i].to_string()
-                    } else {
-                        names[i].clone()
-                    }
-                };
-                outln!("{} {} : {} {}", name(0), points[0], points[1], name(1));
-            }
-        }
+        Format::Text => standings_text(&t, round, &lines, lang),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The standings as JSON: a line per player, with his group, stage, knockout seed and
+/// elimination, Scheveningen side, and the rounds he played.
+fn standings_json(
+    t: &Tournament,
+    round: Option<usize>,
+    lines: &[standings::Line],
+) -> Result<(), String> {
+    let number: std::collections::BTreeMap<PlayerId, Option<usize>> =
+        t.players.iter().map(|p| (p.id, p.number)).collect();
+    let listed = super::system::listed(t, round, lines.to_vec());
+    let knockout = shashki_arbiter::tournament::system::knockout::places(t, round);
+    let is_knockout = t.settings.system == shashki_arbiter::tournament::model::System::Knockout;
+    let sides = (t.settings.system == shashki_arbiter::tournament::model::System::Scheveningen)
+        .then(|| shashki_arbiter::tournament::system::scheveningen::sides(t));
+    let side_of = |id: PlayerId| {
+        let s = sides.as_ref()?;
+        Some(if s.sides[0].contains(&id) { "A" } else { "B" })
+    };
+    let out: Vec<StandingJson> = listed
+        .iter()
+        .map(|(group, l)| StandingJson {
+            place: &l.place,
+            number: l.number,
+            id: l.id,
+            name: &l.name,
+            points: l.points,
+            tiebreaks: l
+                .tiebreaks
+                .iter()
+                .map(|(tb, v)| (tb.id().to_string(), serde_json::json!(v)))
+                .collect(),
+            rounds: l
+                .rounds
+                .iter()
+                .map(|r| RoundJson {
+                    round: r.round,
+                    opponent: r.opponent.and_then(|o| number[&o]),
+                    opponent_id: r.opponent,
+                    colour: r.colour,
+                    score: r.score_if_scored(),
+                })
+                .collect(),
+            group: group.clone(),
+            stage: t.settings.stage.as_ref().map(|s| s.number),
+            eliminated_in: is_knockout.then(|| {
+                knockout
+                    .iter()
+                    .find(|p| p.id == l.id)
+                    .and_then(|p| p.eliminated_in)
+            }),
+            seed: is_knockout
+                .then(|| knockout.iter().find(|p| p.id == l.id).map(|p| p.seed))
+                .flatten(),
+            side: side_of(l.id),
+            joined_in: l.joined_in,
+            withdrawn_after: l.withdrawn_after,
+            expelled: l.expelled,
+        })
+        .collect();
+    print_json(&out)
+}
+
+/// The standings as text: the adjourned games' line, a table per group (or one), the
+/// Scheveningen sides' points.
+fn standings_text(t: &Tournament, round: Option<usize>, lines: &[standings::Line], lang: Lang) {
+    if let Some(line) = report::head::adjourned_line(t, round, lang) {
+        outln!("{line}");
+    }
+    if let Some(groups) = &t.settings.groups {
+        for g in &groups.groups {
+            let lines = shashki_arbiter::tournament::system::groups::standings(t, g, round);
+            outln!("{} {}", lang.pick("Group", "Группа"), g.name);
+            print_table(&report::standings_section(t, &lines, lang));
+        }
+    } else {
+        print_table(&report::standings_section(t, lines, lang));
+    }
+    if let Some(points) = shashki_arbiter::tournament::system::scheveningen::side_points(t, round) {
+        let names = shashki_arbiter::tournament::system::scheveningen::sides(t).names;
+        let name = |i: usize| {
+            if names[i].is_empty() {
+                ["A", "B"][i].to_string()
+            } else {
+                names[i].clone()
+            }
+        };
+        outln!("{} {} : {} {}", name(0), points[0], points[1], name(1));
+    }
 }
 
 pub fn report(

@@ -376,63 +376,73 @@ fn show(
             next,
             forfeits_due: due,
         })?,
-        _ => {
-            // An event without a schedule says so (an arbiter's trial saw nothing printed).
-            if s.is_default() && before.is_none_or(|b| b.is_default()) {
-                outln!(
-                    "{}",
-                    lang.pick(
-                        "no schedule: set the rounds' starts with --round R --at \"YYYY-MM-DD HH:MM\" and the default time with --default-time 30m",
-                        "расписания нет: начало тура задаётся --round R --at \"ГГГГ-ММ-ДД ЧЧ:ММ\", время опоздания — --default-time 30m"
-                    )
-                );
-            }
-            for r in &s.rounds {
-                let old = before.map(|b| b.start(r.round).map_or("—".to_string(), |o| o.text()));
-                outln!(
-                    "{} {}: {}",
-                    lang.pick("Round", "Тур"),
-                    r.round,
-                    replaced(old, r.text())
-                );
-            }
-            let minutes =
-                |m: Option<u32>| m.map_or("—".to_string(), |m| schedule::minutes_said(m, lang));
-            if s.default_minutes.is_some() || before.is_some_and(|b| b.default_minutes.is_some()) {
-                outln!(
-                    "{}: {}",
-                    lang.pick("default time", "время опоздания"),
-                    replaced(
-                        before.map(|b| minutes(b.default_minutes)),
-                        minutes(s.default_minutes)
-                    )
-                );
-            }
-            if let Some(n) = next {
-                outln!(
-                    "{} {}: {} ({})",
-                    lang.pick("next: round", "следующий: тур"),
-                    n.round,
-                    n.at,
-                    n.countdown
-                );
-            }
-            let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
-            for f in &due {
-                let missing: Vec<String> = f.missing.iter().map(|&id| name(id)).collect();
-                outln!(
-                    "{} {}, {} {}: {} {} — {} {}",
-                    lang.pick("round", "тур"),
-                    f.round,
-                    lang.pick("board", "доска"),
-                    f.board,
-                    lang.pick("not come:", "не явились:"),
-                    missing.join(", "),
-                    lang.pick("forfeit proposed", "предлагается поражение"),
-                    f.result.symbol()
-                );
-            }
-        }
+        _ => print_schedule(t, before, next, &due, lang),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The schedule as text: each round's start (what a change replaced, `before`), the default
+/// time, the next start, the forfeits the default time proposes.
+fn print_schedule(
+    t: &Tournament,
+    before: Option<&Schedule>,
+    next: Option<NextJson>,
+    due: &[schedule::DefaultForfeit],
+    lang: Lang,
+) {
+    let s = &t.schedule;
+    // An event without a schedule says so (an arbiter's trial saw nothing printed).
+    if s.is_default() && before.is_none_or(|b| b.is_default()) {
+        outln!(
+            "{}",
+            lang.pick(
+                "no schedule: set the rounds' starts with --round R --at \"YYYY-MM-DD HH:MM\" and the default time with --default-time 30m",
+                "расписания нет: начало тура задаётся --round R --at \"ГГГГ-ММ-ДД ЧЧ:ММ\", время опоздания — --default-time 30m"
+            )
+        );
+    }
+    for r in &s.rounds {
+        let old = before.map(|b| b.start(r.round).map_or("—".to_string(), |o| o.text()));
+        outln!(
+            "{} {}: {}",
+            lang.pick("Round", "Тур"),
+            r.round,
+            replaced(old, r.text())
+        );
+    }
+    let minutes = |m: Option<u32>| m.map_or("—".to_string(), |m| schedule::minutes_said(m, lang));
+    if s.default_minutes.is_some() || before.is_some_and(|b| b.default_minutes.is_some()) {
+        outln!(
+            "{}: {}",
+            lang.pick("default time", "время опоздания"),
+            replaced(
+                before.map(|b| minutes(b.default_minutes)),
+                minutes(s.default_minutes)
+            )
+        );
+    }
+    if let Some(n) = next {
+        outln!(
+            "{} {}: {} ({})",
+            lang.pick("next: round", "следующий: тур"),
+            n.round,
+            n.at,
+            n.countdown
+        );
+    }
+    let name = |id: PlayerId| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    for f in due {
+        let missing: Vec<String> = f.missing.iter().map(|&id| name(id)).collect();
+        outln!(
+            "{} {}, {} {}: {} {} — {} {}",
+            lang.pick("round", "тур"),
+            f.round,
+            lang.pick("board", "доска"),
+            f.board,
+            lang.pick("not come:", "не явились:"),
+            missing.join(", "),
+            lang.pick("forfeit proposed", "предлагается поражение"),
+            f.result.symbol()
+        );
+    }
 }

@@ -11,7 +11,7 @@ use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::store::event::{self, EventFile};
 use shashki_arbiter::tournament::model::{ByeValue, PlayerId};
 use shashki_arbiter::tournament::registration;
-use shashki_arbiter::tournament::swiss::{self, audit, trf, Breach, Options, Proposal};
+use shashki_arbiter::tournament::swiss::{self, audit, trf, trf26, Breach, Options, Proposal};
 use shashki_arbiter::tournament::team;
 
 use super::{print_json, CliResult};
@@ -174,11 +174,57 @@ fn pair_by_hand(
     format: Format,
 ) -> CliResult {
     use shashki_arbiter::lang::Russian;
-    use shashki_arbiter::tournament::audit::{self, Act, Level};
+    use shashki_arbiter::tournament::audit::{self, Act};
     let lang = args.lang;
     let proposal = swiss::pair(t, t.rounds.len() + 1, options);
-    let pairs: Vec<(PlayerId, PlayerId)> = hand
+    let pairs = hand_pairs(hand, lang)?;
+    let absent = proposal.absent.clone();
+    let breaches = swiss::check(t, proposal.round, &pairs, args.bye, &absent);
+    let confirmed: Vec<shashki_arbiter::lang::Said> = confirmed_breaches(args, &breaches)?
         .iter()
+        .map(|b| shashki_arbiter::lang::Said::new(b.to_string(), b.ru()))
+        .collect();
+    let program = (&proposal.pairs()[..], proposal.bye);
+    let what = audit::hand_pairing(t, program, (&pairs, args.bye), &confirmed);
+    let cmd = shashki_arbiter::tournament::command::Command::SetPairings {
+        round: proposal.round,
+        pairs: pairs.clone(),
+        bye: args.bye,
+        absent,
+        requested_byes: proposal.requested_byes.clone(),
+        acceleration: proposal.acceleration.clone(),
+        advanced: vec![],
+    };
+    let saved = file.is_some();
+    if let Some(mut file) = file {
+        let because = shashki_arbiter::store::event::Because {
+            confirmed: args.yes,
+            act: what.clone().map(|w| (Act::HandPairing, w)),
+            ..shashki_arbiter::store::event::Because::reason(args.reason)
+        };
+        file.apply_with(cmd, Utc::now(), because)
+            .map_err(|e| format!("{}: {}", args.file, e.said(lang)))?;
+    }
+    match format {
+        Format::Json => print_json(&serde_json::json!({
+            "round": proposal.round,
+            "pairs": pairs.iter().enumerate().map(|(k, (w, b))| serde_json::json!({
+                "board": k + 1, "white": w, "black": b,
+            })).collect::<Vec<_>>(),
+            "bye": args.bye,
+            "by_hand": what.is_some(),
+            "differences": what.as_ref().map(|w| w.get(lang).to_string()),
+            "breaches": breaches,
+            "saved": saved,
+        }))?,
+        _ => print_hand(t, (&pairs, args.bye), what.as_ref(), saved, lang),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The pairs `--by-hand` names, `W-B` by player id.
+fn hand_pairs(hand: &[String], lang: Lang) -> Result<Vec<(PlayerId, PlayerId)>, String> {
+    hand.iter()
         .map(|p| {
             let (w, b) = p.split_once('-').unwrap_or((p, ""));
             match (w.trim().parse(), b.trim().parse()) {
@@ -191,9 +237,17 @@ fn pair_by_hand(
                 }),
             }
         })
-        .collect::<Result<_, _>>()?;
-    let absent = proposal.absent.clone();
-    let breaches = swiss::check(t, proposal.round, &pairs, args.bye, &absent);
+        .collect()
+}
+
+/// The breaches of a pairing by hand that need the arbiter's `--yes`, once he gave it; a breach
+/// the rules refuse, or one not confirmed, refuses the pairing, naming them all.
+fn confirmed_breaches<'b>(
+    args: &PairArgs,
+    breaches: &'b [Breach],
+) -> Result<Vec<&'b Breach>, String> {
+    use shashki_arbiter::tournament::audit::Level;
+    let lang = args.lang;
     let said = |b: &Breach| b.said(lang);
     let refused: Vec<String> = breaches
         .iter()
@@ -219,69 +273,41 @@ fn pair_by_hand(
             )
         ));
     }
-    let confirmed: Vec<shashki_arbiter::lang::Said> = confirm
-        .iter()
-        .map(|b| shashki_arbiter::lang::Said::new(b.to_string(), b.ru()))
-        .collect();
-    let program = (&proposal.pairs()[..], proposal.bye);
-    let what = audit::hand_pairing(t, program, (&pairs, args.bye), &confirmed);
-    let cmd = shashki_arbiter::tournament::command::Command::SetPairings {
-        round: proposal.round,
-        pairs: pairs.clone(),
-        bye: args.bye,
-        absent,
-        requested_byes: proposal.requested_byes.clone(),
-        acceleration: proposal.acceleration.clone(),
-        advanced: vec![],
-    };
-    let saved = file.is_some();
-    if let Some(mut file) = file {
-        let because = shashki_arbiter::store::event::Because {
-            confirmed: args.yes,
-            act: what.clone().map(|w| (Act::HandPairing, w)),
-            ..shashki_arbiter::store::event::Because::reason(args.reason)
-        };
-        file.apply_with(cmd, Utc::now(), because)
-            .map_err(|e| format!("{}: {}", args.file, e.said(lang)))?;
-    }
+    Ok(confirm)
+}
+
+/// A pairing by hand as text: its boards and bye (`paired`), what differs from the program's
+/// pairing, whether it was saved.
+fn print_hand(
+    t: &shashki_arbiter::tournament::Tournament,
+    paired: (&[(PlayerId, PlayerId)], Option<PlayerId>),
+    what: Option<&shashki_arbiter::lang::Said>,
+    saved: bool,
+    lang: Lang,
+) {
     let name = |id: PlayerId| {
         t.player(id)
             .map(|p| format!("{} ({})", p.full_name(), p.number.unwrap_or(0)))
             .unwrap_or_else(|| id.to_string())
     };
-    match format {
-        Format::Json => print_json(&serde_json::json!({
-            "round": proposal.round,
-            "pairs": pairs.iter().enumerate().map(|(k, (w, b))| serde_json::json!({
-                "board": k + 1, "white": w, "black": b,
-            })).collect::<Vec<_>>(),
-            "bye": args.bye,
-            "by_hand": what.is_some(),
-            "differences": what.as_ref().map(|w| w.get(lang).to_string()),
-            "breaches": breaches,
-            "saved": saved,
-        }))?,
-        _ => {
-            for (k, (w, b)) in pairs.iter().enumerate() {
-                outln!("{:>3}. {} – {}", k + 1, name(*w), name(*b));
-            }
-            if let Some(b) = args.bye {
-                outln!("{}: {}", lang.pick("bye", "свободный тур"), name(b));
-            }
-            match &what {
-                Some(w) => outln!("{}: {}", lang.pick("by hand", "вручную"), w.get(lang)),
-                None => outln!(
-                    "{}",
-                    lang.pick(
-                        "the same as the program's pairing",
-                        "совпадает с жеребьёвкой программы"
-                    )
-                ),
-            }
-            outln!("{}", saved_said(saved, lang));
-        }
+    let (pairs, bye) = paired;
+    for (k, (w, b)) in pairs.iter().enumerate() {
+        outln!("{:>3}. {} – {}", k + 1, name(*w), name(*b));
     }
-    Ok(ExitCode::SUCCESS)
+    if let Some(b) = bye {
+        outln!("{}: {}", lang.pick("bye", "свободный тур"), name(b));
+    }
+    match what {
+        Some(w) => outln!("{}: {}", lang.pick("by hand", "вручную"), w.get(lang)),
+        None => outln!(
+            "{}",
+            lang.pick(
+                "the same as the program's pairing",
+                "совпадает с жеребьёвкой программы"
+            )
+        ),
+    }
+    outln!("{}", saved_said(saved, lang));
 }
 
 /// The proposal as the arbiter reads it out, in `lang`: each board with its reason, the bye,
@@ -498,11 +524,6 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
         audit::check(file, &text)
     }
     .map_err(|e| e.to_string())?;
-    let (system, label) = if team {
-        ("FIDE C.04.6 team pairing (2026)", "C.04.6")
-    } else {
-        ("FIDE Dutch pairing (2025 rules)", "Dutch")
-    };
     let differ = rounds.iter().filter(|r| r.difference.is_some()).count();
     // The standings the file states (a team file's are its teams': checked by the pairing).
     let standings = if team {
@@ -512,68 +533,84 @@ pub fn trf_check(file: &str, format: Format) -> CliResult {
             .map_err(|e| e.to_string())?
     };
     match format {
-        Format::Json => {
-            let mut all: Vec<serde_json::Value> = rounds
-                .iter()
-                .map(|r| CheckJson {
-                    round: r.round,
-                    agrees: r.difference.is_none(),
-                    difference: r.difference.as_ref().map(|d| d.to_string()),
-                    file: pairing_json(&r.in_file),
-                    dutch: pairing_json(&r.dutch),
-                    unpaired: r.unpaired.clone(),
-                })
-                .map(|c| serde_json::to_value(c).expect("serialises"))
-                .collect();
-            // After the rounds, the standings' check (an element of its own, so that the
-            // rounds keep their places).
-            all.push(serde_json::json!({
-                "standings": true,
-                "agrees": standings.is_empty(),
-                "first_difference": standings.first().map(|d| d.to_string()),
-                "differs": standings,
-            }));
-            print_json(&all)?
-        }
-        _ => {
-            for r in &rounds {
-                match &r.difference {
-                    None => outln!("round {}: the {label} pairing", r.round),
-                    Some(d) => {
-                        outln!("round {}: DIFFERS in {d}", r.round);
-                        outln!("  file:  {}", pairing_text(&r.in_file));
-                        outln!("  {label}: {}", pairing_text(&r.dutch));
-                    }
-                }
-                if !r.unpaired.is_empty() {
-                    let ranks: Vec<String> = r.unpaired.iter().map(usize::to_string).collect();
-                    outln!(
-                        "  unpaired: {} (no pairing of every player meets the absolute criteria)",
-                        ranks.join(" ")
-                    );
-                }
-            }
-            outln!(
-                "{file}: {} round(s), {differ} differ from the {system}",
-                rounds.len()
-            );
-            match standings.first() {
-                None if !team => outln!(
-                    "{file}: standings: every player's points (and rank, where 212 or 202 names the tie-breaks) agree with the games"
-                ),
-                None => {}
-                Some(d) => outln!(
-                    "{file}: standings DIFFER ({} line(s)); first: {d}",
-                    standings.len()
-                ),
-            }
-        }
+        Format::Json => print_json(&check_json(&rounds, &standings))?,
+        _ => print_check(file, team, &rounds, &standings),
     }
     Ok(if differ == 0 && standings.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// `trf check` as JSON: a round's check per element, then the standings' check.
+fn check_json(
+    rounds: &[audit::RoundCheck],
+    standings: &[trf26::Differs],
+) -> Vec<serde_json::Value> {
+    let mut all: Vec<serde_json::Value> = rounds
+        .iter()
+        .map(|r| CheckJson {
+            round: r.round,
+            agrees: r.difference.is_none(),
+            difference: r.difference.as_ref().map(|d| d.to_string()),
+            file: pairing_json(&r.in_file),
+            dutch: pairing_json(&r.dutch),
+            unpaired: r.unpaired.clone(),
+        })
+        .map(|c| serde_json::to_value(c).expect("serialises"))
+        .collect();
+    // After the rounds, the standings' check (an element of its own, so that the
+    // rounds keep their places).
+    all.push(serde_json::json!({
+        "standings": true,
+        "agrees": standings.is_empty(),
+        "first_difference": standings.first().map(|d| d.to_string()),
+        "differs": standings,
+    }));
+    all
+}
+
+/// `trf check` as text: each round as the file pairs it against the rules' pairing (`team`: a
+/// team file, C.04.6), then how many differ and the standings' check.
+fn print_check(file: &str, team: bool, rounds: &[audit::RoundCheck], standings: &[trf26::Differs]) {
+    let (system, label) = if team {
+        ("FIDE C.04.6 team pairing (2026)", "C.04.6")
+    } else {
+        ("FIDE Dutch pairing (2025 rules)", "Dutch")
+    };
+    let differ = rounds.iter().filter(|r| r.difference.is_some()).count();
+    for r in rounds {
+        match &r.difference {
+            None => outln!("round {}: the {label} pairing", r.round),
+            Some(d) => {
+                outln!("round {}: DIFFERS in {d}", r.round);
+                outln!("  file:  {}", pairing_text(&r.in_file));
+                outln!("  {label}: {}", pairing_text(&r.dutch));
+            }
+        }
+        if !r.unpaired.is_empty() {
+            let ranks: Vec<String> = r.unpaired.iter().map(usize::to_string).collect();
+            outln!(
+                "  unpaired: {} (no pairing of every player meets the absolute criteria)",
+                ranks.join(" ")
+            );
+        }
+    }
+    outln!(
+        "{file}: {} round(s), {differ} differ from the {system}",
+        rounds.len()
+    );
+    match standings.first() {
+        None if !team => outln!(
+            "{file}: standings: every player's points (and rank, where 212 or 202 names the tie-breaks) agree with the games"
+        ),
+        None => {}
+        Some(d) => outln!(
+            "{file}: standings DIFFER ({} line(s)); first: {d}",
+            standings.len()
+        ),
+    }
 }
 
 /// The seed asked for, or one drawn from the system and printed (on standard error, so that the
@@ -710,48 +747,8 @@ fn pair_teams(
     format: Format,
 ) -> CliResult {
     let lang = args.lang;
-    if !args.half_byes.is_empty() || !args.full_byes.is_empty() {
-        return Err(format!(
-            "{}: {}",
-            args.file,
-            lang.pick(
-                "a team Swiss takes --absent (team numbers) and --accelerated: requested byes are not part of C.04.6",
-                "командная швейцарская система принимает --absent (номера команд) и --accelerated: свободных туров по заявлению в C.04.6 нет"
-            )
-        ));
-    }
-    if let Some(last) = t.rounds.last() {
-        if !last.finished(&t.settings.format) {
-            return Err(match lang {
-                Lang::En => format!(
-                    "{}: round {} is not over (results missing): pair round {round} after it",
-                    args.file, last.number
-                ),
-                Lang::Ru => format!(
-                    "{}: тур {} не закончен (нет результатов): жеребьёвка тура {round} — после него",
-                    args.file, last.number
-                ),
-            });
-        }
-    }
-    let mut absent = Vec::new();
-    for &n in args.absent {
-        match t.teams.get((n as usize).wrapping_sub(1)) {
-            Some(tm) => absent.push(tm.id),
-            None => {
-                return Err(match lang {
-                    Lang::En => format!(
-                        "--absent: there is no team number {n} (1 to {})",
-                        t.teams.len()
-                    ),
-                    Lang::Ru => format!(
-                        "--absent: команды с номером {n} нет (от 1 до {})",
-                        t.teams.len()
-                    ),
-                })
-            }
-        }
-    }
+    team_round_due(args, &t, round)?;
+    let absent = absent_teams(args, &t)?;
     let colour_seed = if round == 1 && (args.seed.is_some() || t.initial_colour.is_none()) {
         Some(match args.seed {
             Some(s) => s,
@@ -796,27 +793,98 @@ fn pair_teams(
             saved: args.save,
             reasons: proposal.reasons(&t, lang),
         })?,
-        _ => {
-            outln!(
-                "{} {round} — {} (FIDE C.04.6)",
-                lang.pick("Round", "Тур"),
-                t.settings.name
-            );
-            for line in proposal
-                .reasons(&t, lang)
-                .into_iter()
-                .chain(proposal.match_lines(&t, lang))
-            {
-                outln!("{line}");
-            }
-            if let Some(s) = colour_seed {
-                outln!(
-                    "{}: seed {s}",
-                    lang.pick("initial colour by lot", "начальный цвет по жребию")
-                );
-            }
-            outln!("{}", saved_said(args.save, lang));
-        }
+        _ => print_team_proposal(&t, &proposal, round, colour_seed, args.save, lang),
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A team round is paired after the last is over, without requested byes (C.04.6 has none).
+fn team_round_due(
+    args: &PairArgs<'_>,
+    t: &shashki_arbiter::tournament::Tournament,
+    round: usize,
+) -> Result<(), String> {
+    let lang = args.lang;
+    if !args.half_byes.is_empty() || !args.full_byes.is_empty() {
+        return Err(format!(
+            "{}: {}",
+            args.file,
+            lang.pick(
+                "a team Swiss takes --absent (team numbers) and --accelerated: requested byes are not part of C.04.6",
+                "командная швейцарская система принимает --absent (номера команд) и --accelerated: свободных туров по заявлению в C.04.6 нет"
+            )
+        ));
+    }
+    if let Some(last) = t.rounds.last() {
+        if !last.finished(&t.settings.format) {
+            return Err(match lang {
+                Lang::En => format!(
+                    "{}: round {} is not over (results missing): pair round {round} after it",
+                    args.file, last.number
+                ),
+                Lang::Ru => format!(
+                    "{}: тур {} не закончен (нет результатов): жеребьёвка тура {round} — после него",
+                    args.file, last.number
+                ),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The teams `--absent` names by number (the list's order from 1).
+fn absent_teams(
+    args: &PairArgs<'_>,
+    t: &shashki_arbiter::tournament::Tournament,
+) -> Result<Vec<team::TeamId>, String> {
+    let lang = args.lang;
+    let mut absent = Vec::new();
+    for &n in args.absent {
+        match t.teams.get((n as usize).wrapping_sub(1)) {
+            Some(tm) => absent.push(tm.id),
+            None => {
+                return Err(match lang {
+                    Lang::En => format!(
+                        "--absent: there is no team number {n} (1 to {})",
+                        t.teams.len()
+                    ),
+                    Lang::Ru => format!(
+                        "--absent: команды с номером {n} нет (от 1 до {})",
+                        t.teams.len()
+                    ),
+                })
+            }
+        }
+    }
+    Ok(absent)
+}
+
+/// A team round's proposal as text: the reasons, the matches, round 1's colour by lot.
+fn print_team_proposal(
+    t: &shashki_arbiter::tournament::Tournament,
+    proposal: &team::swiss::propose::Proposal,
+    round: usize,
+    colour_seed: Option<u64>,
+    saved: bool,
+    lang: Lang,
+) {
+    outln!(
+        "{} {round} — {} (FIDE C.04.6)",
+        lang.pick("Round", "Тур"),
+        t.settings.name
+    );
+    for line in proposal
+        .reasons(t, lang)
+        .into_iter()
+        .chain(proposal.match_lines(t, lang))
+    {
+        outln!("{line}");
+    }
+    if let Some(s) = colour_seed {
+        outln!(
+            "{}: seed {s}",
+            lang.pick("initial colour by lot", "начальный цвет по жребию")
+        );
+    }
+    outln!("{}", saved_said(saved, lang));
 }

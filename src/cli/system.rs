@@ -13,7 +13,9 @@ use shashki_arbiter::lang::{Lang, Russian};
 use shashki_arbiter::rules::columns::AnyVariant;
 use shashki_arbiter::store::event::{self, EventError, EventFile};
 use shashki_arbiter::tournament::command::{self, Command};
-use shashki_arbiter::tournament::model::{Decision, GameResult, PlayerId, System, Tournament};
+use shashki_arbiter::tournament::model::{
+    Decision, GameResult, Pairing, PlayerId, Round, System, Tournament,
+};
 use shashki_arbiter::tournament::standings::{self, Line};
 use shashki_arbiter::tournament::system::groups::{self, Grouping};
 use shashki_arbiter::tournament::system::knockout::{self, Knockout, Places, TieStage};
@@ -504,7 +506,17 @@ pub struct ResultArgs<'a> {
 pub fn result(a: &ResultArgs, format: Format) -> CliResult {
     let mut f = EventFile::open_as(Path::new(a.file), &Holder::this("result", Utc::now()))
         .map_err(|e| e.said(a.lang))?;
-    let t = &f.tournament;
+    let (r, p) = result_board(&f.tournament, a)?;
+    let cmd = result_command(a, p)?;
+    replaces(a, p)?;
+    let locked = r.locked;
+    apply_result(&mut f, a, cmd, locked)?;
+    print_result(&f.tournament, a, format)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The round and the board a result is for, refused when either is not there.
+fn result_board<'t>(t: &'t Tournament, a: &ResultArgs) -> Result<(&'t Round, &'t Pairing), String> {
     let r = t
         .rounds
         .iter()
@@ -527,7 +539,13 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
                 format!("{}: в туре {} нет доски {}", a.file, a.round, a.board),
             )
         })?;
-    let cmd = match (a.score, a.winner) {
+    Ok((r, p))
+}
+
+/// The change asked: a game's result (a tie-break game's after the match's games), or the
+/// arbiter's decision of who goes on.
+fn result_command(a: &ResultArgs, p: &Pairing) -> Result<Command, String> {
+    Ok(match (a.score, a.winner) {
         (Some(text), None) => {
             let result = score(text).ok_or_else(|| {
                 both(
@@ -576,11 +594,19 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
                 "укажите результат SCORE или --winner ID --reason TEXT".into(),
             ))
         }
-    };
-    replaces(a, p)?;
+    })
+}
+
+/// The change applied and saved (`locked`: the round is locked), with a correction's reason.
+fn apply_result(
+    f: &mut EventFile,
+    a: &ResultArgs,
+    cmd: Command,
+    locked: bool,
+) -> Result<(), String> {
     // A locked round is corrected by the chief arbiter with his reason: opened, corrected and
     // locked again in one change (one journal line, one undo).
-    let cmd = match (r.locked, a.correction) {
+    let cmd = match (locked, a.correction) {
         (true, Some(_)) => Command::Batch {
             commands: vec![
                 Command::UnlockRound { round: a.round },
@@ -612,7 +638,11 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
         ),
         e => e.said(a.lang),
     })?;
-    let t = &f.tournament;
+    Ok(())
+}
+
+/// The board as the result leaves it: its games, and in a knockout who goes on.
+fn print_result(t: &Tournament, a: &ResultArgs, format: Format) -> Result<(), String> {
     let p = t
         .rounds
         .iter()
@@ -647,12 +677,12 @@ pub fn result(a: &ResultArgs, format: Format) -> CliResult {
             }
         }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// A result or decision that would replace another already recorded is refused unless it is
 /// asked as a correction (`--correct`), naming what stands.
-fn replaces(a: &ResultArgs, p: &shashki_arbiter::tournament::model::Pairing) -> Result<(), String> {
+fn replaces(a: &ResultArgs, p: &Pairing) -> Result<(), String> {
     if a.correct {
         return Ok(());
     }

@@ -950,10 +950,23 @@ impl EventFile {
         let state_was_unsaved = self.unsaved.state;
         self.unsaved.state = true;
         self.journal.push(entry);
+        self.save_or_take_back(previous, state_was_unsaved, keep)?;
+        Ok(self.journal.last().expect("just pushed"))
+    }
+
+    /// The change just pushed written out. When the disk refuses it, it is kept in memory
+    /// (`keep`) or not made at all: the state before it (`previous`, whether that was unsaved)
+    /// put back.
+    fn save_or_take_back(
+        &mut self,
+        previous: Tournament,
+        state_was_unsaved: bool,
+        keep: bool,
+    ) -> Result<(), EventError> {
         match self.write_out() {
-            Ok(()) => {}
+            Ok(()) => Ok(()),
             // Kept in memory: written as soon as the disk takes it.
-            Err(EventError::Save(_) | EventError::Io { .. }) if keep => {}
+            Err(EventError::Save(_) | EventError::Io { .. }) if keep => Ok(()),
             Err(e) => {
                 // Not made at all: what another program wrote, or the command line's all or
                 // nothing. (The state is already on disk if only the journal failed: then the
@@ -969,10 +982,9 @@ impl EventFile {
                 if self.all_saved() {
                     self.unsaved.error = None;
                 }
-                return Err(e);
+                Err(e)
             }
         }
-        Ok(self.journal.last().expect("just pushed"))
     }
 
     /// Writes what memory holds and the disk does not: the state (over the file this program

@@ -235,76 +235,97 @@ impl EventFile {
                 boards: deputy.boards.to_string(),
             });
         }
-        let game = sent.game - 1;
-        if now != GameResult::Pending {
-            let recorder = recorder(self.journal(), GameRef::new(sent.round, sent.board, game));
-            if now == sent.result {
-                return Ok(Accepted::Already {
-                    pending: false,
-                    recorder,
-                });
-            }
-            return Err(Refused::Set {
-                result: now,
-                recorder,
-            });
-        }
-        if let Some(w) = t
-            .pending
-            .iter()
-            .find(|w| (w.round, w.board, w.game) == (sent.round, sent.board, game))
-        {
-            let recorder = Recorder {
-                by: Some(w.by.clone()),
-                at: Some(w.at),
-            };
-            if w.result == sent.result {
-                return Ok(Accepted::Already {
-                    pending: true,
-                    recorder,
-                });
-            }
-            return Err(Refused::Waiting {
-                result: w.result,
-                recorder,
-            });
+        if let Some(answer) = self.sent_before(sent, now) {
+            return answer;
         }
         let by = Author {
             deputy: deputy.name.clone(),
             address: address.to_string(),
         };
         let confirm = t.settings.floor_results == FloorResults::Confirm;
-        let cmd = if confirm {
-            Command::SetPending {
-                round: sent.round,
-                board: sent.board,
-                game,
-                pending: Some(Submitted {
-                    round: sent.round,
-                    board: sent.board,
-                    game,
-                    result: sent.result,
-                    by: deputy.name.clone(),
-                    address: address.to_string(),
-                    at,
-                }),
-            }
-        } else {
-            Command::SetResult {
-                game: GameRef {
-                    round: sent.round,
-                    board: sent.board,
-                    game,
-                },
-                result: sent.result,
-            }
-        };
+        let cmd = floor_command(sent, &deputy.name, address, at, confirm);
         match self.apply_by(cmd, at, by) {
             Ok(entry) if confirm => Ok(Accepted::Pending(entry.clone())),
             Ok(entry) => Ok(Accepted::Applied(entry.clone())),
             Err(EventError::Refused(CommandError::Locked(r))) => Err(Refused::Locked(r)),
             Err(EventError::Refused(e)) => Err(Refused::Command(e)),
             Err(e) => Err(Refused::NotSaved(e)),
+        }
+    }
+
+    /// The answer to a result sent for a game that has one already (`now`) or one waiting for
+    /// the arbiter: the same result is taken as sent, another refused naming who recorded it.
+    /// `None`: the game waits for its result.
+    fn sent_before(&self, sent: &Sent, now: GameResult) -> Option<Result<Accepted, Refused>> {
+        let game = sent.game - 1;
+        if now != GameResult::Pending {
+            let recorder = recorder(self.journal(), GameRef::new(sent.round, sent.board, game));
+            if now == sent.result {
+                return Some(Ok(Accepted::Already {
+                    pending: false,
+                    recorder,
+                }));
+            }
+            return Some(Err(Refused::Set {
+                result: now,
+                recorder,
+            }));
+        }
+        let w = self
+            .tournament
+            .pending
+            .iter()
+            .find(|w| (w.round, w.board, w.game) == (sent.round, sent.board, game))?;
+        let recorder = Recorder {
+            by: Some(w.by.clone()),
+            at: Some(w.at),
+        };
+        if w.result == sent.result {
+            return Some(Ok(Accepted::Already {
+                pending: true,
+                recorder,
+            }));
+        }
+        Some(Err(Refused::Waiting {
+            result: w.result,
+            recorder,
+        }))
+    }
+}
+
+/// The change a deputy's result makes: kept for the arbiter (`confirm`) with who sent it, from
+/// where and when, or the game's result itself.
+fn floor_command(
+    sent: &Sent,
+    deputy: &str,
+    address: &str,
+    at: DateTime<Utc>,
+    confirm: bool,
+) -> Command {
+    let game = sent.game - 1;
+    if confirm {
+        Command::SetPending {
+            round: sent.round,
+            board: sent.board,
+            game,
+            pending: Some(Submitted {
+                round: sent.round,
+                board: sent.board,
+                game,
+                result: sent.result,
+                by: deputy.to_string(),
+                address: address.to_string(),
+                at,
+            }),
+        }
+    } else {
+        Command::SetResult {
+            game: GameRef {
+                round: sent.round,
+                board: sent.board,
+                game,
+            },
+            result: sent.result,
         }
     }
 }

@@ -5,10 +5,18 @@
 use crate::lang::Lang;
 use crate::store::event::{Entry, Made};
 use crate::tournament::command::Command;
-use crate::tournament::id::GameRef;
-use crate::tournament::model::{GameResult, Sex, Tournament};
+use crate::tournament::model::{PlayerId, Sex, Tournament};
+use crate::tournament::team::TeamId;
 
+mod ballots;
+mod deputies;
 mod lists;
+mod players;
+mod record;
+mod results;
+mod rounds;
+mod settings;
+mod teams;
 
 /// A journal entry as the arbiter made it: a change in its own words; an undo or a redo as what
 /// it took back or made again («отмена №12: …»), not as the command that did it.
@@ -50,7 +58,7 @@ fn undone(t: &Tournament, journal: &[Entry], e: &Entry, lang: Lang) -> String {
     };
     match (&o.command, &o.undo) {
         (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
-            checked_in(t, before, players, &t.checked_in, lang)
+            players::checked_in(t, before, players, &t.checked_in, lang)
         }
         _ => change(t, o, lang),
     }
@@ -93,12 +101,12 @@ fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
         (Command::RemovePlayer { id }, Command::AddPlayer { player })
             if t.player(*id).is_none() =>
         {
-            removed(lang, player.sex, &player.full_name())
+            players::removed(lang, player.sex, &player.full_name())
         }
         // Once made, the event holds the list after the change: the entry's undo, the one
         // before it (else every journal line read «unchanged»).
         (Command::SetCheckedIn { players }, Command::SetCheckedIn { players: before }) => {
-            checked_in(t, before, players, players, lang)
+            players::checked_in(t, before, players, players, lang)
         }
         (Command::SetPrizes { prizes }, Command::SetPrizes { prizes: before }) => {
             lists::prizes(t, before, prizes, lang)
@@ -127,600 +135,117 @@ fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
     }
 }
 
-/// A change to the deputies or to a result waiting for the arbiter, in words.
-fn floor(t: &Tournament, cmd: &Command, lang: Lang) -> String {
-    let l = |en: &str, ru: &str| lang.pick(en, ru).to_string();
-    match cmd {
-        Command::AddDeputy { deputy } => format!(
-            "{} {} ({} {})",
-            l("deputy arbiter added:", "добавлен заместитель судьи"),
-            deputy.name,
-            l("boards", "доски"),
-            deputy.boards
-        ),
-        Command::RemoveDeputy { name } => {
-            format!(
-                "{} {name}",
-                l("deputy arbiter taken off:", "снят заместитель судьи")
-            )
-        }
-        Command::RevokeDeputy { name, .. } => {
-            format!("{} {name}", l("code revoked:", "отозван код заместителя"))
-        }
-        Command::KeepRevoked { name } => format!(
-            "{} {name} {}",
-            l("the code of", "код заместителя"),
-            l(
-                "stays revoked (a revoked code never works again)",
-                "остаётся отозванным (отозванный код больше не действует)"
-            )
-        ),
-        Command::SetPending {
-            round,
-            board,
-            game,
-            pending,
-        } => match pending {
-            // (Who sent it is the journal entry's own: said after it.)
-            Some(s) => format!(
-                "{}: {}",
-                l("waits for confirmation", "ждёт подтверждения"),
-                command(
-                    t,
-                    &Command::SetResult {
-                        game: GameRef {
-                            round: *round,
-                            board: *board,
-                            game: *game
-                        },
-                        result: s.result
-                    },
-                    lang
-                ),
-            ),
-            None => format!(
-                "{} {round}, {} {board}, {} {}",
-                l(
-                    "result from the floor turned down: round",
-                    "отклонён результат с площадки: тур"
-                ),
-                l("board", "доска"),
-                l("game", "партия"),
-                game + 1,
-            ),
-        },
-        // (Only the commands above are sent here.)
-        _ => String::new(),
-    }
-}
-
-/// «удалена Иванова Анна»: a player taken off the list.
-fn removed(lang: Lang, sex: Option<Sex>, name: &str) -> String {
-    format!(
-        "{} {name}",
-        lang.agree(
-            sex,
-            "removed",
-            ["удалён", "удалена", "удалён из списка участник"]
-        )
-    )
-}
-
-/// A check-in change as the difference it makes: who came, who was marked away (named when
-/// few, counted when the whole hall is marked at once).
-/// `count_of`: the list the count is of (the change's own, or the event's now after an undo).
-fn checked_in(
-    t: &Tournament,
-    before: &[crate::tournament::model::PlayerId],
-    players: &[crate::tournament::model::PlayerId],
-    count_of: &[crate::tournament::model::PlayerId],
+/// The event a command is worded against and the language it is said in: a player's name and
+/// sex, a team's name, words in both languages — what every area's wording below asks for.
+struct Words<'a> {
+    t: &'a Tournament,
     lang: Lang,
-) -> String {
-    let came: Vec<_> = players.iter().filter(|id| !before.contains(id)).collect();
-    let away: Vec<_> = before.iter().filter(|id| !players.contains(id)).collect();
-    let said = |ids: &[&crate::tournament::model::PlayerId]| match ids.len() {
-        0..=3 => ids
-            .iter()
-            .map(|&&id| {
-                t.player(id)
-                    .map(|p| p.full_name())
-                    .unwrap_or_else(|| format!("#{id}"))
-            })
-            .collect::<Vec<_>>()
-            .join(", "),
-        n => lang.count(
-            n as u64,
-            ["player", "players"],
-            ["участник", "участника", "участников"],
-        ),
-    };
-    let mut parts = Vec::new();
-    if !came.is_empty() {
-        parts.push(format!(
-            "{} {}",
-            lang.pick("checked in:", "пришли:"),
-            said(&came)
-        ));
-    }
-    if !away.is_empty() {
-        parts.push(format!(
-            "{} {}",
-            lang.pick("marked away:", "отмечены отсутствующими:"),
-            said(&away)
-        ));
-    }
-    if parts.is_empty() {
-        parts.push(
-            lang.pick("check-in unchanged", "регистрация без изменений")
-                .to_string(),
-        );
-    }
-    // The count after the change, as the hall's desk keeps it: «(6 из 8)».
-    let roll = crate::tournament::registration::roll(t);
-    let present = (roll.present.iter().chain(&roll.missing))
-        .filter(|id| count_of.contains(id))
-        .count();
-    format!(
-        "{} ({present} {} {})",
-        parts.join("; "),
-        lang.pick("of", "из"),
-        roll.expected()
-    )
 }
 
-/// New settings in words; a change of the rules on coming (the check-in page's) says what it
-/// replaced, `rule: old → new`.
-fn settings_said(
-    t: &Tournament,
-    settings: &crate::tournament::model::Settings,
-    lang: Lang,
-) -> String {
-    let saved = lang.pick("event settings saved", "настройки турнира");
-    let Some(change) = settings
-        .registration
-        .change_said(&t.settings.registration, lang)
-    else {
-        return saved.to_string();
-    };
-    let rest_same = crate::tournament::model::Settings {
-        registration: t.settings.registration.clone(),
-        ..settings.clone()
-    } == t.settings;
-    match rest_same {
-        true => change,
-        false => format!("{saved}; {change}"),
+impl Words<'_> {
+    fn l(&self, en: &str, ru: &str) -> String {
+        self.lang.pick(en, ru).to_string()
     }
-}
 
-pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
-    let name = |id| {
-        t.player(id)
+    fn name(&self, id: PlayerId) -> String {
+        self.t
+            .player(id)
             .map(|p| p.full_name())
             .unwrap_or_else(|| format!("#{id}"))
-    };
-    let l = |en: &str, ru: &str| lang.pick(en, ru).to_string();
-    // Russian verbs agree with the player's sex; an unknown one gets a form without gender.
-    let sex = |id| t.player(id).and_then(|p| p.sex);
-    let agree = |id, en, ru| lang.agree(sex(id), en, ru).to_string();
+    }
+
+    fn sex(&self, id: PlayerId) -> Option<Sex> {
+        self.t.player(id).and_then(|p| p.sex)
+    }
+
+    /// Russian verbs agree with the player's sex; an unknown one gets a form without gender.
+    fn agree(&self, id: PlayerId, en: &str, ru: [&str; 3]) -> String {
+        self.lang.agree(self.sex(id), en, ru).to_string()
+    }
+
+    fn team(&self, id: TeamId) -> String {
+        self.t
+            .team(id)
+            .map(|tm| tm.name.clone())
+            .unwrap_or_else(|| format!("#{id}"))
+    }
+}
+
+/// A command in words, by the area it changes; each area words its commands in both languages.
+pub fn command(t: &Tournament, cmd: &Command, lang: Lang) -> String {
+    let w = Words { t, lang };
     match cmd {
-        Command::AddPlayer { player } => format!(
-            "{} {}",
-            lang.agree(
-                player.sex,
-                "added",
-                ["добавлен", "добавлена", "в списке новый участник:"]
-            ),
-            player.full_name()
-        ),
-        Command::EditPlayer { player } => {
-            format!("{} {}", l("edited", "изменены данные:"), player.full_name())
+        Command::AddPlayer { .. }
+        | Command::EditPlayer { .. }
+        | Command::RemovePlayer { .. }
+        | Command::Withdraw { .. }
+        | Command::Expel { .. }
+        | Command::SetCheckedIn { .. } => players::said(&w, cmd),
+        Command::DrawNumbers { .. }
+        | Command::SetNumbers { .. }
+        | Command::PairRound { .. }
+        | Command::DrawTableRound { .. }
+        | Command::SetPairings { .. }
+        | Command::SetForbidden { .. }
+        | Command::RestoreRound { .. }
+        | Command::UnpairRound { .. }
+        | Command::LockRound { .. }
+        | Command::UnlockRound { .. } => rounds::said(&w, cmd),
+        Command::DrawBallot { .. } | Command::SetBallot { .. } | Command::SetBallots { .. } => {
+            ballots::said(&w, cmd)
         }
-        Command::RemovePlayer { id } => removed(lang, sex(*id), &name(*id)),
-        Command::Withdraw { id, after_round } => match after_round {
-            Some(r) => format!(
-                "{} {} {r}",
-                name(*id),
-                agree(
-                    *id,
-                    "withdrew after round",
-                    [
-                        "выбыл после тура",
-                        "выбыла после тура",
-                        "— выбытие после тура"
-                    ]
-                )
-            ),
-            None => format!(
-                "{} {}",
-                name(*id),
-                agree(
-                    *id,
-                    "back in the event",
-                    ["вернулся", "вернулась", "— возвращение в турнир"]
-                )
-            ),
-        },
-        Command::Expel { id, expelled, .. } => match expelled {
-            // The reason is said with the journal's line (it is the change's reason).
-            Some(e) => format!(
-                "{} {} {}",
-                name(*id),
-                agree(
-                    *id,
-                    "expelled after round",
-                    [
-                        "исключён после тура",
-                        "исключена после тура",
-                        "— исключение после тура"
-                    ]
-                ),
-                e.after_round
-            ),
-            None => format!(
-                "{} {}",
-                name(*id),
-                agree(
-                    *id,
-                    "expulsion taken back",
-                    [
-                        "снова в турнире (исключение отменено)",
-                        "снова в турнире (исключение отменено)",
-                        "— исключение отменено"
-                    ]
-                )
-            ),
-        },
-        Command::SetLot { seed } => match seed {
-            Some(seed) => format!(
-                "{} ({} {seed})",
-                l(
-                    "lot drawn for the places still tied",
-                    "жребий для мест, оставшихся разделёнными"
-                ),
-                l("seed", "зерно")
-            ),
-            None => l("the lot for the places taken back", "жребий мест отменён"),
-        },
-        Command::DrawNumbers { seed } => {
-            format!(
-                "{} ({} {seed})",
-                l("numbers drawn by lot", "жеребьёвка номеров"),
-                l("seed", "зерно")
-            )
-        }
-        Command::SetNumbers { .. } => l("pairing numbers set", "номера установлены"),
-        Command::PairRound { round, .. } | Command::DrawTableRound { round, .. } => {
-            format!("{} {round} {}", l("round", "тур"), l("paired", "составлен"))
-        }
-        Command::SetPairings { round, pairs, .. } => format!(
-            "{} {round} {} ({})",
-            l("round", "тур"),
-            l("paired", "составлен"),
-            lang.count(
-                pairs.len() as u64,
-                ["board", "boards"],
-                ["доска", "доски", "досок"]
-            )
-        ),
-        Command::SetForbidden { pairs } => format!(
-            "{}: {}",
-            l("forbidden pairs", "запрещённые пары"),
-            pairs.len()
-        ),
-        Command::SetCategories { categories } => lists::categories(&t.categories, categories, lang),
-        Command::SetPrizes { prizes } => lists::prizes(t, &t.prizes, prizes, lang),
-        Command::SetCheckedIn { players } => checked_in(t, &t.checked_in, players, players, lang),
-        Command::SetSchedule { schedule } => lists::schedule(&t.schedule, schedule, lang),
-        Command::RestoreRound { round } => format!(
-            "{} {} {}",
-            l("round", "тур"),
-            round.number,
-            l("put back", "восстановлен")
-        ),
-        Command::Decide {
-            round,
-            board,
-            decision,
-        } => match decision {
-            Some(d) => format!(
-                "{} {round}, {} {board}: {} {} ({})",
-                l("round", "тур"),
-                l("board", "доска"),
-                agree(
-                    d.winner,
-                    "goes on by the arbiter's decision:",
-                    [
-                        "проходит дальше по решению судьи:",
-                        "проходит дальше по решению судьи:",
-                        "проходит дальше по решению судьи:"
-                    ]
-                ),
-                name(d.winner),
-                d.reason
-            ),
-            None => format!(
-                "{} {round}, {} {board}: {}",
-                l("round", "тур"),
-                l("board", "доска"),
-                l(
-                    "the arbiter's decision taken back",
-                    "решение судьи отменено"
-                )
-            ),
-        },
-        Command::UnpairRound { round } => {
-            format!(
-                "{} {round} {}",
-                l("round", "тур"),
-                l("taken back", "отменён")
-            )
-        }
-        Command::DrawBallot {
-            round, board, seed, ..
-        } => match board {
-            Some(b) => format!(
-                "{} {round}, {} {b}: {} ({} {seed})",
-                l("round", "тур"),
-                l("board", "доска"),
-                l("ballot drawn", "жеребьёвка начала"),
-                l("seed", "зерно")
-            ),
-            None => format!(
-                "{} {round}: {} ({} {seed})",
-                l("round", "тур"),
-                l("ballots drawn", "жеребьёвка начал"),
-                l("seed", "зерно")
-            ),
-        },
-        Command::SetBallot {
-            round,
-            board,
-            ballot,
-        } => format!(
-            "{} {round}, {} {board}: {} {}",
-            l("round", "тур"),
-            l("board", "доска"),
-            l("ballot", "начало"),
-            ballot
-                .as_ref()
-                .map(|b| b.cell.clone())
-                .unwrap_or_else(|| "—".into())
-        ),
-        Command::SetBallots { round, .. } => {
-            format!(
-                "{} {round}: {}",
-                l("round", "тур"),
-                l("ballots set", "начала")
-            )
-        }
-        Command::SetResult {
-            game: GameRef { round, board, game },
-            result,
-        }
-        | Command::SetExtraResult {
-            round,
-            board,
-            game,
-            result,
-        } => {
-            let extra = matches!(cmd, Command::SetExtraResult { .. });
-            let pairing = t
-                .rounds
-                .iter()
-                .find(|r| r.number == *round)
-                .and_then(|r| r.pairings.iter().find(|p| p.board == *board));
-            let won = |id| match (lang, sex(id)) {
-                (Lang::Ru, None) => format!(" — победа: {}", name(id)),
-                _ => format!(
-                    " — {} {}",
-                    name(id),
-                    agree(id, "wins", ["выиграл", "выиграла", ""])
-                ),
-            };
-            // Who won, by name: in a micromatch "1" in game 2 is a win for the pairing's Black.
-            let winner = pairing.and_then(|p| {
-                let slot = *game + if extra { p.games.len() } else { 0 };
-                let white = p.white_of(slot);
-                let black = if white == p.white { p.black } else { p.white };
-                match result {
-                    GameResult::WhiteWins | GameResult::WhiteByForfeit => Some(won(white)),
-                    GameResult::BlackWins | GameResult::BlackByForfeit => Some(won(black)),
-                    _ => None,
-                }
-            });
-            format!(
-                "{} {round}, {} {board}, {} {}: {}{}",
-                l("round", "тур"),
-                l("board", "доска"),
-                if extra {
-                    l("extra game", "доп. партия")
-                } else {
-                    l("game", "партия")
-                },
-                game + 1,
-                // `*` said nothing to the arbiter: a result taken off is said so.
-                if *result == GameResult::Pending {
-                    l("result cleared", "результат стёрт")
-                } else {
-                    result.symbol().to_string()
-                },
-                winner.unwrap_or_default()
-            )
-        }
-        Command::SetSettings { settings } => settings_said(t, settings, lang),
-        Command::SetRecord {
-            game: GameRef { round, board, game },
-            moves,
-        } => format!(
-            "{} {round}, {} {board}, {} {}: {}",
-            l("round", "тур"),
-            l("board", "доска"),
-            l("game", "партия"),
-            game + 1,
-            match moves {
-                Some(text) => {
-                    let plies = crate::rules::pdn::read(text)
-                        .ok()
-                        .and_then(|g| g.first().map(|g| g.moves.len()))
-                        .unwrap_or(0);
-                    format!(
-                        "{} ({})",
-                        l("score sheet kept", "бланк записи сохранён"),
-                        lang.count(
-                            plies as u64,
-                            ["ply", "plies"],
-                            ["полуход", "полухода", "полуходов"]
-                        )
-                    )
-                }
-                None => l("score sheet removed", "бланк записи удалён"),
-            }
-        ),
-        Command::SetNotes {
-            round,
-            board,
-            notes,
-        } => format!(
-            "{} {round}, {} {board}: {}",
-            l("round", "тур"),
-            l("board", "доска"),
-            notes.last().map_or_else(
-                || l("notes cleared", "заметки стёрты"),
-                |n| n.get(lang).to_string()
-            )
-        ),
-        Command::SetTiebreaks { tiebreaks } => format!(
-            "{}: {}",
-            l("tie-breaks", "доп. показатели"),
-            tiebreaks
-                .iter()
-                .map(|tb| {
-                    let (en, ru) = tb.name();
-                    lang.pick(en, ru)
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Command::SetTeams { teams, settings } => match settings {
-            Some(s) => format!(
-                "{}: {} ({} {})",
-                l("teams", "команды"),
-                teams
-                    .iter()
-                    .map(|tm| tm.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                s.boards,
-                lang.noun(
-                    s.boards as u64,
-                    ["board", "boards"],
-                    ["доска", "доски", "досок"]
-                )
-            ),
-            None => l("teams removed", "команды удалены"),
-        },
-        Command::SetLineUp {
-            round,
-            team,
-            players,
-        } => format!(
-            "{} {round}, {}: {}",
-            l("round", "тур"),
-            t.team(*team)
-                .map(|tm| tm.name.clone())
-                .unwrap_or_else(|| format!("#{team}")),
-            players
-                .iter()
-                .map(|&id| name(id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Command::PairTeams {
-            round,
-            matches,
-            pab,
-            ..
-        } => {
-            let team = |id| {
-                t.team(id)
-                    .map(|tm| tm.name.clone())
-                    .unwrap_or_else(|| format!("#{id}"))
-            };
-            let mut s = format!(
-                "{} {round}: {}",
-                l("pair round", "жеребьёвка тура"),
-                matches
-                    .iter()
-                    .map(|&(h, a)| format!("{} – {}", team(h), team(a)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            );
-            if let Some(b) = pab {
-                s.push_str(&format!("; {}: {}", l("bye", "свободна"), team(*b)));
-            }
-            s
-        }
-        Command::SetMatches { round, matches, .. } => {
-            let team = |id| {
-                t.team(id)
-                    .map(|tm| tm.name.clone())
-                    .unwrap_or_else(|| format!("#{id}"))
-            };
-            format!(
-                "{} {round}, {}: {}",
-                l("round", "тур"),
-                l("matches", "матчи"),
-                matches
-                    .iter()
-                    .map(|m| format!("{} – {}", team(m.home), team(m.away)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )
-        }
+        Command::SetResult { .. }
+        | Command::SetExtraResult { .. }
+        | Command::Decide { .. }
+        | Command::SetLot { .. } => results::said(&w, cmd),
+        Command::SetRecord { .. } | Command::SetNotes { .. } => record::said(&w, cmd),
+        Command::SetTeams { .. }
+        | Command::SetLineUp { .. }
+        | Command::PairTeams { .. }
+        | Command::SetMatches { .. } => teams::said(&w, cmd),
         Command::AddDeputy { .. }
         | Command::RemoveDeputy { .. }
         | Command::RevokeDeputy { .. }
         | Command::KeepRevoked { .. }
-        | Command::SetPending { .. } => floor(t, cmd, lang),
-        Command::LockRound { round } => {
-            format!("{} {round} {}", l("round", "тур"), l("locked", "закрыт"))
-        }
-        Command::UnlockRound { round } => {
-            format!("{} {round} {}", l("round", "тур"), l("unlocked", "открыт"))
-        }
+        | Command::SetPending { .. } => deputies::said(&w, cmd),
+        Command::SetSettings { .. }
+        | Command::SetTiebreaks { .. }
+        | Command::SetCategories { .. }
+        | Command::SetPrizes { .. }
+        | Command::SetSchedule { .. } => settings::said(&w, cmd),
+        Command::Batch { commands } => batch(&w, commands),
+    }
+}
+
+/// Several changes made as one: a result from the floor confirmed, many players added, many
+/// changes counted; a few said one by one.
+fn batch(w: &Words, commands: &[Command]) -> String {
+    match commands {
         // The arbiter's confirmation of a result sent from the floor.
-        Command::Batch { commands }
-            if matches!(
-                commands.as_slice(),
-                [
-                    Command::SetResult { .. },
-                    Command::SetPending { pending: None, .. }
-                ]
-            ) =>
-        {
+        [result @ Command::SetResult { .. }, Command::SetPending { pending: None, .. }] => {
             format!(
                 "{} {}",
-                l(
+                w.l(
                     "confirmed from the floor:",
                     "подтверждён результат с площадки:"
                 ),
-                command(t, &commands[0], lang)
+                command(w.t, result, w.lang)
             )
         }
-        Command::Batch { commands } if commands.len() > 3 => {
+        _ if commands.len() > 3 => {
             let added = commands
                 .iter()
                 .filter(|c| matches!(c, Command::AddPlayer { .. }))
                 .count();
             if added == commands.len() {
-                format!("{} {added}", l("players added:", "добавлено участников:"))
+                format!("{} {added}", w.l("players added:", "добавлено участников:"))
             } else {
-                format!("{} {}", commands.len(), l("changes", "изменений"))
+                format!("{} {}", commands.len(), w.l("changes", "изменений"))
             }
         }
-        Command::Batch { commands } => commands
+        _ => commands
             .iter()
-            .map(|c| command(t, c, lang))
+            .map(|c| command(w.t, c, w.lang))
             .collect::<Vec<_>>()
             .join("; "),
     }

@@ -3,7 +3,9 @@
 //! ballot drawn by hand. Every draw is journaled with its seed and time.
 
 use chrono::Utc;
-use iced::widget::{button, column, container, pick_list, row, scrollable, text, text_input};
+use iced::widget::{
+    button, column, container, pick_list, row, scrollable, text, text_input, Column, Row,
+};
 use iced::{Element, Length};
 
 use super::Action;
@@ -12,7 +14,7 @@ use crate::rules::{fen, Position};
 use crate::tournament::ballot;
 use crate::tournament::ballot::load as load_table;
 use crate::tournament::command::Command;
-use crate::tournament::model::{Ballot, BallotPer, Tournament};
+use crate::tournament::model::{Ballot, BallotPer, BallotRule, Round, Tournament};
 use crate::ui::{theme, widget};
 
 #[derive(Default)]
@@ -94,72 +96,89 @@ impl State {
             // "For this board" with no board chosen draws nothing (it drew every board).
             Message::Draw if self.board.is_none() => Action::None,
             Message::Draw if rule.per != BallotPer::Round => {
-                let board = self.board.unwrap_or(0);
-                if let Some(asked) = self.ask(t, round, board, "draw".to_string(), lang) {
-                    return asked;
-                }
-                let seed = match self.seed(lang) {
-                    Ok(s) => s,
-                    Err(e) => return Action::error(e),
-                };
-                Action::Apply(Command::DrawBallot {
-                    round,
-                    board: Some(board),
-                    seed,
-                    at: Utc::now(),
-                })
+                self.draw_board(t, round, self.board.unwrap_or(0), lang)
             }
-            Message::Draw | Message::DrawRound => {
-                let seed = match self.seed(lang) {
-                    Ok(s) => s,
-                    Err(e) => return Action::error(e),
-                };
-                let board = match message {
-                    Message::Draw if rule.per != BallotPer::Round => self.board,
-                    _ => None,
-                };
-                if board.is_none() {
-                    self.board = t
-                        .rounds
-                        .iter()
-                        .find(|r| r.number == round)
-                        .and_then(|r| r.pairings.first())
-                        .map(|p| p.board);
-                }
-                Action::Apply(Command::DrawBallot {
-                    round,
-                    board,
-                    seed,
-                    at: Utc::now(),
-                })
-            }
-            Message::EnterManual => {
-                let Some(board) = self.board else {
-                    return Action::None;
-                };
-                let cell = self.manual_cell.trim().to_uppercase();
-                // An empty entry changes nothing: a drawn, audited ballot is never erased by it.
-                if cell.is_empty() {
-                    return Action::error(lang.pick(
-                        "Type the cell first (such as VII/22): nothing was changed",
-                        "Сначала введите клетку (например, VII/22): ничего не изменено",
-                    ));
-                }
-                if let Some(asked) = self.ask(t, round, board, cell.clone(), lang) {
-                    return asked;
-                }
-                Action::Apply(Command::SetBallot {
-                    round,
-                    board,
-                    ballot: Some(Ballot {
-                        table: rule.table.clone(),
-                        cell,
-                        seed: None,
-                        at: Utc::now(),
-                    }),
-                })
-            }
+            // A round drawn at once draws "for this board" as for every board.
+            Message::Draw | Message::DrawRound => self.draw_round(t, round, lang),
+            Message::EnterManual => self.enter_manual(t, rule, round, lang),
         }
+    }
+
+    /// Draws the opening of one board (asked first when it has one).
+    fn draw_board(
+        &mut self,
+        t: &Tournament,
+        round: usize,
+        board: usize,
+        lang: Lang,
+    ) -> Action<Message> {
+        if let Some(asked) = self.ask(t, round, board, "draw".to_string(), lang) {
+            return asked;
+        }
+        let seed = match self.seed(lang) {
+            Ok(s) => s,
+            Err(e) => return Action::error(e),
+        };
+        Action::Apply(Command::DrawBallot {
+            round,
+            board: Some(board),
+            seed,
+            at: Utc::now(),
+        })
+    }
+
+    /// Draws the openings of every board without one; the round's first board is shown.
+    fn draw_round(&mut self, t: &Tournament, round: usize, lang: Lang) -> Action<Message> {
+        let seed = match self.seed(lang) {
+            Ok(s) => s,
+            Err(e) => return Action::error(e),
+        };
+        self.board = t
+            .rounds
+            .iter()
+            .find(|r| r.number == round)
+            .and_then(|r| r.pairings.first())
+            .map(|p| p.board);
+        Action::Apply(Command::DrawBallot {
+            round,
+            board: None,
+            seed,
+            at: Utc::now(),
+        })
+    }
+
+    /// Enters the cell drawn by hand for the chosen board (asked first when it has one).
+    fn enter_manual(
+        &mut self,
+        t: &Tournament,
+        rule: &BallotRule,
+        round: usize,
+        lang: Lang,
+    ) -> Action<Message> {
+        let Some(board) = self.board else {
+            return Action::None;
+        };
+        let cell = self.manual_cell.trim().to_uppercase();
+        // An empty entry changes nothing: a drawn, audited ballot is never erased by it.
+        if cell.is_empty() {
+            return Action::error(lang.pick(
+                "Type the cell first (such as VII/22): nothing was changed",
+                "Сначала введите клетку (например, VII/22): ничего не изменено",
+            ));
+        }
+        if let Some(asked) = self.ask(t, round, board, cell.clone(), lang) {
+            return asked;
+        }
+        Action::Apply(Command::SetBallot {
+            round,
+            board,
+            ballot: Some(Ballot {
+                table: rule.table.clone(),
+                cell,
+                seed: None,
+                at: Utc::now(),
+            }),
+        })
     }
 
     /// Asks before a board's ballot is replaced (`new`: the cell typed, or "draw"): old → new,
@@ -248,21 +267,43 @@ impl State {
             .into();
         };
         let table = load_table(&rule.table);
-        let table_name = match &table {
-            Ok(tb) => lang.pick(&tb.en, &tb.ru).to_string(),
-            Err(e) => e.to_string(),
-        };
         let Some(r) = t.rounds.iter().find(|r| r.number == round) else {
             return text(lang.pick("Pair a round first.", "Сначала составьте тур.")).into();
         };
-        let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+        let controls = self
+            .choice(r, rule, &table, lang)
+            .push(self.draw_buttons(rule, lang))
+            .push(self.manual_entry(lang))
+            .push(history(t, r, lang));
+        row![
+            scrollable(controls).width(Length::FillPortion(1)),
+            container(self.big(r, &table, lang))
+                .width(Length::FillPortion(1))
+                .height(Length::Fill),
+        ]
+        .spacing(16)
+        .into()
+    }
+
+    /// The round, its table and how often it is drawn; the board chosen and the seed.
+    fn choice<'a>(
+        &'a self,
+        r: &Round,
+        rule: &BallotRule,
+        table: &Result<std::sync::Arc<ballot::Table>, ballot::BallotError>,
+        lang: Lang,
+    ) -> Column<'a, Message> {
+        let table_name = match table {
+            Ok(tb) => lang.pick(&tb.en, &tb.ru).to_string(),
+            Err(e) => e.to_string(),
+        };
         let boards: Vec<usize> = r.pairings.iter().map(|p| p.board).collect();
         let per = match rule.per {
             BallotPer::Micromatch => lang.pick("one per micromatch", "на каждый микроматч"),
             BallotPer::Round => lang.pick("one for the whole round", "одно на весь тур"),
             BallotPer::Match => lang.pick("one per team match", "одно на командный матч"),
         };
-        let mut controls = column![
+        column![
             text(format!(
                 "{} {} · {table_name} · {per}",
                 lang.pick("Round", "Тур"),
@@ -285,7 +326,11 @@ impl State {
             .spacing(8)
             .align_y(iced::Alignment::Center),
         ]
-        .spacing(10);
+        .spacing(10)
+    }
+
+    /// The draw for the chosen board (unless the round is drawn at once) and for every board.
+    fn draw_buttons<'a>(&self, rule: &BallotRule, lang: Lang) -> Row<'a, Message> {
         let mut draw_buttons = row![].spacing(8);
         if rule.per != BallotPer::Round {
             let label = match rule.per {
@@ -298,7 +343,7 @@ impl State {
                 button(text(label).size(20)).on_press_maybe(self.board.map(|_| Message::Draw)),
             );
         }
-        draw_buttons = draw_buttons.push(
+        draw_buttons.push(
             button(
                 text(lang.pick(
                     "Draw for every board without one",
@@ -307,85 +352,41 @@ impl State {
                 .size(20),
             )
             .on_press(Message::DrawRound),
-        );
-        controls = controls.push(draw_buttons).push(
-            row![
-                text_input(
-                    lang.pick(
-                        "cell drawn by hand, e.g. XII/13",
-                        "клетка, вынутая вручную, напр. XII/13"
-                    ),
-                    &self.manual_cell
-                )
-                .on_input(Message::ManualCell)
-                .on_submit(Message::EnterManual)
-                .width(Length::Fixed(320.0)),
-                button(text(lang.pick("Enter", "Ввести")))
-                    .style(button::secondary)
-                    .on_press(Message::EnterManual),
-            ]
-            .spacing(8),
-        );
-        // A round drawn at once has one seed: said once above the list, so that a seed of 19
-        // digits does not wrap every line.
-        let seeds: Vec<Option<u64>> = r
-            .pairings
-            .iter()
-            .map(|p| p.ballot.as_ref().and_then(|b| b.seed))
-            .collect();
-        let common = seeds
-            .first()
-            .copied()
-            .flatten()
-            .filter(|s| seeds.len() > 1 && seeds.iter().all(|x| *x == Some(*s)));
-        let history = r.pairings.iter().map(|p| {
-            let b = match &p.ballot {
-                Some(b) => {
-                    let seed = match b.seed {
-                        Some(_) if common.is_some() => String::new(),
-                        Some(s) => format!(" · {} {s}", lang.pick("seed", "зерно")),
-                        None => format!(" · {}", lang.pick("by hand", "вручную")),
-                    };
-                    format!(
-                        "{} {}{seed} · {}",
-                        b.table.to_uppercase(),
-                        b.cell,
-                        b.at.format("%H:%M:%S")
-                    )
-                }
-                None => "—".to_string(),
-            };
-            text(format!(
-                "{}. {} – {}: {b}",
-                p.board,
-                name(p.white),
-                name(p.black)
-            ))
-            .size(16)
-            .into()
-        });
-        let seed_line = common.map(|s| {
-            text(format!(
-                "{}: {s}",
-                lang.pick(
-                    "The round drawn at once, seed",
-                    "Жеребьёвка тура за один раз, зерно"
-                )
-            ))
-            .size(16)
-        });
-        controls = controls.push(
-            container(column![].push(seed_line).extend(history).spacing(4))
-                .padding(8)
-                .width(Length::Fill)
-                .style(theme::panel),
-        );
+        )
+    }
 
+    /// The cell drawn by hand, typed and entered.
+    fn manual_entry<'a>(&'a self, lang: Lang) -> Row<'a, Message> {
+        row![
+            text_input(
+                lang.pick(
+                    "cell drawn by hand, e.g. XII/13",
+                    "клетка, вынутая вручную, напр. XII/13"
+                ),
+                &self.manual_cell
+            )
+            .on_input(Message::ManualCell)
+            .on_submit(Message::EnterManual)
+            .width(Length::Fixed(320.0)),
+            button(text(lang.pick("Enter", "Ввести")))
+                .style(button::secondary)
+                .on_press(Message::EnterManual),
+        ]
+        .spacing(8)
+    }
+
+    /// The chosen board's ballot, large: its cell, its words and its position.
+    fn big<'a>(
+        &self,
+        r: &Round,
+        table: &Result<std::sync::Arc<ballot::Table>, ballot::BallotError>,
+        lang: Lang,
+    ) -> Element<'a, Message> {
         let shown = self
             .board
             .and_then(|b| r.pairings.iter().find(|p| p.board == b))
             .and_then(|p| p.ballot.as_ref());
-        let big: Element<'a, Message> = match (shown, &table) {
+        match (shown, table) {
             (Some(b), Ok(tb)) => {
                 let entry = tb.entry(&b.cell).ok();
                 let position = entry
@@ -418,16 +419,66 @@ impl State {
             ))
             .size(22)
             .into(),
-        };
-        row![
-            scrollable(controls).width(Length::FillPortion(1)),
-            container(big)
-                .width(Length::FillPortion(1))
-                .height(Length::Fill),
-        ]
-        .spacing(16)
-        .into()
+        }
     }
+}
+
+/// The round's ballots, board by board, in a panel.
+fn history<'a>(t: &Tournament, r: &Round, lang: Lang) -> Element<'a, Message> {
+    let name = |id| t.player(id).map(|p| p.full_name()).unwrap_or_default();
+    // A round drawn at once has one seed: said once above the list, so that a seed of 19
+    // digits does not wrap every line.
+    let seeds: Vec<Option<u64>> = r
+        .pairings
+        .iter()
+        .map(|p| p.ballot.as_ref().and_then(|b| b.seed))
+        .collect();
+    let common = seeds
+        .first()
+        .copied()
+        .flatten()
+        .filter(|s| seeds.len() > 1 && seeds.iter().all(|x| *x == Some(*s)));
+    let history = r.pairings.iter().map(|p| {
+        let b = match &p.ballot {
+            Some(b) => {
+                let seed = match b.seed {
+                    Some(_) if common.is_some() => String::new(),
+                    Some(s) => format!(" · {} {s}", lang.pick("seed", "зерно")),
+                    None => format!(" · {}", lang.pick("by hand", "вручную")),
+                };
+                format!(
+                    "{} {}{seed} · {}",
+                    b.table.to_uppercase(),
+                    b.cell,
+                    b.at.format("%H:%M:%S")
+                )
+            }
+            None => "—".to_string(),
+        };
+        text(format!(
+            "{}. {} – {}: {b}",
+            p.board,
+            name(p.white),
+            name(p.black)
+        ))
+        .size(16)
+        .into()
+    });
+    let seed_line = common.map(|s| {
+        text(format!(
+            "{}: {s}",
+            lang.pick(
+                "The round drawn at once, seed",
+                "Жеребьёвка тура за один раз, зерно"
+            )
+        ))
+        .size(16)
+    });
+    container(column![].push(seed_line).extend(history).spacing(4))
+        .padding(8)
+        .width(Length::Fill)
+        .style(theme::panel)
+        .into()
 }
 
 /// Board `board`'s ballot in round `round`, if it has one.

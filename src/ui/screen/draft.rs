@@ -2,8 +2,10 @@
 //! the arbiter may change board by board (each absolute rule a change breaks is named at once)
 //! before saving it into the event.
 
-use iced::widget::{button, checkbox, column, container, pick_list, row, text};
-use iced::{Element, Length};
+use iced::widget::{checkbox, column, row, text, Column, Row};
+use iced::Element;
+
+pub(super) mod panel;
 
 use super::Action;
 use crate::lang::Lang;
@@ -11,7 +13,7 @@ use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
 use crate::tournament::swiss::{self, Options, Proposal};
 use crate::ui::format::Choice;
-use crate::ui::theme;
+use panel::Sides;
 
 pub struct State {
     pub proposal: Proposal,
@@ -157,183 +159,163 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let name = |id: PlayerId| t.player(id).map(|p| p.numbered_name()).unwrap_or_default();
         let choices: Vec<Choice<PlayerId>> = t
             .by_number()
             .into_iter()
             .map(|p| Choice {
                 value: p.id,
-                label: name(p.id),
+                label: numbered(t, p.id),
             })
             .collect();
-        let chosen = |id: PlayerId| choices.iter().find(|c| c.value == id).cloned();
+        let sides = Sides {
+            choices: &choices,
+            first: Message::White,
+            second: Message::Black,
+        };
         let boards = self.pairs.iter().enumerate().map(|(k, &(w, b))| {
             let why = self
                 .proposal
                 .pairings
                 .get(k)
                 .filter(|p| (p.white, p.black) == (w, b))
-                .map(|p| p.reason(name, lang))
+                .map(|p| p.reason(|id| numbered(t, id), lang))
                 .unwrap_or_else(|| {
                     lang.pick("changed by the arbiter", "изменено судьёй")
                         .into()
                 });
-            row![
-                text(format!("{}.", k + 1))
-                    .size(18)
-                    .width(Length::Fixed(36.0)),
-                pick_list(choices.clone(), chosen(w), move |c| Message::White(
-                    k, c.value
-                ))
-                .width(Length::Fixed(280.0)),
-                pick_list(choices.clone(), chosen(b), move |c| Message::Black(
-                    k, c.value
-                ))
-                .width(Length::Fixed(280.0)),
-                text(why).size(14),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::Center)
-            .into()
+            sides.line(k, (w, b), why)
         });
+        let save = if self.confirming {
+            lang.pick("Confirm and save", "Подтвердить и сохранить")
+        } else {
+            lang.pick("Save the pairings", "Сохранить пары")
+        };
+        panel::panel(column![
+            panel::title(
+                lang.pick(
+                    "Swiss pairing of round",
+                    "Жеребьёвка по швейцарской системе, тур"
+                ),
+                self.proposal.round,
+                lang
+            ),
+            panel::buttons(
+                save,
+                (!self.refused()).then_some(Message::Save),
+                Message::Discard,
+                lang
+            ),
+            self.notes(t, lang),
+            self.options_line(&sides, lang),
+            column(boards).spacing(4),
+            text(lang.pick(
+                "Criteria, in the order they decide:",
+                "Критерии в порядке старшинства:"
+            ))
+            .size(16),
+            criteria(lang),
+        ])
+    }
+
+    /// The notes: the bye and why, the absent, the unpaired, the rules broken (and the
+    /// confirmation they ask for), or that every rule holds.
+    fn notes<'a>(&self, t: &Tournament, lang: Lang) -> Column<'a, Message> {
         let breaches = &self.breaches;
         let mut notes = column![].spacing(4);
         if let (Some(b), Some(why)) = (self.proposal.bye, self.proposal.bye_reason_in(lang)) {
-            notes = notes.push(
-                text(format!(
-                    "{}: {} — {why}",
-                    lang.agree(
-                        t.player(b).and_then(|p| p.sex),
-                        "Bye",
-                        ["Свободен", "Свободна", "Свободный тур"]
-                    ),
-                    name(b)
-                ))
-                .size(15),
-            );
+            notes = notes.push(panel::note(format!(
+                "{}: {} — {why}",
+                lang.agree(
+                    t.player(b).and_then(|p| p.sex),
+                    "Bye",
+                    ["Свободен", "Свободна", "Свободный тур"]
+                ),
+                numbered(t, b)
+            )));
         }
         for a in &self.proposal.absent {
-            notes = notes.push(
-                text(format!(
-                    "{}: {}",
-                    lang.pick("Absent", "Отсутствует"),
-                    name(*a)
-                ))
-                .size(15),
-            );
+            notes = notes.push(panel::note(format!(
+                "{}: {}",
+                lang.pick("Absent", "Отсутствует"),
+                numbered(t, *a)
+            )));
         }
         for u in &self.proposal.unpaired {
-            notes = notes.push(
-                text(format!(
-                    "{}: {}",
-                    lang.pick(
-                        "No legal opponent left, pair by hand",
-                        "Нет допустимого соперника, назначьте вручную"
-                    ),
-                    name(*u)
-                ))
-                .size(15)
-                .color(theme::ERROR),
-            );
+            notes = notes.push(panel::warning(format!(
+                "{}: {}",
+                lang.pick(
+                    "No legal opponent left, pair by hand",
+                    "Нет допустимого соперника, назначьте вручную"
+                ),
+                numbered(t, *u)
+            )));
         }
         for b in breaches {
             let said = crate::lang::Russian::said(b, lang);
-            notes = notes.push(text(format!("⚠ {said}")).size(15).color(theme::ERROR));
+            notes = notes.push(panel::warning(format!("⚠ {said}")));
         }
         if self.confirming {
-            notes = notes.push(
-                text(lang.pick(
-                    "These pairs break the rules above: press “Confirm and save” to pair so (the changes and the rules broken go into the event's record), or change them.",
-                    "Эти пары нарушают правила выше: нажмите «Подтвердить и сохранить», чтобы спарить так (изменения и нарушения попадут в протокол турнира), или измените их.",
-                ))
-                .size(15)
-                .color(theme::ERROR),
-            );
+            notes = notes.push(panel::warning(lang.pick(
+                "These pairs break the rules above: press “Confirm and save” to pair so (the changes and the rules broken go into the event's record), or change them.",
+                "Эти пары нарушают правила выше: нажмите «Подтвердить и сохранить», чтобы спарить так (изменения и нарушения попадут в протокол турнира), или измените их.",
+            )));
         }
         if breaches.is_empty() {
-            notes = notes.push(
-                text(lang.pick(
-                    "Every absolute rule holds: no rematch, no forbidden pair, colour limits, one bye per player.",
-                    "Все абсолютные правила соблюдены: нет повторных встреч и запрещённых пар, цвета в пределах, свободный тур не дважды.",
-                ))
-                .size(15)
-                .color(theme::OK),
-            );
+            notes = notes.push(panel::all_hold(lang.pick(
+                "Every absolute rule holds: no rematch, no forbidden pair, colour limits, one bye per player.",
+                "Все абсолютные правила соблюдены: нет повторных встреч и запрещённых пар, цвета в пределах, свободный тур не дважды.",
+            )));
         }
-        container(
-            column![
-                text(format!(
-                    "{} {} — {}",
-                    lang.pick(
-                        "Swiss pairing of round",
-                        "Жеребьёвка по швейцарской системе, тур"
-                    ),
-                    self.proposal.round,
-                    lang.pick("draft, not saved yet", "черновик, ещё не сохранён")
-                ))
-                .size(22),
-                row![
-                    button(text(if self.confirming {
-                        lang.pick("Confirm and save", "Подтвердить и сохранить")
-                    } else {
-                        lang.pick("Save the pairings", "Сохранить пары")
-                    }))
-                    .on_press_maybe((!self.refused()).then_some(Message::Save)),
-                    button(text(
-                        lang.pick("Discard the draft", "Отказаться от проекта")
-                    ))
-                    .style(button::secondary)
-                    .on_press(Message::Discard),
-                ]
-                .spacing(8),
-                notes,
-                row![
-                    pick_list(choices.clone(), None::<Choice<PlayerId>>, |c| {
-                        Message::Absent(c.value)
-                    })
-                    .placeholder(lang.pick(
-                        "mark a player absent (or back)…",
-                        "отметить отсутствующего (или вернуть)…"
-                    )),
-                    checkbox(self.options.accelerated)
-                        .label(lang.pick(
-                            "accelerated pairings (rounds 1–2)",
-                            "ускоренная жеребьёвка (туры 1–2)"
-                        ))
-                        .on_toggle(Message::Accelerated),
-                    text(match self.proposal.stored_acceleration {
-                        0 => String::new(),
-                        n => match lang {
-                            Lang::En => format!("the event's virtual points (XXA): {n} players"),
-                            Lang::Ru => format!("виртуальные очки события (XXA): {n} уч."),
-                        },
-                    }),
-                ]
-                .spacing(12)
-                .align_y(iced::Alignment::Center),
-                column(boards).spacing(4),
-                text(lang.pick(
-                    "Criteria, in the order they decide:",
-                    "Критерии в порядке старшинства:"
-                ))
-                .size(16),
-                column(
-                    swiss::pair::CRITERIA
-                        .iter()
-                        .zip(swiss::pair::CRITERIA_RU)
-                        .enumerate()
-                        .map(
-                            |(k, (en, ru))| text(format!("{}. {}", k + 1, lang.pick(en, ru)))
-                                .size(14)
-                                .into()
-                        )
-                )
-                .spacing(2),
-            ]
-            .spacing(10),
-        )
-        .padding(10)
-        .style(theme::panel)
-        .into()
+        notes
     }
+
+    /// What the proposal is made with: the absent players, the acceleration (and the event's
+    /// own virtual points).
+    fn options_line<'a>(&self, sides: &Sides<PlayerId, Message>, lang: Lang) -> Row<'a, Message> {
+        row![
+            sides.absent(
+                Message::Absent,
+                lang.pick(
+                    "mark a player absent (or back)…",
+                    "отметить отсутствующего (или вернуть)…"
+                )
+            ),
+            checkbox(self.options.accelerated)
+                .label(lang.pick(
+                    "accelerated pairings (rounds 1–2)",
+                    "ускоренная жеребьёвка (туры 1–2)"
+                ))
+                .on_toggle(Message::Accelerated),
+            text(match self.proposal.stored_acceleration {
+                0 => String::new(),
+                n => match lang {
+                    Lang::En => format!("the event's virtual points (XXA): {n} players"),
+                    Lang::Ru => format!("виртуальные очки события (XXA): {n} уч."),
+                },
+            }),
+        ]
+        .spacing(12)
+        .align_y(iced::Alignment::Center)
+    }
+}
+
+/// A player by his number and name.
+fn numbered(t: &Tournament, id: PlayerId) -> String {
+    t.player(id).map(|p| p.numbered_name()).unwrap_or_default()
+}
+
+/// The pairing criteria, in the order they decide.
+fn criteria<'a>(lang: Lang) -> Column<'a, Message> {
+    column(
+        swiss::pair::CRITERIA
+            .iter()
+            .zip(swiss::pair::CRITERIA_RU)
+            .enumerate()
+            .map(|(k, (en, ru))| {
+                text(format!("{}. {}", k + 1, lang.pick(en, ru)))
+                    .size(14)
+                    .into()
+            }),
+    )
+    .spacing(2)
 }

@@ -196,28 +196,28 @@ impl State {
     /// The recent events and those of the data folder, a click opens one; the data folder's path
     /// with its button.
     fn events(&self, lang: Lang) -> Element<'_, Message> {
-        let rounds = |l: &Listed| match &l.event {
-            Ok(s) => match (s.rounds, s.planned) {
-                (0, _) => lang.pick("not started", "не начат").to_string(),
-                (r, Some(n)) => format!("{} {r} / {n}", lang.pick("round", "тур")),
-                (r, None) => format!("{} {r}", lang.pick("round", "тур")),
-            },
-            Err(_) => String::new(),
-        };
-        let list = table(
+        column![]
+            .push((!self.listed.is_empty()).then(|| self.listed_table(lang)))
+            .push(self.listed.is_empty().then(|| {
+                text(lang.pick(
+                    "No events yet in the data folder.",
+                    "В папке данных пока нет турниров.",
+                ))
+                .size(15)
+            }))
+            .push(self.data_folder_line(lang))
+            .spacing(8)
+            .into()
+    }
+
+    /// The events listed: name (a click opens it), dates, rounds played, file.
+    fn listed_table(&self, lang: Lang) -> Element<'_, Message> {
+        table(
             [
                 table::column(
                     text(lang.pick("Event", "Турнир")),
                     |l: &Listed| -> Element<'_, Message> {
-                        let name = match &l.event {
-                            Ok(s) => s.name.clone(),
-                            Err(_) => l
-                                .path
-                                .file_name()
-                                .map(|n| n.to_string_lossy().into_owned())
-                                .unwrap_or_default(),
-                        };
-                        button(text(name).size(17))
+                        button(text(listed_name(l)).size(17))
                             .style(button::text)
                             .on_press(Message::OpenListed(l.path.clone()))
                             .padding(0)
@@ -242,7 +242,7 @@ impl State {
                     text(lang.pick("Rounds", "Туры")),
                     move |l: &Listed| -> Element<'_, Message> {
                         match &l.event {
-                            Ok(_) => text(rounds(l)).size(16),
+                            Ok(_) => text(rounds_said(l, lang)).size(16),
                             Err(_) => text(lang.pick("cannot be read", "не читается"))
                                 .size(15)
                                 .color(theme::ERROR),
@@ -260,8 +260,13 @@ impl State {
             &self.listed,
         )
         .padding_x(10)
-        .padding_y(3);
-        let folder = self.data_folder.as_ref().map(|dir| {
+        .padding_y(3)
+        .into()
+    }
+
+    /// The data folder's path with the button that shows it in the file manager.
+    fn data_folder_line(&self, lang: Lang) -> Option<Element<'_, Message>> {
+        self.data_folder.as_ref().map(|dir| {
             row![
                 text(format!(
                     "{} {}",
@@ -275,18 +280,31 @@ impl State {
             ]
             .spacing(10)
             .align_y(iced::Alignment::Center)
-        });
-        column![]
-            .push((!self.listed.is_empty()).then_some(list))
-            .push(self.listed.is_empty().then(|| {
-                text(lang.pick(
-                    "No events yet in the data folder.",
-                    "В папке данных пока нет турниров.",
-                ))
-                .size(15)
-            }))
-            .push(folder)
-            .spacing(8)
             .into()
+        })
+    }
+}
+
+/// A listed event's name; its file's when it cannot be read.
+fn listed_name(l: &Listed) -> String {
+    match &l.event {
+        Ok(s) => s.name.clone(),
+        Err(_) => l
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    }
+}
+
+/// The rounds a listed event has played (of those planned).
+fn rounds_said(l: &Listed, lang: Lang) -> String {
+    match &l.event {
+        Ok(s) => match (s.rounds, s.planned) {
+            (0, _) => lang.pick("not started", "не начат").to_string(),
+            (r, Some(n)) => format!("{} {r} / {n}", lang.pick("round", "тур")),
+            (r, None) => format!("{} {r}", lang.pick("round", "тур")),
+        },
+        Err(_) => String::new(),
     }
 }

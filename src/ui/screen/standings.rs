@@ -12,6 +12,7 @@ use super::Action;
 use crate::lang::Lang;
 use crate::report::{self, kind::Kind};
 use crate::store::event::EventFile;
+use crate::tournament::model::Tournament;
 use crate::tournament::standings::{self, Line};
 use crate::ui::format::{self, Choice};
 use crate::ui::session::CategoryLines;
@@ -168,121 +169,10 @@ impl State {
         lang: Lang,
     ) -> Element<'a, Message> {
         let t = &file.tournament;
-        let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
-        let shown = self.up_to.or(rounds.last().copied());
-        let swiss = t.settings.system == crate::tournament::model::System::Swiss;
-        let page_button = |page: Page, label: &'a str| {
-            button(text(label))
-                .style(if self.page == page {
-                    button::primary
-                } else {
-                    button::secondary
-                })
-                .on_press(Message::Page(page))
-        };
-        let documents: Vec<Choice<Kind>> = Kind::offered(t)
-            .map(|k| Choice {
-                value: k,
-                label: k.said(lang).to_string(),
-            })
-            .collect();
-        let chosen = format::chosen(&documents, Some(self.document));
-        let team_pages = teams.is_some().then(|| {
-            row![
-                page_button(Page::Teams, lang.pick("Teams", "Команды")),
-                page_button(
-                    Page::TeamCrosstable,
-                    lang.pick("Team crosstable", "Шахматка команд")
-                ),
-                page_button(Page::Boards, lang.pick("Boards", "По доскам")),
-            ]
-            .spacing(8)
-        });
-        // Only the table of places is shown by list: beside the grid or the norms the picker
-        // would name a category the page does not show (seen in the real window).
-        let by_list = self.page == Page::Points;
-        let lists = categories
-            .as_ref()
-            .filter(|c| by_list && !c.is_empty())
-            .map(|c| {
-                let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
-                    value: None,
-                    label: crate::tournament::category::overall(lang).to_string(),
-                })
-                .chain(c.iter().map(|c| Choice {
-                    value: Some(c.id.clone()),
-                    label: c.name.get(lang).to_string(),
-                }))
-                .collect();
-                let chosen = format::chosen(&lists, Some(self.list.clone()));
-                pick_list(lists, chosen, Message::List)
-            });
-        let bar = row![
-            text(lang.pick("After round", "После тура")).size(18),
-            pick_list(rounds, shown, Message::UpTo),
-        ]
-        .push(lists)
-        .push(
-            row![
-                page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
-                page_button(
-                    Page::Crosstable,
-                    if swiss {
-                        lang.pick("Round grid", "Таблица по турам")
-                    } else {
-                        lang.pick("Crosstable", "Турнирная таблица")
-                    }
-                ),
-                page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
-            ]
-            .spacing(8),
-        )
-        .push(
-            row![
-                pick_list(documents.clone(), chosen, Message::Document),
-                button(text("PDF")).on_press(Message::Export("pdf")),
-                button(text("HTML")).on_press(Message::Export("html")),
-                button(text("CSV")).on_press_maybe(
-                    self.document
-                        .is_one_table()
-                        .then_some(Message::Export("csv"))
-                ),
-            ]
-            .spacing(8),
-        )
-        .spacing(8)
-        .align_y(iced::Alignment::Center)
-        // In Russian with a category's picker the bar is wider than 1280 px: the documents'
-        // buttons wrap under it rather than run off the edge (an arbiter's trial lost CSV).
-        .wrap()
-        .vertical_spacing(8);
-        // A team event's pages on a line of their own: with them the bar is wider than 1280 px.
-        let bar = column![].push(team_pages).push(bar).spacing(8);
-        if let Some(teams) = &teams {
-            let sections = match self.page {
-                Page::Teams => vec![report::team::standings_section(&teams.teams, lang)],
-                Page::TeamCrosstable => vec![report::team::crosstable(t, &teams.teams, lang)],
-                Page::Boards => report::team::board_sections(t, &teams.boards, lang),
-                _ => vec![],
-            };
-            if !sections.is_empty() {
-                let mut body = column![].spacing(14);
-                for s in sections {
-                    let note = s.note.clone();
-                    body = body
-                        .push(text(s.heading.clone()).size(20))
-                        .push(section_table(s))
-                        .push(note.map(|n| text(n).size(14)));
-                }
-                // Room on the right for the scroll bar.
-                let body = container(body).padding(iced::Padding {
-                    right: 16.0,
-                    ..iced::Padding::ZERO
-                });
-                return column![bar, scrollable(body).height(Length::Fill)]
-                    .spacing(10)
-                    .into();
-            }
+        let categories = categories.as_deref().map(Vec::as_slice);
+        let bar = self.bar(t, categories, teams.is_some(), lang);
+        if let Some(body) = teams.and_then(|teams| self.team_page(t, &teams, lang)) {
+            return column![bar, body].spacing(10).into();
         }
         if let (Page::Norms, Some(computed)) = (self.page, norms) {
             return column![bar, norms::view(t, computed, lang)]
@@ -290,68 +180,189 @@ impl State {
                 .into();
         }
         if self.page == Page::Crosstable {
-            let section = report::results_table(t, &lines, lang);
-            return column![
-                bar,
-                scrollable(section_table(section))
-                    .direction(scrollable::Direction::Both {
-                        vertical: scrollable::Scrollbar::default(),
-                        horizontal: scrollable::Scrollbar::default(),
-                    })
-                    .height(Length::Fill),
-            ]
-            .push(swiss.then(|| text(report::round_grid_legend(t, lang)).size(14)))
+            return column![bar, crosstable(t, &lines, lang)]
+                .push(is_swiss(t).then(|| text(report::round_grid_legend(t, lang)).size(14)))
+                .spacing(10)
+                .into();
+        }
+        let (heading, rows) = match self.category_shown(categories, lang) {
+            Some((heading, rows)) => (Some(text(heading).size(20)), rows),
+            None => (None, Rc::unwrap_or_clone(lines)),
+        };
+        column![bar]
+            .push(heading)
+            .push(
+                scrollable(
+                    table(points_columns(t, lang), rows)
+                        .padding_x(12)
+                        .padding_y(5),
+                )
+                .height(Length::Fill),
+            )
+            .push(text(tiebreak_legend(t, lang)).size(14))
             .spacing(10)
-            .into();
-        }
-        let mut columns = vec![
-            table::column(text(lang.pick("Place", "Место")), |l: Line| {
-                text(l.place).size(18)
-            }),
-            table::column(text("№"), |l: Line| {
-                text(l.number.map(|n| n.to_string()).unwrap_or_default()).size(18)
-            }),
-            table::column(
-                text(lang.pick("Name", "Участник")),
-                move |l: Line| text(report::standing_name(t, &l, lang)).size(18),
-            ),
-            table::column(text(lang.pick("Points", "Очки")), move |l: Line| {
-                text(format::points(l.points, lang)).size(18)
-            }),
-        ];
-        for (k, tb) in t.tiebreaks.iter().enumerate() {
-            let (en, ru) = tb.short();
-            columns.push(table::column(
-                text(lang.pick(en, ru).to_string()),
-                move |l: Line| {
-                    text(report::tiebreak_cell(
-                        l.tiebreaks.get(k).and_then(|(_, v)| *v),
-                        lang,
-                    ))
-                    .size(18)
-                },
-            ));
-        }
-        let legend = t
-            .tiebreaks
-            .iter()
-            .map(|tb| {
-                let (short, full) = (tb.short(), tb.name());
-                let (short, full) = (lang.pick(short.0, short.1), lang.pick(full.0, full.1));
-                // A heading that is the name already needs no key ("Wins = wins" said nothing).
-                if short.eq_ignore_ascii_case(full) {
-                    short.to_string()
-                } else {
-                    format!("{short} = {full}")
-                }
+            .into()
+    }
+
+    /// The bar above every page: the round, the list, the pages, and the documents' export.
+    fn bar<'a>(
+        &'a self,
+        t: &'a Tournament,
+        categories: Option<&[CategoryLines]>,
+        teams: bool,
+        lang: Lang,
+    ) -> Element<'a, Message> {
+        let rounds: Vec<usize> = t.rounds.iter().map(|r| r.number).collect();
+        let shown = self.up_to.or(rounds.last().copied());
+        let team_pages = teams.then(|| self.team_pages(lang));
+        let bar = row![
+            text(lang.pick("After round", "После тура")).size(18),
+            pick_list(rounds, shown, Message::UpTo),
+        ]
+        .push(self.list_picker(categories, lang))
+        .push(self.page_buttons(t, lang))
+        .push(self.export_buttons(t, lang))
+        .spacing(8)
+        .align_y(iced::Alignment::Center)
+        // In Russian with a category's picker the bar is wider than 1280 px: the documents'
+        // buttons wrap under it rather than run off the edge (an arbiter's trial lost CSV).
+        .wrap()
+        .vertical_spacing(8);
+        // A team event's pages on a line of their own: with them the bar is wider than 1280 px.
+        column![].push(team_pages).push(bar).spacing(8).into()
+    }
+
+    /// A page's button, marked while its page is shown.
+    fn page_button<'a>(&self, page: Page, label: &'a str) -> iced::widget::Button<'a, Message> {
+        button(text(label))
+            .style(if self.page == page {
+                button::primary
+            } else {
+                button::secondary
             })
-            .collect::<Vec<_>>()
-            .join(" · ");
-        // A category's list: its players placed among themselves, its name above them.
-        let category = (self.page == Page::Points)
+            .on_press(Message::Page(page))
+    }
+
+    /// A team event's pages.
+    fn team_pages<'a>(&self, lang: Lang) -> iced::widget::Row<'a, Message> {
+        row![
+            self.page_button(Page::Teams, lang.pick("Teams", "Команды")),
+            self.page_button(
+                Page::TeamCrosstable,
+                lang.pick("Team crosstable", "Шахматка команд")
+            ),
+            self.page_button(Page::Boards, lang.pick("Boards", "По доскам")),
+        ]
+        .spacing(8)
+    }
+
+    /// The pages every event has: the standings, the crosstable (a Swiss's round grid), the
+    /// norms.
+    fn page_buttons<'a>(&self, t: &Tournament, lang: Lang) -> iced::widget::Row<'a, Message> {
+        row![
+            self.page_button(Page::Points, lang.pick("Standings", "Таблица очков")),
+            self.page_button(
+                Page::Crosstable,
+                if is_swiss(t) {
+                    lang.pick("Round grid", "Таблица по турам")
+                } else {
+                    lang.pick("Crosstable", "Турнирная таблица")
+                }
+            ),
+            self.page_button(Page::Norms, lang.pick("Rank norms", "Разрядные нормы")),
+        ]
+        .spacing(8)
+    }
+
+    /// The picker of the list shown: the event's or a category's.
+    fn list_picker<'a>(
+        &self,
+        categories: Option<&[CategoryLines]>,
+        lang: Lang,
+    ) -> Option<Element<'a, Message>> {
+        // Only the table of places is shown by list: beside the grid or the norms the picker
+        // would name a category the page does not show (seen in the real window).
+        let by_list = self.page == Page::Points;
+        categories.filter(|c| by_list && !c.is_empty()).map(|c| {
+            let lists: Vec<Choice<Option<String>>> = std::iter::once(Choice {
+                value: None,
+                label: crate::tournament::category::overall(lang).to_string(),
+            })
+            .chain(c.iter().map(|c| Choice {
+                value: Some(c.id.clone()),
+                label: c.name.get(lang).to_string(),
+            }))
+            .collect();
+            let chosen = format::chosen(&lists, Some(self.list.clone()));
+            pick_list(lists, chosen, Message::List).into()
+        })
+    }
+
+    /// The document to write and its formats (CSV for the documents of one table).
+    fn export_buttons<'a>(&self, t: &Tournament, lang: Lang) -> iced::widget::Row<'a, Message> {
+        let documents: Vec<Choice<Kind>> = Kind::offered(t)
+            .map(|k| Choice {
+                value: k,
+                label: k.said(lang).to_string(),
+            })
+            .collect();
+        let chosen = format::chosen(&documents, Some(self.document));
+        row![
+            pick_list(documents.clone(), chosen, Message::Document),
+            button(text("PDF")).on_press(Message::Export("pdf")),
+            button(text("HTML")).on_press(Message::Export("html")),
+            button(text("CSV")).on_press_maybe(
+                self.document
+                    .is_one_table()
+                    .then_some(Message::Export("csv"))
+            ),
+        ]
+        .spacing(8)
+    }
+
+    /// A team event's page (teams, team crosstable, boards); `None` on the other pages.
+    fn team_page<'a>(
+        &self,
+        t: &Tournament,
+        teams: &crate::ui::session::TeamTables,
+        lang: Lang,
+    ) -> Option<Element<'a, Message>> {
+        let sections = match self.page {
+            Page::Teams => vec![report::team::standings_section(&teams.teams, lang)],
+            Page::TeamCrosstable => vec![report::team::crosstable(t, &teams.teams, lang)],
+            Page::Boards => report::team::board_sections(t, &teams.boards, lang),
+            _ => vec![],
+        };
+        if sections.is_empty() {
+            return None;
+        }
+        let mut body = column![].spacing(14);
+        for s in sections {
+            let note = s.note.clone();
+            body = body
+                .push(text(s.heading.clone()).size(20))
+                .push(section_table(s))
+                .push(note.map(|n| text(n).size(14)));
+        }
+        // Room on the right for the scroll bar.
+        let body = container(body).padding(iced::Padding {
+            right: 16.0,
+            ..iced::Padding::ZERO
+        });
+        Some(scrollable(body).height(Length::Fill).into())
+    }
+
+    /// The category whose list the Standings page shows: its heading and its players placed
+    /// among themselves; `None`: the event's own list.
+    fn category_shown(
+        &self,
+        categories: Option<&[CategoryLines]>,
+        lang: Lang,
+    ) -> Option<(String, Vec<Line>)> {
+        (self.page == Page::Points)
             .then(|| {
                 let id = self.list.as_deref()?;
-                categories.as_ref()?.iter().find(|c| c.id == id).map(|c| {
+                categories?.iter().find(|c| c.id == id).map(|c| {
                     let heading = format!(
                         "{} · {}",
                         crate::tournament::category::heading(c.name.get(lang), lang),
@@ -364,18 +375,75 @@ impl State {
                     (heading, c.lines.clone())
                 })
             })
-            .flatten();
-        let (heading, rows) = match category {
-            Some((heading, rows)) => (Some(text(heading).size(20)), rows),
-            None => (None, Rc::unwrap_or_clone(lines)),
-        };
-        column![bar]
-            .push(heading)
-            .push(scrollable(table(columns, rows).padding_x(12).padding_y(5)).height(Length::Fill))
-            .push(text(legend).size(14))
-            .spacing(10)
-            .into()
+            .flatten()
     }
+}
+
+fn is_swiss(t: &Tournament) -> bool {
+    t.settings.system == crate::tournament::model::System::Swiss
+}
+
+/// The crosstable of a round robin, the round grid of a Swiss, scrolled both ways.
+fn crosstable<'a>(t: &Tournament, lines: &[Line], lang: Lang) -> Element<'a, Message> {
+    let section = report::results_table(t, lines, lang);
+    scrollable(section_table(section))
+        .direction(scrollable::Direction::Both {
+            vertical: scrollable::Scrollbar::default(),
+            horizontal: scrollable::Scrollbar::default(),
+        })
+        .height(Length::Fill)
+        .into()
+}
+
+/// The table of places: place, number, name, points and a column per tie-break.
+fn points_columns<'a>(t: &'a Tournament, lang: Lang) -> Vec<table::Column<'a, 'a, Line, Message>> {
+    let mut columns = vec![
+        table::column(text(lang.pick("Place", "Место")), |l: Line| {
+            text(l.place).size(18)
+        }),
+        table::column(text("№"), |l: Line| {
+            text(l.number.map(|n| n.to_string()).unwrap_or_default()).size(18)
+        }),
+        table::column(
+            text(lang.pick("Name", "Участник")),
+            move |l: Line| text(report::standing_name(t, &l, lang)).size(18),
+        ),
+        table::column(text(lang.pick("Points", "Очки")), move |l: Line| {
+            text(format::points(l.points, lang)).size(18)
+        }),
+    ];
+    for (k, tb) in t.tiebreaks.iter().enumerate() {
+        let (en, ru) = tb.short();
+        columns.push(table::column(
+            text(lang.pick(en, ru).to_string()),
+            move |l: Line| {
+                text(report::tiebreak_cell(
+                    l.tiebreaks.get(k).and_then(|(_, v)| *v),
+                    lang,
+                ))
+                .size(18)
+            },
+        ));
+    }
+    columns
+}
+
+/// The key to the tie-breaks' short headings.
+fn tiebreak_legend(t: &Tournament, lang: Lang) -> String {
+    t.tiebreaks
+        .iter()
+        .map(|tb| {
+            let (short, full) = (tb.short(), tb.name());
+            let (short, full) = (lang.pick(short.0, short.1), lang.pick(full.0, full.1));
+            // A heading that is the name already needs no key ("Wins = wins" said nothing).
+            if short.eq_ignore_ascii_case(full) {
+                short.to_string()
+            } else {
+                format!("{short} = {full}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// A document's table on screen: its heading row and cells as text.

@@ -2,9 +2,10 @@
 //! upfloaters, each match's colour rule), which the arbiter may change match by match — each
 //! rule a change breaks named at once — or pair again with teams marked away, before saving it.
 
-use iced::widget::{button, checkbox, column, container, pick_list, row, text};
-use iced::{Element, Length};
+use iced::widget::{checkbox, column, row, text, Column};
+use iced::Element;
 
+use super::draft::panel::{self, Sides};
 use super::Action;
 use crate::lang::Lang;
 use crate::rules::Color;
@@ -14,7 +15,6 @@ use crate::tournament::team::swiss::propose::{
 };
 use crate::tournament::team::TeamId;
 use crate::ui::format::Choice;
-use crate::ui::theme;
 
 pub struct State {
     pub proposal: Proposal,
@@ -122,16 +122,19 @@ impl State {
     }
 
     pub fn view<'a>(&'a self, t: &'a Tournament, lang: Lang) -> Element<'a, Message> {
-        let name = |id: TeamId| t.numbered_team_name(id);
         let choices: Vec<Choice<TeamId>> = t
             .teams
             .iter()
             .map(|tm| Choice {
                 value: tm.id,
-                label: name(tm.id),
+                label: t.numbered_team_name(tm.id),
             })
             .collect();
-        let chosen = |id: TeamId| choices.iter().find(|c| c.value == id).cloned();
+        let sides = Sides {
+            choices: &choices,
+            first: Message::Home,
+            second: Message::Away,
+        };
         let matches = self.matches.iter().enumerate().map(|(k, &(h, a))| {
             let why = self
                 .proposal
@@ -152,61 +155,8 @@ impl State {
                     lang.pick("changed by the arbiter", "изменено судьёй")
                         .into()
                 });
-            row![
-                text(format!("{}.", k + 1))
-                    .size(18)
-                    .width(Length::Fixed(36.0)),
-                pick_list(choices.clone(), chosen(h), move |c| Message::Home(
-                    k, c.value
-                ))
-                .width(Length::Fixed(280.0)),
-                pick_list(choices.clone(), chosen(a), move |c| Message::Away(
-                    k, c.value
-                ))
-                .width(Length::Fixed(280.0)),
-                text(why).size(14),
-            ]
-            .spacing(8)
-            .align_y(iced::Alignment::Center)
-            .into()
+            sides.line(k, (h, a), why)
         });
-        let mut notes = column![].spacing(4);
-        if let Some(b) = self.proposal.pab {
-            notes = notes.push(
-                text(format!(
-                    "{}: {}",
-                    lang.pick("Bye", "Свободный тур"),
-                    name(b)
-                ))
-                .size(15),
-            );
-        }
-        for a in &self.proposal.absent {
-            notes = notes
-                .push(text(format!("{}: {}", lang.pick("Away", "Не играет"), name(*a))).size(15));
-        }
-        if self.proposal.impossible.is_some() {
-            for line in self.proposal.reasons(t, lang) {
-                notes = notes.push(text(line).size(15).color(theme::ERROR));
-            }
-        }
-        for b in &self.breaches {
-            notes = notes.push(
-                text(format!("⚠ {}", b.said(t, lang)))
-                    .size(15)
-                    .color(theme::ERROR),
-            );
-        }
-        if self.breaches.is_empty() && self.proposal.impossible.is_none() {
-            notes = notes.push(
-                text(lang.pick(
-                    "Every absolute rule holds: no rematch, no second bye, every team once.",
-                    "Абсолютные правила соблюдены: нет повторных встреч и второго свободного тура, каждая команда один раз.",
-                ))
-                .size(15)
-                .color(theme::OK),
-            );
-        }
         let reasons = column(
             self.proposal
                 .reasons(t, lang)
@@ -215,8 +165,80 @@ impl State {
                 .map(|line| text(line).size(14).into()),
         )
         .spacing(2);
-        // Round 1 only: the acceleration is set with it, or not at all.
-        let accelerate: Element<'a, Message> = if self.proposal.round == 1 {
+        panel::panel(column![
+            panel::title(
+                lang.pick(
+                    "Team Swiss pairing (FIDE C.04.6) of round",
+                    "Жеребьёвка команд (ФИДЕ C.04.6), тур"
+                ),
+                self.proposal.round,
+                lang
+            ),
+            panel::buttons(
+                lang.pick("Save the pairings", "Сохранить пары"),
+                (self.proposal.impossible.is_none() && !self.matches.is_empty())
+                    .then_some(Message::Save),
+                Message::Discard,
+                lang
+            ),
+            self.notes(t, lang),
+            row![
+                sides.absent(
+                    Message::Absent,
+                    lang.pick(
+                        "mark a team away (or back)…",
+                        "отметить неявившуюся команду (или вернуть)…"
+                    )
+                ),
+                self.accelerate(lang),
+            ]
+            .spacing(12)
+            .align_y(iced::Alignment::Center),
+            column(matches).spacing(4),
+            text(lang.pick("Why:", "Почему так:")).size(16),
+            reasons,
+        ])
+    }
+
+    /// The notes: the bye, the teams away, why no pairing is possible, the rules broken, or
+    /// that every rule holds.
+    fn notes<'a>(&self, t: &Tournament, lang: Lang) -> Column<'a, Message> {
+        let name = |id: TeamId| t.numbered_team_name(id);
+        let mut notes = column![].spacing(4);
+        if let Some(b) = self.proposal.pab {
+            notes = notes.push(panel::note(format!(
+                "{}: {}",
+                lang.pick("Bye", "Свободный тур"),
+                name(b)
+            )));
+        }
+        for a in &self.proposal.absent {
+            notes = notes.push(panel::note(format!(
+                "{}: {}",
+                lang.pick("Away", "Не играет"),
+                name(*a)
+            )));
+        }
+        if self.proposal.impossible.is_some() {
+            for line in self.proposal.reasons(t, lang) {
+                notes = notes.push(panel::warning(line));
+            }
+        }
+        for b in &self.breaches {
+            notes = notes.push(panel::warning(format!("⚠ {}", b.said(t, lang))));
+        }
+        if self.breaches.is_empty() && self.proposal.impossible.is_none() {
+            notes = notes.push(panel::all_hold(lang.pick(
+                "Every absolute rule holds: no rematch, no second bye, every team once.",
+                "Абсолютные правила соблюдены: нет повторных встреч и второго свободного тура, каждая команда один раз.",
+            )));
+        }
+        notes
+    }
+
+    /// Round 1 only: the acceleration is set with it, or not at all.
+    fn accelerate<'a>(&self, lang: Lang) -> Element<'a, Message> {
+        if self.proposal.round == 1 {
             checkbox(!self.proposal.acceleration.is_empty())
                 .label(lang.pick(
                     "Baku acceleration (C.04.7): virtual points for the first half",
@@ -226,52 +248,6 @@ impl State {
                 .into()
         } else {
             text("").into()
-        };
-        container(
-            column![
-                text(format!(
-                    "{} {} — {}",
-                    lang.pick(
-                        "Team Swiss pairing (FIDE C.04.6) of round",
-                        "Жеребьёвка команд (ФИДЕ C.04.6), тур"
-                    ),
-                    self.proposal.round,
-                    lang.pick("draft, not saved yet", "черновик, ещё не сохранён")
-                ))
-                .size(22),
-                row![
-                    button(text(lang.pick("Save the pairings", "Сохранить пары"))).on_press_maybe(
-                        (self.proposal.impossible.is_none() && !self.matches.is_empty())
-                            .then_some(Message::Save)
-                    ),
-                    button(text(
-                        lang.pick("Discard the draft", "Отказаться от проекта")
-                    ))
-                    .style(button::secondary)
-                    .on_press(Message::Discard),
-                ]
-                .spacing(8),
-                notes,
-                row![
-                    pick_list(choices.clone(), None::<Choice<TeamId>>, |c| {
-                        Message::Absent(c.value)
-                    })
-                    .placeholder(lang.pick(
-                        "mark a team away (or back)…",
-                        "отметить неявившуюся команду (или вернуть)…"
-                    )),
-                    accelerate,
-                ]
-                .spacing(12)
-                .align_y(iced::Alignment::Center),
-                column(matches).spacing(4),
-                text(lang.pick("Why:", "Почему так:")).size(16),
-                reasons,
-            ]
-            .spacing(10),
-        )
-        .padding(10)
-        .style(theme::panel)
-        .into()
+        }
     }
 }

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use iced::widget::{button, checkbox, column, pick_list, row, text, text_input};
+use iced::widget::{button, checkbox, column, pick_list, row, text, text_input, Row};
 use iced::{Element, Length};
 
 use crate::clock::TimeControl;
@@ -388,34 +388,7 @@ impl State {
                 "numbers by the initial order (rating, rank, surname)",
                 "номера по стартовому списку (рейтинг, разряд, фамилия)"
             ))],
-            Kind::Knockout => {
-                let finals = final_games(lang);
-                row![
-                    pick_list(
-                        finals.clone(),
-                        chosen(&finals, Some(self.final_games)),
-                        |c| { Message::FinalGames(c.value) }
-                    ),
-                    checkbox(self.third_place)
-                        .label(lang.pick("third-place match", "матч за 3-е место"))
-                        .on_toggle(Message::ThirdPlace),
-                    checkbox(self.by_seed)
-                        .label(lang.pick("places by seed", "места по номеру посева"))
-                        .on_toggle(Message::BySeed),
-                    checkbox(self.lot)
-                        .label(lang.pick("seeds by lot", "посев жребием"))
-                        .on_toggle(Message::Lot),
-                    text_input(
-                        lang.pick(
-                            "tie-break ladder, e.g. 2@15m+10s, win@5m+2s",
-                            "тай-брейк, напр. 2@15m+10s, win@5m+2s"
-                        ),
-                        &self.ladder
-                    )
-                    .on_input(Message::Ladder)
-                    .width(Length::Fill),
-                ]
-            }
+            Kind::Knockout => self.knockout_options(lang),
             Kind::Scheveningen => row![
                 checkbox(self.double)
                     .label(lang.pick("double (twice each)", "двойная (по две встречи)"))
@@ -426,5 +399,36 @@ impl State {
             ],
         };
         line.spacing(12).align_y(iced::Alignment::Center).into()
+    }
+
+    /// A knockout's options: the final's games, the third place, places by seed, seeds by lot
+    /// and the tie-break ladder.
+    fn knockout_options(&self, lang: Lang) -> Row<'_, Message> {
+        let finals = final_games(lang);
+        row![
+            pick_list(
+                finals.clone(),
+                chosen(&finals, Some(self.final_games)),
+                |c| { Message::FinalGames(c.value) }
+            ),
+            checkbox(self.third_place)
+                .label(lang.pick("third-place match", "матч за 3-е место"))
+                .on_toggle(Message::ThirdPlace),
+            checkbox(self.by_seed)
+                .label(lang.pick("places by seed", "места по номеру посева"))
+                .on_toggle(Message::BySeed),
+            checkbox(self.lot)
+                .label(lang.pick("seeds by lot", "посев жребием"))
+                .on_toggle(Message::Lot),
+            text_input(
+                lang.pick(
+                    "tie-break ladder, e.g. 2@15m+10s, win@5m+2s",
+                    "тай-брейк, напр. 2@15m+10s, win@5m+2s"
+                ),
+                &self.ladder
+            )
+            .on_input(Message::Ladder)
+            .width(Length::Fill),
+        ]
     }
 }

@@ -4,11 +4,12 @@
 
 use iced::widget::{column, scrollable, table, text};
 use iced::{Element, Length};
+use std::rc::Rc;
 
 use super::Message;
 use crate::lang::Lang;
 use crate::tournament::model::{System, Tournament};
-use crate::tournament::norms::{self, PlayerNorms, RankNorm};
+use crate::tournament::norms::{self, Norms, PlayerNorms, RankNorm};
 use crate::ui::format;
 use crate::ui::session::NormsShown;
 
@@ -30,7 +31,30 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
             .into()
         }
     };
-    let table_data = &*table_data;
+    column![
+        scrollable(
+            table(columns(&table_data, &n, lang), n.players.clone())
+                .padding_x(10)
+                .padding_y(4)
+        )
+        .direction(scrollable::Direction::Both {
+            vertical: scrollable::Scrollbar::default(),
+            horizontal: scrollable::Scrollbar::default(),
+        })
+        .height(Length::Fill),
+        notes(t, &n, lang),
+    ]
+    .spacing(10)
+    .into()
+}
+
+/// The table's columns: the player, his games, points and k, a column per rank somebody can be
+/// measured against, and the result.
+fn columns<'a>(
+    table_data: &norms::Table,
+    n: &Rc<Norms>,
+    lang: Lang,
+) -> Vec<table::Column<'a, 'a, PlayerNorms, Message>> {
     // Only the ranks somebody can be measured against get a column.
     let ranks: Vec<String> = n
         .ranks_used(table_data)
@@ -38,7 +62,7 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
         .map(str::to_string)
         .collect();
     // The columns' cells outlive this call: they hold the norms (shared, not copied).
-    let (for_rank, for_result) = (std::rc::Rc::clone(&n), std::rc::Rc::clone(&n));
+    let (for_rank, for_result) = (Rc::clone(n), Rc::clone(n));
     let mut columns = vec![
         table::column(text("№"), |p: PlayerNorms| {
             text(p.number.map(|n| n.to_string()).unwrap_or_default()).size(17)
@@ -82,6 +106,12 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
         text(lang.pick("Result", "Итог")),
         move |p: PlayerNorms| text(for_result.outcome(&p, lang)).size(17),
     ));
+    columns
+}
+
+/// The notes under the table: the document and options counted, what «still needed» and
+/// «reached» mean, and why there are no norms when there are none.
+fn notes<'a>(t: &Tournament, n: &Norms, lang: Lang) -> iced::widget::Column<'a, Message> {
     let needed_over = if t.settings.system == System::Swiss {
         lang.pick(
             "«still needed»: over the games played so far (later opponents are not known in a Swiss)",
@@ -106,17 +136,7 @@ pub fn view<'a>(t: &'a Tournament, computed: NormsShown, lang: Lang) -> Element<
     if let Some(why) = &n.reason {
         notes = notes.push(text(why.get(lang).to_string()).size(18));
     }
-    column![
-        scrollable(table(columns, n.players.clone()).padding_x(10).padding_y(4))
-            .direction(scrollable::Direction::Both {
-                vertical: scrollable::Scrollbar::default(),
-                horizontal: scrollable::Scrollbar::default(),
-            })
-            .height(Length::Fill),
-        notes,
-    ]
-    .spacing(10)
-    .into()
+    notes
 }
 
 /// A rank's cell: its norm over the games played and met (✓); else the norm the needed points

@@ -316,27 +316,134 @@ fn stamp(event: &Path) -> Option<(SystemTime, u64)> {
     Some((m.modified().ok()?, m.len()))
 }
 
-/// Watches the event and its clocks, sending a new snapshot when the event is saved or a clock
-/// event is logged (a heartbeat changes nothing a page shows: it counts the running second
-/// itself). A file caught half-written is read again on the next look; the last good snapshot
-/// stays meanwhile.
-/// With the holder's `published` revisions (the server of the program that holds the event),
-/// the event is taken from them as each is committed, never read back from the file the holder
-/// just wrote; the file is looked at only where another process writes it.
+/// Where the server takes the event from: the revisions the program that holds it publishes as
+/// it commits them, or (a read-only server, another process writing) the file, read again when
+/// its stamp changes.
+enum Source {
+    Published {
+        rx: watch::Receiver<Arc<Published>>,
+        seen: u64,
+    },
+    File {
+        stamp_seen: Option<(SystemTime, u64)>,
+    },
+}
+
+impl Source {
+    fn new(event: &Path, published: Option<watch::Receiver<Arc<Published>>>) -> Source {
+        match published {
+            Some(rx) => {
+                let seen = rx.borrow().revision;
+                Source::Published { rx, seen }
+            }
+            None => Source::File {
+                stamp_seen: stamp(event),
+            },
+        }
+    }
+
+    /// The event if it changed since the last look. A file caught half-written is read again
+    /// on the next look.
+    fn fresh(&mut self, event: &Path) -> Option<Tournament> {
+        match self {
+            Source::Published { rx, seen } => {
+                let p = rx.borrow().clone();
+                (p.revision != *seen).then(|| {
+                    *seen = p.revision;
+                    p.tournament.clone()
+                })
+            }
+            Source::File { stamp_seen } => {
+                let now = stamp(event);
+                if now == *stamp_seen {
+                    return None;
+                }
+                let t = crate::store::event::read(event).ok()?;
+                *stamp_seen = now;
+                Some(t)
+            }
+        }
+    }
+
+    /// The holder's next revision; never for a file (its notifications wake the look).
+    async fn next(&mut self) -> Option<()> {
+        match self {
+            Source::Published { rx, .. } => rx.changed().await.ok(),
+            Source::File { .. } => std::future::pending().await,
+        }
+    }
+}
+
+/// What the pages were last sent: the versions and what their clocks showed.
+struct Sent {
+    version: u64,
+    event_version: u64,
+    key: ClockKey,
+}
+
+impl Sent {
+    /// A new snapshot when the event changed (the whole state) or a clock event was logged
+    /// (the clocks and the feed); a heartbeat changes nothing a page shows (it counts the
+    /// running second itself), so no page is woken for it.
+    fn after_look(
+        &mut self,
+        tx: &watch::Sender<Served>,
+        look: (&Tournament, &Path, bool),
+        follow: &Follow,
+    ) {
+        let (tournament, event, event_changed) = look;
+        let clocks = follow.clocks(Utc::now());
+        let key = clock_key(follow, clocks.as_ref());
+        if event_changed {
+            self.version += 1;
+            self.event_version += 1;
+            self.key = key;
+            let _ = tx.send(Served::new(
+                tournament,
+                event,
+                clocks,
+                self.version,
+                self.event_version,
+            ));
+        } else if key != self.key {
+            self.version += 1;
+            self.key = key;
+            let pdn = feed::games(tournament, event).into();
+            let next = tx.borrow().with_clocks(clocks, self.version, Some(pdn));
+            let _ = tx.send(next);
+        } else if clocks.iter().flat_map(|c| &c.boards).any(|b| b.counting()) {
+            // Nothing a page cannot count itself: no page is woken, but the snapshot a page
+            // loaded from now on starts from is brought up to this instant.
+            let fresh = tx.borrow().with_clocks(clocks, self.version, None);
+            tx.send_if_modified(|s| {
+                *s = fresh;
+                false
+            });
+        }
+    }
+}
+
+/// Watches the event and its clocks, sending a new snapshot when the event changes or a clock
+/// event is logged; the last good snapshot stays meanwhile. With the holder's `published`
+/// revisions (the server of the program that holds the event) the event is taken from them as
+/// each is committed, never read back from the file the holder just wrote; the file is looked
+/// at only where another process writes it.
 pub async fn watch_event(
     event: PathBuf,
     tx: watch::Sender<Served>,
     mut tournament: Tournament,
     mut follow: Follow,
-    mut published: Option<watch::Receiver<Arc<Published>>>,
+    published: Option<watch::Receiver<Arc<Published>>>,
 ) {
-    let mut stamp_seen = stamp(&event);
-    let mut revision_seen = published.as_ref().map(|p| p.borrow().revision);
-    let (mut version, mut event_version) = {
+    let mut source = Source::new(&event, published);
+    let mut sent = {
         let s = tx.borrow();
-        (s.state.version, s.event_version)
+        Sent {
+            version: s.state.version,
+            event_version: s.event_version,
+            key: clock_key(&follow, s.state.clocks.as_ref()),
+        }
     };
-    let mut key_seen = clock_key(&follow, tx.borrow().state.clocks.as_ref());
     // Woken by the system the moment a file in the event's folder changes (the event, its
     // journal, a clock log); the timed look stays, for where no notifications come (a network
     // folder, a system without them) and for the heartbeats that keep a stale mark honest.
@@ -349,67 +456,19 @@ pub async fn watch_event(
                 // journal): what came meanwhile is already on disk.
                 while changed.try_recv().is_ok() {}
             }
-            Some(()) = next_revision(&mut published) => {}
+            Some(()) = source.next() => {}
         }
         if tx.is_closed() {
             return;
         }
         notifications.watch_clocks();
-        let mut event_changed = false;
-        if let Some(p) = &published {
-            let p = p.borrow().clone();
-            if Some(p.revision) != revision_seen {
-                revision_seen = Some(p.revision);
-                tournament = p.tournament.clone();
-                event_changed = true;
-            }
-        } else {
-            let now = stamp(&event);
-            if now != stamp_seen {
-                if let Ok(t) = crate::store::event::read(&event) {
-                    stamp_seen = now;
-                    tournament = t;
-                    event_changed = true;
-                }
-            }
+        let fresh = source.fresh(&event);
+        let event_changed = fresh.is_some();
+        if let Some(t) = fresh {
+            tournament = t;
         }
         follow.look(&tournament, &event);
-        let clocks = follow.clocks(Utc::now());
-        let key = clock_key(&follow, clocks.as_ref());
-        if event_changed {
-            version += 1;
-            event_version += 1;
-            key_seen = key;
-            let _ = tx.send(Served::new(
-                &tournament,
-                &event,
-                clocks,
-                version,
-                event_version,
-            ));
-        } else if key != key_seen {
-            version += 1;
-            key_seen = key;
-            let pdn = feed::games(&tournament, &event).into();
-            let next = tx.borrow().with_clocks(clocks, version, Some(pdn));
-            let _ = tx.send(next);
-        } else if clocks.iter().flat_map(|c| &c.boards).any(|b| b.counting()) {
-            // Nothing a page cannot count itself: no page is woken, but the snapshot a page
-            // loaded from now on starts from is brought up to this instant.
-            let fresh = tx.borrow().with_clocks(clocks, version, None);
-            tx.send_if_modified(|s| {
-                *s = fresh;
-                false
-            });
-        }
-    }
-}
-
-/// The holder's next revision; never, on a read-only server (or once the holder is gone).
-async fn next_revision(published: &mut Option<watch::Receiver<Arc<Published>>>) -> Option<()> {
-    match published {
-        Some(rx) => rx.changed().await.ok(),
-        None => std::future::pending().await,
+        sent.after_look(&tx, (&tournament, &event, event_changed), &follow);
     }
 }
 

@@ -868,3 +868,67 @@ fn a_draft_that_breaks_a_rule_is_saved_only_confirmed_and_recorded() {
         last.what
     );
 }
+
+/// The fifth arbiter's trial: after a game that left a knockout encounter tied, typing went on
+/// to the next board's game already recorded (the tie-break game it made due was not in the
+/// list yet), and the next key replaced that result without a word. Typing now goes on to the
+/// next game without a result — the tie-break game — and a key on a recorded game asks first.
+#[test]
+fn typing_goes_on_to_the_tie_break_game_and_a_recorded_result_is_replaced_only_asked() {
+    use shashki_arbiter::ui::screen::rounds::Message as R;
+    let cup = event_copy("ko-typing", "tournaments/knockout-cup.ron");
+    let mut t = shashki_arbiter::store::event::read(&cup).unwrap();
+    t.rounds.truncate(3);
+    let path = cup.with_file_name("semis-typed.ron");
+    EventFile::create(&path, t).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Составить тур 4");
+    // Board 2 (third place) first: 1-0 in both games.
+    let _ = app.update(Message::Rounds(R::Focus(2, 0)));
+    char_key(&mut app, "1");
+    assert_eq!(app.rounds.focus, Some((2, 1)), "on to board 2's second game");
+    char_key(&mut app, "1");
+    // The final drawn 1:1: the tie-break game it made due is where typing goes on.
+    let _ = app.update(Message::Rounds(R::Focus(1, 0)));
+    char_key(&mut app, "=");
+    char_key(&mut app, "=");
+    assert_eq!(
+        app.rounds.focus,
+        Some((1, 2)),
+        "typing went on to a game already recorded, not to the final's tie-break game"
+    );
+    // A key on a recorded game asks; the file is untouched until the same key again.
+    let _ = app.update(Message::Rounds(R::Focus(2, 0)));
+    let before = std::fs::read(&path).unwrap();
+    char_key(&mut app, "0");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "a recorded result was replaced by one key"
+    );
+    assert!(
+        text_containing(&app, "записано 1-0 — заменить на 0-1?").is_some(),
+        "no question asked"
+    );
+    char_key(&mut app, "0");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(saved.rounds[3].pairings[1].games[0], GameResult::BlackWins);
+    // Delete on a recorded game asks too; another key lets it go.
+    let _ = app.update(Message::Rounds(R::Focus(2, 1)));
+    let before = std::fs::read(&path).unwrap();
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::Delete),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert!(text_containing(&app, "записано 1-0 — стереть?").is_some());
+    key(
+        &mut app,
+        Key::Named(keyboard::key::Named::Escape),
+        Location::Standard,
+        Modifiers::empty(),
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

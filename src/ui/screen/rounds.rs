@@ -29,7 +29,12 @@ pub struct State {
     /// A forfeit typed and not yet confirmed: (board, slot, result). A forfeit is never
     /// recorded by one key (Shift+= is a slip for `=` away from one): its key again records it,
     /// any other key lets it go (issue 53).
+    /// Also a result typed over another already recorded (or Delete on it): its key again
+    /// replaces it — the focus may have moved onto a filled game without the arbiter looking.
     forfeit_asked: Option<(usize, usize, GameResult)>,
+    /// The game just typed: once the change is made, the focus goes on to the next game still
+    /// without a result (a tie-break game the result made due included).
+    advance_from: Option<(usize, usize)>,
 }
 
 mod default_time;
@@ -62,6 +67,57 @@ pub enum Message {
     /// The forfeit the default time proposes, recorded by the arbiter's press: round, board,
     /// the result from the pairing's White.
     RecordForfeit(usize, usize, GameResult),
+}
+
+/// The question a result typed over a recorded one asks (or Delete on it): the board, the
+/// game, the result that stands and the one typed, and how to replace it or let it go.
+fn replace_question<'a>(
+    t: &Tournament,
+    (board, slot): (usize, usize),
+    (recorded, typed): (GameResult, GameResult),
+    lang: Lang,
+) -> Element<'a, Message> {
+    let key = crate::ui::result_keys::key_of(typed);
+    let game = game_label(t, slot, lang);
+    let (was, erase) = (recorded.symbol(), typed == GameResult::Pending);
+    let question = match (lang, erase) {
+        (Lang::En, false) => format!(
+            "Board {board}, {game}: {was} is recorded — replace it with {}? Press {key} again to replace it; any other key cancels.",
+            typed.symbol()
+        ),
+        (Lang::En, true) => format!(
+            "Board {board}, {game}: {was} is recorded — erase it? Press {key} again to erase it; any other key cancels."
+        ),
+        (Lang::Ru, false) => format!(
+            "Доска {board}, {game}: записано {was} — заменить на {}? Нажмите «{key}» ещё раз, чтобы заменить; любая другая клавиша — отмена.",
+            typed.symbol()
+        ),
+        (Lang::Ru, true) => format!(
+            "Доска {board}, {game}: записано {was} — стереть? Нажмите «{key}» ещё раз, чтобы стереть; любая другая клавиша — отмена."
+        ),
+    };
+    let label = match erase {
+        false => format!(
+            "{} {}  [{key}]",
+            lang.pick("Replace with", "Заменить на"),
+            typed.symbol()
+        ),
+        true => format!(
+            "{}  [{key}]",
+            lang.pick("Erase the result", "Стереть результат")
+        ),
+    };
+    let replace = button(text(label).size(18))
+        .style(button::danger)
+        .on_press(Message::Result(typed));
+    let cancel =
+        button(text(lang.pick("Cancel", "Отмена")).size(18)).on_press(Message::CancelForfeit);
+    column![
+        text(question).size(20).style(text::danger),
+        row![replace, cancel].spacing(8)
+    ]
+    .spacing(6)
+    .into()
 }
 
 /// A slot named as the arbiter counts it: «партия 2», or «доп. партия 1» after the micromatch.
@@ -111,8 +167,30 @@ impl State {
         if n > self.known_rounds || self.round > n || self.round == 0 {
             self.round = n;
             self.focus = self.first_open(t);
+            self.advance_from = None;
         }
         self.known_rounds = n;
+        if let Some(from) = self.advance_from.take() {
+            self.focus = self.next_open(t, from).or(self.focus);
+        }
+    }
+
+    /// The first game after `from` still without a result, else the first before it; `None`
+    /// when every game of the round has one.
+    fn next_open(&self, t: &Tournament, from: (usize, usize)) -> Option<(usize, usize)> {
+        let r = self.current(t)?;
+        let all: Vec<((usize, usize), GameResult)> = r
+            .pairings
+            .iter()
+            .flat_map(|p| (0..slots(t, p)).map(move |s| ((p.board, s), result_at(p, s))))
+            .collect();
+        let at = all.iter().position(|(cell, _)| *cell == from)?;
+        let (before, after) = all.split_at(at + 1);
+        after
+            .iter()
+            .chain(before)
+            .find(|(_, r)| *r == GameResult::Pending)
+            .map(|(cell, _)| *cell)
     }
 
     fn current<'a>(&self, t: &'a Tournament) -> Option<&'a crate::tournament::model::Round> {
@@ -143,10 +221,10 @@ impl State {
             return Action::None;
         };
         let asked = (board, slot, result);
-        if !result.over_the_board()
-            && result != GameResult::Pending
-            && self.forfeit_asked != Some(asked)
-        {
+        let forfeit = !result.over_the_board() && result != GameResult::Pending;
+        let recorded = result_at(p, slot);
+        let replaces = recorded != GameResult::Pending && recorded != result;
+        if (forfeit || replaces) && self.forfeit_asked != Some(asked) {
             self.forfeit_asked = Some(asked);
             return Action::None;
         }
@@ -168,9 +246,10 @@ impl State {
                 result,
             }
         };
-        // Typing goes on to the next game, as on a paper sheet.
+        // Typing goes on to the next game without a result, as on a paper sheet: found once
+        // the change is made (`follow`), so that a tie-break game it made due is the next.
         if result != GameResult::Pending {
-            self.step(t, 1);
+            self.advance_from = Some((board, slot));
         }
         Action::Apply(cmd)
     }
@@ -221,6 +300,10 @@ impl State {
     ) -> Option<Element<'a, Message>> {
         let (board, slot, result) = self.forfeit_asked?;
         let p = r.pairings.iter().find(|p| p.board == board)?;
+        let recorded = result_at(p, slot);
+        if recorded != GameResult::Pending && recorded != result {
+            return Some(replace_question(t, (board, slot), (recorded, result), lang));
+        }
         let white = p.white_of(slot);
         let black = p.player_of(crate::rules::Color::Black, slot);
         // «отсутствует» agrees with no gender: one form for a man, a woman and both players.
@@ -343,7 +426,8 @@ impl State {
             Key::Named(Named::ArrowDown) => self.step_board(t, 1),
             Key::Named(Named::ArrowUp) => self.step_board(t, -1),
             Key::Named(Named::Delete) | Key::Named(Named::Backspace) => {
-                return self.set(GameResult::Pending, t)
+                self.forfeit_asked = asked;
+                return self.set(GameResult::Pending, t);
             }
             Key::Character(c) => {
                 let Some(result) = crate::ui::result_keys::result_of(c) else {

@@ -1,6 +1,7 @@
 //! Every change to an event is a [`Command`]: [`apply`] validates it against the current state and
 //! returns the command that undoes it, so the journal can take changes back one by one.
 
+use crate::lang::Russian as _;
 use crate::limits;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -384,6 +385,67 @@ pub enum CommandError {
 impl crate::lang::Russian for CommandError {
     fn ru(&self) -> String {
         match self {
+            CommandError::OutOfRange(e) => e.ru(),
+            CommandError::RoundRobin(e) => e.ru(),
+            CommandError::Ballot(b) => b.ru(),
+            CommandError::Team(e) => e.ru(),
+            CommandError::Category(e) => e.ru(),
+            CommandError::Prize(e) => e.ru(),
+            CommandError::CheckIn(e) => e.ru(),
+            CommandError::Schedule(e) => e.ru(),
+            CommandError::Scoring(e) => e.ru(),
+            CommandError::System(e) => e.ru(),
+            CommandError::Ladder(e) => e.ru(),
+            CommandError::NoPlayer(..)
+            | CommandError::ExpelledWithoutReason(..)
+            | CommandError::ExpelledAlready { .. }
+            | CommandError::DuplicateId(..)
+            | CommandError::NoSurname
+            | CommandError::HasGames(..)
+            | CommandError::NumbersFixed
+            | CommandError::RoundRobinDrawn(..) => self.ru_players(),
+            CommandError::NoDeputyName
+            | CommandError::DeputyName(..)
+            | CommandError::DeputyTwice(..)
+            | CommandError::NoDeputy(..)
+            | CommandError::DeputyCode
+            | CommandError::PendingElsewhere => self.ru_deputies(),
+            CommandError::NoRound(..)
+            | CommandError::NotNextRound(..)
+            | CommandError::RoundIncomplete(..)
+            | CommandError::Locked(..)
+            | CommandError::HasResults(..)
+            | CommandError::NoBoard { .. }
+            | CommandError::PairedTwice(..)
+            | CommandError::ByeNotAbsent(..) => self.ru_rounds(),
+            CommandError::ResultSet { .. }
+            | CommandError::NoGame { .. }
+            | CommandError::NoExtraMicromatches
+            | CommandError::NoExtraGame { .. }
+            | CommandError::NotTied { .. }
+            | CommandError::ExtraNotDue { .. }
+            | CommandError::ExtrasRecorded { .. }
+            | CommandError::NotKnockout
+            | CommandError::NotInEncounter { .. }
+            | CommandError::NoReason
+            | CommandError::GamesDecided { .. } => self.ru_results(),
+            CommandError::NoRecordGame { .. } | CommandError::Record(..) => self.ru_record(),
+            CommandError::FixedSetting(..)
+            | CommandError::TimeControl { .. }
+            | CommandError::NoName
+            | CommandError::BadDate(..)
+            | CommandError::NoGames
+            | CommandError::DuplicateTiebreak(..)
+            | CommandError::NoBallots => self.ru_settings(),
+        }
+    }
+}
+
+/// The Russian wording of each area's refusals.
+impl CommandError {
+    /// Refusals about the players.
+    fn ru_players(&self) -> String {
+        match self {
             CommandError::NoPlayer(id) => format!("участника {id} нет в турнире"),
             CommandError::ExpelledWithoutReason(id) => {
                 format!("участник {id}: для исключения нужна причина")
@@ -395,6 +457,25 @@ impl crate::lang::Russian for CommandError {
             } => format!(
                 "участник {id} уже исключён после тура {after_round} ({reason}); чтобы исключить заново, сначала отмените прежнее исключение"
             ),
+            CommandError::DuplicateId(id) => format!("идентификатор участника {id} уже занят"),
+            CommandError::NoSurname => "у участника должна быть фамилия".to_string(),
+            CommandError::HasGames(id) => format!(
+                "у участника {id} есть партии в турнире, удалить его нельзя (вместо этого снимите его с турнира)"
+            ),
+            CommandError::NumbersFixed => {
+                "после составления пар 1-го тура стартовые номера не меняются".to_string()
+            }
+            CommandError::RoundRobinDrawn(n) => format!(
+                "таблица кругового турнира составлена на {n} {} с 1-го тура: у добавленного сейчас не было бы в ней ни одной партии; чтобы составить её заново вместе с ним, отмените составленные туры (Ctrl+Z)",
+                crate::lang::Lang::Ru.noun(*n as u64, ["player", "players"], ["участника", "участника", "участников"])
+            ),
+            _ => unreachable!("not a player error"),
+        }
+    }
+
+    /// Refusals about the deputy arbiters and the results they send.
+    fn ru_deputies(&self) -> String {
+        match self {
             CommandError::NoDeputyName => "у заместителя судьи должно быть имя".to_string(),
             CommandError::DeputyName(n) => format!(
                 "«{n}» не может быть именем заместителя (не более 80 знаков, без управляющих символов)"
@@ -409,23 +490,13 @@ impl crate::lang::Russian for CommandError {
             CommandError::PendingElsewhere => {
                 "ожидающий результат должен относиться к своей партии".to_string()
             }
-            CommandError::ResultSet { round, board, game } => format!(
-                "тур {round}, доска {board}, партия {}: результат уже записан",
-                game + 1
-            ),
-            CommandError::OutOfRange(e) => e.ru(),
-            CommandError::DuplicateId(id) => format!("идентификатор участника {id} уже занят"),
-            CommandError::NoSurname => "у участника должна быть фамилия".to_string(),
-            CommandError::HasGames(id) => format!(
-                "у участника {id} есть партии в турнире, удалить его нельзя (вместо этого снимите его с турнира)"
-            ),
-            CommandError::NumbersFixed => {
-                "после составления пар 1-го тура стартовые номера не меняются".to_string()
-            }
-            CommandError::RoundRobinDrawn(n) => format!(
-                "таблица кругового турнира составлена на {n} {} с 1-го тура: у добавленного сейчас не было бы в ней ни одной партии; чтобы составить её заново вместе с ним, отмените составленные туры (Ctrl+Z)",
-                crate::lang::Lang::Ru.noun(*n as u64, ["player", "players"], ["участника", "участника", "участников"])
-            ),
+            _ => unreachable!("not a deputy error"),
+        }
+    }
+
+    /// Refusals about the rounds and their pairings.
+    fn ru_rounds(&self) -> String {
+        match self {
             CommandError::NoRound(round) => format!("тура {round} нет"),
             CommandError::NotNextRound(round) => {
                 format!("следующий тур, для которого составляются пары, — {round}")
@@ -434,15 +505,25 @@ impl crate::lang::Russian for CommandError {
                 "тур {round} не завершён: до следующего тура у каждой партии должен быть результат"
             ),
             CommandError::Locked(round) => format!("тур {round} закрыт"),
-            CommandError::NoRecordGame { game, games } => format!(
-                "во встрече партий (с дополнительными): {games}; партии {game} нет"
-            ),
-            CommandError::Record(why) => format!("бланк записи не читается: {}", why.ru),
             CommandError::HasResults(round) => {
                 format!("в туре {round} есть результаты, отменить его нельзя")
             }
-            CommandError::RoundRobin(e) => e.ru(),
             CommandError::NoBoard { round, board } => format!("в туре {round} нет доски {board}"),
+            CommandError::PairedTwice(id) => format!("участник {id} дважды встречается в туре"),
+            CommandError::ByeNotAbsent(id) => format!(
+                "участник {id} свободен от игры по своей просьбе, но не отмечен как отсутствующий"
+            ),
+            _ => unreachable!("not a round error"),
+        }
+    }
+
+    /// Refusals about the results of games and the decisions of encounters.
+    fn ru_results(&self) -> String {
+        match self {
+            CommandError::ResultSet { round, board, game } => format!(
+                "тур {round}, доска {board}, партия {}: результат уже записан",
+                game + 1
+            ),
             CommandError::NoGame { game, games } => {
                 format!("партий в микроматче здесь: {games}; партии {game} нет")
             }
@@ -465,6 +546,38 @@ impl crate::lang::Russian for CommandError {
             CommandError::ExtrasRecorded { round, board } => format!(
                 "тур {round}, доска {board}: записаны дополнительные партии; удалите их, прежде чем менять результат микроматча"
             ),
+            CommandError::NotKnockout => {
+                "решение судьи о победителе встречи бывает только в олимпийской системе".into()
+            }
+            CommandError::NotInEncounter {
+                round,
+                board,
+                player,
+            } => format!("тур {round}, доска {board}: участник {player} не играет в этой встрече"),
+            CommandError::NoReason => {
+                "у решения должно быть основание (жребий, армагеддон …)".into()
+            }
+            CommandError::GamesDecided { round, board } => {
+                format!("тур {round}, доска {board}: победителя встречи определили партии")
+            }
+            _ => unreachable!("not a result error"),
+        }
+    }
+
+    /// Refusals about the score sheets.
+    fn ru_record(&self) -> String {
+        match self {
+            CommandError::NoRecordGame { game, games } => {
+                format!("во встрече партий (с дополнительными): {games}; партии {game} нет")
+            }
+            CommandError::Record(why) => format!("бланк записи не читается: {}", why.ru),
+            _ => unreachable!("not a record error"),
+        }
+    }
+
+    /// Refusals about the event's settings and ballots.
+    fn ru_settings(&self) -> String {
+        match self {
             CommandError::FixedSetting(what) => {
                 let what = match *what {
                     "variant" => "вариант игры",
@@ -484,37 +597,11 @@ impl crate::lang::Russian for CommandError {
             CommandError::NoName => "у турнира должно быть название".to_string(),
             CommandError::BadDate(d) => format!("сроки: `{d}` — такого дня в календаре нет"),
             CommandError::NoGames => "в паре должна быть хотя бы одна партия".to_string(),
-            CommandError::PairedTwice(id) => format!("участник {id} дважды встречается в туре"),
-            CommandError::ByeNotAbsent(id) => format!(
-                "участник {id} свободен от игры по своей просьбе, но не отмечен как отсутствующий"
-            ),
             CommandError::DuplicateTiebreak(id) => {
                 format!("дополнительный показатель `{id}` указан дважды")
             }
             CommandError::NoBallots => "в этом турнире нет жеребьёвки начал".to_string(),
-            CommandError::Ballot(b) => b.ru(),
-            CommandError::Team(e) => e.ru(),
-            CommandError::Category(e) => e.ru(),
-            CommandError::Prize(e) => e.ru(),
-            CommandError::CheckIn(e) => e.ru(),
-            CommandError::Schedule(e) => e.ru(),
-            CommandError::Scoring(e) => e.ru(),
-            CommandError::System(e) => e.ru(),
-            CommandError::NotKnockout => {
-                "решение судьи о победителе встречи бывает только в олимпийской системе".into()
-            }
-            CommandError::NotInEncounter {
-                round,
-                board,
-                player,
-            } => format!("тур {round}, доска {board}: участник {player} не играет в этой встрече"),
-            CommandError::NoReason => {
-                "у решения должно быть основание (жребий, армагеддон …)".into()
-            }
-            CommandError::GamesDecided { round, board } => {
-                format!("тур {round}, доска {board}: победителя встречи определили партии")
-            }
-            CommandError::Ladder(e) => e.ru(),
+            _ => unreachable!("not a settings error"),
         }
     }
 }
@@ -589,18 +676,65 @@ fn check_player(p: &Player) -> Result<(), CommandError> {
     Ok(())
 }
 
+/// Applies one command: each area of the event has its function.
 fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
-    Ok(match cmd {
-        Command::Batch { commands } => {
-            // `t` is a copy the caller drops on a refusal (see `applied`), so a refusal halfway
-            // leaves nothing applied.
-            let mut undo = Vec::with_capacity(commands.len());
-            for c in commands {
-                undo.push(apply_to(t, c)?);
-            }
-            undo.reverse();
-            Command::Batch { commands: undo }
+    match cmd {
+        Command::Batch { commands } => apply_batch(t, commands),
+        Command::AddPlayer { .. }
+        | Command::EditPlayer { .. }
+        | Command::RemovePlayer { .. }
+        | Command::Withdraw { .. }
+        | Command::Expel { .. }
+        | Command::SetLot { .. }
+        | Command::DrawNumbers { .. }
+        | Command::SetNumbers { .. }
+        | Command::SetForbidden { .. }
+        | Command::SetCheckedIn { .. } => apply_players(t, cmd),
+        Command::PairRound { .. }
+        | Command::DrawTableRound { .. }
+        | Command::SetPairings { .. }
+        | Command::RestoreRound { .. }
+        | Command::UnpairRound { .. }
+        | Command::LockRound { .. }
+        | Command::UnlockRound { .. } => apply_rounds(t, cmd),
+        Command::DrawBallot { .. } | Command::SetBallot { .. } | Command::SetBallots { .. } => {
+            apply_ballots(t, cmd)
         }
+        Command::SetResult { .. } | Command::SetExtraResult { .. } | Command::Decide { .. } => {
+            apply_results(t, cmd)
+        }
+        Command::SetNotes { .. } | Command::SetRecord { .. } => apply_record(t, cmd),
+        Command::SetTeams { .. }
+        | Command::SetLineUp { .. }
+        | Command::PairTeams { .. }
+        | Command::SetMatches { .. } => apply_teams(t, cmd),
+        Command::AddDeputy { .. }
+        | Command::RemoveDeputy { .. }
+        | Command::RevokeDeputy { .. }
+        | Command::KeepRevoked { .. }
+        | Command::SetPending { .. } => apply_deputies(t, cmd),
+        Command::SetSettings { .. }
+        | Command::SetTiebreaks { .. }
+        | Command::SetCategories { .. }
+        | Command::SetPrizes { .. }
+        | Command::SetSchedule { .. } => apply_settings(t, cmd),
+    }
+}
+
+fn apply_batch(t: &mut Tournament, commands: &[Command]) -> Result<Command, CommandError> {
+    // `t` is a copy the caller drops on a refusal (see `applied`), so a refusal halfway
+    // leaves nothing applied.
+    let mut undo = Vec::with_capacity(commands.len());
+    for c in commands {
+        undo.push(apply_to(t, c)?);
+    }
+    undo.reverse();
+    Ok(Command::Batch { commands: undo })
+}
+
+/// The players, their numbers, the pairs they must not play and who is checked in.
+fn apply_players(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::AddPlayer { player } => add_player(t, player)?,
         Command::EditPlayer { player } => edit_player(t, player)?,
         Command::RemovePlayer { id } => remove_player(t, *id)?,
@@ -615,11 +749,21 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
         },
         Command::DrawNumbers { seed } => draw_numbers(t, *seed)?,
         Command::SetNumbers { numbers, seed } => set_numbers(t, numbers, *seed)?,
+        Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
+        Command::SetCheckedIn { players } => set_checked_in(t, players)?,
+        _ => unreachable!("not a player command"),
+    })
+}
+
+/// The rounds: paired, restored, taken back, locked.
+fn apply_rounds(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::PairRound { round, table_round } => {
             let undo = unpair_undo(t, *round);
             pair_round(t, *round, *table_round)?;
             undo
         }
+        Command::DrawTableRound { round, seed } => draw_table_round(t, *round, *seed)?,
         Command::SetPairings {
             round,
             pairs,
@@ -641,65 +785,22 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             acceleration,
         )?,
         Command::RestoreRound { round } => restore_round(t, round)?,
-        Command::Decide {
-            round,
-            board,
-            decision,
-        } => decide(t, *round, *board, decision)?,
-        Command::SetForbidden { pairs } => set_forbidden(t, pairs)?,
-        Command::SetCategories { categories } => {
-            crate::tournament::category::check_all(t, categories)?;
-            let kept = |id: &String| categories.iter().any(|c| &c.id == id);
-            if let Some(id) = t.prizes.prizes.iter().find_map(|p| match &p.list {
-                crate::tournament::prize::List::Category(id) if !kept(id) => Some(id.clone()),
-                _ => None,
-            }) {
-                return Err(crate::tournament::prize::PrizeError::HasPrizes(id).into());
-            }
-            Command::SetCategories {
-                categories: std::mem::replace(&mut t.categories, categories.clone()),
-            }
-        }
-        Command::SetCheckedIn { players } => {
-            crate::tournament::registration::check(t, players)?;
-            let mut players = players.clone();
-            // Marked twice is present once.
-            let mut seen = std::collections::BTreeSet::new();
-            players.retain(|id| seen.insert(*id));
-            Command::SetCheckedIn {
-                players: std::mem::replace(&mut t.checked_in, players),
-            }
-        }
-        Command::SetSchedule { schedule } => {
-            crate::tournament::schedule::check(t, schedule)?;
-            Command::SetSchedule {
-                schedule: std::mem::replace(&mut t.schedule, schedule.clone()),
-            }
-        }
-        Command::SetPrizes { prizes } => {
-            crate::tournament::prize::check(t, prizes)?;
-            Command::SetPrizes {
-                prizes: std::mem::replace(&mut t.prizes, prizes.clone()),
-            }
-        }
-        Command::DrawTableRound { round, seed } => {
-            let left = round_robin::not_played(t, *round)?;
-            let mut rng = ChaCha20Rng::seed_from_u64(*seed);
-            let pick = left[(rng.next_u64() % left.len() as u64) as usize];
-            pair_round(t, *round, Some(pick))?;
-            Command::UnpairRound { round: *round }
-        }
-        Command::PairTeams {
-            round,
-            matches,
-            pab,
-            absent,
-        } => {
-            let undo = unpair_undo(t, *round);
-            pair_teams(t, *round, matches, *pab, absent)?;
-            undo
-        }
         Command::UnpairRound { round } => unpair_round(t, *round)?,
+        Command::LockRound { round } => {
+            round_mut(t, *round)?.locked = true;
+            Command::UnlockRound { round: *round }
+        }
+        Command::UnlockRound { round } => {
+            round_mut(t, *round)?.locked = false;
+            Command::LockRound { round: *round }
+        }
+        _ => unreachable!("not a round command"),
+    })
+}
+
+/// The opening ballots.
+fn apply_ballots(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::DrawBallot {
             round,
             board,
@@ -712,6 +813,13 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             ballot,
         } => set_ballot(t, *round, *board, ballot)?,
         Command::SetBallots { round, ballots } => set_ballots(t, *round, ballots)?,
+        _ => unreachable!("not a ballot command"),
+    })
+}
+
+/// The results of games and the arbiter's decisions of encounters.
+fn apply_results(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::SetResult {
             game: GameRef { round, board, game },
             result,
@@ -722,7 +830,18 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             game,
             result,
         } => set_extra_result(t, *round, *board, *game, *result)?,
-        Command::SetSettings { settings } => set_settings(t, settings)?,
+        Command::Decide {
+            round,
+            board,
+            decision,
+        } => decide(t, *round, *board, decision)?,
+        _ => unreachable!("not a result command"),
+    })
+}
+
+/// The record of a pairing: the arbiter's notes and the score sheets.
+fn apply_record(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::SetNotes {
             round,
             board,
@@ -732,42 +851,120 @@ fn apply_to(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> 
             game: GameRef { round, board, game },
             moves,
         } => set_record(t, *round, *board, *game, moves)?,
-        Command::SetTiebreaks { tiebreaks } => set_tiebreaks(t, tiebreaks)?,
-        Command::LockRound { round } => {
-            round_mut(t, *round)?.locked = true;
-            Command::UnlockRound { round: *round }
-        }
-        Command::UnlockRound { round } => {
-            round_mut(t, *round)?.locked = false;
-            Command::LockRound { round: *round }
-        }
+        _ => unreachable!("not a record command"),
+    })
+}
+
+/// The teams, their line-ups and matches.
+fn apply_teams(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::SetTeams { teams, settings } => set_teams(t, teams, settings)?,
         Command::SetLineUp {
             round,
             team,
             players,
         } => set_line_up(t, *round, *team, players)?,
+        Command::PairTeams {
+            round,
+            matches,
+            pab,
+            absent,
+        } => {
+            let undo = unpair_undo(t, *round);
+            pair_teams(t, *round, matches, *pab, absent)?;
+            undo
+        }
         Command::SetMatches {
             round,
             matches,
             byes,
             absent,
         } => set_matches(t, *round, matches, byes, absent)?,
+        _ => unreachable!("not a team command"),
+    })
+}
+
+/// The deputy arbiters and the results they send.
+fn apply_deputies(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
         Command::AddDeputy { deputy } => add_deputy(t, deputy)?,
         Command::RemoveDeputy { name } => remove_deputy(t, name)?,
         Command::RevokeDeputy { name, at } => revoke_deputy(t, name, *at)?,
-        Command::KeepRevoked { name } => {
-            if !t.deputies.iter().any(|d| d.name == *name && !d.live()) {
-                return Err(CommandError::NoDeputy(name.clone()));
-            }
-            Command::KeepRevoked { name: name.clone() }
-        }
+        Command::KeepRevoked { name } => keep_revoked(t, name)?,
         Command::SetPending {
             round,
             board,
             game,
             pending,
         } => set_pending(t, *round, *board, *game, pending)?,
+        _ => unreachable!("not a deputy command"),
+    })
+}
+
+/// The event's settings and the regulation's lists: tie-breaks, categories, prizes, schedule.
+fn apply_settings(t: &mut Tournament, cmd: &Command) -> Result<Command, CommandError> {
+    Ok(match cmd {
+        Command::SetSettings { settings } => set_settings(t, settings)?,
+        Command::SetTiebreaks { tiebreaks } => set_tiebreaks(t, tiebreaks)?,
+        Command::SetCategories { categories } => set_categories(t, categories)?,
+        Command::SetPrizes { prizes } => {
+            crate::tournament::prize::check(t, prizes)?;
+            Command::SetPrizes {
+                prizes: std::mem::replace(&mut t.prizes, prizes.clone()),
+            }
+        }
+        Command::SetSchedule { schedule } => {
+            crate::tournament::schedule::check(t, schedule)?;
+            Command::SetSchedule {
+                schedule: std::mem::replace(&mut t.schedule, schedule.clone()),
+            }
+        }
+        _ => unreachable!("not a settings command"),
+    })
+}
+
+fn set_checked_in(t: &mut Tournament, players: &[PlayerId]) -> Result<Command, CommandError> {
+    crate::tournament::registration::check(t, players)?;
+    let mut players = players.to_vec();
+    // Marked twice is present once.
+    let mut seen = std::collections::BTreeSet::new();
+    players.retain(|id| seen.insert(*id));
+    Ok(Command::SetCheckedIn {
+        players: std::mem::replace(&mut t.checked_in, players),
+    })
+}
+
+fn draw_table_round(t: &mut Tournament, round: usize, seed: u64) -> Result<Command, CommandError> {
+    let left = round_robin::not_played(t, round)?;
+    let mut rng = ChaCha20Rng::seed_from_u64(seed);
+    let pick = left[(rng.next_u64() % left.len() as u64) as usize];
+    pair_round(t, round, Some(pick))?;
+    Ok(Command::UnpairRound { round })
+}
+
+fn set_categories(
+    t: &mut Tournament,
+    categories: &[crate::tournament::category::Category],
+) -> Result<Command, CommandError> {
+    crate::tournament::category::check_all(t, categories)?;
+    let kept = |id: &String| categories.iter().any(|c| &c.id == id);
+    if let Some(id) = t.prizes.prizes.iter().find_map(|p| match &p.list {
+        crate::tournament::prize::List::Category(id) if !kept(id) => Some(id.clone()),
+        _ => None,
+    }) {
+        return Err(crate::tournament::prize::PrizeError::HasPrizes(id).into());
+    }
+    Ok(Command::SetCategories {
+        categories: std::mem::replace(&mut t.categories, categories.to_vec()),
+    })
+}
+
+fn keep_revoked(t: &mut Tournament, name: &str) -> Result<Command, CommandError> {
+    if !t.deputies.iter().any(|d| d.name == *name && !d.live()) {
+        return Err(CommandError::NoDeputy(name.to_string()));
+    }
+    Ok(Command::KeepRevoked {
+        name: name.to_string(),
     })
 }
 
@@ -1798,32 +1995,7 @@ fn draw_ballot(
             .cloned()
             .unwrap_or_else(|| rule.table.clone())
     });
-    // Draw per table, its groups in order; a table named "" gives no ballot (a free first move).
-    let mut cells: BTreeMap<usize, (String, String)> = BTreeMap::new();
-    let names: BTreeSet<&String> = groups.iter().map(|(name, _)| name).collect();
-    for name in names.into_iter().filter(|n| !n.is_empty()) {
-        let table = load_table(name)?;
-        let used = used.get(name).cloned().unwrap_or_default();
-        let mine: Vec<&Vec<usize>> = groups
-            .iter()
-            .filter(|(n, _)| n == name)
-            .map(|(_, g)| g)
-            .collect();
-        let drawn: Vec<String> = if rule.per == BallotPer::Round {
-            vec![table.draw(seed, &used).cell.clone()]
-        } else {
-            table
-                .draw_many(seed, mine.len(), &used)
-                .into_iter()
-                .map(|e| e.cell.clone())
-                .collect()
-        };
-        for (g, cell) in mine.into_iter().zip(drawn.iter().cycle()) {
-            for &b in g {
-                cells.insert(b, (name.clone(), cell.clone()));
-            }
-        }
-    }
+    let cells = draw_cells(&groups, rule.per, &used, seed)?;
     let mut old = Vec::new();
     for (b, (table, cell)) in cells {
         let p = pairing_mut(r, b)?;
@@ -1841,6 +2013,42 @@ fn draw_ballot(
         round,
         ballots: old,
     })
+}
+
+/// The cell each group's boards draw, with its table: per table, its groups in order; a table
+/// named "" gives no ballot (a free first move). `used`: the cells each table has given before.
+fn draw_cells(
+    groups: &[(String, Vec<usize>)],
+    per: BallotPer,
+    used: &BTreeMap<String, BTreeSet<String>>,
+    seed: u64,
+) -> Result<BTreeMap<usize, (String, String)>, CommandError> {
+    let mut cells: BTreeMap<usize, (String, String)> = BTreeMap::new();
+    let names: BTreeSet<&String> = groups.iter().map(|(name, _)| name).collect();
+    for name in names.into_iter().filter(|n| !n.is_empty()) {
+        let table = load_table(name)?;
+        let used = used.get(name).cloned().unwrap_or_default();
+        let mine: Vec<&Vec<usize>> = groups
+            .iter()
+            .filter(|(n, _)| n == name)
+            .map(|(_, g)| g)
+            .collect();
+        let drawn: Vec<String> = if per == BallotPer::Round {
+            vec![table.draw(seed, &used).cell.clone()]
+        } else {
+            table
+                .draw_many(seed, mine.len(), &used)
+                .into_iter()
+                .map(|e| e.cell.clone())
+                .collect()
+        };
+        for (g, cell) in mine.into_iter().zip(drawn.iter().cycle()) {
+            for &b in g {
+                cells.insert(b, (name.clone(), cell.clone()));
+            }
+        }
+    }
+    Ok(cells)
 }
 
 /// The boards that draw one cell together, each group with its table: per team match (the

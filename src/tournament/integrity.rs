@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::model::{PlayerId, Tournament};
+use super::model::{Pairing, PlayerId, Round, Tournament};
 use crate::limits::{self, OutOfRange};
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +28,31 @@ fn limit(place: &str, r: Result<impl Sized, OutOfRange>) -> Result<(), Integrity
 }
 
 pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
+    let ids = players(t)?;
+    settings(t)?;
+    limit(
+        "rounds",
+        limits::at_most("rounds", t.rounds.len(), limits::MAX_ROUNDS),
+    )?;
+    let extra_max = match &t.settings.knockout {
+        Some(ko) if t.settings.system == crate::tournament::model::System::Knockout => {
+            crate::tournament::system::knockout::ladder_games(ko)
+        }
+        _ => (t.settings.format.extra_micromatches * t.settings.format.games) as usize,
+    };
+    let rounds = RoundCheck { t, ids, extra_max };
+    for (i, r) in t.rounds.iter().enumerate() {
+        rounds.round(i, r)?;
+    }
+    for &(a, b) in &t.forbidden {
+        rounds.known("forbidden pairs", "a player", a)?;
+        rounds.known("forbidden pairs", "a player", b)?;
+    }
+    teams(t)
+}
+
+/// The player list: within its limit, each id and each pairing number once. Gives the ids.
+fn players(t: &Tournament) -> Result<BTreeSet<PlayerId>, IntegrityError> {
     limit(
         "players",
         limits::at_most("players", t.players.len(), limits::MAX_PLAYERS),
@@ -44,6 +69,11 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             }
         }
     }
+    Ok(ids)
+}
+
+/// The settings' numbers: within their limits, at least one game, finite micromatch points.
+fn settings(t: &Tournament) -> Result<(), IntegrityError> {
     limit(
         "settings",
         limits::at_most(
@@ -74,12 +104,20 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             return Err(bad("settings", "micromatch points must be numbers"));
         }
     }
-    limit(
-        "rounds",
-        limits::at_most("rounds", t.rounds.len(), limits::MAX_ROUNDS),
-    )?;
-    let known = |place: &str, role: &str, id: PlayerId| {
-        if ids.contains(&id) {
+    Ok(())
+}
+
+/// What every round is checked against: the player list and the extra games the event allows.
+struct RoundCheck<'a> {
+    t: &'a Tournament,
+    ids: BTreeSet<PlayerId>,
+    extra_max: usize,
+}
+
+impl RoundCheck<'_> {
+    /// Player `id`, named as `role` at `place`, is in the player list.
+    fn known(&self, place: &str, role: &str, id: PlayerId) -> Result<(), IntegrityError> {
+        if self.ids.contains(&id) {
             Ok(())
         } else {
             Err(bad(
@@ -87,14 +125,11 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
                 format!("{role} is player {id}, who is not in the player list"),
             ))
         }
-    };
-    let extra_max = match &t.settings.knockout {
-        Some(ko) if t.settings.system == crate::tournament::model::System::Knockout => {
-            crate::tournament::system::knockout::ladder_games(ko)
-        }
-        _ => (t.settings.format.extra_micromatches * t.settings.format.games) as usize,
-    };
-    for (i, r) in t.rounds.iter().enumerate() {
+    }
+
+    /// Round `r`, the `i`th of the list (from 0): numbered in order, every player named once and
+    /// known, every requested bye's player absent.
+    fn round(&self, i: usize, r: &Round) -> Result<(), IntegrityError> {
         let place = format!("round {}", r.number);
         if r.number != i + 1 {
             return Err(bad(
@@ -106,57 +141,25 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
             ));
         }
         let mut seen = BTreeSet::new();
-        let mut twice = |place: &str, id: PlayerId| {
-            if seen.insert(id) {
-                Ok(())
-            } else {
-                Err(bad(
-                    place,
-                    format!("player {id} appears twice in the round"),
-                ))
-            }
-        };
         let mut boards = BTreeSet::new();
         for p in &r.pairings {
-            let at = format!("{place}, board {}", p.board);
             if !boards.insert(p.board) {
                 return Err(bad(&place, format!("board {} is listed twice", p.board)));
             }
-            known(&at, "White", p.white)?;
-            known(&at, "Black", p.black)?;
-            twice(&at, p.white)?;
-            twice(&at, p.black)?;
-            let games = t.games_of(r.number, p.board);
-            if p.games.len() != games {
-                return Err(bad(
-                    &at,
-                    format!(
-                        "{} game result(s) where the event plays {games}",
-                        p.games.len(),
-                    ),
-                ));
-            }
-            if p.extra.len() > extra_max {
-                return Err(bad(
-                    &at,
-                    format!(
-                        "{} extra game(s) where the regulation allows {extra_max}",
-                        p.extra.len()
-                    ),
-                ));
-            }
+            self.pairing(&place, r, p, &mut seen)?;
         }
+        let mut named = |role: &str, id: PlayerId| {
+            self.known(&place, role, id)?;
+            once(&mut seen, &place, id)
+        };
         if let Some(b) = r.bye {
-            known(&place, "the bye", b)?;
-            twice(&place, b)?;
+            named("the bye", b)?;
         }
         for &a in &r.advanced {
-            known(&place, "a player passing the round", a)?;
-            twice(&place, a)?;
+            named("a player passing the round", a)?;
         }
         for &a in &r.absent {
-            known(&place, "an absent player", a)?;
-            twice(&place, a)?;
+            named("an absent player", a)?;
         }
         for &(a, _) in &r.requested_byes {
             if !r.absent.contains(&a) {
@@ -166,12 +169,57 @@ pub fn check(t: &Tournament) -> Result<(), IntegrityError> {
                 ));
             }
         }
+        Ok(())
     }
-    for &(a, b) in &t.forbidden {
-        known("forbidden pairs", "a player", a)?;
-        known("forbidden pairs", "a player", b)?;
+
+    /// A pairing of round `r`: its players known and not yet `seen` in the round, its games as
+    /// many as the event plays, its extra games within the regulation's.
+    fn pairing(
+        &self,
+        place: &str,
+        r: &Round,
+        p: &Pairing,
+        seen: &mut BTreeSet<PlayerId>,
+    ) -> Result<(), IntegrityError> {
+        let at = format!("{place}, board {}", p.board);
+        self.known(&at, "White", p.white)?;
+        self.known(&at, "Black", p.black)?;
+        once(seen, &at, p.white)?;
+        once(seen, &at, p.black)?;
+        let games = self.t.games_of(r.number, p.board);
+        if p.games.len() != games {
+            return Err(bad(
+                &at,
+                format!(
+                    "{} game result(s) where the event plays {games}",
+                    p.games.len(),
+                ),
+            ));
+        }
+        if p.extra.len() > self.extra_max {
+            return Err(bad(
+                &at,
+                format!(
+                    "{} extra game(s) where the regulation allows {}",
+                    p.extra.len(),
+                    self.extra_max
+                ),
+            ));
+        }
+        Ok(())
     }
-    teams(t)
+}
+
+/// Player `id` met at `place` for the first time in the round.
+fn once(seen: &mut BTreeSet<PlayerId>, place: &str, id: PlayerId) -> Result<(), IntegrityError> {
+    if seen.insert(id) {
+        Ok(())
+    } else {
+        Err(bad(
+            place,
+            format!("player {id} appears twice in the round"),
+        ))
+    }
 }
 
 /// A team event's teams and every round's matches hold as the commands that made them require;

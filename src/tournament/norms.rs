@@ -678,6 +678,29 @@ fn scheduled_opponents(
     Some(out)
 }
 
+/// The ranks a participant of standing `own` may seek, with their places in the table: every
+/// rank above his own, and his own (to confirm it).
+fn sought_from(table: &Table, own: Standing) -> Vec<(usize, &Sought)> {
+    table
+        .sought
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| match own {
+            Standing::Above => false,
+            Standing::At(o) => *i <= o,
+            Standing::Below => true,
+        })
+        .collect()
+}
+
+/// Why a participant with `played` games has no norm.
+fn too_few_games(played: usize, min_games: usize) -> Said {
+    Said::new(
+        format!("{played} games played: a norm needs at least {min_games}"),
+        format!("сыграно партий {played}: для нормы нужно не менее {min_games}"),
+    )
+}
+
 #[allow(clippy::too_many_arguments)]
 fn player_norms(
     table: &Table,
@@ -719,52 +742,26 @@ fn player_norms(
         return out;
     }
     let own = table.standing(&rank.key);
-    let sought: Vec<(usize, &Sought)> = table
-        .sought
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| match own {
-            Standing::Above => false,
-            Standing::At(o) => *i <= o,
-            Standing::Below => true,
-        })
-        .collect();
-    let norm_over = |s: &Sought, ids: &mut dyn Iterator<Item = PlayerId>| {
-        let sum: u32 = ids.map(|id| table.percent(s, coefficient(id))).sum();
-        round_norm(sum, options.rounding)
-    };
+    let sought = sought_from(table, own);
     let played_enough = games.len() >= options.min_games;
     if !played_enough {
-        out.reason = Some(Said::new(
-            format!(
-                "{} games played: a norm needs at least {}",
-                games.len(),
-                options.min_games
-            ),
-            format!(
-                "сыграно партий {}: для нормы нужно не менее {}",
-                games.len(),
-                options.min_games
-            ),
-        ));
+        out.reason = Some(too_few_games(games.len(), options.min_games));
     }
+    let reckoning = Reckoning {
+        table,
+        options,
+        games,
+        scheduled,
+        coefficient,
+        score,
+        k,
+        scheduled_k,
+        played_enough,
+        opponents_to_come,
+    };
     for (i, s) in sought {
-        let norm = norm_over(s, &mut games.iter().map(|g| g.opponent));
-        let k_ok = k.is_some_and(|k| k <= f64::from(s.required));
-        let met = played_enough && k_ok && score >= norm;
-        // What is still needed: in a round robin over the whole schedule (its k and norm), the
-        // games left giving at most a point each; in a Swiss over the games played.
-        let scheduled_norm = scheduled.map(|all| norm_over(s, &mut all.iter().copied()));
-        let needed = match (scheduled, scheduled_norm) {
-            (Some(all), Some(full)) => {
-                let k_all = scheduled_k.is_some_and(|k| k <= f64::from(s.required));
-                let left = all.len().saturating_sub(games.len()) as f64;
-                let short = (full - score).max(0.0);
-                (k_all && short <= left && all.len() >= options.min_games).then_some(short)
-            }
-            _ => k_ok.then_some((norm - score).max(0.0)),
-        };
-        if met && out.result.is_none() {
+        let norm = reckoning.rank_norm(s);
+        if norm.met && out.result.is_none() {
             out.result = Some(s.rank.clone());
             out.kind = Some(if Standing::At(i) == own {
                 Kind::Confirmed
@@ -772,17 +769,63 @@ fn player_norms(
                 Kind::Met
             });
         }
-        out.norms.push(RankNorm {
+        out.norms.push(norm);
+    }
+    out
+}
+
+/// What one participant's norms are reckoned from.
+struct Reckoning<'a> {
+    table: &'a Table,
+    options: &'a Options,
+    games: &'a [Game],
+    /// A round robin's whole schedule of opponents.
+    scheduled: Option<&'a [PlayerId]>,
+    coefficient: &'a dyn Fn(PlayerId) -> i32,
+    score: f64,
+    /// The opponents' mean coefficient: of the games played, of the whole schedule.
+    k: Option<f64>,
+    scheduled_k: Option<f64>,
+    played_enough: bool,
+    opponents_to_come: bool,
+}
+
+impl Reckoning<'_> {
+    fn norm_over(&self, s: &Sought, ids: &mut dyn Iterator<Item = PlayerId>) -> f64 {
+        let sum: u32 = ids
+            .map(|id| self.table.percent(s, (self.coefficient)(id)))
+            .sum();
+        round_norm(sum, self.options.rounding)
+    }
+
+    /// The norm of the rank sought `s`: its points, whether it is met, what is still needed.
+    fn rank_norm(&self, s: &Sought) -> RankNorm {
+        let (games, score, scheduled) = (self.games, self.score, self.scheduled);
+        let norm = self.norm_over(s, &mut games.iter().map(|g| g.opponent));
+        let k_ok = self.k.is_some_and(|k| k <= f64::from(s.required));
+        let met = self.played_enough && k_ok && score >= norm;
+        // What is still needed: in a round robin over the whole schedule (its k and norm), the
+        // games left giving at most a point each; in a Swiss over the games played.
+        let scheduled_norm = scheduled.map(|all| self.norm_over(s, &mut all.iter().copied()));
+        let needed = match (scheduled, scheduled_norm) {
+            (Some(all), Some(full)) => {
+                let k_all = self.scheduled_k.is_some_and(|k| k <= f64::from(s.required));
+                let left = all.len().saturating_sub(games.len()) as f64;
+                let short = (full - score).max(0.0);
+                (k_all && short <= left && all.len() >= self.options.min_games).then_some(short)
+            }
+            _ => k_ok.then_some((norm - score).max(0.0)),
+        };
+        RankNorm {
             rank: s.rank.clone(),
             required: s.required,
             norm,
             met,
             scheduled_norm,
             needed,
-            open: !met && !k_ok && opponents_to_come,
-        });
+            open: !met && !k_ok && self.opponents_to_come,
+        }
     }
-    out
 }
 
 #[cfg(test)]

@@ -581,6 +581,45 @@ pub enum TeamError {
 impl crate::lang::Russian for TeamError {
     fn ru(&self) -> String {
         match self {
+            TeamError::Boards(..)
+            | TeamError::NoName(..)
+            | TeamError::DuplicateTeam(..)
+            | TeamError::NoPlayer { .. }
+            | TeamError::PlayerTwice { .. }
+            | TeamError::RosterOrderFixed { .. }
+            | TeamError::PlayedFor { .. }
+            | TeamError::ShortRoster { .. }
+            | TeamError::TooFewTeams(..) => self.ru_teams(),
+            TeamError::NoTeam { .. }
+            | TeamError::IndividualRounds { .. }
+            | TeamError::TeamTwice { .. }
+            | TeamError::ItselfMatch { .. }
+            | TeamError::NoBoard { .. }
+            | TeamError::BoardTwice { .. }
+            | TeamError::BoardAlone { .. }
+            | TeamError::TooManyBoards { .. }
+            | TeamError::NotOfTeams { .. }
+            | TeamError::SameTeam { .. }
+            | TeamError::NotTeamEvent { .. }
+            | TeamError::NoTableRound { .. } => self.ru_matches(),
+            TeamError::LineUpSize { .. }
+            | TeamError::NotOnRoster { .. }
+            | TeamError::LineUpTwice { .. }
+            | TeamError::OutOfRosterOrder { .. }
+            | TeamError::NotHisBoard { .. }
+            | TeamError::LineUpAfterResults { .. }
+            | TeamError::WomensBoard { .. }
+            | TeamError::JuniorBoard { .. }
+            | TeamError::LeastRank { .. } => self.ru_line_ups(),
+        }
+    }
+}
+
+/// The Russian wording of each area's refusals.
+impl TeamError {
+    /// Refusals about the teams and their rosters.
+    fn ru_teams(&self) -> String {
+        match self {
             TeamError::Boards(n) => {
                 format!("в командном турнире от 2 до {MAX_BOARDS} досок, а не {n}")
             }
@@ -600,6 +639,23 @@ impl crate::lang::Russian for TeamError {
             TeamError::PlayedFor { team, player } => format!(
                 "команда {team}: участник {player} играл за команду и остаётся в её составе"
             ),
+            TeamError::ShortRoster {
+                team,
+                players,
+                boards,
+            } => format!(
+                "в составе команды {team} участников: {players}, а досок в турнире: {boards}"
+            ),
+            TeamError::TooFewTeams(n) => {
+                format!("для кругового командного турнира нужно хотя бы 2 команды, а не {n}")
+            }
+            _ => unreachable!("not a team error"),
+        }
+    }
+
+    /// Refusals about a round's matches and their boards.
+    fn ru_matches(&self) -> String {
+        match self {
             TeamError::NoTeam { round, team } => format!("тур {round}: команды {team} нет"),
             TeamError::IndividualRounds { round } => format!(
                 "тур {round} составлен для участников, а не команд: командным турнир делают до первого тура"
@@ -647,19 +703,16 @@ impl crate::lang::Russian for TeamError {
             TeamError::NotTeamEvent { round } => {
                 format!("тур {round}: это не командный турнир")
             }
-            TeamError::TooFewTeams(n) => {
-                format!("для кругового командного турнира нужно хотя бы 2 команды, а не {n}")
-            }
             TeamError::NoTableRound { round, rounds } => {
                 format!("тур {round}: в командном круговом турнире туров {rounds}")
             }
-            TeamError::ShortRoster {
-                team,
-                players,
-                boards,
-            } => format!(
-                "в составе команды {team} участников: {players}, а досок в турнире: {boards}"
-            ),
+            _ => unreachable!("not a match error"),
+        }
+    }
+
+    /// Refusals about the line-ups.
+    fn ru_line_ups(&self) -> String {
+        match self {
             TeamError::LineUpSize {
                 round,
                 team,
@@ -723,6 +776,7 @@ impl crate::lang::Russian for TeamError {
             } => format!(
                 "тур {round}, команда {team}: на доске {board} нужен разряд не ниже «{rank}», а у участника {player} ниже"
             ),
+            _ => unreachable!("not a line-up error"),
         }
     }
 }

@@ -105,6 +105,14 @@ pub fn matching_of<W: Weight>(g: &Indexed<W>) -> Vec<Option<usize>> {
         .collect()
 }
 
+/// What ends a change of the duals: the optimum reached, an edge made tight, a T-blossom to
+/// expand.
+enum Step {
+    Done,
+    Edge(Arc),
+    Expand(u32),
+}
+
 /// The method's state. Vertices are `0..n`; a non-trivial blossom takes an id in `n..2n`.
 /// Arrays of length `2n` are indexed by a top-level blossom, which is a vertex when trivial.
 struct Matcher<'a, W> {
@@ -668,11 +676,25 @@ impl<'a, W: Weight> Matcher<'a, W> {
     /// Changes the duals by the largest step that keeps them feasible; false when the optimum
     /// is reached (a vertex dual hit zero).
     fn adjust_duals(&mut self) -> bool {
-        enum Step {
-            Done,
-            Edge(Arc),
-            Expand(u32),
+        let (delta, step) = self.dual_step();
+        self.change_duals(delta);
+        match step {
+            Step::Done => false,
+            Step::Edge(e) => {
+                self.allow(e);
+                self.queue.push(e.0);
+                true
+            }
+            Step::Expand(b) => {
+                self.expand_blossom(b, false);
+                true
+            }
         }
+    }
+
+    /// The largest change of the duals that keeps them feasible, and the step it ends with: a
+    /// vertex dual reaching zero, an edge becoming tight, a T-blossom's dual reaching zero.
+    fn dual_step(&self) -> (W, Step) {
         let n = self.n;
         let mut step = Step::Done;
         let mut delta = *self.dual[..n].iter().min().expect("vertices");
@@ -704,6 +726,13 @@ impl<'a, W: Weight> Matcher<'a, W> {
                 step = Step::Expand(b);
             }
         }
+        (delta, step)
+    }
+
+    /// Changes the duals by `delta`: S vertices down, T vertices up, outermost blossoms the
+    /// other way, the best edges' slacks with their ends.
+    fn change_duals(&mut self, delta: W) {
+        let n = self.n;
         // The best edges' slacks follow their ends' duals (no label changes in between).
         let change = |m: &Self, v: u32| match m.label[m.in_blossom[v as usize] as usize] {
             S => -1,
@@ -742,18 +771,6 @@ impl<'a, W: Weight> Matcher<'a, W> {
         debug_assert!((0..2 * n).all(|x| {
             self.best_edge[x] == NO_ARC || self.best_slack[x] == self.slack(self.best_edge[x])
         }));
-        match step {
-            Step::Done => false,
-            Step::Edge(e) => {
-                self.allow(e);
-                self.queue.push(e.0);
-                true
-            }
-            Step::Expand(b) => {
-                self.expand_blossom(b, false);
-                true
-            }
-        }
     }
 
     fn solve(&mut self) {

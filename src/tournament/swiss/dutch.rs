@@ -180,19 +180,11 @@ fn bits(n: usize) -> u32 {
 /// The states of the valid players (every present player, and absent ones who have ever been
 /// paired), with their rank indices.
 fn states(input: &Input) -> Vec<Option<State>> {
-    let r = input.rounds_played;
     let valid: Vec<bool> = input
         .players
         .iter()
         .map(|p| !p.absent || p.entries.iter().any(|e| e.participated))
         .collect();
-    let score_back = |i: usize, back: usize| -> u64 {
-        let e = &input.players[i].entries;
-        e[..r.saturating_sub(back).min(e.len())]
-            .iter()
-            .map(|x| u64::from(x.points))
-            .sum()
-    };
     let mut rank = 0;
     let mut out = Vec::with_capacity(input.players.len());
     for (i, p) in input.players.iter().enumerate() {
@@ -200,60 +192,19 @@ fn states(input: &Input) -> Vec<Option<State>> {
             out.push(None);
             continue;
         }
-        let (mut w, mut b, mut run, mut last) = (0u32, 0u32, 0u32, None);
-        let mut colours = Vec::new();
-        for e in p.entries.iter().filter(|e| e.played) {
-            let c = e.colour.unwrap_or(Color::White);
-            colours.push(c);
-            match c {
-                Color::White => w += 1,
-                Color::Black => b += 1,
-            }
-            run = if last == Some(c) { run + 1 } else { 1 };
-            last = Some(c);
-        }
-        let imbalance = w.abs_diff(b);
-        let lower = if w > b { Color::Black } else { Color::White };
-        let pref = if imbalance > 1 {
-            Some(lower)
-        } else if run > 1 {
-            opposite(last)
-        } else if imbalance > 0 {
-            Some(lower)
-        } else if run >= 1 {
-            opposite(last)
-        } else {
-            None
-        };
-        let repeated = if run > 1 { last } else { None };
+        let ColourHistory {
+            played: colours,
+            imbalance,
+            pref,
+            repeated,
+        } = colour_history(p);
         let abs_imbalance = imbalance > 1;
         let absolute = abs_imbalance || repeated.is_some();
-        let float = |back: usize| -> Float {
-            if r < back {
-                return Float::None;
-            }
-            let Some(e) = p.entries.get(r - back) else {
-                return Float::None;
-            };
-            if !e.played {
-                return if e.points > 0 {
-                    Float::Down
-                } else {
-                    Float::None
-                };
-            }
-            let mine = score_back(i, back);
-            let theirs = e.opponent.map_or(0, |o| score_back(o, back));
-            match mine.cmp(&theirs) {
-                std::cmp::Ordering::Greater => Float::Down,
-                std::cmp::Ordering::Less => Float::Up,
-                std::cmp::Ordering::Equal => Float::None,
-            }
-        };
         out.push(Some(State {
             index: i,
             rank,
-            score: score_back(i, 0) + u64::from(input.acceleration.get(i).copied().unwrap_or(0)),
+            score: score_back(input, i, 0)
+                + u64::from(input.acceleration.get(i).copied().unwrap_or(0)),
             imbalance,
             pref,
             repeated,
@@ -271,7 +222,7 @@ fn states(input: &Input) -> Vec<Option<State>> {
                 .iter()
                 .any(|e| !e.played && (e.points >= input.win || e.pab())),
             played: p.entries.iter().filter(|e| e.played).count(),
-            floats: [float(1), float(2)],
+            floats: [float(input, i, 1), float(input, i, 2)],
             colours_back: colours.into_iter().rev().collect(),
         }));
         rank += 1;
@@ -285,6 +236,89 @@ fn states(input: &Input) -> Vec<Option<State>> {
         }
     }
     out
+}
+
+/// Player `i`'s score `back` rounds ago (0: now, before the round being paired).
+fn score_back(input: &Input, i: usize, back: usize) -> u64 {
+    let r = input.rounds_played;
+    let e = &input.players[i].entries;
+    e[..r.saturating_sub(back).min(e.len())]
+        .iter()
+        .map(|x| u64::from(x.points))
+        .sum()
+}
+
+/// A player's colour history and the colour preference it gives (C.04.3 A.6).
+struct ColourHistory {
+    /// The colours of his played games, in order.
+    played: Vec<Color>,
+    /// The colour difference, whites against blacks.
+    imbalance: u32,
+    pref: Option<Color>,
+    /// The colour of his last two games, when they had the same.
+    repeated: Option<Color>,
+}
+
+fn colour_history(p: &PlayerInput) -> ColourHistory {
+    let (mut w, mut b, mut run, mut last) = (0u32, 0u32, 0u32, None);
+    let mut colours = Vec::new();
+    for e in p.entries.iter().filter(|e| e.played) {
+        let c = e.colour.unwrap_or(Color::White);
+        colours.push(c);
+        match c {
+            Color::White => w += 1,
+            Color::Black => b += 1,
+        }
+        run = if last == Some(c) { run + 1 } else { 1 };
+        last = Some(c);
+    }
+    let imbalance = w.abs_diff(b);
+    let lower = if w > b { Color::Black } else { Color::White };
+    let pref = if imbalance > 1 {
+        Some(lower)
+    } else if run > 1 {
+        opposite(last)
+    } else if imbalance > 0 {
+        Some(lower)
+    } else if run >= 1 {
+        opposite(last)
+    } else {
+        None
+    };
+    let repeated = if run > 1 { last } else { None };
+    ColourHistory {
+        played: colours,
+        imbalance,
+        pref,
+        repeated,
+    }
+}
+
+/// Player `i`'s float `back` rounds ago (C.04.3 A.4): down when he met a lower score or had
+/// points without a game, up when he met a higher score.
+fn float(input: &Input, i: usize, back: usize) -> Float {
+    let r = input.rounds_played;
+    let p = &input.players[i];
+    if r < back {
+        return Float::None;
+    }
+    let Some(e) = p.entries.get(r - back) else {
+        return Float::None;
+    };
+    if !e.played {
+        return if e.points > 0 {
+            Float::Down
+        } else {
+            Float::None
+        };
+    }
+    let mine = score_back(input, i, back);
+    let theirs = e.opponent.map_or(0, |o| score_back(input, o, back));
+    match mine.cmp(&theirs) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::None,
+    }
 }
 
 /// The round's constants for the weights.
@@ -694,6 +728,33 @@ struct Pairer<'a, const L: usize> {
     single: bool,
     /// Played games → their rank among the players of the bye score (C.9).
     ranks: std::collections::BTreeMap<usize, u64>,
+}
+
+/// A follower: its place in the bracket, its vertex, its rank bonus.
+type Ranked = (usize, usize, u64);
+
+/// (H): lead `a`'s followers in `rem` that may meet him and are not `matched` yet, highest
+/// first, each with the rank bonus it is given: how many unmatched followers rank below it.
+fn ranked_followers<const L: usize>(
+    br: &Bracket<L>,
+    rem: &[usize],
+    matched: &[bool],
+    a: usize,
+) -> Vec<Ranked> {
+    let mut add = 0u64;
+    let mut out = Vec::new();
+    for &b in rem.iter().rev() {
+        let vb = br.list[b];
+        if b <= a || matched[vb] {
+            continue;
+        }
+        if br.base(b, a) != Wide::ZERO {
+            out.push((b, vb, add));
+        }
+        add += 1;
+    }
+    out.reverse();
+    out
 }
 
 /// The bracket being paired: its moved-down players (positions `0..mdp`), its residents
@@ -1135,23 +1196,7 @@ impl<const L: usize> Pairer<'_, L> {
             }
             // Each lead's followers, highest first, with the rank bonus each is given.
             let matched = &self.matched;
-            let ranked = |a: usize| -> Vec<(usize, usize, u64)> {
-                let mut add = 0u64;
-                let mut out = Vec::new();
-                for &b in rem.iter().rev() {
-                    let vb = br.list[b];
-                    if b <= a || matched[vb] {
-                        continue;
-                    }
-                    if br.base(b, a) != Wide::ZERO {
-                        out.push((b, vb, add));
-                    }
-                    add += 1;
-                }
-                out.reverse();
-                out
-            };
-            let first = ranked(a);
+            let first = ranked_followers(br, rem, matched, a);
             // As in (C): already with the highest follower, the optimum stands.
             if first.first().map(|&(_, vb, _)| vb) == Some(self.mate[va]) {
                 let mv = self.mate[va];
@@ -1166,48 +1211,17 @@ impl<const L: usize> Pairer<'_, L> {
             while asked.len() < per_solve && next < rem.len() {
                 let b = rem[next];
                 if br.lead(&self.mate, b) && !matched[br.list[b]] {
-                    asked.push((b, ranked(b)));
+                    asked.push((b, ranked_followers(br, rem, matched, b)));
                 }
                 next += 1;
             }
-            let mut bonus = Vec::new();
-            for (k, (a, ranks)) in asked.iter().enumerate() {
-                let shift = rank_bits * (asked.len() - 1 - k) as u32;
-                for &(_, vb, add) in ranks {
-                    bonus.push((br.list[*a], vb, add << shift));
-                }
-            }
-            let shift = rank_bits * asked.len() as u32;
             let open: Vec<usize> = leads
                 .iter()
                 .chain(&followers)
                 .copied()
                 .filter(|&v| self.sol.frozen[v].is_none())
                 .collect();
-            let within = if local {
-                self.sol
-                    .solve_on(&open, &bonus, shift)
-                    .filter(|sub| sub.iter().all(|(_, m)| m.is_some()))
-            } else {
-                None
-            };
-            let answer = match within {
-                Some(sub) => {
-                    for (v, m) in sub {
-                        self.mate[v] = m.unwrap_or(v);
-                    }
-                    Some(())
-                }
-                None => self.sol.solve_bonus(&bonus, shift).map(|m| self.mate = m),
-            };
-            if answer.is_none() {
-                // Too wide for a bonus below the weights: one lead per matching.
-                asked.truncate(1);
-                for &(b, vb, add) in &asked[0].1 {
-                    self.sol.set(va, vb, br.base(b, a) + Wide::small(add));
-                }
-                self.mate = self.sol.solve();
-            }
+            self.h_ask(br, &mut asked, &open, local, rank_bits);
             for (a, _) in &asked {
                 if !br.lead(&self.mate, *a) {
                     continue;
@@ -1218,6 +1232,54 @@ impl<const L: usize> Pairer<'_, L> {
                 self.sol.freeze(v, mv);
             }
             ai += 1;
+        }
+    }
+
+    /// (H), one matching for the `asked` leads: their followers' rank bonuses laid out
+    /// lexicographically below every criterion, the bracket's `open` players matched among
+    /// themselves when the question is `local`, else the whole round; a bonus too wide for the
+    /// weights asks the first lead alone.
+    fn h_ask(
+        &mut self,
+        br: &Bracket<L>,
+        asked: &mut Vec<(usize, Vec<Ranked>)>,
+        open: &[usize],
+        local: bool,
+        rank_bits: u32,
+    ) {
+        let a = asked[0].0;
+        let va = br.list[a];
+        let mut bonus = Vec::new();
+        for (k, (a, ranks)) in asked.iter().enumerate() {
+            let shift = rank_bits * (asked.len() - 1 - k) as u32;
+            for &(_, vb, add) in ranks {
+                bonus.push((br.list[*a], vb, add << shift));
+            }
+        }
+        let shift = rank_bits * asked.len() as u32;
+        let within = if local {
+            self.sol
+                .solve_on(open, &bonus, shift)
+                .filter(|sub| sub.iter().all(|(_, m)| m.is_some()))
+        } else {
+            None
+        };
+        let answer = match within {
+            Some(sub) => {
+                for (v, m) in sub {
+                    self.mate[v] = m.unwrap_or(v);
+                }
+                Some(())
+            }
+            None => self.sol.solve_bonus(&bonus, shift).map(|m| self.mate = m),
+        };
+        if answer.is_none() {
+            // Too wide for a bonus below the weights: one lead per matching.
+            asked.truncate(1);
+            for &(b, vb, add) in &asked[0].1 {
+                self.sol.set(va, vb, br.base(b, a) + Wide::small(add));
+            }
+            self.mate = self.sol.solve();
         }
     }
 

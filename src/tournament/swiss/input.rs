@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use super::dutch::{Entry, Input, PlayerInput};
 use crate::rules::Color;
-use crate::tournament::model::{PlayerId, Tournament};
+use crate::tournament::model::{PlayerId, Round, Tournament};
 use crate::tournament::standings;
 
 /// Score units per point, so that halves and quarters (micromatch sums) are whole.
@@ -75,27 +75,7 @@ pub fn for_round(
             let before = cumulative[k].get(&id).copied().unwrap_or(0);
             let after = cumulative[k + 1].get(&id).copied().unwrap_or(0);
             let points = after.saturating_sub(before);
-            let pairing = r.pairings.iter().find(|p| p.white == id || p.black == id);
-            let entry = match pairing {
-                Some(p) => {
-                    let played = p.games.iter().any(|g| g.over_the_board());
-                    Entry {
-                        opponent: p.opponent(id).and_then(|o| index.get(&o).copied()),
-                        colour: if played { p.colour_of(id, 0) } else { None },
-                        points,
-                        played,
-                        participated: true,
-                    }
-                }
-                None if r.bye == Some(id) => Entry {
-                    opponent: None,
-                    colour: None,
-                    points,
-                    played: false,
-                    participated: true,
-                },
-                None => Entry::unpaired(points),
-            };
+            let entry = entry_of(r, id, points, &index);
             players[i].entries.push(entry);
         }
     }
@@ -118,6 +98,32 @@ pub fn for_round(
         },
         order,
     )
+}
+
+/// A player's entry for round `r`, in which he scored `points` units: his game, the bye, or
+/// nothing. `index`: each player's input index.
+fn entry_of(r: &Round, id: PlayerId, points: u32, index: &BTreeMap<PlayerId, usize>) -> Entry {
+    let pairing = r.pairings.iter().find(|p| p.white == id || p.black == id);
+    match pairing {
+        Some(p) => {
+            let played = p.games.iter().any(|g| g.over_the_board());
+            Entry {
+                opponent: p.opponent(id).and_then(|o| index.get(&o).copied()),
+                colour: if played { p.colour_of(id, 0) } else { None },
+                points,
+                played,
+                participated: true,
+            }
+        }
+        None if r.bye == Some(id) => Entry {
+            opponent: None,
+            colour: None,
+            points,
+            played: false,
+            participated: true,
+        },
+        None => Entry::unpaired(points),
+    }
 }
 
 /// The initial colour the event drew by lot, read back from round 1, where every pair without

@@ -211,16 +211,17 @@ pub fn initial_colour(t: &Tournament, options: &Options) -> Color {
         .unwrap_or(Color::White)
 }
 
-/// Pairs round `round` of `t`.
-pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
-    let first = initial_colour(t, options);
-    let mut absent = options.absent.clone();
-    for (id, _) in &options.requested_byes {
-        if !absent.contains(id) {
-            absent.push(*id);
-        }
-    }
-    let (mut input, ids) = input::for_round(t, round, &absent, first);
+/// The virtual points of the round being paired, into `input`: the top half's won round of
+/// accelerated pairings in rounds 1 and 2, or the event's own (a TRF's `XXA`). Returns the
+/// points given by the first (in the event's points, as `XXA` gives them), and how many players
+/// the second gives points.
+fn accelerate(
+    t: &Tournament,
+    round: usize,
+    options: &Options,
+    input: &mut dutch::Input,
+    ids: &[PlayerId],
+) -> (Vec<(PlayerId, f64)>, usize) {
     let mut recorded = Vec::new();
     let mut stored_acceleration = 0;
     if options.accelerated && round <= 2 {
@@ -251,6 +252,20 @@ pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
             .collect();
         stored_acceleration = input.acceleration.iter().filter(|&&a| a > 0).count();
     }
+    (recorded, stored_acceleration)
+}
+
+/// Pairs round `round` of `t`.
+pub fn pair(t: &Tournament, round: usize, options: &Options) -> Proposal {
+    let first = initial_colour(t, options);
+    let mut absent = options.absent.clone();
+    for (id, _) in &options.requested_byes {
+        if !absent.contains(id) {
+            absent.push(*id);
+        }
+    }
+    let (mut input, ids) = input::for_round(t, round, &absent, first);
+    let (recorded, stored_acceleration) = accelerate(t, round, options, &mut input, &ids);
     let out = dutch::pair(&input);
     let unit = input::UNIT;
     let score = |i: usize| -> f64 {

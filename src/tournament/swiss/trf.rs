@@ -331,6 +331,15 @@ fn round_cell(
     )
 }
 
+/// A refusal at a line of the file.
+pub(crate) fn line_error(origin: &str) -> impl Fn(usize, String) -> TrfError + '_ {
+    move |line: usize, message: String| TrfError::Line {
+        origin: origin.to_string(),
+        line,
+        message,
+    }
+}
+
 /// An event from TRF-16 text: players, rounds, results (single games).
 pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
     agreement(origin, text)?;
@@ -341,16 +350,76 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
         crate::clock::TimeControl::sudden_death(45),
         1,
     );
-    let err = |line: usize, message: String| TrfError::Line {
-        origin: origin.to_string(),
-        line,
-        message,
+    let err = line_error(origin);
+    let file = read_event_lines(origin, text, &mut t)?;
+    if t.players.is_empty() {
+        return Err(TrfError::NoPlayers {
+            origin: origin.to_string(),
+        });
+    }
+    if let Some(id) = t.acceleration.keys().find(|&&id| t.player(id).is_none()) {
+        return Err(err(0, format!("XXA: no player {id}")));
+    }
+    if !file.forbidden.is_empty() {
+        for &(line, a, b) in &file.forbidden {
+            for id in [a, b] {
+                if t.player(id).is_none() {
+                    return Err(err(line, format!("forbidden pairs: no player {id}")));
+                }
+            }
+        }
+        let pairs = file.forbidden.iter().map(|&(_, a, b)| (a, b)).collect();
+        apply(&mut t, &Command::SetForbidden { pairs }).map_err(|e| err(0, e.to_string()))?;
+    }
+    // Rounds go in through the same changes as the arbiter's, so a file that pairs a player
+    // twice or names an unknown opponent is refused, not saved.
+    let rounds = file.cells.keys().map(|k| k.1).max().unwrap_or(0);
+    for round in 1..=rounds {
+        import_round(origin, &mut t, &file.cells, round)?;
+    }
+    // The dates of `132`, checked as the arbiter's schedule is (in order, within the rounds).
+    if let Some((line, rounds)) = file.schedule {
+        let schedule = crate::tournament::schedule::Schedule {
+            rounds,
+            ..Default::default()
+        };
+        apply(&mut t, &Command::SetSchedule { schedule }).map_err(|e| err(line, e.to_string()))?;
+    }
+    // Without `XXC`, round 1 tells the colour (and the export writes it).
+    if t.initial_colour.is_none() {
+        t.initial_colour = super::input::initial_colour(&t);
+    }
+    // The system `192` names, once its rounds are in (they were checked as any round given).
+    if let Some((system, cycles)) = file.system_code {
+        t.settings.system = system;
+        t.settings.cycles = (cycles > 2).then_some(cycles);
+    }
+    Ok(t)
+}
+
+/// What a TRF-16 file's lines give beside the event's details and players (which go straight
+/// into the event).
+struct EventLines {
+    /// (player number, round) → (opponent, colour, result)
+    cells: BTreeMap<(usize, usize), Cell>,
+    /// (line, player, player) of `XXP`.
+    forbidden: Vec<(usize, PlayerId, PlayerId)>,
+    /// The system `192` names, with its cycles.
+    system_code: Option<(System, u32)>,
+    /// The rounds' dates of `132`, with its line.
+    schedule: Option<(usize, Vec<crate::tournament::schedule::RoundStart>)>,
+}
+
+/// Reads the file line by line: the event's details, settings and players into `t`, the rest
+/// kept for once the players are in.
+fn read_event_lines(origin: &str, text: &str, t: &mut Tournament) -> Result<EventLines, TrfError> {
+    let err = line_error(origin);
+    let mut file = EventLines {
+        cells: BTreeMap::new(),
+        forbidden: Vec::new(),
+        system_code: None,
+        schedule: None,
     };
-    // (player number, round) → (opponent, colour, result)
-    let mut cells: BTreeMap<(usize, usize), Cell> = BTreeMap::new();
-    let mut forbidden = Vec::new();
-    let mut system_code = None;
-    let mut schedule = None;
     for (i, line) in trf_lines(text).enumerate() {
         let line_no = i + 1;
         let code = line.get(..3).unwrap_or("");
@@ -368,8 +437,10 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
                 }
             }
             "XXR" => t.settings.rounds_planned = rest.parse().ok(),
-            "132" => schedule = Some((line_no, read_schedule(line).map_err(|m| err(line_no, m))?)),
-            "192" => system_code = crate::tournament::system::from_trf_code(rest),
+            "132" => {
+                file.schedule = Some((line_no, read_schedule(line).map_err(|m| err(line_no, m))?))
+            }
+            "192" => file.system_code = crate::tournament::system::from_trf_code(rest),
             "XXC" => t.initial_colour = initial_colour(rest).or(t.initial_colour),
             // Player ids are the numbers.
             "XXA" => {
@@ -380,7 +451,7 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             // Player ids are the numbers.
             "XXP" => {
                 let pairs = forbidden_pairs(rest).map_err(|m| err(line_no, m))?;
-                forbidden.extend(
+                file.forbidden.extend(
                     pairs
                         .into_iter()
                         .map(|(a, b)| (line_no, PlayerId(a as u32), PlayerId(b as u32))),
@@ -389,58 +460,16 @@ pub fn import(origin: &str, text: &str) -> Result<Tournament, TrfError> {
             "001" => {
                 let (player, row) = player_line(line).map_err(|m| err(line_no, m))?;
                 let number = player.number.unwrap_or(0);
-                apply(&mut t, &Command::AddPlayer { player })
+                apply(t, &Command::AddPlayer { player })
                     .map_err(|e| err(line_no, e.to_string()))?;
                 for (k, cell) in row.into_iter().enumerate() {
-                    cells.insert((number, k + 1), cell);
+                    file.cells.insert((number, k + 1), cell);
                 }
             }
             _ => {}
         }
     }
-    if t.players.is_empty() {
-        return Err(TrfError::NoPlayers {
-            origin: origin.to_string(),
-        });
-    }
-    if let Some(id) = t.acceleration.keys().find(|&&id| t.player(id).is_none()) {
-        return Err(err(0, format!("XXA: no player {id}")));
-    }
-    if !forbidden.is_empty() {
-        for &(line, a, b) in &forbidden {
-            for id in [a, b] {
-                if t.player(id).is_none() {
-                    return Err(err(line, format!("forbidden pairs: no player {id}")));
-                }
-            }
-        }
-        let pairs = forbidden.iter().map(|&(_, a, b)| (a, b)).collect();
-        apply(&mut t, &Command::SetForbidden { pairs }).map_err(|e| err(0, e.to_string()))?;
-    }
-    // Rounds go in through the same changes as the arbiter's, so a file that pairs a player
-    // twice or names an unknown opponent is refused, not saved.
-    let rounds = cells.keys().map(|k| k.1).max().unwrap_or(0);
-    for round in 1..=rounds {
-        import_round(origin, &mut t, &cells, round)?;
-    }
-    // The dates of `132`, checked as the arbiter's schedule is (in order, within the rounds).
-    if let Some((line, rounds)) = schedule {
-        let schedule = crate::tournament::schedule::Schedule {
-            rounds,
-            ..Default::default()
-        };
-        apply(&mut t, &Command::SetSchedule { schedule }).map_err(|e| err(line, e.to_string()))?;
-    }
-    // Without `XXC`, round 1 tells the colour (and the export writes it).
-    if t.initial_colour.is_none() {
-        t.initial_colour = super::input::initial_colour(&t);
-    }
-    // The system `192` names, once its rounds are in (they were checked as any round given).
-    if let Some((system, cycles)) = system_code {
-        t.settings.system = system;
-        t.settings.cycles = (cycles > 2).then_some(cycles);
-    }
-    Ok(t)
+    Ok(file)
 }
 
 /// Round `round` of the file's cells into the event: its pairs (each game once, White first),
@@ -495,37 +524,13 @@ fn import_round(
             continue;
         }
         let me_white = colour != 'b';
-        let mine = match result {
-            '1' => Some(GameResult::WhiteWins),
-            '0' => Some(GameResult::BlackWins),
-            '=' => Some(GameResult::Draw),
-            '+' => Some(GameResult::WhiteByForfeit),
-            '-' => Some(GameResult::BlackByForfeit),
-            // TRF-26's unknown result: a game adjourned, to be finished.
-            'X' | 'x' | '?' => Some(GameResult::Adjourned),
-            _ => None,
-        };
-        // Results are written from this player's side; turn them to White's.
-        let flip = |r: GameResult| match r {
-            GameResult::WhiteWins => GameResult::BlackWins,
-            GameResult::BlackWins => GameResult::WhiteWins,
-            GameResult::WhiteByForfeit => GameResult::BlackByForfeit,
-            GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
-            r => r,
-        };
         pairs.push(if me_white {
             (PlayerId(n as u32), PlayerId(opp as u32))
         } else {
             (PlayerId(opp as u32), PlayerId(n as u32))
         });
-        // Both lines lost by forfeit: neither came (`-` against `-`).
         let theirs = cells.get(&(opp, round)).map(|c| c.2);
-        let both_lost = result == '-' && theirs == Some('-');
-        results.push(if both_lost {
-            Some(GameResult::DoubleForfeit)
-        } else {
-            mine.map(|r| if me_white { r } else { flip(r) })
-        });
+        results.push(white_result(result, me_white, theirs));
     }
     let set = Command::SetPairings {
         round,
@@ -539,6 +544,36 @@ fn import_round(
     };
     apply(t, &set).map_err(|e| bad(e.to_string()))?;
     set_results(t, round, results).map_err(|e| bad(e.to_string()))
+}
+
+/// A game's result from White's side, from the `result` a player's cell writes from his side
+/// (`me_white`: he has White) and the result on his opponent's line (`theirs`).
+fn white_result(result: char, me_white: bool, theirs: Option<char>) -> Option<GameResult> {
+    let mine = match result {
+        '1' => Some(GameResult::WhiteWins),
+        '0' => Some(GameResult::BlackWins),
+        '=' => Some(GameResult::Draw),
+        '+' => Some(GameResult::WhiteByForfeit),
+        '-' => Some(GameResult::BlackByForfeit),
+        // TRF-26's unknown result: a game adjourned, to be finished.
+        'X' | 'x' | '?' => Some(GameResult::Adjourned),
+        _ => None,
+    };
+    // Results are written from this player's side; turn them to White's.
+    let flip = |r: GameResult| match r {
+        GameResult::WhiteWins => GameResult::BlackWins,
+        GameResult::BlackWins => GameResult::WhiteWins,
+        GameResult::WhiteByForfeit => GameResult::BlackByForfeit,
+        GameResult::BlackByForfeit => GameResult::WhiteByForfeit,
+        r => r,
+    };
+    // Both lines lost by forfeit: neither came (`-` against `-`).
+    let both_lost = result == '-' && theirs == Some('-');
+    if both_lost {
+        Some(GameResult::DoubleForfeit)
+    } else {
+        mine.map(|r| if me_white { r } else { flip(r) })
+    }
 }
 
 /// A file's results of round `round`, board by board from board 1 (`None`: not played yet), as
@@ -825,56 +860,14 @@ pub fn agreement(origin: &str, text: &str) -> Result<(), TrfError> {
 /// input and each player's starting rank (the input's order).
 pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), TrfError> {
     agreement(origin, text)?;
-    let err = |line: usize, message: String| TrfError::Line {
-        origin: origin.to_string(),
-        line,
-        message,
-    };
-    let mut planned = 0;
-    let mut initial = Color::White;
-    let mut forbidden_numbers = Vec::new();
-    let mut accelerations: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-    // (rank, cells with their line)
-    let mut rows: Vec<(usize, usize, Vec<[char; 6]>)> = Vec::new();
-    for (i, line) in trf_lines(text).enumerate() {
-        let line_no = i + 1;
-        let code = line.get(..3).unwrap_or("");
-        let rest = line.get(3..).unwrap_or("").trim();
-        match code {
-            "XXR" | "142" => {
-                planned = rest
-                    .split_whitespace()
-                    .next()
-                    .and_then(|n| n.parse().ok())
-                    .ok_or_else(|| err(line_no, format!("number of rounds `{rest}`")))?;
-            }
-            "XXC" => initial = initial_colour(rest).unwrap_or(initial),
-            "XXP" => {
-                forbidden_numbers.extend(forbidden_pairs(rest).map_err(|m| err(line_no, m))?);
-            }
-            "XXA" => {
-                let (n, points) = read_xxa(line).map_err(|m| err(line_no, m))?;
-                accelerations.insert(n, points);
-            }
-            "001" => {
-                let rank: usize = line
-                    .get(4..8)
-                    .unwrap_or("")
-                    .trim()
-                    .parse()
-                    .map_err(|_| err(line_no, "starting rank".to_string()))?;
-                let cells = cells_of(line);
-                if cells.len() > crate::limits::MAX_ROUNDS {
-                    return Err(err(
-                        line_no,
-                        format!("at most {} rounds", crate::limits::MAX_ROUNDS),
-                    ));
-                }
-                rows.push((rank, line_no, cells));
-            }
-            _ => {}
-        }
-    }
+    let err = line_error(origin);
+    let PairingFile {
+        planned,
+        initial,
+        forbidden_numbers,
+        accelerations,
+        mut rows,
+    } = read_pairing_file(origin, text)?;
     if rows.is_empty() {
         return Err(TrfError::NoPlayers {
             origin: origin.to_string(),
@@ -891,62 +884,17 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
         let mut list = Vec::new();
         let mut skipped = 0;
         for (r, c) in cells.iter().enumerate() {
-            let opp_text: String = c[..4].iter().collect();
-            let (colour_c, result_c) = (c[4], c[5].to_ascii_uppercase());
-            let bad = |what: &str| err(*line_no, format!("round {}: {what}", r + 1));
-            let mut skip = true;
-            let mut opponent = None;
-            if opp_text != "    " {
-                skip = false;
-                if opp_text.trim() != "0000" {
-                    let n: usize = opp_text
-                        .trim()
-                        .parse()
-                        .map_err(|_| bad(&format!("opponent `{opp_text}`")))?;
-                    let o = *index
-                        .get(&n)
-                        .ok_or_else(|| bad(&format!("opponent {n} has no player line")))?;
-                    opponent = (o != me).then_some(o);
-                }
-            }
-            let colour = match colour_c {
-                'w' | 'W' => Some(Color::White),
-                'b' | 'B' => Some(Color::Black),
-                '-' | ' ' => None,
-                other => return Err(bad(&format!("colour `{other}`"))),
-            };
-            if colour_c != ' ' {
-                skip = false;
-            }
-            let points =
-                result_points(result_c).ok_or_else(|| bad(&format!("result `{result_c}`")))?;
-            if result_c != ' ' {
-                skip = false;
-            }
-            let played = opponent.is_some()
-                && colour.is_some()
-                && matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L');
-            if matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L')
-                && opponent.is_some()
-                && colour.is_none()
-            {
-                return Err(bad("a played game needs a colour"));
-            }
-            let participated = opponent.is_some() || matches!(result_c, 'U' | '+');
-            if skip {
+            let entry = read_cell(c, me, &index)
+                .map_err(|what| err(*line_no, format!("round {}: {what}", r + 1)))?;
+            let Some(entry) = entry else {
                 skipped += 1;
                 continue;
-            }
+            };
             list.extend((0..skipped).map(|_| Entry::unpaired(0)));
             skipped = 0;
             played_rounds = played_rounds.max(list.len());
-            list.push(Entry {
-                opponent,
-                colour: colour.filter(|_| played),
-                points,
-                played,
-                participated,
-            });
+            let participated = entry.participated;
+            list.push(entry);
             if participated {
                 played_rounds = played_rounds.max(list.len());
             }
@@ -957,27 +905,13 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
     if entries.iter().all(|e| e.len() > played_rounds) {
         played_rounds += 1;
     }
-    let players = entries
-        .into_iter()
-        .map(|mut list| {
-            let absent = list.len() > played_rounds;
-            list.truncate(played_rounds);
-            while list.len() < played_rounds {
-                list.push(Entry::unpaired(0));
-            }
-            PlayerInput {
-                entries: list,
-                absent,
-            }
-        })
-        .collect();
     let forbidden = forbidden_numbers
         .into_iter()
         .filter_map(|(a, b)| Some((*index.get(&a)?, *index.get(&b)?)))
         .collect();
     Ok((
         Input {
-            players,
+            players: players_of(entries, played_rounds),
             rounds_played: played_rounds,
             rounds_planned: planned,
             initial_colour: initial,
@@ -1000,6 +934,148 @@ pub fn pairing_input(origin: &str, text: &str) -> Result<(Input, Vec<usize>), Tr
         },
         rows.iter().map(|r| r.0).collect(),
     ))
+}
+
+/// What the Swiss pairing reads of a TRF-16 file.
+struct PairingFile {
+    planned: usize,
+    initial: Color,
+    /// Pairs of starting ranks (`XXP`).
+    forbidden_numbers: Vec<(usize, usize)>,
+    /// Each starting rank's virtual points per round (`XXA`).
+    accelerations: BTreeMap<usize, Vec<u32>>,
+    /// (rank, cells with their line)
+    rows: Vec<(usize, usize, Vec<[char; 6]>)>,
+}
+
+fn read_pairing_file(origin: &str, text: &str) -> Result<PairingFile, TrfError> {
+    let err = line_error(origin);
+    let mut file = PairingFile {
+        planned: 0,
+        initial: Color::White,
+        forbidden_numbers: Vec::new(),
+        accelerations: BTreeMap::new(),
+        rows: Vec::new(),
+    };
+    for (i, line) in trf_lines(text).enumerate() {
+        let line_no = i + 1;
+        let code = line.get(..3).unwrap_or("");
+        let rest = line.get(3..).unwrap_or("").trim();
+        match code {
+            "XXR" | "142" => {
+                file.planned = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or_else(|| err(line_no, format!("number of rounds `{rest}`")))?;
+            }
+            "XXC" => file.initial = initial_colour(rest).unwrap_or(file.initial),
+            "XXP" => {
+                file.forbidden_numbers
+                    .extend(forbidden_pairs(rest).map_err(|m| err(line_no, m))?);
+            }
+            "XXA" => {
+                let (n, points) = read_xxa(line).map_err(|m| err(line_no, m))?;
+                file.accelerations.insert(n, points);
+            }
+            "001" => {
+                let rank: usize = line
+                    .get(4..8)
+                    .unwrap_or("")
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(line_no, "starting rank".to_string()))?;
+                let cells = cells_of(line);
+                if cells.len() > crate::limits::MAX_ROUNDS {
+                    return Err(err(
+                        line_no,
+                        format!("at most {} rounds", crate::limits::MAX_ROUNDS),
+                    ));
+                }
+                file.rows.push((rank, line_no, cells));
+            }
+            _ => {}
+        }
+    }
+    Ok(file)
+}
+
+/// One cell of player `me`'s line as the pairing reads it; `None`: a blank cell, skipped. `index`:
+/// starting rank → player. The error names what is wrong.
+fn read_cell(
+    c: &[char; 6],
+    me: usize,
+    index: &BTreeMap<usize, usize>,
+) -> Result<Option<Entry>, String> {
+    let opp_text: String = c[..4].iter().collect();
+    let (colour_c, result_c) = (c[4], c[5].to_ascii_uppercase());
+    let mut skip = true;
+    let mut opponent = None;
+    if opp_text != "    " {
+        skip = false;
+        if opp_text.trim() != "0000" {
+            let n: usize = opp_text
+                .trim()
+                .parse()
+                .map_err(|_| format!("opponent `{opp_text}`"))?;
+            let o = *index
+                .get(&n)
+                .ok_or_else(|| format!("opponent {n} has no player line"))?;
+            opponent = (o != me).then_some(o);
+        }
+    }
+    let colour = match colour_c {
+        'w' | 'W' => Some(Color::White),
+        'b' | 'B' => Some(Color::Black),
+        '-' | ' ' => None,
+        other => return Err(format!("colour `{other}`")),
+    };
+    if colour_c != ' ' {
+        skip = false;
+    }
+    let points = result_points(result_c).ok_or_else(|| format!("result `{result_c}`"))?;
+    if result_c != ' ' {
+        skip = false;
+    }
+    let played = opponent.is_some()
+        && colour.is_some()
+        && matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L');
+    if matches!(result_c, '1' | 'W' | '=' | 'D' | '0' | 'L')
+        && opponent.is_some()
+        && colour.is_none()
+    {
+        return Err("a played game needs a colour".to_string());
+    }
+    let participated = opponent.is_some() || matches!(result_c, 'U' | '+');
+    if skip {
+        return Ok(None);
+    }
+    Ok(Some(Entry {
+        opponent,
+        colour: colour.filter(|_| played),
+        points,
+        played,
+        participated,
+    }))
+}
+
+/// The players' inputs: each list cut or filled with unpaired rounds to `played_rounds`; a
+/// player with a cell past them is absent from the round being paired.
+fn players_of(entries: Vec<Vec<Entry>>, played_rounds: usize) -> Vec<PlayerInput> {
+    entries
+        .into_iter()
+        .map(|mut list| {
+            let absent = list.len() > played_rounds;
+            list.truncate(played_rounds);
+            while list.len() < played_rounds {
+                list.push(Entry::unpaired(0));
+            }
+            PlayerInput {
+                entries: list,
+                absent,
+            }
+        })
+        .collect()
 }
 
 /// The file as it stood before round `round` was paired: every `001` line cut to the rounds

@@ -295,59 +295,11 @@ const KNOWN_OTHER: [&str; 16] = [
 pub fn import(origin: &str, text: &str) -> Result<(Tournament, Vec<String>), TrfError> {
     let mut t = trf16::import(origin, text)?;
     let mut warnings = Vec::new();
-    let err = |line: usize, message: String| TrfError::Line {
-        origin: origin.to_string(),
-        line,
-        message,
-    };
-    let (mut start, mut end) = (None, None);
-    let mut tiebreaks: Option<(usize, String)> = None;
-    for (i, line) in trf16::trf_lines(text).enumerate() {
-        let line_no = i + 1;
-        let code = line.get(..3).unwrap_or("");
-        let rest = line.get(4..).unwrap_or("").trim();
-        match code {
-            "042" => start = Some(rest.to_string()),
-            "052" => end = Some(rest.to_string()),
-            "112" if !rest.is_empty() => t.settings.arbiters.push(rest.to_string()),
-            "142" if !text.lines().any(|l| l.starts_with("XXR")) => {
-                t.settings.rounds_planned = rest.parse().ok()
-            }
-            "152" => match rest.to_ascii_uppercase().as_str() {
-                "W" => t.initial_colour = Some(Color::White),
-                "B" => t.initial_colour = Some(Color::Black),
-                other => warnings.push(format!(
-                    "{origin}:{line_no}: 152: `{other}` is not W or B; not read"
-                )),
-            },
-            "162" => match read_scoring(line) {
-                Some((w, d, l)) => {
-                    let s = &t.settings;
-                    t.settings.scoring = Scoring::of_points(&s.scoring, s.format.games, w, d, l);
-                }
-                None => warnings.push(format!(
-                    "{origin}:{line_no}: 162: no W, D and L points; the event keeps 1-0.5-0"
-                )),
-            },
-            // 212 (the standings' list) wins over 202 (the tie-breaks alone), as FIDE's checker reads them.
-            "202" if tiebreaks.is_none() => tiebreaks = Some((line_no, rest.to_string())),
-            "212" => tiebreaks = Some((line_no, rest.to_string())),
-            "260" => {
-                let pairs = forbidden_260(line).map_err(|m| err(line_no, m))?;
-                for (a, b) in pairs {
-                    if !t.forbidden.contains(&(a, b)) && !t.forbidden.contains(&(b, a)) {
-                        t.forbidden.push((a, b));
-                    }
-                }
-            }
-            "###" => t.record.extend(Recorded::from_trf(line)),
-            "" => {}
-            c if KNOWN.contains(&c) || KNOWN_OTHER.contains(&c) => {}
-            c => warnings.push(format!(
-                "{origin}:{line_no}: record `{c}` is not one this program reads; left out"
-            )),
-        }
-    }
+    let Deferred {
+        start,
+        end,
+        tiebreaks,
+    } = read_records(origin, text, &mut t, &mut warnings)?;
     read_options(&mut t, text);
     if let (Some(a), Some(b)) = (&start, &end) {
         t.settings.dates = if a == b {
@@ -357,21 +309,9 @@ pub fn import(origin: &str, text: &str) -> Result<(Tournament, Vec<String>), Trf
         };
     }
     if let Some((line_no, list)) = tiebreaks {
-        t.tiebreaks = list
-            .split([',', ' '])
-            .filter(|c| !c.trim().is_empty() && !c.trim().eq_ignore_ascii_case("PTS"))
-            .filter_map(|c| {
-                let tb = read_tiebreak(c);
-                if tb.is_none() {
-                    warnings.push(format!(
-                        "{origin}:{line_no}: tie-break `{}` is not one this program computes; left out",
-                        c.trim()
-                    ));
-                }
-                tb
-            })
-            .collect();
+        t.tiebreaks = read_tiebreaks(origin, line_no, &list, &mut warnings);
     }
+    let err = trf16::line_error(origin);
     for id in t.forbidden.iter().flat_map(|(a, b)| [*a, *b]) {
         if t.player(id).is_none() {
             return Err(err(0, format!("260: no player {id}")));
@@ -398,6 +338,102 @@ pub fn import(origin: &str, text: &str) -> Result<(Tournament, Vec<String>), Trf
         t.record.push(recorded);
     }
     Ok((t, warnings))
+}
+
+/// What the records give that is settled once all are read: the first and last day, and the
+/// tie-break list with its line.
+struct Deferred {
+    start: Option<String>,
+    end: Option<String>,
+    tiebreaks: Option<(usize, String)>,
+}
+
+/// Reads the TRF-26 records into `t` (arbiters, rounds, colour, scoring, forbidden pairs, the
+/// record), with a warning for each it cannot take in.
+fn read_records(
+    origin: &str,
+    text: &str,
+    t: &mut Tournament,
+    warnings: &mut Vec<String>,
+) -> Result<Deferred, TrfError> {
+    let err = trf16::line_error(origin);
+    let mut found = Deferred {
+        start: None,
+        end: None,
+        tiebreaks: None,
+    };
+    for (i, line) in trf16::trf_lines(text).enumerate() {
+        let line_no = i + 1;
+        let code = line.get(..3).unwrap_or("");
+        let rest = line.get(4..).unwrap_or("").trim();
+        match code {
+            "042" => found.start = Some(rest.to_string()),
+            "052" => found.end = Some(rest.to_string()),
+            "112" if !rest.is_empty() => t.settings.arbiters.push(rest.to_string()),
+            "142" if !text.lines().any(|l| l.starts_with("XXR")) => {
+                t.settings.rounds_planned = rest.parse().ok()
+            }
+            "152" => match rest.to_ascii_uppercase().as_str() {
+                "W" => t.initial_colour = Some(Color::White),
+                "B" => t.initial_colour = Some(Color::Black),
+                other => warnings.push(format!(
+                    "{origin}:{line_no}: 152: `{other}` is not W or B; not read"
+                )),
+            },
+            "162" => match read_scoring(line) {
+                Some((w, d, l)) => {
+                    let s = &t.settings;
+                    t.settings.scoring = Scoring::of_points(&s.scoring, s.format.games, w, d, l);
+                }
+                None => warnings.push(format!(
+                    "{origin}:{line_no}: 162: no W, D and L points; the event keeps 1-0.5-0"
+                )),
+            },
+            // 212 (the standings' list) wins over 202 (the tie-breaks alone), as FIDE's checker reads them.
+            "202" if found.tiebreaks.is_none() => {
+                found.tiebreaks = Some((line_no, rest.to_string()))
+            }
+            "212" => found.tiebreaks = Some((line_no, rest.to_string())),
+            "260" => {
+                let pairs = forbidden_260(line).map_err(|m| err(line_no, m))?;
+                for (a, b) in pairs {
+                    if !t.forbidden.contains(&(a, b)) && !t.forbidden.contains(&(b, a)) {
+                        t.forbidden.push((a, b));
+                    }
+                }
+            }
+            "###" => t.record.extend(Recorded::from_trf(line)),
+            "" => {}
+            c if KNOWN.contains(&c) || KNOWN_OTHER.contains(&c) => {}
+            c => warnings.push(format!(
+                "{origin}:{line_no}: record `{c}` is not one this program reads; left out"
+            )),
+        }
+    }
+    Ok(found)
+}
+
+/// The tie-breaks of a `202` or `212` list (at line `line_no`), with a warning for each this
+/// program does not compute.
+fn read_tiebreaks(
+    origin: &str,
+    line_no: usize,
+    list: &str,
+    warnings: &mut Vec<String>,
+) -> Vec<TieBreak> {
+    list.split([',', ' '])
+        .filter(|c| !c.trim().is_empty() && !c.trim().eq_ignore_ascii_case("PTS"))
+        .filter_map(|c| {
+            let tb = read_tiebreak(c);
+            if tb.is_none() {
+                warnings.push(format!(
+                    "{origin}:{line_no}: tie-break `{}` is not one this program computes; left out",
+                    c.trim()
+                ));
+            }
+            tb
+        })
+        .collect()
 }
 
 /// A `260` line's pairs: the players at columns 13–16, 18–21 … may not meet one another.

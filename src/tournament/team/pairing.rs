@@ -2,7 +2,7 @@
 //! first-listed team at home (White on boards 1, 3, 5 … in game 1), each team's line-up its
 //! roster's first B players unless the arbiter sets another ([`line_up_boards`]).
 
-use super::{LineUp, Match, PlayerName, TeamError, TeamId, TeamName};
+use super::{LineUp, Match, PlayerName, TeamError, TeamId, TeamName, TeamSettings};
 use crate::tournament::berger;
 use crate::tournament::model::{PlayerId, Round, System, Tournament};
 
@@ -112,34 +112,16 @@ fn boards_of(home: &[PlayerId], away: &[PlayerId]) -> Vec<(PlayerId, PlayerId)> 
         .collect()
 }
 
-/// The boards of match `m` in round `r` with `team` fielding `players` in board order: checked
-/// against the roster and the event's line-up mode (roster order: nobody above a player listed
-/// higher; fixed boards: a roster player on his own board, a reserve anywhere).
-pub fn line_up_boards(
+/// Team `team`'s line-up `players` in round `round`: each on its roster once, in the event's
+/// line-up mode (roster order, fixed boards, free).
+fn check_line_up(
     t: &Tournament,
-    r: &Round,
-    m: &Match,
+    settings: &TeamSettings,
+    round: usize,
     team: TeamId,
+    roster: &[PlayerId],
     players: &[PlayerId],
-) -> Result<Vec<(PlayerId, PlayerId)>, TeamError> {
-    let round = r.number;
-    let settings = t
-        .settings
-        .teams
-        .as_ref()
-        .ok_or(TeamError::NotTeamEvent { round })?;
-    let roster = &t
-        .team(team)
-        .ok_or(TeamError::NoTeam { round, team })?
-        .roster;
-    if players.len() != m.boards.len() {
-        return Err(TeamError::LineUpSize {
-            round,
-            team: TeamName::of(t, team),
-            players: players.len(),
-            boards: m.boards.len(),
-        });
-    }
+) -> Result<(), TeamError> {
     let mut seen = std::collections::BTreeSet::new();
     for (k, &p) in players.iter().enumerate() {
         let Some(at) = roster.iter().position(|&q| q == p) else {
@@ -183,6 +165,38 @@ pub fn line_up_boards(
             LineUp::Free => {}
         }
     }
+    Ok(())
+}
+
+/// The boards of match `m` in round `r` with `team` fielding `players` in board order: checked
+/// against the roster and the event's line-up mode (roster order: nobody above a player listed
+/// higher; fixed boards: a roster player on his own board, a reserve anywhere).
+pub fn line_up_boards(
+    t: &Tournament,
+    r: &Round,
+    m: &Match,
+    team: TeamId,
+    players: &[PlayerId],
+) -> Result<Vec<(PlayerId, PlayerId)>, TeamError> {
+    let round = r.number;
+    let settings = t
+        .settings
+        .teams
+        .as_ref()
+        .ok_or(TeamError::NotTeamEvent { round })?;
+    let roster = &t
+        .team(team)
+        .ok_or(TeamError::NoTeam { round, team })?
+        .roster;
+    if players.len() != m.boards.len() {
+        return Err(TeamError::LineUpSize {
+            round,
+            team: TeamName::of(t, team),
+            players: players.len(),
+            boards: m.boards.len(),
+        });
+    }
+    check_line_up(t, settings, round, team, roster, players)?;
     settings.rules.check(t, round, team, players)?;
     // The other team's players stay where they are, and so do the colours.
     let boards = r

@@ -49,28 +49,11 @@ pub fn for_round(
         crate::tournament::team::TeamSettings::new(4, crate::tournament::model::System::Swiss)
     });
     let history = team_rounds(t, round.saturating_sub(1));
-    let primary_of = |r: &TeamRound| match settings.primary {
-        Primary::MatchPoints => r.match_points.unwrap_or(0.0),
-        Primary::GamePoints => r.game_points,
-    };
     let secondary_of = |r: &TeamRound| match settings.primary {
         Primary::MatchPoints => r.game_points,
         Primary::GamePoints => r.match_points.unwrap_or(0.0),
     };
-    let units = |p: f64| (p * UNIT).round() as i64;
-    // Each team's primary score before each round (index 0: before round 1).
-    let before: BTreeMap<TeamId, Vec<i64>> = history
-        .iter()
-        .map(|(&id, rounds)| {
-            let mut acc = vec![0; round.max(1)];
-            for r in rounds {
-                for a in acc.iter_mut().skip(r.round) {
-                    *a += units(primary_of(r));
-                }
-            }
-            (id, acc)
-        })
-        .collect();
+    let before = primary_before(&history, round, settings.primary);
     let score_before = |id: TeamId, r: usize| {
         before
             .get(&id)
@@ -102,45 +85,18 @@ pub fn for_round(
                 score: pairing_before(id, round),
                 primary: score_before(id, round),
                 secondary: rounds.iter().map(|r| units(secondary_of(r))).sum(),
-                colours: rounds
-                    .iter()
-                    .filter(|r| over_board(r))
-                    .map(|r| if r.home { Color::White } else { Color::Black })
-                    .collect(),
+                colours: colours_played(rounds),
                 floated: previous.is_some_and(|r| {
                     over_board(r)
                         && r.opponent.is_some_and(|o| {
                             pairing_before(o, r.round) != pairing_before(id, r.round)
                         })
                 }),
-                pab_barred: rounds.iter().any(|r| {
-                    r.pab
-                        || (r.opponent.is_some()
-                            && !over_board(r)
-                            && r.game_points > r.opponent_game_points)
-                }),
+                pab_barred: pab_barred(rounds),
             }
         })
         .collect();
-    let index: BTreeMap<TeamId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-    let mut met = Vec::new();
-    for (&id, rounds) in &history {
-        for r in rounds.iter().filter(|r| over_board(r)) {
-            if let (Some(&a), Some(&b)) = (index.get(&id), r.opponent.and_then(|o| index.get(&o))) {
-                if a < b {
-                    met.push((a, b));
-                }
-            }
-        }
-    }
-    // The regulation's forbidden pairs (one club's teams) are kept apart as a rematch is.
-    for a in 0..ids.len() {
-        for b in a + 1..ids.len() {
-            if ForbiddenTeams::keeps_apart(&settings.forbidden, tpn(ids[a]), tpn(ids[b]), round) {
-                met.push((a, b));
-            }
-        }
-    }
+    let met = met(t, &history, &ids, &settings.forbidden, round);
     let input = Input {
         teams,
         met,
@@ -155,6 +111,84 @@ pub fn for_round(
             .unwrap_or(initial),
     };
     (input, ids)
+}
+
+/// The colours of a team's matches played over the board, in order.
+fn colours_played(rounds: &[TeamRound]) -> Vec<Color> {
+    rounds
+        .iter()
+        .filter(|r| over_board(r))
+        .map(|r| if r.home { Color::White } else { Color::Black })
+        .collect()
+}
+
+/// A team may not have the bye again: it had it, or won a match without playing it.
+fn pab_barred(rounds: &[TeamRound]) -> bool {
+    rounds.iter().any(|r| {
+        r.pab || (r.opponent.is_some() && !over_board(r) && r.game_points > r.opponent_game_points)
+    })
+}
+
+/// Score units of `p` points.
+fn units(p: f64) -> i64 {
+    (p * UNIT).round() as i64
+}
+
+/// Each team's primary score before each round (index 0: before round 1) in units, from the
+/// rounds before `round`.
+fn primary_before(
+    history: &BTreeMap<TeamId, Vec<TeamRound>>,
+    round: usize,
+    primary: Primary,
+) -> BTreeMap<TeamId, Vec<i64>> {
+    let primary_of = |r: &TeamRound| match primary {
+        Primary::MatchPoints => r.match_points.unwrap_or(0.0),
+        Primary::GamePoints => r.game_points,
+    };
+    history
+        .iter()
+        .map(|(&id, rounds)| {
+            let mut acc = vec![0; round.max(1)];
+            for r in rounds {
+                for a in acc.iter_mut().skip(r.round) {
+                    *a += units(primary_of(r));
+                }
+            }
+            (id, acc)
+        })
+        .collect()
+}
+
+/// The pairs of input indices (of `ids`) that may not meet in `round`: teams that have met over
+/// the board, and the regulation's forbidden pairs.
+fn met(
+    t: &Tournament,
+    history: &BTreeMap<TeamId, Vec<TeamRound>>,
+    ids: &[TeamId],
+    forbidden: &[ForbiddenTeams],
+    round: usize,
+) -> Vec<(usize, usize)> {
+    let tpn = |id: TeamId| t.team_number(id);
+    let index: BTreeMap<TeamId, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let mut met = Vec::new();
+    for (&id, rounds) in history {
+        for r in rounds.iter().filter(|r| over_board(r)) {
+            if let (Some(&a), Some(&b)) = (index.get(&id), r.opponent.and_then(|o| index.get(&o))) {
+                if a < b {
+                    met.push((a, b));
+                }
+            }
+        }
+    }
+    // The regulation's forbidden pairs (one club's teams) are kept apart as a rematch is.
+    for a in 0..ids.len() {
+        for b in a + 1..ids.len() {
+            if ForbiddenTeams::keeps_apart(forbidden, tpn(ids[a]), tpn(ids[b]), round) {
+                met.push((a, b));
+            }
+        }
+    }
+    met
 }
 
 /// The initial-colour read back from round 1 (art. 4.3.1): in the played match of the smallest

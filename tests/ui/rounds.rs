@@ -887,7 +887,11 @@ fn typing_goes_on_to_the_tie_break_game_and_a_recorded_result_is_replaced_only_a
     // Board 2 (third place) first: 1-0 in both games.
     let _ = app.update(Message::Rounds(R::Focus(2, 0)));
     char_key(&mut app, "1");
-    assert_eq!(app.rounds.focus, Some((2, 1)), "on to board 2's second game");
+    assert_eq!(
+        app.rounds.focus,
+        Some((2, 1)),
+        "on to board 2's second game"
+    );
     char_key(&mut app, "1");
     // The final drawn 1:1: the tie-break game it made due is where typing goes on.
     let _ = app.update(Message::Rounds(R::Focus(1, 0)));
@@ -931,4 +935,39 @@ fn typing_goes_on_to_the_tie_break_game_and_a_recorded_result_is_replaced_only_a
         Modifiers::empty(),
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+/// The fifth arbiter's trial: with «в жеребьёвку только пришедших» set, the console's Swiss
+/// draft paired players who had not checked in (`pair` left them out). The draft starts with
+/// them absent, says why, and saves them so.
+#[test]
+fn the_swiss_draft_leaves_out_who_has_not_checked_in() {
+    let source = event_copy("swiss-checkin", "tournaments/open-swiss-48.ron");
+    let mut t = shashki_arbiter::store::event::read(&source).unwrap();
+    t.settings.registration.checkin_required = true;
+    let ids: Vec<PlayerId> = t.by_number().iter().map(|p| p.id).collect();
+    let (away, came) = ids.split_at(2);
+    t.checked_in = came.to_vec();
+    let path = source.with_file_name("checked-in.ron");
+    EventFile::create(&path, t).unwrap();
+    let mut app = App::with(Some(&path), None, Lang::Ru, Time::Manual(0));
+    let _ = app.update(Message::Tab(Tab::Rounds));
+    click(&mut app, "Жеребьёвка тура 8");
+    let d = app.rounds.draft.as_ref().expect("a draft");
+    assert_eq!(
+        d.proposal.absent,
+        away.to_vec(),
+        "not checked in, yet paired"
+    );
+    assert!(d
+        .pairs
+        .iter()
+        .all(|&(w, b)| !away.contains(&w) && !away.contains(&b)));
+    assert!(
+        text_containing(&app, "на регистрации)").is_some(),
+        "the draft does not say why they are left out"
+    );
+    click(&mut app, "Сохранить пары");
+    let saved = shashki_arbiter::store::event::read(&path).unwrap();
+    assert_eq!(saved.rounds[7].absent, away.to_vec());
 }

@@ -11,6 +11,7 @@ use super::Action;
 use crate::lang::Lang;
 use crate::tournament::command::Command;
 use crate::tournament::model::{PlayerId, Tournament};
+use crate::tournament::registration;
 use crate::tournament::swiss::{self, Options, Proposal};
 use crate::ui::format::Choice;
 use panel::Sides;
@@ -50,10 +51,14 @@ impl State {
         } else {
             None
         };
+        // Where the event pairs only who has checked in, the others start out absent, as
+        // `pair` leaves them (the draft paired everyone: the fifth trial).
+        let absent = registration::left_out(t, round);
         Ok(State::with(
             t,
             Options {
                 first_colour,
+                absent,
                 ..Options::default()
             },
         ))
@@ -233,9 +238,25 @@ impl State {
                 numbered(t, b)
             )));
         }
+        let unchecked = registration::left_out(t, self.proposal.round);
         for a in &self.proposal.absent {
+            let why = match unchecked.contains(a) {
+                true => format!(
+                    " ({})",
+                    lang.agree(
+                        t.player(*a).and_then(|p| p.sex),
+                        "not checked in",
+                        [
+                            "не отмечен на регистрации",
+                            "не отмечена на регистрации",
+                            "не отмечен(а) на регистрации"
+                        ]
+                    )
+                ),
+                false => String::new(),
+            };
             notes = notes.push(panel::note(format!(
-                "{}: {}",
+                "{}: {}{why}",
                 lang.pick("Absent", "Отсутствует"),
                 numbered(t, *a)
             )));

@@ -864,12 +864,26 @@ fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_ov
     assert_eq!(seeds, [1, 2, 4, 3]);
     // Play the final: its games between 1 and 4 (group A) and 2 and 3 (group B) are carried.
     let mut carried = 0;
+    // Who had White in each group game: a carried game keeps its colours (the fifth trial found
+    // them swapped to the final table's), and says where it came from.
+    let group_white: Vec<(u64, u64)> = shashki_arbiter::store::event::read(Path::new(&event))
+        .unwrap()
+        .rounds
+        .iter()
+        .flat_map(|r| &r.pairings)
+        .map(|p| (u64::from(p.white.0), u64::from(p.black.0)))
+        .collect();
     for r in 1..=3 {
         let v = ok(&["pair", &final_a, "--save", "--format", "json"]);
         for (b, (w, bl)) in pairs(&v).iter().enumerate() {
             let same_group = matches!((w.min(bl), w.max(bl)), (1, 4) | (2, 3));
             if same_group {
                 carried += 1;
+                assert!(
+                    group_white.contains(&(*w, *bl)),
+                    "{w}-{bl}: not the colours the group game was played with"
+                );
+                assert_eq!(v["pairings"][b]["carried"], "groups");
                 continue;
             }
             let score = if w < bl { "1-0" } else { "0-1" };
@@ -887,6 +901,14 @@ fn a_stage_event_plays_snake_groups_then_a_final_with_the_group_games_carried_ov
         }
     }
     assert_eq!(carried, 2);
+    // Saved with the colours they were played with.
+    let final_t = shashki_arbiter::store::event::read(Path::new(&final_a)).unwrap();
+    for p in final_t.rounds.iter().flat_map(|r| &r.pairings) {
+        if p.carried.is_some() {
+            let colours = (u64::from(p.white.0), u64::from(p.black.0));
+            assert!(group_white.contains(&colours), "saved as {colours:?}");
+        }
+    }
     let saved = std::fs::read_to_string(&final_a).unwrap();
     assert_eq!(
         saved.matches("carried: \"groups\"").count(),

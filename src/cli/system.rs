@@ -299,6 +299,23 @@ struct PairingJson {
     group: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     table: Option<String>,
+    /// The stage its games were played in, carried over (not played again).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    carried: Option<String>,
+}
+
+/// An encounter's players with the colours its games are played with: a match carried over from
+/// the stage before keeps the colours it was played with (`stage::carry_into`), and its games.
+fn as_played(
+    t: &Tournament,
+    white: PlayerId,
+    black: PlayerId,
+) -> (PlayerId, PlayerId, Option<&stage::Carried>) {
+    let stage = t.settings.stage.as_ref();
+    match stage.and_then(|s| s.carried_between(white, black)) {
+        Some(c) => (c.white, c.black, Some(c)),
+        None => (white, black, None),
+    }
 }
 
 #[derive(Serialize)]
@@ -385,12 +402,18 @@ fn draft_json(
         pairings: d
             .encounters
             .iter()
-            .map(|e| PairingJson {
-                board: e.board,
-                white: e.white,
-                black: e.black,
-                group: e.group.clone(),
-                table: e.table.clone(),
+            .map(|e| {
+                let (white, black, carried) = as_played(t, e.white, e.black);
+                PairingJson {
+                    board: e.board,
+                    white,
+                    black,
+                    group: e.group.clone(),
+                    table: e.table.clone(),
+                    carried: carried
+                        .and(t.settings.stage.as_ref())
+                        .map(|s| s.from_name.clone()),
+                }
             })
             .collect(),
         bye: if knockout {
@@ -442,11 +465,23 @@ fn print_draft(t: &Tournament, d: &Draft, saved: bool, lang: Lang) {
         } else {
             String::new()
         };
+        let (white, black, carried) = as_played(t, e.white, e.black);
+        let carried = match (carried, &t.settings.stage) {
+            (Some(c), Some(stage)) => {
+                let games: Vec<&str> = c.games.iter().map(|g| g.symbol()).collect();
+                format!(
+                    "  — {}: {}",
+                    shashki_arbiter::report::round_protocol::carried_said(&stage.from_name, lang),
+                    games.join(", ")
+                )
+            }
+            _ => String::new(),
+        };
         outln!(
-            "{:>3}. {} – {}{seeds}{group}{table}{third}",
+            "{:>3}. {} – {}{seeds}{group}{table}{third}{carried}",
             e.board,
-            system::name(t, e.white),
-            system::name(t, e.black)
+            system::name(t, white),
+            system::name(t, black)
         );
     }
     if let Some(b) = d.bye {

@@ -30,6 +30,7 @@ pub fn section(tour: &Tournament, r: &Round, use_: Use, lang: Lang) -> Section {
     let header = header(tour, use_, lang);
     let mut rows: Vec<Vec<String>> = r.pairings.iter().map(|p| cells.board_row(p)).collect();
     rows.extend(cells.apart_rows(r, header.len()));
+    rows.extend(cells.carried_rows(r, header.len()));
     let heading = match use_ {
         Use::Protocol => format!("{} {}", t(lang, "Round", "Тур"), r.number),
         Use::Pairings => format!("{} {}", t(lang, "Pairings, round", "Пары, тур"), r.number),
@@ -130,9 +131,35 @@ impl Cells<'_> {
             row.extend(ballot(p, self.lang));
         }
         if self.use_ == Use::Protocol {
-            row.extend(result(self.tour, p, p.white, Games::LeftFirst, self.lang));
+            let mut games = result(self.tour, p, p.white, Games::LeftFirst, self.lang);
+            if let (Some(from), Some(cell)) = (&p.carried, games.first_mut()) {
+                cell.push_str(&format!(" ({})", carried_said(from, self.lang)));
+            }
+            row.extend(games);
         }
         row
+    }
+
+    /// Boards whose games were played in an earlier stage: on the wall's list, a line each
+    /// saying so and the result, for no one to sit down to them.
+    fn carried_rows(&self, r: &Round, width: usize) -> Vec<Vec<String>> {
+        if self.use_ != Use::Pairings {
+            return Vec::new();
+        }
+        r.pairings
+            .iter()
+            .filter_map(|p| {
+                let from = p.carried.as_ref()?;
+                let games: Vec<&str> = p.games.iter().map(|g| g.symbol()).collect();
+                let mut row = vec![
+                    p.board.to_string(),
+                    String::new(),
+                    format!("{}: {}", carried_said(from, self.lang), games.join(", ")),
+                ];
+                row.resize(width, String::new());
+                Some(row)
+            })
+            .collect()
     }
 
     /// The players without a board (the bye, requested byes with points), each with why.
@@ -171,6 +198,14 @@ impl Cells<'_> {
             apart(*id, what);
         }
         rows
+    }
+}
+
+/// A board carried over: «перенесено из «Группы»» (its games are not played again).
+pub fn carried_said(from: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("carried over from «{from}», not played again"),
+        Lang::Ru => format!("перенесено из «{from}», не переигрывается"),
     }
 }
 

@@ -120,22 +120,24 @@ pub fn carried(t: &Tournament, players: &[PlayerId]) -> Vec<Carried> {
         .collect()
 }
 
+impl Stage {
+    /// The match carried over between `a` and `b`, either way round.
+    pub fn carried_between(&self, a: PlayerId, b: PlayerId) -> Option<&Carried> {
+        self.carried
+            .iter()
+            .find(|c| (c.white, c.black) == (a, b) || (c.white, c.black) == (b, a))
+    }
+}
+
 /// Sets a carried result into a newly paired encounter of the same two players: the games as
-/// they were played, seen from this pairing's White (reversed where the colours are).
+/// they were played, with the colours they were played with (the table's colours are for a game
+/// still to play; the record says who had White), marked with the stage they came from.
 pub fn carry_into(stage: &Stage, name: &str, p: &mut Pairing) {
-    let Some(c) = stage.carried.iter().find(|c| {
-        (c.white, c.black) == (p.white, p.black) || (c.white, c.black) == (p.black, p.white)
-    }) else {
+    let Some(c) = stage.carried_between(p.white, p.black) else {
         return;
     };
-    let swapped = c.white != p.white;
-    // Each game's result is written for that game's White; the pairing's game g has White
-    // `white_of(g)`, the carried match's game g had `c.white` or `c.black` alternating.
-    p.games = c
-        .games
-        .iter()
-        .map(|r| if swapped { r.reversed() } else { *r })
-        .collect();
+    (p.white, p.black) = (c.white, c.black);
+    p.games = c.games.clone();
     p.carried = Some(name.to_string());
 }
 

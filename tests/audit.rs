@@ -113,6 +113,12 @@ fn a_result_changed_after_the_next_round_is_paired_needs_its_reason() {
         text.contains("исправление, причина: бланк: перепутаны цвета"),
         "{text}"
     );
+    // The result it replaced is named (the fifth trial: the journal gave only the new one).
+    let corrected = text
+        .lines()
+        .find(|l| l.contains("исправление"))
+        .unwrap_or_default();
+    assert!(corrected.contains("(было "), "{corrected}");
     // Shown on its round's protocol, and in the TRF-26 record.
     let protocol = d.join("round5.html");
     let out = run(&[
@@ -406,6 +412,13 @@ fn a_setting_changed_after_the_start_is_made_only_when_confirmed_and_is_recorded
     );
     // The points in the file are the new scoring's, and a checker agrees with them.
     checks_clean(&d.join("late.trf"));
+    // The rounds planned changed: the journal says from what to what, not only «settings».
+    let out = run(&["event", "option", &file, "--rounds", "7", "--yes"]);
+    assert!(out.status.success(), "{out:?}");
+    let out = run(&["journal", &file, "--lang", "ru"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let last = text.lines().rev().find(|l| !l.trim().is_empty()).unwrap();
+    assert!(last.contains("число туров 3 → 7"), "{last}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use crate::lang::Lang;
 use crate::store::event::{Entry, Made};
 use crate::tournament::command::Command;
-use crate::tournament::model::{PlayerId, Sex, Tournament};
+use crate::tournament::model::{GameResult, PlayerId, Sex, Tournament};
 use crate::tournament::team::TeamId;
 
 mod ballots;
@@ -117,12 +117,24 @@ fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
         (Command::SetSchedule { schedule }, Command::SetSchedule { schedule: before }) => {
             lists::schedule(before, schedule, lang)
         }
+        // A result put over another (a correction): what stood before it, for the appeal.
+        (Command::SetResult { result, .. }, Command::SetResult { result: before, .. })
+            if *before != GameResult::Pending && before != result =>
+        {
+            format!(
+                "{} ({} {})",
+                command(t, cmd, lang),
+                lang.pick("was", "было"),
+                before.symbol()
+            )
+        }
+        (Command::SetSettings { settings }, Command::SetSettings { settings: before }) => {
+            settings::changed(t, before, settings, lang)
+        }
         // A batch's undo is its changes' undos in reverse order.
+        // (A correction in a locked round is one too: unlock, the result, lock.)
         (Command::Batch { commands }, Command::Batch { commands: undos })
-            if commands.len() == undos.len()
-                && commands.iter().any(|c| {
-                    matches!(c, Command::SetPrizes { .. } | Command::SetCategories { .. })
-                }) =>
+            if commands.len() == undos.len() && worded_by_difference(commands) =>
         {
             commands
                 .iter()
@@ -133,6 +145,16 @@ fn made(t: &Tournament, cmd: &Command, undo: &Command, lang: Lang) -> String {
         }
         _ => command(t, cmd, lang),
     }
+}
+
+/// A batch worded change by change against the values before them: lists (prizes, categories)
+/// and, in a short batch that is not a result confirmed from the floor, a result or settings.
+fn worded_by_difference(commands: &[Command]) -> bool {
+    let lists =
+        |c: &Command| matches!(c, Command::SetPrizes { .. } | Command::SetCategories { .. });
+    let values = |c: &Command| matches!(c, Command::SetResult { .. } | Command::SetSettings { .. });
+    let confirmed = matches!(commands, [_, Command::SetPending { pending: None, .. }]);
+    commands.iter().any(lists) || (commands.len() <= 3 && !confirmed && commands.iter().any(values))
 }
 
 /// The event a command is worded against and the language it is said in: a player's name and

@@ -32,6 +32,36 @@ pub fn said(w: &Words, cmd: &Command) -> String {
     }
 }
 
+/// Settings changed, in words against the settings before them: the rounds planned and the
+/// scoring as `old → new` (what an appeal asks of «настройки турнира»), then the rest as
+/// [`settings_said`] words it.
+pub(super) fn changed(t: &Tournament, before: &Settings, after: &Settings, lang: Lang) -> String {
+    let mut said = Vec::new();
+    if before.rounds_planned != after.rounds_planned {
+        let n = |r: Option<usize>| r.map_or("—".to_string(), |r| r.to_string());
+        let (a, b) = (n(before.rounds_planned), n(after.rounds_planned));
+        said.push(format!("{} {a} → {b}", lang.pick("rounds", "число туров")));
+    }
+    if before.scoring != after.scoring {
+        let (a, b) = (
+            crate::tournament::audit::scoring_said(before),
+            crate::tournament::audit::scoring_said(after),
+        );
+        said.push(format!(
+            "{} {a} → {b}",
+            lang.pick("scoring", "начисление очков")
+        ));
+    }
+    if said.is_empty() {
+        return settings_said(t, after, lang);
+    }
+    format!(
+        "{}: {}",
+        lang.pick("event settings", "настройки турнира"),
+        said.join("; ")
+    )
+}
+
 /// New settings in words; a change of the rules on coming (the check-in page's) says what it
 /// replaced, `rule: old → new`.
 fn settings_said(t: &Tournament, settings: &Settings, lang: Lang) -> String {

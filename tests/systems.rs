@@ -277,6 +277,7 @@ fn a_tied_knockout_match_goes_down_the_ladder_then_to_the_arbiter_and_waits_till
     assert_eq!(v["encounters"][0]["games"], 4, "the final is longer");
     assert_eq!(v["encounters"][1]["third_place"], true);
     // Final: 2–2 over four games, no more ladder after it? The ladder is the same: decide by lot.
+    // (Third place, tied 1:1 below: no decision before the ladder's rapid pair is played.)
     for (g, r) in [(1, "1-0"), (2, "1-0"), (3, "1/2-1/2"), (4, "1/2-1/2")] {
         ok(&[
             "result",
@@ -375,7 +376,9 @@ fn a_tied_knockout_match_goes_down_the_ladder_then_to_the_arbiter_and_waits_till
         &d,
     );
     assert!(why.contains("not over"), "{why}");
-    ok(&[
+    // The arbiter decides only after the regulation's rapid pair (the fifth trial: a decision
+    // was taken with the ladder's games unplayed).
+    let decide = [
         "result",
         &event,
         "--round",
@@ -388,7 +391,16 @@ fn a_tied_knockout_match_goes_down_the_ladder_then_to_the_arbiter_and_waits_till
         "жребий",
         "--format",
         "json",
-    ]);
+    ];
+    let why = refused(&decide, &d);
+    assert!(why.contains("tie-break games come first (2 left"), "{why}");
+    for g in ["3", "4"] {
+        ok(&[
+            "result", &event, "--round", "2", "--board", "2", "--game", g, "1/2-1/2", "--format",
+            "json",
+        ]);
+    }
+    ok(&decide);
     assert!(read().over());
     let _ = std::fs::remove_dir_all(&d);
 }

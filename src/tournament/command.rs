@@ -378,6 +378,12 @@ pub enum CommandError {
     NoReason,
     #[error("round {round}, board {board}: the games have decided the encounter")]
     GamesDecided { round: usize, board: usize },
+    #[error("round {round}, board {board}: the regulation's tie-break games come first ({left} left to play): record them (a forfeit too); the arbiter decides only a match they leave tied")]
+    LadderFirst {
+        round: usize,
+        board: usize,
+        left: usize,
+    },
     #[error(transparent)]
     Ladder(#[from] system::knockout::LadderError),
 }
@@ -428,7 +434,8 @@ impl crate::lang::Russian for CommandError {
             | CommandError::NotKnockout
             | CommandError::NotInEncounter { .. }
             | CommandError::NoReason
-            | CommandError::GamesDecided { .. } => self.ru_results(),
+            | CommandError::GamesDecided { .. }
+            | CommandError::LadderFirst { .. } => self.ru_results(),
             CommandError::NoRecordGame { .. } | CommandError::Record(..) => self.ru_record(),
             CommandError::FixedSetting(..)
             | CommandError::TimeControl { .. }
@@ -560,6 +567,9 @@ impl CommandError {
             CommandError::GamesDecided { round, board } => {
                 format!("тур {round}, доска {board}: победителя встречи определили партии")
             }
+            CommandError::LadderFirst { round, board, left } => format!(
+                "тур {round}, доска {board}: сначала дополнительные партии по регламенту (осталось сыграть: {left}): запишите их (и неявку тоже); судья решает только встречу, которую и они оставили ничейной"
+            ),
             _ => unreachable!("not a result error"),
         }
     }
@@ -1419,6 +1429,24 @@ fn decide(
         }
         if system::knockout::winner(&ko, &undecided).is_some() {
             return Err(CommandError::GamesDecided { round, board });
+        }
+        // The regulation's ladder is played before the arbiter decides (the fifth trial: a
+        // decision was taken with its two tie-break games not played) — its stages of a fixed
+        // number of games; a sudden death he may end (time, an Armageddon outside the record).
+        let played = undecided
+            .extra
+            .iter()
+            .filter(|r| **r != GameResult::Pending)
+            .count();
+        let fixed: usize = ko
+            .ladder
+            .iter()
+            .take_while(|s| !s.until_win)
+            .map(|s| s.games as usize)
+            .sum();
+        let left = fixed.saturating_sub(played);
+        if left > 0 {
+            return Err(CommandError::LadderFirst { round, board, left });
         }
     }
     let old = std::mem::replace(&mut p.decided, decision.clone());

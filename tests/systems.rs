@@ -1260,3 +1260,27 @@ fn every_system_is_named_in_the_documents_head_as_its_regulation_names_it() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The fifth trial: `event new … --lang ru` and `result … --lang ru` answered in English.
+#[test]
+fn event_new_and_result_answer_in_the_language_asked() {
+    let d = dir("lang-ru");
+    let roster = roster(&d, "r.csv", 8);
+    let event = s(&d.join("cup.ron"));
+    let out = run(&[
+        "event", "new", &event, "--roster", &roster, "--system", "knockout", "--lang", "ru",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("участников: 8, туров: 3"), "{text}");
+    assert!(!text.contains("players"), "{text}");
+    ok(&["pair", &event, "--save", "--format", "json"]);
+    let out = run(&[
+        "result", &event, "--round", "1", "--board", "1", "1-0", "--lang", "ru",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("тур 1, доска 1: "), "{text}");
+    assert!(text.contains("проходит дальше: "), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}

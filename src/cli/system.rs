@@ -230,10 +230,10 @@ pub fn event_new(a: &NewEvent, format: Format) -> CliResult {
     not_there(a.output, a.lang)?;
     let t = build(a)?;
     EventFile::create(Path::new(a.output), t.clone()).map_err(|e| e.to_string())?;
-    created(a.output, &t, format)
+    created(a.output, &t, format, a.lang)
 }
 
-fn created(output: &str, t: &Tournament, format: Format) -> CliResult {
+fn created(output: &str, t: &Tournament, format: Format, lang: Lang) -> CliResult {
     let seeds: Vec<SeedJson> = t
         .by_number()
         .iter()
@@ -263,26 +263,39 @@ fn created(output: &str, t: &Tournament, format: Format) -> CliResult {
             groups_seed: t.settings.groups.as_ref().and_then(|g| g.seed),
         })?,
         _ => {
-            outln!(
-                "{output}: {}, {} players, {} rounds",
-                t.settings.system.said(Lang::En),
-                t.players.len(),
-                t.planned_rounds().map_or("?".into(), |r| r.to_string())
-            );
+            let rounds = t.planned_rounds().map_or("?".into(), |r| r.to_string());
+            let (system, players) = (t.settings.system.said(lang), t.players.len());
+            match lang {
+                Lang::En => outln!("{output}: {system}, {players} players, {rounds} rounds"),
+                Lang::Ru => outln!("{output}: {system}, участников: {players}, туров: {rounds}"),
+            }
+            let seed = lang.pick("seed of the lot", "зерно жребия");
             if let Some(s) = t.numbers_seed {
-                outln!("numbers by lot: seed {s}");
+                outln!(
+                    "{} ({seed} {s})",
+                    lang.pick("numbers by lot", "номера по жребию")
+                );
             }
             for s in &seeds {
                 outln!("{:>3}. {}", s.seed, s.name);
             }
             if let Some(g) = &t.settings.groups {
                 if let Some(seed) = g.seed {
-                    outln!("groups by lot: seed {seed}");
+                    outln!(
+                        "{} ({} {seed})",
+                        lang.pick("groups by lot", "группы по жребию"),
+                        lang.pick("seed of the lot", "зерно жребия")
+                    );
                 }
                 for g in &g.groups {
                     let names: Vec<String> =
                         g.players.iter().map(|&id| system::name(t, id)).collect();
-                    outln!("group {}: {}", g.name, names.join(", "));
+                    outln!(
+                        "{} {}: {}",
+                        lang.pick("group", "группа"),
+                        g.name,
+                        names.join(", ")
+                    );
                 }
             }
         }
@@ -699,16 +712,23 @@ fn print_result(t: &Tournament, a: &ResultArgs, format: Format) -> Result<(), St
         }))?,
         _ => {
             let games: Vec<&str> = p.games.iter().chain(&p.extra).map(|g| g.symbol()).collect();
+            let lang = a.lang;
             outln!(
-                "round {}, board {}: {} – {}: {}",
+                "{} {}, {} {}: {} – {}: {}",
+                lang.pick("round", "тур"),
                 a.round,
+                lang.pick("board", "доска"),
                 a.board,
                 system::name(t, p.white),
                 system::name(t, p.black),
                 games.join(" ")
             );
             if let Some(w) = winner {
-                outln!("goes on: {}", system::name(t, w));
+                outln!(
+                    "{}: {}",
+                    lang.pick("goes on", "проходит дальше"),
+                    system::name(t, w)
+                );
             }
         }
     }
@@ -868,7 +888,7 @@ pub fn next_stage(a: &NextStage, format: Format) -> CliResult {
         },
     });
     EventFile::create(Path::new(a.output), t.clone()).map_err(|e| e.to_string())?;
-    created(a.output, &t, format)
+    created(a.output, &t, format, lang)
 }
 
 /// The next stage's event: the previous one's regulation (variant, clock, games, scoring,

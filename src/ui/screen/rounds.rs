@@ -26,12 +26,11 @@ pub struct State {
     line_up: super::line_up::State,
     /// The reason typed for the arbiter's decision of a tied knockout encounter.
     decide_reason: String,
-    /// A forfeit typed and not yet confirmed: (board, slot, result). A forfeit is never
-    /// recorded by one key (Shift+= is a slip for `=` away from one): its key again records it,
-    /// any other key lets it go (issue 53).
-    /// Also a result typed over another already recorded (or Delete on it): its key again
-    /// replaces it — the focus may have moved onto a filled game without the arbiter looking.
-    forfeit_asked: Option<(usize, usize, GameResult)>,
+    /// A result typed and not yet confirmed: (board, slot, result). A forfeit is never recorded
+    /// by one key (Shift+= is a slip for `=` away from one, issue 53), nor a result typed over
+    /// one recorded, or Delete on it (the focus may have moved onto a filled game without the
+    /// arbiter looking): its key again records it, any other key lets it go.
+    asked: Option<(usize, usize, GameResult)>,
     /// The game just typed: once the change is made, the focus goes on to the next game still
     /// without a result (a tie-break game the result made due included).
     advance_from: Option<(usize, usize)>,
@@ -224,11 +223,11 @@ impl State {
         let forfeit = !result.over_the_board() && result != GameResult::Pending;
         let recorded = result_at(p, slot);
         let replaces = recorded != GameResult::Pending && recorded != result;
-        if (forfeit || replaces) && self.forfeit_asked != Some(asked) {
-            self.forfeit_asked = Some(asked);
+        if (forfeit || replaces) && self.asked != Some(asked) {
+            self.asked = Some(asked);
             return Action::None;
         }
-        self.forfeit_asked = None;
+        self.asked = None;
         let cmd = if slot < p.games.len() {
             Command::SetResult {
                 game: GameRef {
@@ -298,7 +297,7 @@ impl State {
         r: &crate::tournament::model::Round,
         lang: Lang,
     ) -> Option<Element<'a, Message>> {
-        let (board, slot, result) = self.forfeit_asked?;
+        let (board, slot, result) = self.asked?;
         let p = r.pairings.iter().find(|p| p.board == board)?;
         let recorded = result_at(p, slot);
         if recorded != GameResult::Pending && recorded != result {
@@ -419,21 +418,21 @@ impl State {
             return Action::None;
         }
         // A forfeit asked about is confirmed by its own key again; any other key lets it go.
-        let asked = self.forfeit_asked.take();
+        let asked = self.asked.take();
         match key.as_ref() {
             Key::Named(Named::ArrowRight) | Key::Named(Named::Tab) => self.step(t, 1),
             Key::Named(Named::ArrowLeft) => self.step(t, -1),
             Key::Named(Named::ArrowDown) => self.step_board(t, 1),
             Key::Named(Named::ArrowUp) => self.step_board(t, -1),
             Key::Named(Named::Delete) | Key::Named(Named::Backspace) => {
-                self.forfeit_asked = asked;
+                self.asked = asked;
                 return self.set(GameResult::Pending, t);
             }
             Key::Character(c) => {
                 let Some(result) = crate::ui::result_keys::result_of(c) else {
                     return Action::None;
                 };
-                self.forfeit_asked = asked;
+                self.asked = asked;
                 return self.set(result, t);
             }
             _ => {}
@@ -462,17 +461,17 @@ impl State {
             Message::Round(n) => {
                 self.round = n.clamp(1, t.rounds.len().max(1));
                 self.focus = self.first_open(t);
-                self.forfeit_asked = None;
+                self.asked = None;
                 self.line_up = Default::default();
                 Action::None
             }
             Message::Focus(board, slot) => {
                 self.focus = Some((board, slot));
-                self.forfeit_asked = None;
+                self.asked = None;
                 Action::None
             }
             Message::CancelForfeit => {
-                self.forfeit_asked = None;
+                self.asked = None;
                 Action::None
             }
             Message::Result(r) => self.set(r, t),
